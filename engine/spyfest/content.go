@@ -1,0 +1,84 @@
+package spyfest
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+
+	"safehouse/engine"
+)
+
+// Editions and decks as they appear in settings and snapshots.
+const (
+	EditionSpyfest = "spyfest"
+	EditionSpycon  = "spycon"
+
+	DeckFictional    = "fictional"
+	DeckNonFictional = "nonfictional"
+
+	KeywordsA = "A"
+	KeywordsB = "B"
+)
+
+// Character is one card of a character deck, with the overview shown on the
+// character sheet on demand (SX-CNT-2).
+type Character struct {
+	ID       string      `json:"id"`
+	Name     engine.Text `json:"name"`
+	Overview engine.Text `json:"overview"`
+}
+
+// Keyword is one everyday object of keyword set A or B.
+type Keyword struct {
+	ID   string      `json:"id"`
+	Name engine.Text `json:"name"`
+}
+
+type contentDoc struct {
+	Characters []Character `json:"characters"`
+	// Sheets[edition][deck] lists 28 character IDs in sheet order: four
+	// quarters of seven (SX-CNT-3).
+	Sheets   map[string]map[string][]string `json:"sheets"`
+	Keywords map[string][]Keyword           `json:"keywords"`
+}
+
+//go:embed content.json
+var contentJSON []byte
+
+var content = mustLoadContent(contentJSON)
+
+func mustLoadContent(b []byte) contentDoc {
+	var doc contentDoc
+	if err := json.Unmarshal(b, &doc); err != nil {
+		panic(fmt.Sprintf("spyfest: embedded content.json: %v", err))
+	}
+	return doc
+}
+
+// CharacterByID returns a built-in character.
+func CharacterByID(id string) (Character, bool) {
+	for _, c := range content.Characters {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Character{}, false
+}
+
+// Sheet returns the built-in sheet of an edition's deck: 28 characters in
+// order, quarter q holding positions 7q..7q+6.
+func Sheet(edition, deck string) []Character {
+	ids := content.Sheets[edition][deck]
+	out := make([]Character, 0, len(ids))
+	for _, id := range ids {
+		c, ok := CharacterByID(id)
+		if !ok {
+			panic(fmt.Sprintf("spyfest: sheet %s/%s names unknown character %q", edition, deck, id))
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// KeywordSet returns the 12 keywords of set A or B.
+func KeywordSet(set string) []Keyword { return append([]Keyword(nil), content.Keywords[set]...) }
