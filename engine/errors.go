@@ -16,6 +16,9 @@ var (
 	ErrInvalidAction = errors.New("invalid action")
 	ErrBadConfig     = errors.New("invalid game settings")
 	ErrGameOver      = errors.New("the game is over")
+	// ErrStale refuses an action aimed at a round, vote or window that is
+	// already over, so a late or resent intent cannot land on a later one.
+	ErrStale = errors.New("that moment of the game is already over")
 )
 
 // Refusal is the typed error every engine returns for an illegal action.
