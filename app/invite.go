@@ -1,0 +1,165 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+)
+
+// RoomAlphabet is the signaling server's room code alphabet (no 0/O, no 1/I); see
+// signaling/PROTOCOL.md. Codes are matched case-insensitively.
+const RoomAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+// RoomCodeLen is the length of a room code.
+const RoomCodeLen = 6
+
+// MaxNameRunes is the longest display name the host accepts.
+const MaxNameRunes = 24
+
+// minSecretLen is 128 bits in unpadded base64url (22 characters); maxSecretLen bounds what we
+// accept from a pasted link.
+const (
+	minSecretLen = 22
+	maxSecretLen = 128
+)
+
+var (
+	// ErrNameMissing: the name is empty after trimming.
+	ErrNameMissing = errors.New("name missing")
+	// ErrNameTooLong: the name has more than MaxNameRunes characters.
+	ErrNameTooLong = errors.New("name too long")
+	// ErrCodeMissing: no room code was given.
+	ErrCodeMissing = errors.New("room code missing")
+	// ErrCodeMalformed: the room code is not RoomCodeLen characters of RoomAlphabet.
+	ErrCodeMalformed = errors.New("room code malformed")
+	// ErrBadInvite: an invite fragment names a room but is damaged (bad code or secret).
+	ErrBadInvite = errors.New("invite link damaged")
+)
+
+// Invite is what an invite link carries in its URL fragment: #join=ROOMCODE&k=SECRET.
+// Secret is empty for a code typed by hand.
+type Invite struct {
+	Room   string
+	Secret string
+}
+
+// Fragment renders the invite as a URL fragment without the leading '#'.
+func (i Invite) Fragment() string {
+	f := "join=" + url.QueryEscape(i.Room)
+	if i.Secret != "" {
+		f += "&k=" + url.QueryEscape(i.Secret)
+	}
+	return f
+}
+
+// URL is the invite link: the page's address (without its own fragment or query) with the
+// invite in the fragment, which browsers never send to a server.
+func (i Invite) URL(page *url.URL) string {
+	u := *page
+	u.RawQuery = ""
+	u.Fragment = ""
+	u.RawFragment = ""
+	return u.String() + "#" + i.Fragment()
+}
+
+// ParseInvite reads an invite from a URL fragment (with or without its leading '#').
+// found is false when the fragment carries no invite at all (e.g. empty): not an error.
+// A fragment that names a room but is damaged returns an error wrapping ErrBadInvite.
+func ParseInvite(fragment string) (inv Invite, found bool, err error) {
+	fragment = strings.TrimPrefix(fragment, "#")
+	if fragment == "" {
+		return Invite{}, false, nil
+	}
+	values, err := url.ParseQuery(fragment)
+	if err != nil {
+		return Invite{}, true, fmt.Errorf("%w: %v", ErrBadInvite, err)
+	}
+	if !values.Has("join") {
+		return Invite{}, false, nil
+	}
+	room, err := NormalizeRoomCode(values.Get("join"))
+	if err != nil {
+		return Invite{}, true, fmt.Errorf("%w: %v", ErrBadInvite, err)
+	}
+	secret := values.Get("k")
+	if values.Has("k") && !validSecret(secret) {
+		return Invite{Room: room}, true, fmt.Errorf("%w: secret is not %d..%d base64url characters",
+			ErrBadInvite, minSecretLen, maxSecretLen)
+	}
+	return Invite{Room: room, Secret: secret}, true, nil
+}
+
+func validSecret(s string) bool {
+	if len(s) < minSecretLen || len(s) > maxSecretLen {
+		return false
+	}
+	for _, r := range s {
+		ok := r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_'
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// NormalizeRoomCode turns what a person typed ("k7m pq2", "K7M-PQ2") into the canonical code
+// ("K7MPQ2"), or says why it cannot be one.
+func NormalizeRoomCode(s string) (string, error) {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(s) {
+		switch {
+		case r == ' ' || r == '-' || r == '\t':
+			continue
+		case strings.ContainsRune(RoomAlphabet, r):
+			b.WriteRune(r)
+		default:
+			return "", ErrCodeMalformed
+		}
+	}
+	code := b.String()
+	switch {
+	case code == "":
+		return "", ErrCodeMissing
+	case len(code) != RoomCodeLen:
+		return "", ErrCodeMalformed
+	}
+	return code, nil
+}
+
+// NormalizeName trims a display name and checks its length (1..MaxNameRunes characters).
+// The host enforces the same rule; checking here gives the player the message sooner.
+func NormalizeName(s string) (string, error) {
+	name := strings.Join(strings.Fields(s), " ")
+	switch n := utf8.RuneCountInString(name); {
+	case n == 0:
+		return "", ErrNameMissing
+	case n > MaxNameRunes:
+		return "", ErrNameTooLong
+	}
+	return name, nil
+}
+
+// SignalURL is the WebSocket address of the signaling server. configured is the build-time
+// setting (Handler.Env SIGNAL_URL); empty means the page's own origin: ws(s)://host/<prefix>/signal,
+// where prefix is the site's root prefix (go-app's GOAPP_ROOT_PREFIX) or, without one, the
+// directory of the page's path, so a site served under a subpath finds its server there too.
+func SignalURL(configured string, page *url.URL, rootPrefix string) string {
+	if configured != "" {
+		return configured
+	}
+	scheme := "ws"
+	if page.Scheme == "https" {
+		scheme = "wss"
+	}
+	prefix := strings.TrimSuffix(rootPrefix, "/")
+	if prefix == "" {
+		dir := page.Path
+		if i := strings.LastIndex(dir, "/"); i >= 0 {
+			dir = dir[:i]
+		}
+		prefix = dir
+	}
+	return scheme + "://" + page.Host + prefix + "/signal"
+}

@@ -1,0 +1,149 @@
+package app
+
+import (
+	"errors"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+const testSecret = "q9Zk3xW0bT2vLr8mN4pY6A" // 22 base64url characters = 132 bits
+
+func TestParseInvite(t *testing.T) {
+	tests := []struct {
+		name      string
+		fragment  string
+		want      Invite
+		wantFound bool
+		wantErr   error
+	}{
+		{"empty", "", Invite{}, false, nil},
+		{"just a hash", "#", Invite{}, false, nil},
+		{"unrelated fragment", "#rules", Invite{}, false, nil},
+		{"link with secret", "#join=K7MPQ2&k=" + testSecret, Invite{"K7MPQ2", testSecret}, true, nil},
+		{"no leading hash", "join=K7MPQ2&k=" + testSecret, Invite{"K7MPQ2", testSecret}, true, nil},
+		{"lower case code", "#join=k7mpq2", Invite{"K7MPQ2", ""}, true, nil},
+		{"code without secret", "#join=K7MPQ2", Invite{"K7MPQ2", ""}, true, nil},
+		{"code with ambiguous letter O", "#join=K7MPQO", Invite{}, true, ErrBadInvite},
+		{"code too short", "#join=K7MPQ", Invite{}, true, ErrBadInvite},
+		{"empty code", "#join=&k=" + testSecret, Invite{}, true, ErrBadInvite},
+		{"secret too short", "#join=K7MPQ2&k=abc", Invite{}, true, ErrBadInvite},
+		{"secret with bad characters", "#join=K7MPQ2&k=" + strings.Repeat("+", 22), Invite{}, true, ErrBadInvite},
+		{"empty secret", "#join=K7MPQ2&k=", Invite{}, true, ErrBadInvite},
+		{"broken escape", "#join=%zz", Invite{}, true, ErrBadInvite},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, found, err := ParseInvite(tt.fragment)
+			if found != tt.wantFound {
+				t.Errorf("found = %v, want %v", found, tt.wantFound)
+			}
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("err = %v, want %v", err, tt.wantErr)
+			}
+			if err == nil && got != tt.want {
+				t.Errorf("invite = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestInviteURLRoundTrip(t *testing.T) {
+	pages := []string{
+		"http://192.168.1.5:8080/",
+		"https://example.org/games/safehouse/?utm=x#old",
+		"http://localhost:8080/#join=AAAAAA",
+	}
+	for _, p := range pages {
+		page, err := url.Parse(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inv := Invite{Room: "K7MPQ2", Secret: testSecret}
+		link := inv.URL(page)
+		if strings.Count(link, "#") != 1 || strings.Contains(link, "utm") {
+			t.Errorf("%s: link %q keeps the old fragment or query", p, link)
+		}
+		u, err := url.Parse(link)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.Host != page.Host || u.Path != page.Path {
+			t.Errorf("%s: link %q changed the page address", p, link)
+		}
+		back, found, err := ParseInvite(u.Fragment)
+		if err != nil || !found || back != inv {
+			t.Errorf("%s: round trip gave %+v found=%v err=%v", p, back, found, err)
+		}
+	}
+}
+
+func TestNormalizeRoomCode(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    string
+		wantErr error
+	}{
+		{"K7MPQ2", "K7MPQ2", nil},
+		{" k7m pq2 ", "K7MPQ2", nil},
+		{"k7m-pq2", "K7MPQ2", nil},
+		{"", "", ErrCodeMissing},
+		{"   ", "", ErrCodeMissing},
+		{"K7MPQ", "", ErrCodeMalformed},
+		{"K7MPQ22", "", ErrCodeMalformed},
+		{"K7MPQ0", "", ErrCodeMalformed}, // 0 is not in the alphabet
+		{"K7MPQI", "", ErrCodeMalformed}, // neither is I
+		{"K7MPQ!", "", ErrCodeMalformed},
+		{"К7МРQ2", "", ErrCodeMalformed}, // Cyrillic look-alikes
+	}
+	for _, tt := range tests {
+		got, err := NormalizeRoomCode(tt.in)
+		if !errors.Is(err, tt.wantErr) || got != tt.want {
+			t.Errorf("NormalizeRoomCode(%q) = %q, %v; want %q, %v", tt.in, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
+func TestNormalizeName(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    string
+		wantErr error
+	}{
+		{"Maya", "Maya", nil},
+		{"  Maya   Lee ", "Maya Lee", nil},
+		{"", "", ErrNameMissing},
+		{" \t\n", "", ErrNameMissing},
+		{strings.Repeat("ж", MaxNameRunes), strings.Repeat("ж", MaxNameRunes), nil},
+		{strings.Repeat("ж", MaxNameRunes+1), "", ErrNameTooLong},
+	}
+	for _, tt := range tests {
+		got, err := NormalizeName(tt.in)
+		if !errors.Is(err, tt.wantErr) || got != tt.want {
+			t.Errorf("NormalizeName(%q) = %q, %v; want %q, %v", tt.in, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
+func TestSignalURL(t *testing.T) {
+	tests := []struct {
+		configured, page, prefix, want string
+	}{
+		{"", "http://192.168.1.5:8080/", "", "ws://192.168.1.5:8080/signal"},
+		{"", "https://play.example.org/", "", "wss://play.example.org/signal"},
+		{"", "https://example.org/games/safehouse/", "", "wss://example.org/games/safehouse/signal"},
+		{"", "https://example.org/games/safehouse/index.html", "", "wss://example.org/games/safehouse/signal"},
+		{"", "https://example.org/safehouse", "/safehouse", "wss://example.org/safehouse/signal"},
+		{"", "https://example.org/safehouse/", "/safehouse/", "wss://example.org/safehouse/signal"},
+		{"wss://signal.example.org/signal", "https://cdn.example.net/", "", "wss://signal.example.org/signal"},
+	}
+	for _, tt := range tests {
+		page, err := url.Parse(tt.page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := SignalURL(tt.configured, page, tt.prefix); got != tt.want {
+			t.Errorf("SignalURL(%q, %q, %q) = %q, want %q", tt.configured, tt.page, tt.prefix, got, tt.want)
+		}
+	}
+}
