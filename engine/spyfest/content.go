@@ -26,6 +26,43 @@ type Character struct {
 	ID       string      `json:"id"`
 	Name     engine.Text `json:"name"`
 	Overview engine.Text `json:"overview"`
+	// NamesByEdition overrides Name in the editions that spell the
+	// character differently (Hercules is Heracles in spycon, SX-CNT-1).
+	NamesByEdition map[string]engine.Text `json:"names_by_edition,omitempty"`
+}
+
+// NameIn returns the character's name as the given edition spells it, in
+// the given language. An edition override wins over Name language by
+// language, so a partial override never hides a translation of Name.
+func (c Character) NameIn(edition, lang string) string {
+	if s := c.NamesByEdition[edition][lang]; s != "" {
+		return s
+	}
+	if s := c.Name[lang]; s != "" {
+		return s
+	}
+	if s := c.NamesByEdition[edition].In(lang); s != "" {
+		return s
+	}
+	return c.Name.In(lang)
+}
+
+// inEdition returns a copy of c whose Name is spelled as the edition spells
+// it, in every language either Name or the override has.
+func (c Character) inEdition(edition string) Character {
+	override := c.NamesByEdition[edition]
+	if len(override) == 0 {
+		return c
+	}
+	name := make(engine.Text, len(c.Name)+len(override))
+	for lang := range c.Name {
+		name[lang] = c.NameIn(edition, lang)
+	}
+	for lang := range override {
+		name[lang] = c.NameIn(edition, lang)
+	}
+	c.Name = name
+	return c
 }
 
 // Keyword is one everyday object of keyword set A or B.
@@ -66,7 +103,8 @@ func CharacterByID(id string) (Character, bool) {
 }
 
 // Sheet returns the built-in sheet of an edition's deck: 28 characters in
-// order, quarter q holding positions 7q..7q+6.
+// order, quarter q holding positions 7q..7q+6. Each character's Name is
+// already spelled as that edition spells it (see NameIn).
 func Sheet(edition, deck string) []Character {
 	ids := content.Sheets[edition][deck]
 	out := make([]Character, 0, len(ids))
@@ -75,7 +113,7 @@ func Sheet(edition, deck string) []Character {
 		if !ok {
 			panic(fmt.Sprintf("spyfest: sheet %s/%s names unknown character %q", edition, deck, id))
 		}
-		out = append(out, c)
+		out = append(out, c.inEdition(edition))
 	}
 	return out
 }
