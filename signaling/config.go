@@ -1,0 +1,120 @@
+package signaling
+
+import (
+	"log/slog"
+	"net/netip"
+	"time"
+)
+
+// Config sets the server's limits. The zero value is usable: every zero field
+// takes the default named in its comment.
+type Config struct {
+	// MaxMessageSize is the largest message a client may send, in bytes
+	// (default 64 KiB; relayed game traffic travels here too). Larger messages
+	// are answered with `too-large`; ones beyond four times this size end the
+	// connection, since reading them through would cost too much.
+	MaxMessageSize int64
+	// PeersPerRoom caps the peers in one room, the host not counted (default 32).
+	PeersPerRoom int
+	// RoomsPerAddress caps the rooms created from one client address that exist at
+	// once, rooms waiting for their host included (default 8).
+	RoomsPerAddress int
+	// FailedJoinsPerMinute caps the joins and reclaims from one client address
+	// that failed (unknown room, wrong claim) within any minute (default 10).
+	// Beyond it the address gets `rate-limited` until old failures age out.
+	FailedJoinsPerMinute int
+	// ConnsPerAddress caps the open connections from one client address
+	// (default 256: a whole venue may share one public address).
+	ConnsPerAddress int
+	// MaxRooms and MaxConns bound the whole server (defaults 2,000 and 5,000).
+	MaxRooms int
+	MaxConns int
+	// MaxBadMessages is how many malformed, oversized or binary messages one
+	// connection may send before it is disconnected (default 10).
+	MaxBadMessages int
+
+	// IdleTimeout is how long a connection may go without answering a
+	// WebSocket ping (default 60 s). Pings go out every half of it.
+	IdleTimeout time.Duration
+	// HandshakeTimeout is how long a new connection may take to send its first
+	// `host` or `join` (default 30 s).
+	HandshakeTimeout time.Duration
+	// WriteTimeout bounds one message write to a client (default 10 s).
+	WriteTimeout time.Duration
+	// HostGrace is how long a room outlives its host's disconnect, reclaimable
+	// with its claim token, before it is forgotten (default 10 minutes).
+	HostGrace time.Duration
+
+	// OriginPatterns lists the browser origins allowed besides the server's own
+	// host, as host patterns for path.Match ("*.example.org", "localhost:*") or
+	// "scheme://host" patterns. Default: same origin only. "*" allows all.
+	// Requests without an Origin header (not from a browser) are allowed.
+	OriginPatterns []string
+	// TrustedProxies lists the networks whose X-Forwarded-For header is believed
+	// for the client's address; for everyone else the connection's remote
+	// address counts.
+	TrustedProxies []netip.Prefix
+
+	// Logger receives structured logs (default slog.Default()). Message data
+	// is never logged.
+	Logger *slog.Logger
+	// Now is the clock for the failed-join window (default time.Now).
+	Now func() time.Time
+}
+
+// Defaults, exported so that the command can show them in its help.
+const (
+	DefaultMaxMessageSize       = 64 << 10
+	DefaultPeersPerRoom         = 32
+	DefaultRoomsPerAddress      = 8
+	DefaultFailedJoinsPerMinute = 10
+	DefaultConnsPerAddress      = 256
+	DefaultMaxRooms             = 2000
+	DefaultMaxConns             = 5000
+	DefaultMaxBadMessages       = 10
+	DefaultIdleTimeout          = 60 * time.Second
+	DefaultHandshakeTimeout     = 30 * time.Second
+	DefaultWriteTimeout         = 10 * time.Second
+	DefaultHostGrace            = 10 * time.Minute
+)
+
+// sendQueueLen bounds the messages waiting to be written to one client; a
+// client that lets it fill up is too slow to keep and is disconnected.
+const sendQueueLen = 64
+
+// failureWindow is the window of FailedJoinsPerMinute.
+const failureWindow = time.Minute
+
+// maxTrackedAddresses bounds the failed-join memory. When it is full of
+// addresses with recent failures, unseen addresses are refused joins too: a
+// flood from very many addresses costs honest newcomers, never memory.
+const maxTrackedAddresses = 1 << 16
+
+func orDefault[T int | int64 | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+func (c Config) withDefaults() Config {
+	c.MaxMessageSize = orDefault(c.MaxMessageSize, DefaultMaxMessageSize)
+	c.PeersPerRoom = orDefault(c.PeersPerRoom, DefaultPeersPerRoom)
+	c.RoomsPerAddress = orDefault(c.RoomsPerAddress, DefaultRoomsPerAddress)
+	c.FailedJoinsPerMinute = orDefault(c.FailedJoinsPerMinute, DefaultFailedJoinsPerMinute)
+	c.ConnsPerAddress = orDefault(c.ConnsPerAddress, DefaultConnsPerAddress)
+	c.MaxRooms = orDefault(c.MaxRooms, DefaultMaxRooms)
+	c.MaxConns = orDefault(c.MaxConns, DefaultMaxConns)
+	c.MaxBadMessages = orDefault(c.MaxBadMessages, DefaultMaxBadMessages)
+	c.IdleTimeout = orDefault(c.IdleTimeout, DefaultIdleTimeout)
+	c.HandshakeTimeout = orDefault(c.HandshakeTimeout, DefaultHandshakeTimeout)
+	c.WriteTimeout = orDefault(c.WriteTimeout, DefaultWriteTimeout)
+	c.HostGrace = orDefault(c.HostGrace, DefaultHostGrace)
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}

@@ -1,0 +1,235 @@
+package signaling
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// room is one game's meeting point. Guarded by the server's mutex.
+type room struct {
+	code     string
+	claim    string
+	ownerKey string             // limit key of the address that created it
+	host     *client            // nil while the host is away
+	peers    map[string]*client // by peer id
+	lastPeer int                // peer ids are never reused within a room
+	grace    *time.Timer        // runs while the host is away
+}
+
+func (r *room) stopGrace() {
+	if r.grace != nil {
+		r.grace.Stop()
+		r.grace = nil
+	}
+}
+
+// handle acts on one well-formed message from c.
+func (s *Server) handle(c *client, m Message) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	switch m.T {
+	case TypeHost:
+		if c.room != nil {
+			s.refuse(c, CodeAlreadyInRoom, "this connection is already in a room")
+		} else if m.Room == "" {
+			s.createRoom(c)
+		} else {
+			s.reclaimRoom(c, m.Room, m.Claim)
+		}
+	case TypeJoin:
+		if c.room != nil {
+			s.refuse(c, CodeAlreadyInRoom, "this connection is already in a room")
+		} else {
+			s.joinRoom(c, m.Room)
+		}
+	case TypeTo:
+		s.relay(c, m)
+	case TypeBye:
+		c.shutdown(websocket.StatusNormalClosure, "bye")
+	}
+}
+
+// refuse answers c with an error. Called with the mutex held.
+func (s *Server) refuse(c *client, code, text string) {
+	s.counters.refusals++
+	c.send(errorMessage(code, text))
+}
+
+func (s *Server) createRoom(c *client) {
+	if s.roomsByKey[c.key] >= s.cfg.RoomsPerAddress {
+		s.log.Info("room refused", "reason", "rooms per address", "addr", c.addr)
+		s.refuse(c, CodeRateLimited, fmt.Sprintf("this address already has %d rooms open; close one or wait", s.cfg.RoomsPerAddress))
+		return
+	}
+	if len(s.rooms) >= s.cfg.MaxRooms {
+		s.log.Warn("room refused", "reason", "server full", "addr", c.addr)
+		s.refuse(c, CodeRateLimited, "the server has no room for more games right now; try again later")
+		return
+	}
+	code := newRoomCode()
+	for s.rooms[code] != nil {
+		code = newRoomCode()
+	}
+	r := &room{code: code, claim: newClaimToken(), ownerKey: c.key, host: c, peers: make(map[string]*client)}
+	s.rooms[code] = r
+	s.roomsByKey[c.key]++
+	c.room = r
+	s.log.Info("room created", "room", code, "addr", c.addr)
+	c.send(encode(Message{T: TypeHosted, Room: code, Claim: r.claim}))
+}
+
+// reclaimRoom gives a room back to the holder of its claim token. If the old
+// host connection is still open (a reload can beat the old socket's close),
+// the newest connection wins and the old one is closed.
+func (s *Server) reclaimRoom(c *client, code, claim string) {
+	if s.joinsLimited(c) {
+		return
+	}
+	r := s.lookup(c, code, "reclaim")
+	if r == nil {
+		return
+	}
+	if !claimMatches(claim, r.claim) {
+		s.recordFailure(c.key)
+		s.log.Info("reclaim refused", "reason", "bad claim", "room", r.code, "addr", c.addr)
+		s.refuse(c, CodeBadClaim, "that claim does not belong to this room")
+		return
+	}
+	if old := r.host; old != nil {
+		old.room = nil
+		old.send(errorMessage(CodeBadClaim, "the room was reclaimed by a newer connection"))
+		old.shutdown(websocket.StatusPolicyViolation, "room reclaimed elsewhere")
+	}
+	r.stopGrace()
+	r.host = c
+	c.room = r
+	s.log.Info("room reclaimed", "room", r.code, "addr", c.addr)
+	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
+	for id := range r.peers {
+		c.send(encode(Message{T: TypePeer, ID: id}))
+	}
+	for _, p := range r.peers {
+		p.send(encode(Message{T: TypeHostBack}))
+	}
+}
+
+func (s *Server) joinRoom(c *client, code string) {
+	if s.joinsLimited(c) {
+		return
+	}
+	r := s.lookup(c, code, "join")
+	if r == nil {
+		return
+	}
+	if len(r.peers) >= s.cfg.PeersPerRoom {
+		s.log.Info("join refused", "reason", "room full", "room", r.code, "addr", c.addr)
+		s.refuse(c, CodeRoomFull, fmt.Sprintf("room %s is full (%d players)", r.code, s.cfg.PeersPerRoom))
+		return
+	}
+	r.lastPeer++
+	id := "p" + strconv.Itoa(r.lastPeer)
+	r.peers[id] = c
+	c.room, c.peerID = r, id
+	c.send(encode(Message{T: TypeJoined, Room: r.code, ID: id}))
+	if r.host != nil {
+		r.host.send(encode(Message{T: TypePeer, ID: id}))
+	} else {
+		c.send(encode(Message{T: TypeHostAway}))
+	}
+}
+
+// lookup finds the room for a join or reclaim, counting a miss as a failure.
+func (s *Server) lookup(c *client, code, what string) *room {
+	canonical, ok := NormalizeRoomCode(code)
+	var r *room
+	if ok {
+		r = s.rooms[canonical]
+	}
+	if r == nil {
+		s.recordFailure(c.key)
+		s.log.Info(what+" refused", "reason", "unknown room", "addr", c.addr)
+		s.refuse(c, CodeUnknownRoom, "no room has that code (it may have expired)")
+	}
+	return r
+}
+
+func (s *Server) relay(c *client, m Message) {
+	r := c.room
+	if r == nil {
+		s.refuse(c, CodeNotInRoom, `send "host" or "join" first`)
+		return
+	}
+	if c == r.host {
+		p := r.peers[m.ID]
+		if p == nil {
+			s.refuse(c, CodeUnknownPeer, fmt.Sprintf("no peer %q in this room", m.ID))
+			return
+		}
+		s.counters.relayed++
+		p.send(encode(Message{T: TypeFrom, ID: HostID, Data: m.Data}))
+		return
+	}
+	if m.ID != "" && m.ID != HostID {
+		s.refuse(c, CodeUnknownPeer, "peers can only write to the host")
+		return
+	}
+	if r.host == nil {
+		s.refuse(c, CodeUnknownPeer, "the host is away; wait for host-back")
+		return
+	}
+	s.counters.relayed++
+	r.host.send(encode(Message{T: TypeFrom, ID: c.peerID, Data: m.Data}))
+}
+
+// leave takes a closed connection out of its room. A host's room waits for it
+// through the grace period. Called with the mutex held.
+func (s *Server) leave(c *client) {
+	r := c.room
+	if r == nil {
+		return
+	}
+	c.room = nil
+	if c != r.host {
+		delete(r.peers, c.peerID)
+		if r.host != nil {
+			r.host.send(encode(Message{T: TypeLeft, ID: c.peerID}))
+		}
+		return
+	}
+	r.host = nil
+	if s.closed {
+		return
+	}
+	s.log.Info("host away", "room", r.code, "grace", s.cfg.HostGrace)
+	for _, p := range r.peers {
+		p.send(encode(Message{T: TypeHostAway}))
+	}
+	r.grace = time.AfterFunc(s.cfg.HostGrace, func() { s.expire(r) })
+}
+
+// expire forgets a room whose host did not come back in time.
+func (s *Server) expire(r *room) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rooms[r.code] != r || r.host != nil || s.closed {
+		return // reclaimed or shut down meanwhile
+	}
+	r.grace = nil
+	delete(s.rooms, r.code)
+	if s.roomsByKey[r.ownerKey]--; s.roomsByKey[r.ownerKey] <= 0 {
+		delete(s.roomsByKey, r.ownerKey)
+	}
+	s.counters.expired++
+	s.log.Info("room expired", "room", r.code, "peers", len(r.peers))
+	for _, p := range r.peers {
+		p.room = nil
+		s.refuse(p, CodeUnknownRoom, "the room expired: its host did not come back")
+		p.shutdown(websocket.StatusGoingAway, "room expired")
+	}
+}

@@ -1,0 +1,198 @@
+package signaling
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// Server is the signaling endpoint: an http.Handler that upgrades each request
+// to a WebSocket and speaks the protocol of PROTOCOL.md on it. Mount it at
+// /signal. All state is in memory.
+type Server struct {
+	cfg Config
+	log *slog.Logger
+
+	mu          sync.Mutex
+	closed      bool
+	rooms       map[string]*room // by canonical code
+	clients     map[*client]struct{}
+	pending     int            // connections admitted but not yet upgraded
+	connsByKey  map[string]int // open and pending connections per limit key
+	roomsByKey  map[string]int // existing rooms per creator's limit key
+	failures    map[string][]time.Time
+	counters    counters
+	connections sync.WaitGroup // one per admitted connection, until fully torn down
+}
+
+type counters struct {
+	refusedConns uint64
+	refusals     uint64
+	relayed      uint64
+	badMessages  uint64
+	expired      uint64
+}
+
+// Stats is a snapshot of the server's state, for tests, benchmarks and logs.
+type Stats struct {
+	Rooms        int    // rooms that exist, hosted or waiting for their host
+	RoomsAway    int    // rooms waiting for their host to come back
+	Peers        int    // peers in rooms
+	Conns        int    // open WebSocket connections (and ones being upgraded)
+	RefusedConns uint64 // connection attempts refused before the upgrade
+	Refusals     uint64 // `error` answers sent
+	BadMessages  uint64 // malformed, oversized or binary messages received
+	Relayed      uint64 // `to` messages delivered
+	Expired      uint64 // rooms forgotten after their host's grace period
+}
+
+// New returns a server with cfg's limits (zero fields take their defaults).
+func New(cfg Config) *Server {
+	cfg = cfg.withDefaults()
+	s := &Server{
+		cfg:        cfg,
+		log:        cfg.Logger,
+		rooms:      make(map[string]*room),
+		clients:    make(map[*client]struct{}),
+		connsByKey: make(map[string]int),
+		roomsByKey: make(map[string]int),
+		failures:   make(map[string][]time.Time),
+	}
+	if bad := badOriginPatterns(cfg.OriginPatterns); len(bad) > 0 {
+		s.log.Warn("origin patterns that can never match", "patterns", bad)
+	}
+	return s
+}
+
+// Stats returns the current counts.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := Stats{
+		Rooms:        len(s.rooms),
+		Conns:        len(s.clients) + s.pending,
+		RefusedConns: s.counters.refusedConns,
+		Refusals:     s.counters.refusals,
+		BadMessages:  s.counters.badMessages,
+		Relayed:      s.counters.relayed,
+		Expired:      s.counters.expired,
+	}
+	for _, r := range s.rooms {
+		if r.host == nil {
+			st.RoomsAway++
+		}
+		st.Peers += len(r.peers)
+	}
+	return st
+}
+
+// ServeHTTP admits the connection if the limits allow it, upgrades it and
+// serves it until it closes.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	addr := clientAddr(r, s.cfg.TrustedProxies)
+	key := limitKey(addr)
+	if !originAllowed(r, s.cfg.OriginPatterns) {
+		s.refuseConn(w, http.StatusForbidden, "origin not allowed", "addr", addr, "origin", r.Header.Get("Origin"))
+		return
+	}
+	if status, reason := s.admit(key); status != 0 {
+		s.refuseConn(w, status, reason, "addr", addr)
+		return
+	}
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // origin checked above
+	if err != nil {
+		s.log.Debug("websocket upgrade failed", "addr", addr, "err", err)
+		s.mu.Lock()
+		s.pending--
+		s.releaseConnSlot(key)
+		s.mu.Unlock()
+		s.connections.Done()
+		return
+	}
+	c := newClient(s, conn, addr, key)
+	s.mu.Lock()
+	s.pending--
+	s.clients[c] = struct{}{}
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		c.shutdown(websocket.StatusGoingAway, "server shutting down")
+	}
+	c.serve()
+}
+
+// admit reserves a connection slot, or says why there is none.
+func (s *Server) admit(key string) (status int, reason string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closed:
+		return http.StatusServiceUnavailable, "server shutting down"
+	case len(s.clients)+s.pending >= s.cfg.MaxConns:
+		return http.StatusServiceUnavailable, "too many connections"
+	case s.connsByKey[key] >= s.cfg.ConnsPerAddress:
+		return http.StatusTooManyRequests, "too many connections from this address"
+	}
+	s.pending++
+	s.connsByKey[key]++
+	s.connections.Add(1)
+	return 0, ""
+}
+
+func (s *Server) releaseConnSlot(key string) {
+	if s.connsByKey[key]--; s.connsByKey[key] <= 0 {
+		delete(s.connsByKey, key)
+	}
+}
+
+func (s *Server) refuseConn(w http.ResponseWriter, status int, reason string, attrs ...any) {
+	s.mu.Lock()
+	s.counters.refusedConns++
+	s.mu.Unlock()
+	s.log.Info("connection refused", append([]any{"reason", reason}, attrs...)...)
+	http.Error(w, reason, status)
+}
+
+// Close shuts the server down and waits for every connection to end; see
+// Shutdown.
+func (s *Server) Close() error {
+	return s.Shutdown(context.Background())
+}
+
+// Shutdown refuses new connections, closes every open one with a going-away
+// status, forgets all rooms and stops their timers, then waits until every
+// connection's goroutines have ended or ctx is done. It does not stop the
+// http.Server the handler is mounted on.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.closed = true
+	for code, r := range s.rooms {
+		r.stopGrace()
+		delete(s.rooms, code)
+	}
+	clear(s.roomsByKey)
+	clients := make([]*client, 0, len(s.clients))
+	for c := range s.clients {
+		clients = append(clients, c)
+	}
+	s.mu.Unlock()
+	for _, c := range clients {
+		c.shutdown(websocket.StatusGoingAway, "server shutting down")
+	}
+	done := make(chan struct{})
+	go func() {
+		s.connections.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		s.log.Info("signaling server stopped", "closed_connections", len(clients))
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
