@@ -333,6 +333,20 @@ func TestKeywordSets(t *testing.T) {
 	}
 }
 
+// The keyword sheet lists each set in a fixed order players can scan and
+// refer to ("the keyword below mine"): alphabetical by English name.
+func TestKeywordSheetOrder(t *testing.T) {
+	for _, set := range []string{KeywordsA, KeywordsB} {
+		var names []string
+		for _, k := range KeywordSet(set) {
+			names = append(names, k.Name["en"])
+		}
+		if !slices.IsSorted(names) {
+			t.Errorf("set %s not in alphabetical order: %q", set, names)
+		}
+	}
+}
+
 func TestKeywordSetReturnsACopy(t *testing.T) {
 	a := KeywordSet(KeywordsA)
 	a[0] = Keyword{ID: "changed"}
