@@ -1,0 +1,246 @@
+package signaling
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/coder/websocket"
+)
+
+func TestHostJoinAndRelayBothWays(t *testing.T) {
+	ts := startServer(t, Config{})
+	host := ts.dial(t, "127.0.0.2")
+	room, claim := host.host()
+	if _, ok := NormalizeRoomCode(room); !ok || room != strings.ToUpper(room) {
+		t.Fatalf("room code %q is not a canonical code", room)
+	}
+	if len(claim) < 22 {
+		t.Fatalf("claim %q is shorter than 128 bits of base64", claim)
+	}
+
+	// Codes are typed by hand, so a lower-case code joins the same room.
+	peer := ts.dial(t, "127.0.0.3")
+	id := peer.join(strings.ToLower(room))
+	if id != "p1" {
+		t.Fatalf("first peer got id %q, want p1", id)
+	}
+	if m := host.expect(TypePeer); m.ID != "p1" {
+		t.Fatalf("host was told about peer %q, want p1", m.ID)
+	}
+
+	peer.send(Message{T: TypeTo, Data: json.RawMessage(`{"sdp":"offer-from-peer"}`)})
+	got := host.expect(TypeFrom)
+	if got.ID != "p1" || string(got.Data) != `{"sdp":"offer-from-peer"}` {
+		t.Fatalf("host got %+v", got)
+	}
+	host.send(Message{T: TypeTo, ID: "p1", Data: json.RawMessage(`{"sdp":"answer"}`)})
+	got = peer.expect(TypeFrom)
+	if got.ID != HostID || string(got.Data) != `{"sdp":"answer"}` {
+		t.Fatalf("peer got %+v", got)
+	}
+	// A peer may also name the host explicitly.
+	peer.send(Message{T: TypeTo, ID: HostID, Data: json.RawMessage(`"candidate"`)})
+	if got := host.expect(TypeFrom); string(got.Data) != `"candidate"` {
+		t.Fatalf("host got %+v", got)
+	}
+
+	// Peer ids are never reused: p1 leaves, the next peer is p2 and then p3.
+	peer2 := ts.dial(t, "127.0.0.4")
+	if id := peer2.join(room); id != "p2" {
+		t.Fatalf("second peer got %q", id)
+	}
+	host.expect(TypePeer)
+	peer.send(Message{T: TypeBye})
+	if code := peer.expectClosed(); code != websocket.StatusNormalClosure {
+		t.Fatalf("bye closed with %v", code)
+	}
+	if m := host.expect(TypeLeft); m.ID != "p1" {
+		t.Fatalf("left %q, want p1", m.ID)
+	}
+	peer3 := ts.dial(t, "127.0.0.5")
+	if id := peer3.join(room); id != "p3" {
+		t.Fatalf("third peer got %q, want p3", id)
+	}
+	host.expect(TypePeer)
+
+	st := ts.Stats()
+	if st.Rooms != 1 || st.Peers != 2 || st.Relayed != 3 {
+		t.Fatalf("stats %+v, want 1 room, 2 peers, 3 relayed", st)
+	}
+}
+
+// Every refusal names its reason with a stable code, and the connection that
+// got it keeps working.
+func TestRefusalsAnswerTheSenderOnly(t *testing.T) {
+	ts := startServer(t, Config{})
+	host := ts.dial(t, "127.0.0.2")
+	room, _ := host.host()
+	peer := ts.dial(t, "127.0.0.3")
+	peer.join(room)
+	host.expect(TypePeer)
+	// Subtests' peers leave when their subtest ends; the host hears of it.
+	joinRoom := func(c *testClient) {
+		c.join(room)
+		for m := host.recv(); m.T != TypePeer; m = host.recv() {
+			if m.T != TypeLeft {
+				t.Errorf("host got %+v", m)
+			}
+		}
+	}
+
+	tests := []struct {
+		name  string
+		setup func(*testClient) // optional: bring the sender into a room first
+		typ   websocket.MessageType
+		raw   string
+		code  string
+	}{
+		{"unknown room", nil, websocket.MessageText, `{"t":"join","room":"ZZZZZZ"}`, CodeUnknownRoom},
+		{"room code with symbols outside the alphabet", nil, websocket.MessageText, `{"t":"join","room":"OOOOOO"}`, CodeUnknownRoom},
+		{"not JSON", nil, websocket.MessageText, `hello`, CodeBadMessage},
+		{"truncated JSON", nil, websocket.MessageText, `{"t":"join","room":"AB`, CodeBadMessage},
+		{"JSON but not an object", nil, websocket.MessageText, `["join"]`, CodeBadMessage},
+		{"null", nil, websocket.MessageText, `null`, CodeBadMessage},
+		{"unknown type", nil, websocket.MessageText, `{"t":"dance"}`, CodeBadMessage},
+		{"missing type", nil, websocket.MessageText, `{"room":"ABCDEF"}`, CodeBadMessage},
+		{"type of the wrong kind", nil, websocket.MessageText, `{"t":7}`, CodeBadMessage},
+		{"join without room", nil, websocket.MessageText, `{"t":"join"}`, CodeBadMessage},
+		{"reclaim without claim", nil, websocket.MessageText, `{"t":"host","room":"ABCDEF"}`, CodeBadMessage},
+		{"to without data", nil, websocket.MessageText, `{"t":"to","id":"p1"}`, CodeBadMessage},
+		{"binary frame", nil, websocket.MessageBinary, `{"t":"host"}`, CodeBadMessage},
+		{"to before join", nil, websocket.MessageText, `{"t":"to","data":1}`, CodeNotInRoom},
+		{"host to unknown peer", func(c *testClient) { c.host() }, websocket.MessageText, `{"t":"to","id":"p9","data":1}`, CodeUnknownPeer},
+		{"peer to another peer", joinRoom, websocket.MessageText, `{"t":"to","id":"p1","data":1}`, CodeUnknownPeer},
+		{"host twice", func(c *testClient) { c.host() }, websocket.MessageText, `{"t":"host"}`, CodeAlreadyInRoom},
+		{"join while hosting", func(c *testClient) { c.host() }, websocket.MessageText, `{"t":"join","room":"` + room + `"}`, CodeAlreadyInRoom},
+		{"join twice", joinRoom, websocket.MessageText, `{"t":"join","room":"` + room + `"}`, CodeAlreadyInRoom},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// A fresh address each time keeps the failed-join limit out of the way.
+			c := ts.dial(t, "127.0.1."+itoa(i+1))
+			if tt.setup != nil {
+				tt.setup(c)
+			}
+			c.sendRaw(tt.typ, []byte(tt.raw))
+			if m := c.expect(TypeError, tt.code); m.Msg == "" {
+				t.Fatalf("error %q has no sentence for people", m.Code)
+			}
+			// The sender is still connected and served.
+			c.send(Message{T: TypeTo, ID: "p99", Data: json.RawMessage(`0`)})
+			if m := c.recv(); m.T != TypeError {
+				t.Fatalf("connection no longer answered properly: %+v", m)
+			}
+		})
+	}
+
+	// Nobody else heard about any of it, and the room still relays.
+	peer.send(Message{T: TypeTo, Data: json.RawMessage(`"still here"`)})
+	m := host.recv()
+	for m.T == TypeLeft {
+		m = host.recv()
+	}
+	if m.T != TypeFrom || m.ID != "p1" || string(m.Data) != `"still here"` {
+		t.Fatalf("host got %+v", m)
+	}
+}
+
+func itoa(i int) string {
+	return string(rune('0'+i/100%10)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10))
+}
+
+func TestOversizedMessages(t *testing.T) {
+	const limit = 1024
+	ts := startServer(t, Config{MaxMessageSize: limit})
+	host := ts.dial(t, "127.0.0.2")
+	room, _ := host.host()
+	peer := ts.dial(t, "127.0.0.3")
+	peer.join(room)
+	host.expect(TypePeer)
+
+	big := `{"t":"to","data":"` + strings.Repeat("x", 2*limit) + `"}`
+	peer.sendRaw(websocket.MessageText, []byte(big))
+	peer.expect(TypeError, CodeTooLarge)
+
+	// Exactly at the limit is fine.
+	atLimit := `{"t":"to","data":"` + strings.Repeat("y", limit-len(`{"t":"to","data":""}`)) + `"}`
+	peer.sendRaw(websocket.MessageText, []byte(atLimit))
+	if m := host.expect(TypeFrom); len(m.Data) != limit-len(`{"t":"to","data":}`) {
+		t.Fatalf("relayed %d bytes of data", len(m.Data))
+	}
+
+	// Far beyond the limit the connection ends instead of being read through.
+	huge := `{"t":"to","data":"` + strings.Repeat("z", 5*limit) + `"}`
+	other := ts.dial(t, "127.0.0.4")
+	other.join(room)
+	host.expect(TypePeer)
+	other.sendRaw(websocket.MessageText, []byte(huge))
+	if code := other.expectClosed(); code != websocket.StatusMessageTooBig {
+		t.Fatalf("huge message closed with %v, want %v", code, websocket.StatusMessageTooBig)
+	}
+	if m := host.expect(TypeLeft); m.ID != "p2" {
+		t.Fatalf("left %q", m.ID)
+	}
+
+	// The room is unharmed.
+	host.send(Message{T: TypeTo, ID: "p1", Data: json.RawMessage(`"ok"`)})
+	if m := peer.expect(TypeFrom); string(m.Data) != `"ok"` {
+		t.Fatalf("peer got %+v", m)
+	}
+}
+
+func TestGarbageSenderIsDisconnected(t *testing.T) {
+	ts := startServer(t, Config{MaxBadMessages: 3})
+	host := ts.dial(t, "127.0.0.2")
+	room, _ := host.host()
+	vandal := ts.dial(t, "127.0.0.3")
+	vandal.join(room)
+	host.expect(TypePeer)
+
+	for range 3 {
+		vandal.sendRaw(websocket.MessageText, []byte("garbage"))
+	}
+	errorsSeen := 0
+	for {
+		m, err := vandal.read()
+		if err != nil {
+			if code := websocket.CloseStatus(err); code != websocket.StatusPolicyViolation {
+				t.Fatalf("closed with %v, want policy violation", code)
+			}
+			break
+		}
+		if m.Code != CodeBadMessage {
+			t.Fatalf("got %+v", m)
+		}
+		errorsSeen++
+	}
+	if errorsSeen != 3 {
+		t.Fatalf("%d error answers before the disconnect, want 3", errorsSeen)
+	}
+	host.expect(TypeLeft)
+	if st := ts.Stats(); st.BadMessages != 3 || st.Conns != 1 || st.Rooms != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+func TestPeersPerRoomCap(t *testing.T) {
+	ts := startServer(t, Config{PeersPerRoom: 3})
+	host := ts.dial(t, "127.0.0.2")
+	room, _ := host.host()
+	for i := range 3 {
+		ts.dial(t, "127.0.0.3").join(room)
+		if m := host.expect(TypePeer); m.ID != "p"+string(rune('1'+i)) {
+			t.Fatalf("peer %q", m.ID)
+		}
+	}
+	late := ts.dial(t, "127.0.0.3")
+	late.send(Message{T: TypeJoin, Room: room})
+	late.expect(TypeError, CodeRoomFull)
+	if st := ts.Stats(); st.Peers != 3 {
+		t.Fatalf("%d peers, want 3", st.Peers)
+	}
+	// A full room is not a failed guess: the same address may try again at once.
+	late.send(Message{T: TypeJoin, Room: room})
+	late.expect(TypeError, CodeRoomFull)
+}
