@@ -1,0 +1,158 @@
+package spyfest
+
+import (
+	"slices"
+
+	"safehouse/engine"
+)
+
+// Apply checks the action against the rules and the sender's seat and, if it
+// is allowed, performs it at instant now. Windows and timers that expired by
+// now take effect first. A refused action returns a *engine.Refusal and
+// leaves the state exactly as it was.
+func (g *Game) Apply(seat engine.Seat, a Action, now engine.Instant) error {
+	if a == nil {
+		return engine.Refuse(engine.ErrInvalidAction, "", "no action")
+	}
+	if g.st.Phase == PhaseOver {
+		if _, ok := a.(Tick); ok {
+			return nil
+		}
+		return engine.Refuse(engine.ErrGameOver, "", "the game is over")
+	}
+	if _, due := g.st.nextDeadline(); due != 0 && due <= now {
+		backup := g.st.clone()
+		g.st.advance(now)
+		if err := g.st.apply(seat, a, now); err != nil {
+			g.st = backup
+			return err
+		}
+		return nil
+	}
+	return g.st.apply(seat, a, now)
+}
+
+// Advance lets time pass to now; it is Apply(Host, Tick{}, now).
+func (g *Game) Advance(now engine.Instant) { _ = g.Apply(Host, Tick{}, now) }
+
+func (st *state) apply(seat engine.Seat, a Action, now engine.Instant) error {
+	switch a := a.(type) {
+	case Tick:
+		return nil
+	case Join:
+		return st.join(seat, a)
+	case Kick:
+		return st.kick(seat, a, now)
+	case End:
+		return st.end(seat)
+	}
+	if st.teamOf(seat) == NoTeam {
+		return engine.Refuse(engine.ErrNoSuchSeat, "", "only players in a team can do that")
+	}
+	switch a := a.(type) {
+	case ChooseSpy:
+		return st.chooseSpy(seat, a)
+	case Draw:
+		return st.draw(seat, a, now)
+	case Keep:
+		return st.keep(seat, a, now)
+	case Stop:
+		return st.stop(seat, a, now)
+	case Guess:
+		return st.guess(seat, a, now)
+	case StartIdle:
+		return st.startIdle(seat, a, now)
+	case CancelIdle:
+		return st.cancelIdle(a)
+	case Play:
+		return st.play(seat, a)
+	case Answer:
+		return st.answer(seat, a)
+	case CrossQuarter:
+		return st.crossQuarter(seat, a)
+	case Note:
+		return st.note(seat, a)
+	}
+	return engine.Refuse(engine.ErrInvalidAction, "", "unknown action %T", a)
+}
+
+// checkRound refuses an action aimed at another round than the current one.
+func (st *state) checkRound(n int) error {
+	switch {
+	case n < st.Round.Number:
+		return engine.Refuse(engine.ErrStale, "", "round %d is already over", n)
+	case n > st.Round.Number:
+		return engine.Refuse(engine.ErrInvalidAction, "", "round %d has not begun (this is round %d)", n, st.Round.Number)
+	}
+	return nil
+}
+
+// checkPhase refuses an action outside the given phases.
+func (st *state) checkPhase(rule, what string, phases ...Phase) error {
+	if !slices.Contains(phases, st.Phase) {
+		return engine.Refuse(engine.ErrWrongPhase, rule, "%s is not possible now (%s)", what, st.Phase)
+	}
+	return nil
+}
+
+// notSpy refuses an action the Spy may not take.
+func (st *state) notSpy(seat engine.Seat, rule, what string) error {
+	if seat == st.Round.Spy {
+		return engine.Refuse(engine.ErrForbidden, rule, "the Spy may not %s", what)
+	}
+	return nil
+}
+
+type deadlineKind int
+
+const (
+	noDeadline deadlineKind = iota
+	windowDeadline
+	idleDeadline
+	descriptionDeadline
+)
+
+// nextDeadline returns the earliest pending deadline and its instant (0 if none).
+func (st *state) nextDeadline() (deadlineKind, engine.Instant) {
+	r := &st.Round
+	switch st.Phase {
+	case PhaseStopped:
+		if r.Window != 0 {
+			return windowDeadline, r.Window
+		}
+	case PhaseDescribing:
+		kind, at := noDeadline, engine.Instant(0)
+		if r.Idle != 0 {
+			kind, at = idleDeadline, r.Idle
+		}
+		// On a tie the idle timer wins: the game was not stopped before it ran out.
+		if r.Description.Running && (kind == noDeadline || r.Description.Deadline < at) {
+			kind, at = descriptionDeadline, r.Description.Deadline
+		}
+		return kind, at
+	}
+	return noDeadline, 0
+}
+
+// advance lets every deadline up to now take effect, each at its own instant.
+func (st *state) advance(now engine.Instant) {
+	for {
+		kind, at := st.nextDeadline()
+		if kind == noDeadline || at > now {
+			return
+		}
+		switch kind {
+		case windowDeadline:
+			// SX-GUESS-2: a team that does not submit in time spends its guess.
+			st.resolveGuess(st.Round.Guessing, nil, at)
+		case idleDeadline:
+			// SX-GUESS-6: nothing added for the idle time ends the round.
+			st.endRound(EndIdle, NoTeam, at)
+		case descriptionDeadline:
+			// SX-GUESS-6 Decision: the Spy falls silent; the remaining attempts follow at once.
+			st.Round.Description.Pause(at)
+			st.Round.Silent = true
+			st.startAttempt(at)
+		}
+	}
+}

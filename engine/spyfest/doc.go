@@ -1,0 +1,46 @@
+// Package spyfest is the rules engine of Spyfest and Spycon (RULES.md Part 2,
+// the SX-* rules): two teams take turns sending a Spy who describes a secret
+// character while hinting at a keyword only the Spy's own team knows. It is a
+// pure, deterministic state machine: standard library only, randomness from a
+// seeded engine.Rand kept in the state, time only from the instants passed to
+// Apply, so a game replays byte for byte from its Config and action log.
+//
+// # Phases of a round
+//
+//	spy_choice  the active team picks its Spy (ChooseSpy); the host may add
+//	            late joiners (Join). A keyword flip (SX-RC-1) has already
+//	            happened when the round began.
+//	draw        the Spy's team may play "two characters" (SX-ACT-4); the Spy
+//	            draws (Draw): keywords out (SX-RC-7), characters, keywords.
+//	keep        when several characters were drawn, the Spy keeps one (Keep).
+//	describing  the Spy talks; anyone else may Stop, start or cancel the idle
+//	            timer (StartIdle, CancelIdle), play cards (Play), mark the team
+//	            sheet (Note); the Spy answers (Answer) and crosses quarters
+//	            (CrossQuarter). The optional description limit runs here.
+//	stopped     an attempt: the intercepting team's window, then the Spy's
+//	            team's, each ended by the team's first Guess or by its deadline.
+//	over        a team reached Victory (or the VP target), the character deck
+//	            ran out (SX-GUESS-8), or the host ended the game (End).
+//
+// A round ends on a correct guess, after the last attempt, when the idle
+// timer runs out, or when the host kicks the Spy (voided, no points). Time
+// passes through Apply's now: Tick (or Advance) makes expired windows and
+// timers take effect, each at its own deadline.
+//
+// # Actions
+//
+// Every action is a plain struct with a JSON wire form {"kind":...}
+// (EncodeAction, DecodeAction): choose_spy, draw, keep, stop, guess,
+// idle_start, idle_cancel, play, answer, cross_quarter, note, tick, and the
+// host's join, kick and end (sent as Host). Every in-round action names its
+// round, and a guess its attempt, so a late or resent one is refused with
+// engine.ErrStale. A refused action returns an *engine.Refusal and leaves the
+// state unchanged.
+//
+// # Views
+//
+// View(seat) is built field by field from what that seat may see: the Spy
+// sees the character and keywords; the Spy's team the keywords (the character
+// instead in a reverse round, SX-RC-8); the intercepting team and spectators
+// neither. Team notes reach only that team's members other than the Spy.
+package spyfest
