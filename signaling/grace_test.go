@@ -1,0 +1,133 @@
+package signaling
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+func TestHostAwayAndReclaim(t *testing.T) {
+	ts := startServer(t, Config{}) // the default grace of 10 minutes
+
+	host := ts.dial(t, "127.0.0.2")
+	room, claim := host.host()
+	peers := []*testClient{ts.dial(t, "127.0.0.3"), ts.dial(t, "127.0.0.4")}
+	for _, p := range peers {
+		p.join(room)
+		host.expect(TypePeer)
+	}
+
+	host.conn.CloseNow() // a reload: the socket just drops
+	for _, p := range peers {
+		p.expect(TypeHostAway)
+	}
+	if st := ts.Stats(); st.Rooms != 1 || st.RoomsAway != 1 {
+		t.Fatalf("stats %+v, want the room kept and waiting", st)
+	}
+
+	// While the host is away a peer's messages are refused, not lost silently.
+	peers[0].send(Message{T: TypeTo, Data: json.RawMessage(`1`)})
+	peers[0].expect(TypeError, CodeUnknownPeer)
+
+	// A wrong claim is refused and changes nothing.
+	thief := ts.dial(t, "127.0.0.5")
+	thief.send(Message{T: TypeHost, Room: room, Claim: "not-the-claim"})
+	thief.expect(TypeError, CodeBadClaim)
+
+	back := ts.dial(t, "127.0.0.6")
+	back.send(Message{T: TypeHost, Room: room, Claim: claim})
+	if m := back.expect(TypeHosted); m.Room != room || m.Claim != claim {
+		t.Fatalf("reclaim answered %+v", m)
+	}
+	// The reclaimed host learns who is still there.
+	seen := map[string]bool{}
+	for range peers {
+		seen[back.expect(TypePeer).ID] = true
+	}
+	if !seen["p1"] || !seen["p2"] {
+		t.Fatalf("reclaimed host was told about %v, want p1 and p2", seen)
+	}
+	for _, p := range peers {
+		p.expect(TypeHostBack)
+	}
+	back.send(Message{T: TypeTo, ID: "p2", Data: json.RawMessage(`"hello again"`)})
+	if m := peers[1].expect(TypeFrom); string(m.Data) != `"hello again"` {
+		t.Fatalf("peer got %+v", m)
+	}
+	if st := ts.Stats(); st.Rooms != 1 || st.RoomsAway != 0 || st.Peers != 2 {
+		t.Fatalf("stats %+v after the reclaim", st)
+	}
+}
+
+func TestRoomExpiresAfterGrace(t *testing.T) {
+	ts := startServer(t, Config{HostGrace: 20 * time.Millisecond})
+	host := ts.dial(t, "127.0.0.2")
+	room, claim := host.host()
+	peers := []*testClient{ts.dial(t, "127.0.0.3"), ts.dial(t, "127.0.0.4")}
+	for _, p := range peers {
+		p.join(room)
+		host.expect(TypePeer)
+	}
+
+	// Gone for longer than the grace: the room is forgotten, its peers are told.
+	host.conn.CloseNow()
+	for _, p := range peers {
+		p.expect(TypeHostAway)
+		p.expect(TypeError, CodeUnknownRoom)
+		if code := p.expectClosed(); code != websocket.StatusGoingAway {
+			t.Fatalf("peer closed with %v after expiry", code)
+		}
+	}
+	late := ts.dial(t, "127.0.0.6")
+	late.send(Message{T: TypeHost, Room: room, Claim: claim})
+	late.expect(TypeError, CodeUnknownRoom)
+	if st := ts.Stats(); st.Rooms != 0 || st.Expired != 1 {
+		t.Fatalf("stats %+v, want no room and one expiry", st)
+	}
+}
+
+// A reloaded host may reconnect before the server notices the old socket is
+// dead: the newest connection with the claim wins.
+func TestReclaimReplacesAnOpenHostConnection(t *testing.T) {
+	ts := startServer(t, Config{})
+	old := ts.dial(t, "127.0.0.2")
+	room, claim := old.host()
+	peer := ts.dial(t, "127.0.0.3")
+	peer.join(room)
+	old.expect(TypePeer)
+
+	fresh := ts.dial(t, "127.0.0.2")
+	fresh.send(Message{T: TypeHost, Room: room, Claim: claim})
+	fresh.expect(TypeHosted)
+	fresh.expect(TypePeer)
+	peer.expect(TypeHostBack)
+	old.expect(TypeError, CodeBadClaim)
+	if code := old.expectClosed(); code != websocket.StatusPolicyViolation {
+		t.Fatalf("old host closed with %v", code)
+	}
+
+	peer.send(Message{T: TypeTo, Data: json.RawMessage(`"to the new host"`)})
+	if m := fresh.expect(TypeFrom); m.ID != "p1" {
+		t.Fatalf("new host got %+v", m)
+	}
+	if st := ts.Stats(); st.Rooms != 1 || st.RoomsAway != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+// A peer joining while the host is away is let in and told at once.
+func TestJoinWhileHostAway(t *testing.T) {
+	ts := startServer(t, Config{})
+	host := ts.dial(t, "127.0.0.2")
+	room, _ := host.host()
+	host.conn.CloseNow()
+	waitFor(t, "the host to be away", func() bool { return ts.Stats().RoomsAway == 1 })
+
+	peer := ts.dial(t, "127.0.0.3")
+	if id := peer.join(room); id != "p1" {
+		t.Fatalf("id %q", id)
+	}
+	peer.expect(TypeHostAway)
+}
