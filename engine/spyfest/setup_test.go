@@ -106,7 +106,9 @@ func TestCustomCharactersSXCNT5(t *testing.T) {
 	bad := []func(*Config){
 		func(c *Config) { c.Custom = []CustomCharacter{{Character: zed, Quarter: 4}} },
 		func(c *Config) { c.Custom = []CustomCharacter{{Character: zed, Replaces: "nobody"}} },
-		func(c *Config) { c.Custom = []CustomCharacter{{Character: Character{ID: "c05", Name: engine.Text{"en": "dup"}}}} },
+		func(c *Config) {
+			c.Custom = []CustomCharacter{{Character: Character{ID: "c05", Name: engine.Text{"en": "dup"}}}}
+		},
 		func(c *Config) { c.Custom = []CustomCharacter{{Character: Character{ID: "x"}}} },
 		func(c *Config) { c.Removed = []string{"nobody"} },
 		func(c *Config) { c.Removed = []string{"c01", "c01"} },
