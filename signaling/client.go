@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"net/netip"
 	"sync"
 	"time"
@@ -16,6 +17,7 @@ import (
 type client struct {
 	srv  *Server
 	conn *websocket.Conn
+	raw  net.Conn // under conn, for dropping a client that will not close
 	addr netip.Addr
 	key  string
 
@@ -32,10 +34,11 @@ type client struct {
 	peerID string // "" while unplaced or when this client is its room's host
 }
 
-func newClient(s *Server, conn *websocket.Conn, addr netip.Addr, key string) *client {
+func newClient(s *Server, conn *websocket.Conn, raw net.Conn, addr netip.Addr, key string) *client {
 	return &client{
 		srv:     s,
 		conn:    conn,
+		raw:     raw,
 		addr:    addr,
 		key:     key,
 		out:     make(chan []byte, sendQueueLen),
@@ -50,6 +53,15 @@ func (c *client) shutdown(status websocket.StatusCode, reason string) {
 		c.status, c.reason = status, reason
 		close(c.closing)
 	})
+}
+
+// drop cuts the connection without a close handshake: every read and write
+// on it fails at once and serve tears the client down.
+func (c *client) drop() {
+	c.shutdown(websocket.StatusAbnormalClosure, "dropped")
+	if c.raw != nil {
+		c.raw.Close()
+	}
 }
 
 // send queues b for the writer. Called with the server's mutex held, so it
@@ -206,9 +218,8 @@ func (c *client) keepAlive() {
 				c.shutdown(websocket.StatusAbnormalClosure, "connection lost")
 				return
 			}
-			c.srv.log.Debug("client idle, closing", "addr", c.addr)
-			c.shutdown(websocket.StatusGoingAway, "idle timeout")
-			c.conn.CloseNow() // it does not answer, so do not wait for its close frame
+			c.srv.log.Debug("client idle, dropping", "addr", c.addr)
+			c.drop() // it does not answer, so it would not answer a close frame either
 			return
 		}
 	}

@@ -1,8 +1,11 @@
 package signaling
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -103,7 +106,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.refuseConn(w, status, reason, "addr", addr)
 		return
 	}
-	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // origin checked above
+	rec := &hijackRecorder{ResponseWriter: w}
+	conn, err := websocket.Accept(rec, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // origin checked above
 	if err != nil {
 		s.log.Debug("websocket upgrade failed", "addr", addr, "err", err)
 		s.mu.Lock()
@@ -113,7 +117,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.connections.Done()
 		return
 	}
-	c := newClient(s, conn, addr, key)
+	c := newClient(s, conn, rec.conn, addr, key)
 	s.mu.Lock()
 	s.pending--
 	s.clients[c] = struct{}{}
@@ -157,16 +161,28 @@ func (s *Server) refuseConn(w http.ResponseWriter, status int, reason string, at
 	http.Error(w, reason, status)
 }
 
-// Close shuts the server down and waits for every connection to end; see
-// Shutdown.
+// closeGrace is how long Close lets clients answer the going-away close
+// frame before their sockets are simply dropped.
+const closeGrace = 2 * time.Second
+
+// Close shuts the server down like Shutdown, giving clients a moment to
+// answer the close frame before dropping them.
 func (s *Server) Close() error {
-	return s.Shutdown(context.Background())
+	ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
+	defer cancel()
+	err := s.Shutdown(ctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil // the stragglers were dropped, which is what Close promises
+	}
+	return err
 }
 
 // Shutdown refuses new connections, closes every open one with a going-away
 // status, forgets all rooms and stops their timers, then waits until every
-// connection's goroutines have ended or ctx is done. It does not stop the
-// http.Server the handler is mounted on.
+// connection has ended. If ctx ends first, the remaining sockets are dropped
+// without waiting for their close handshake, and ctx's error is returned once
+// their goroutines are gone. It does not stop the http.Server the handler is
+// mounted on (and http.Server.Shutdown does not wait for WebSockets).
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.closed = true
@@ -175,10 +191,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		delete(s.rooms, code)
 	}
 	clear(s.roomsByKey)
-	clients := make([]*client, 0, len(s.clients))
-	for c := range s.clients {
-		clients = append(clients, c)
-	}
+	clients := s.clientList()
 	s.mu.Unlock()
 	for _, c := range clients {
 		c.shutdown(websocket.StatusGoingAway, "server shutting down")
@@ -193,6 +206,37 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		s.log.Info("signaling server stopped", "closed_connections", len(clients))
 		return nil
 	case <-ctx.Done():
-		return ctx.Err()
 	}
+	s.mu.Lock()
+	stragglers := s.clientList()
+	s.mu.Unlock()
+	for _, c := range stragglers {
+		c.drop()
+	}
+	<-done
+	s.log.Info("signaling server stopped", "closed_connections", len(clients), "dropped", len(stragglers))
+	return ctx.Err()
 }
+
+func (s *Server) clientList() []*client {
+	list := make([]*client, 0, len(s.clients))
+	for c := range s.clients {
+		list = append(list, c)
+	}
+	return list
+}
+
+// hijackRecorder keeps the raw connection that websocket.Accept takes over, so
+// that a client which ignores the close handshake can be dropped at once.
+type hijackRecorder struct {
+	http.ResponseWriter
+	conn net.Conn
+}
+
+func (h *hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, brw, err := http.NewResponseController(h.ResponseWriter).Hijack()
+	h.conn = conn
+	return conn, brw, err
+}
+
+func (h *hijackRecorder) Unwrap() http.ResponseWriter { return h.ResponseWriter }
