@@ -158,6 +158,7 @@ func guessWrong(t testing.TB, g *Game, now engine.Instant) {
 	n := g.Round()
 	apply(t, g, interceptor(g), Stop{Round: n}, now)
 	a := g.st.Round.Attempt
-	apply(t, g, interceptor(g), Guess{Round: n, Attempt: a, Names: []string{wrongCharacter(g)}}, now)
-	apply(t, g, mate(g), Guess{Round: n, Attempt: a, Names: []string{wrongCharacter(g)}}, now)
+	first := wrongCharacter(g)
+	apply(t, g, interceptor(g), Guess{Round: n, Attempt: a, Names: []string{first}}, now)
+	apply(t, g, mate(g), Guess{Round: n, Attempt: a, Names: []string{wrongCharacter(g, first)}}, now)
 }
