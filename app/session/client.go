@@ -1,0 +1,230 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Client is one player's connection to the host: a remote peer over WebRTC, or the host's own player over an
+// in-memory connection (one code path for every player).
+type Client struct {
+	conn    Conn
+	updates chan Update
+	pending *queue[Update]
+	seq     atomic.Uint64 // the last intent seq used on this connection
+
+	mu       sync.Mutex
+	room     string
+	seat     int
+	token    string
+	welcomed chan struct{} // closed once welcome or a refusal of hello arrived
+	refused  error         // the host's refusal of hello, if any
+
+	cleanup   func() // closes what the connection depends on (signaling, PeerConnection)
+	done      chan struct{}
+	closing   atomic.Bool
+	closeOnce sync.Once
+	wg        sync.WaitGroup
+}
+
+// newClient starts reading conn. cleanup (may be nil) runs once on Close, after conn is closed.
+func newClient(conn Conn, cleanup func()) *Client {
+	c := &Client{
+		conn:     conn,
+		updates:  make(chan Update),
+		pending:  newQueue[Update](0),
+		seat:     -1,
+		welcomed: make(chan struct{}),
+		cleanup:  cleanup,
+		done:     make(chan struct{}),
+	}
+	c.wg.Add(2)
+	go c.readLoop()
+	go c.deliver()
+	return c
+}
+
+// Updates delivers what happens to this client, in order. It is closed after Close, or
+// after a final Status "closed" update when the connection to the host ends.
+func (c *Client) Updates() <-chan Update { return c.updates }
+
+// Send asks the host for something. Each intent gets the next sequence number of this
+// connection. It returns an error only when the intent could not be sent; the host's
+// refusals arrive as Notice updates.
+func (c *Client) Send(in Intent) error {
+	if c.closing.Load() {
+		return ErrClosed
+	}
+	msg, err := encodeEnvelope(TypeIntent, c.seq.Add(1), in)
+	if err != nil {
+		return err
+	}
+	return c.conn.Send(msg)
+}
+
+// Seat is the seat the host gave this connection (-1 before its welcome).
+func (c *Client) Seat() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.seat
+}
+
+// Room is the room code this client plays in.
+func (c *Client) Room() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.room
+}
+
+// Token is the resume token the host issued for this seat: keep it (Options.Token) to get
+// the same seat back after a reconnect.
+func (c *Client) Token() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.token
+}
+
+// Close ends the connection and stops every goroutine of this client. Updates is closed.
+func (c *Client) Close() error {
+	c.closeOnce.Do(func() {
+		c.closing.Store(true)
+		close(c.done)
+		_ = c.conn.Close()
+		if c.cleanup != nil {
+			c.cleanup()
+		}
+	})
+	c.wg.Wait()
+	return nil
+}
+
+// hello introduces this client to its host and waits for the welcome.
+func (c *Client) hello(ctx context.Context, name, token string) error {
+	msg, err := encodeEnvelope(TypeHello, 0, Hello{Name: name, Token: token})
+	if err != nil {
+		return err
+	}
+	if err := c.conn.Send(msg); err != nil {
+		return fmt.Errorf("session: sending hello: %w", err)
+	}
+	select {
+	case <-c.welcomed:
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.refused
+	case <-ctx.Done():
+		return fmt.Errorf("session: waiting for the host's welcome: %w", ctx.Err())
+	case <-c.done:
+		return ErrClosed
+	}
+}
+
+// notify queues an update for the player.
+func (c *Client) notify(u Update) { c.pending.push(u) }
+
+func (c *Client) readLoop() {
+	defer c.wg.Done()
+	for {
+		raw, err := c.conn.Receive()
+		if err != nil {
+			c.ended()
+			return
+		}
+		c.handle(raw)
+	}
+}
+
+// ended runs when the connection is gone: the player learns it, unless they closed it.
+func (c *Client) ended() {
+	c.markWelcomed(errors.New("session: the connection to the host ended before its welcome"))
+	if !c.closing.Load() {
+		c.pending.push(Update{Status: StatusClosed, Notice: "The connection to the host was lost."})
+	}
+	c.pending.close(ErrClosed, false)
+}
+
+func (c *Client) markWelcomed(refusal error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	select {
+	case <-c.welcomed:
+	default:
+		c.refused = refusal
+		close(c.welcomed)
+	}
+}
+
+func (c *Client) handle(raw []byte) {
+	env, err := decodeEnvelope(raw)
+	if err != nil {
+		var bad *envelopeError
+		if errors.As(err, &bad) {
+			c.notify(Update{Notice: "The host sent a message this app cannot read (" + bad.msg + ").", Code: bad.code})
+		}
+		return
+	}
+	switch env.T {
+	case TypeWelcome:
+		var w Welcome
+		if err := json.Unmarshal(env.Body, &w); err != nil {
+			c.notify(Update{Notice: "The host's welcome could not be read: " + err.Error(), Code: CodeBadMessage})
+			return
+		}
+		c.mu.Lock()
+		c.room, c.seat, c.token = w.Room, w.Seat, w.Token
+		c.mu.Unlock()
+		c.markWelcomed(nil)
+		c.notify(Update{Status: StatusOnline})
+	case TypeView:
+		var v View
+		if err := json.Unmarshal(env.Body, &v); err != nil {
+			c.notify(Update{Notice: "The host's view could not be read: " + err.Error(), Code: CodeBadMessage})
+			return
+		}
+		c.notify(Update{View: &v})
+	case TypeError:
+		var r Refusal
+		if err := json.Unmarshal(env.Body, &r); err != nil || r.Msg == "" {
+			r = Refusal{Code: CodeBadMessage, Msg: "The host refused something without saying why."}
+		}
+		c.markWelcomed(&RefusalError{Refusal: r})
+		c.notify(Update{Notice: r.Msg, Code: r.Code})
+	case TypePing:
+		if msg, err := encodeEnvelope(TypePong, env.Seq, Pong{Echo: env.Body, Now: time.Now().UnixMilli()}); err == nil {
+			_ = c.conn.Send(msg)
+		}
+	case TypePong:
+		// Clock offset estimation will read these (issue 7); nothing to do yet.
+	default:
+		c.notify(Update{Notice: fmt.Sprintf("The host sent a message of unknown type %q.", env.T), Code: CodeUnknownType})
+	}
+}
+
+// deliver hands queued updates to the player one by one, so a slow reader never blocks
+// the connection, and closes Updates at the end.
+func (c *Client) deliver() {
+	defer c.wg.Done()
+	defer close(c.updates)
+	for {
+		u, err := c.pending.next(c.done)
+		if err != nil {
+			return
+		}
+		select {
+		case c.updates <- u:
+		case <-c.done:
+			return
+		}
+	}
+}
+
+// RefusalError is a refusal from the host, returned by Join when the host refuses the
+// player (for example a full table).
+type RefusalError struct{ Refusal Refusal }
+
+func (e *RefusalError) Error() string { return "session: the host refused: " + e.Refusal.Msg }

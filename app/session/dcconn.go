@@ -1,0 +1,67 @@
+package session
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/pion/webrtc/v4"
+)
+
+var errChannelClosed = errors.New("session: data channel closed by the other side")
+
+// dataChannelConn is a Conn over one ordered, reliable WebRTC data channel. Messages are
+// sent as text (JSON envelopes). Received messages go through a queue fed straight from the
+// channel's message event, because pion's browser build runs each OnMessage handler on its
+// own goroutine and would not keep them in order.
+type dataChannelConn struct {
+	dc      *webrtc.DataChannel
+	in      *queue[[]byte]
+	opened  chan struct{}
+	ended   chan struct{} // closed when the channel closes, by either side
+	release func()        // undoes the platform's message hook
+	cleanup func()        // closes what owns the channel (its PeerConnection)
+
+	openOnce, endOnce, closeOnce sync.Once
+}
+
+// newDataChannelConn wraps dc at once, before it can open, so no message is missed.
+// cleanup (may be nil) runs once when the Conn is closed.
+func newDataChannelConn(dc *webrtc.DataChannel, cleanup func()) *dataChannelConn {
+	c := &dataChannelConn{
+		dc:      dc,
+		in:      newQueue[[]byte](maxQueued),
+		opened:  make(chan struct{}),
+		ended:   make(chan struct{}),
+		cleanup: cleanup,
+	}
+	dc.OnOpen(func() { c.openOnce.Do(func() { close(c.opened) }) })
+	dc.OnClose(func() {
+		c.in.close(errChannelClosed, false)
+		c.endOnce.Do(func() { close(c.ended) })
+	})
+	c.release = hookMessages(dc, c.in)
+	return c
+}
+
+func (c *dataChannelConn) Send(msg []byte) error {
+	if c.in.closed() {
+		return ErrClosed
+	}
+	return c.dc.SendText(string(msg))
+}
+
+func (c *dataChannelConn) Receive() ([]byte, error) { return c.in.next(nil) }
+
+func (c *dataChannelConn) Close() error {
+	var err error
+	c.closeOnce.Do(func() {
+		c.in.close(ErrClosed, true)
+		err = c.dc.Close()
+		c.endOnce.Do(func() { close(c.ended) })
+		if c.cleanup != nil {
+			c.cleanup()
+		}
+		c.release()
+	})
+	return err
+}

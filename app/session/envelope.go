@@ -1,0 +1,154 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+)
+
+// ProtocolVersion is the version of the data-channel message format spoken by this build.
+// Every envelope carries it in `v`; a side that receives another version answers with an
+// error asking the player to reload, and changes nothing.
+const ProtocolVersion = 1
+
+// MaxMessageBytes caps one data-channel message in either direction. It stays below the
+// 64 KiB that SCTP stacks accept by default, so an oversized message reaches the receiver
+// and is refused there with a clear error instead of failing somewhere in between.
+const MaxMessageBytes = 32 << 10
+
+// Envelope is every message on a data channel (and inside relayed signaling data later).
+// {"v":1,"t":"intent","seq":42,"body":{...}}   t: "hello","welcome","intent","view","error","ping","pong"
+type Envelope struct {
+	V    int             `json:"v"`
+	T    string          `json:"t"`
+	Seq  uint64          `json:"seq,omitempty"`
+	Body json.RawMessage `json:"body,omitempty"`
+}
+
+// Envelope types (the `t` field).
+const (
+	TypeHello   = "hello"   // client -> host, first message: name and resume token
+	TypeWelcome = "welcome" // host -> client: room, seat, resume token
+	TypeIntent  = "intent"  // client -> host: something the player asks for, with a seq
+	TypeView    = "view"    // host -> client: the table as that seat may see it
+	TypeError   = "error"   // either way: a refusal for the receiver only
+	TypePing    = "ping"    // either way: answered by a pong with the same seq and body
+	TypePong    = "pong"
+)
+
+// Hello is the body of a client's first message.
+type Hello struct {
+	Name  string `json:"name"`
+	Token string `json:"token,omitempty"` // the resume token a previous welcome gave, if any
+}
+
+// Welcome is the host's answer to a hello: the seat the connection now speaks for.
+type Welcome struct {
+	Room  string `json:"room"`
+	Seat  int    `json:"seat"`
+	Token string `json:"token"` // keep it to get this seat back after a reconnect
+}
+
+// Refusal is the body of an error envelope. Seq (in the envelope) names the refused
+// message when it had one.
+type Refusal struct {
+	Code string `json:"code"`
+	Msg  string `json:"msg"`
+}
+
+// Pong is the body of a pong: the ping's body echoed, and the sender's clock, so a peer
+// can estimate its offset from the host's clock.
+type Pong struct {
+	Echo json.RawMessage `json:"echo,omitempty"`
+	Now  int64           `json:"now"` // the answering side's clock, Unix milliseconds
+}
+
+// Error codes carried in Refusal.Code. They are stable so that clients can act on them.
+const (
+	CodeBadMessage  = "bad-message"   // not an envelope: garbage, not JSON, missing fields
+	CodeTooLarge    = "too-large"     // over MaxMessageBytes
+	CodeVersion     = "version"       // another protocol version: reload
+	CodeUnknownType = "unknown-type"  // a `t` this side does not take
+	CodeNoHello     = "no-hello"      // an intent before hello
+	CodeAgain       = "already-hello" // a second hello on one connection
+	CodeBadIntent   = "bad-intent"    // malformed intent, unknown kind, missing seq
+	CodeForged      = "forged"        // an intent that names a seat: identity is the connection
+	CodeBadName     = "bad-name"      // a name outside the rules
+	CodeNoGame      = "no-game"       // a game intent while no game is running
+	CodeRefused     = "refused"       // the game refused the action
+	CodeRoomFull    = "room-full"     // no seat left
+	CodeMoved       = "moved"         // this seat is now spoken for by a newer connection
+	CodeHostClosed  = "host-closed"   // the host ended the session
+)
+
+var errBadEnvelope = errors.New("bad envelope")
+
+// envelopeError is a decoding failure with the code and sentence to send back.
+type envelopeError struct {
+	code string
+	msg  string
+	seq  uint64 // the seq of the refused message, when it could be read
+}
+
+func (e *envelopeError) Error() string { return e.code + ": " + e.msg }
+func (e *envelopeError) Unwrap() error { return errBadEnvelope }
+
+// decodeEnvelope checks size, JSON, version and type of one received message. It never
+// panics on any input; every failure is an *envelopeError ready to be sent back.
+func decodeEnvelope(raw []byte) (Envelope, error) {
+	if len(raw) > MaxMessageBytes {
+		return Envelope{}, &envelopeError{code: CodeTooLarge,
+			msg: fmt.Sprintf("message of %d bytes refused: the limit is %d", len(raw), MaxMessageBytes)}
+	}
+	if !utf8.Valid(raw) {
+		return Envelope{}, &envelopeError{code: CodeBadMessage, msg: "message is not text: expected a JSON envelope"}
+	}
+	trimmed := bytes.TrimSpace(raw)
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return Envelope{}, &envelopeError{code: CodeBadMessage, msg: "message is not a JSON object: expected an envelope"}
+	}
+	var env Envelope
+	if err := json.Unmarshal(trimmed, &env); err != nil {
+		return Envelope{}, &envelopeError{code: CodeBadMessage, msg: "message is not a valid envelope: " + err.Error()}
+	}
+	if env.V != ProtocolVersion {
+		return Envelope{}, &envelopeError{code: CodeVersion, seq: env.Seq,
+			msg: fmt.Sprintf("message speaks protocol version %d but this side speaks %d: please reload the page", env.V, ProtocolVersion)}
+	}
+	if env.T == "" {
+		return Envelope{}, &envelopeError{code: CodeBadMessage, seq: env.Seq, msg: `envelope has no type "t"`}
+	}
+	return env, nil
+}
+
+// encodeEnvelope builds one message. Bodies are this package's own types, so a marshalling
+// failure is a programming error and is returned rather than hidden.
+func encodeEnvelope(t string, seq uint64, body any) ([]byte, error) {
+	env := Envelope{V: ProtocolVersion, T: t, Seq: seq}
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, fmt.Errorf("session: encoding %s body: %w", t, err)
+		}
+		env.Body = b
+	}
+	return json.Marshal(env)
+}
+
+// decodeStrict unmarshals a body, refusing fields the type does not have.
+func decodeStrict(body json.RawMessage, v any) error {
+	if len(body) == 0 {
+		return errors.New("missing body")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("trailing data after body")
+	}
+	return nil
+}

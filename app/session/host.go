@@ -1,0 +1,310 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+
+	"github.com/pion/webrtc/v4"
+)
+
+// HostSession is the host tab: it registers a room with the signaling server, accepts peers, owns the state.
+//
+// WebRTC roles: each joining peer makes the offer and creates the one data channel; the
+// host answers. So the host needs nothing per peer until that peer's offer arrives, and a
+// peer that vanishes before offering costs the host nothing.
+type HostSession struct {
+	opts   Options
+	core   *hostCore
+	sig    *signalClient
+	room   string
+	secret string
+	claim  string
+	player *Client
+	log    *slog.Logger
+
+	mu    sync.Mutex
+	links map[string]*peerLink // by signaling peer id
+	done  bool
+
+	wg        sync.WaitGroup // the signal loop
+	waiters   sync.WaitGroup // per-channel watchers and link closers
+	closeOnce sync.Once
+}
+
+// peerLink is one peer's WebRTC connection as the host sees it.
+type peerLink struct {
+	id       string
+	pc       *webrtc.PeerConnection
+	gate     candidateGate
+	conn     *dataChannelConn // nil until the peer's data channel arrives
+	channels int              // data channels the peer opened (one is kept)
+}
+
+// Host registers a new room with the signaling server and seats the host's own player
+// (Options.Name) through an in-memory connection.
+func Host(ctx context.Context, o Options) (*HostSession, error) {
+	sig, err := dialSignal(ctx, o.SignalURL)
+	if err != nil {
+		return nil, err
+	}
+	fail := func(err error) (*HostSession, error) {
+		sig.close()
+		return nil, err
+	}
+	if err := sig.send(signalMsg{T: sigHost}); err != nil {
+		return fail(fmt.Errorf("session: registering a room: %w", err))
+	}
+	m, err := sig.await(ctx)
+	if err != nil {
+		return fail(fmt.Errorf("session: registering a room: %w", err))
+	}
+	switch {
+	case m.T == sigError && m.Code == sigCodeUnknownRoom:
+		return fail(fmt.Errorf("%w: %s", ErrUnknownRoom, m.Msg))
+	case m.T == sigError:
+		return fail(fmt.Errorf("session: the signaling server refused a new room: %s (%s)", m.Msg, m.Code))
+	case m.T != sigHosted || m.Room == "":
+		return fail(fmt.Errorf("session: unexpected answer %q to a new room", m.T))
+	}
+	secret, err := newToken()
+	if err != nil {
+		return fail(fmt.Errorf("session: making the invite secret: %w", err))
+	}
+	h := &HostSession{
+		opts:   o,
+		sig:    sig,
+		room:   m.Room,
+		claim:  m.Claim,
+		secret: secret,
+		log:    slog.Default(),
+		links:  map[string]*peerLink{},
+	}
+	h.core = newHostCore(h.room, h.log)
+
+	hostEnd, playerEnd := Pipe()
+	h.core.accept(hostEnd, true)
+	h.player = newClient(playerEnd, nil)
+	if err := h.player.hello(ctx, o.Name, o.Token); err != nil {
+		h.player.Close()
+		h.core.close()
+		return fail(err)
+	}
+	h.wg.Add(1)
+	go h.signalLoop()
+	return h, nil
+}
+
+// Room is the short room code, e.g. "K7MPQ2".
+func (h *HostSession) Room() string { return h.room }
+
+// Secret is the invite secret (128 bits, base64url), carried only in the URL fragment.
+func (h *HostSession) Secret() string { return h.secret }
+
+// Claim is the signaling server's claim token for this room, kept to reclaim it after a reload.
+func (h *HostSession) Claim() string { return h.claim }
+
+// Player is the host's own player.
+func (h *HostSession) Player() *Client { return h.player }
+
+// Players lists the seats as everyone sees them, in table order.
+func (h *HostSession) Players() []Player { return h.core.players() }
+
+// State is the current state number (the one in the latest views).
+func (h *HostSession) State() uint64 { return h.core.stateNumber() }
+
+// SetTable plugs a game into the host (nil for the lobby alone) and sends everyone a view.
+func (h *HostSession) SetTable(t Table) { h.core.setTable(t) }
+
+// Refresh sends everyone a new view after the game changed without an intent (a timer).
+func (h *HostSession) Refresh() { h.core.refresh() }
+
+// Close leaves the signaling server, tells every player the game ended, closes every
+// connection and stops every goroutine of the host.
+func (h *HostSession) Close() error {
+	h.closeOnce.Do(func() {
+		h.mu.Lock()
+		h.done = true
+		h.mu.Unlock()
+		h.sig.close()
+		h.wg.Wait() // the signal loop is gone: no new peer links from here on
+		h.mu.Lock()
+		links := h.links
+		h.links = map[string]*peerLink{}
+		h.mu.Unlock()
+		h.core.close()
+		for _, l := range links {
+			if l.conn != nil {
+				_ = l.conn.Close()
+			} else if l.pc != nil {
+				_ = l.pc.Close()
+			}
+		}
+		h.player.Close()
+		h.waiters.Wait()
+	})
+	return nil
+}
+
+func (h *HostSession) signalLoop() {
+	defer h.wg.Done()
+	for m := range h.sig.in {
+		switch m.T {
+		case sigPeer:
+			h.mu.Lock()
+			if _, ok := h.links[m.ID]; !ok && m.ID != "" {
+				h.links[m.ID] = &peerLink{id: m.ID}
+			}
+			h.mu.Unlock()
+		case sigFrom:
+			h.fromPeer(m)
+		case sigLeft:
+			h.peerLeft(m.ID)
+		case sigError:
+			h.log.Warn("session: signaling server refused", "code", m.Code, "msg", m.Msg)
+		}
+	}
+	h.mu.Lock()
+	done := h.done
+	h.mu.Unlock()
+	if !done {
+		h.player.notify(Update{Notice: "Lost contact with the signaling server: new players cannot join for now."})
+	}
+}
+
+// fromPeer handles one peer's signaling data: its offer or one of its ICE candidates.
+func (h *HostSession) fromPeer(m signalMsg) {
+	d, err := decodeSignalData(m.Data)
+	if err != nil {
+		h.log.Debug("session: bad signaling data", "peer", m.ID, "err", err)
+		return
+	}
+	h.mu.Lock()
+	l := h.links[m.ID]
+	h.mu.Unlock()
+	if l == nil {
+		return
+	}
+	if d.Candidate != nil {
+		if err := l.gate.add(*d.Candidate); err != nil {
+			h.log.Debug("session: ICE candidate refused", "peer", m.ID, "err", err)
+		}
+		return
+	}
+	if d.SDP.Type != webrtc.SDPTypeOffer || l.pc != nil {
+		return // only one offer per peer; renegotiation and ICE restarts come with issue 7
+	}
+	if err := h.answer(l, *d.SDP); err != nil {
+		h.log.Info("session: could not answer a peer", "peer", m.ID, "err", err)
+	}
+}
+
+// answer creates the peer's PeerConnection from its offer and sends back the answer. Only
+// the signal loop calls it, so l.pc is set by one goroutine.
+func (h *HostSession) answer(l *peerLink, offer webrtc.SessionDescription) error {
+	pc, err := newPeerConnection(h.opts)
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	if h.done {
+		h.mu.Unlock()
+		return pc.Close()
+	}
+	l.pc = pc
+	h.mu.Unlock()
+	id := l.id
+	pc.OnICECandidate(func(c *webrtc.ICECandidate) {
+		if c == nil {
+			return
+		}
+		init := c.ToJSON()
+		_ = h.sig.sendData(id, signalData{Candidate: &init})
+	})
+	pc.OnDataChannel(func(dc *webrtc.DataChannel) { h.peerChannel(l, dc) })
+	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
+		if s == webrtc.PeerConnectionStateFailed {
+			h.dropLink(l)
+		}
+	})
+	if err := l.gate.setRemote(pc, offer); err != nil {
+		return err
+	}
+	answer, err := pc.CreateAnswer(nil)
+	if err != nil {
+		return err
+	}
+	if err := pc.SetLocalDescription(answer); err != nil {
+		return err
+	}
+	return h.sig.sendData(id, signalData{SDP: &answer})
+}
+
+// peerChannel takes the peer's data channel; a peer gets one, so any further channel is closed.
+func (h *HostSession) peerChannel(l *peerLink, dc *webrtc.DataChannel) {
+	h.mu.Lock()
+	l.channels++
+	if l.conn != nil || h.done || dc.Label() != channelLabel {
+		h.mu.Unlock()
+		_ = dc.Close()
+		return
+	}
+	pc := l.pc
+	conn := newDataChannelConn(dc, func() { _ = pc.Close() })
+	l.conn = conn
+	h.waiters.Add(1) // under mu after the done check, so never after Close began waiting
+	h.mu.Unlock()
+	// Serve it once open (if the link dies before that, ended fires instead); forget the
+	// link once its channel is gone.
+	go func() {
+		defer h.waiters.Done()
+		select {
+		case <-conn.opened:
+			h.core.accept(conn, false)
+		case <-conn.ended:
+		}
+		<-conn.ended
+		h.mu.Lock()
+		if h.links[l.id] == l {
+			delete(h.links, l.id)
+		}
+		h.mu.Unlock()
+	}()
+}
+
+// peerLeft forgets a peer whose signaling socket closed. Its data channel, if it has one,
+// lives on: the game does not need the signaling server once connected.
+func (h *HostSession) peerLeft(id string) {
+	h.mu.Lock()
+	l := h.links[id]
+	if l == nil || l.conn != nil {
+		h.mu.Unlock()
+		return
+	}
+	delete(h.links, id)
+	h.mu.Unlock()
+	if l.pc != nil {
+		_ = l.pc.Close()
+	}
+}
+
+// dropLink closes a link whose connection failed.
+func (h *HostSession) dropLink(l *peerLink) {
+	h.mu.Lock()
+	if h.done {
+		h.mu.Unlock()
+		return // Close closes every link itself
+	}
+	conn, pc := l.conn, l.pc
+	h.waiters.Add(1)
+	h.mu.Unlock()
+	go func() {
+		defer h.waiters.Done()
+		if conn != nil {
+			_ = conn.Close()
+		} else if pc != nil {
+			_ = pc.Close()
+		}
+	}()
+}

@@ -1,0 +1,82 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/pion/webrtc/v4"
+)
+
+// channelLabel names the one data channel each peer opens to the host.
+const channelLabel = "safehouse"
+
+// signalData is what host and peer put in the opaque `data` of signaling `to`/`from`
+// messages: an SDP offer or answer, or one trickled ICE candidate. (Issue 7 adds relayed,
+// end-to-end encrypted envelopes here.)
+type signalData struct {
+	SDP       *webrtc.SessionDescription `json:"sdp,omitempty"`
+	Candidate *webrtc.ICECandidateInit   `json:"candidate,omitempty"`
+}
+
+func decodeSignalData(raw json.RawMessage) (signalData, error) {
+	var d signalData
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return signalData{}, fmt.Errorf("signaling data is not valid JSON: %w", err)
+	}
+	if (d.SDP == nil) == (d.Candidate == nil) {
+		return signalData{}, fmt.Errorf("signaling data must hold exactly one of sdp or candidate")
+	}
+	return d, nil
+}
+
+func newRTCConfiguration(o Options) webrtc.Configuration {
+	var cfg webrtc.Configuration
+	if len(o.ICEServers) > 0 {
+		cfg.ICEServers = []webrtc.ICEServer{{URLs: o.ICEServers}}
+	}
+	return cfg
+}
+
+// candidateGate holds remote ICE candidates until the remote description is set: they may
+// arrive first, since each side trickles candidates as soon as it gathers them.
+type candidateGate struct {
+	mu        sync.Mutex
+	pc        *webrtc.PeerConnection
+	remoteSet bool
+	pending   []webrtc.ICECandidateInit
+}
+
+func (g *candidateGate) add(c webrtc.ICECandidateInit) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.pc == nil || !g.remoteSet {
+		if len(g.pending) >= maxPendingCandidates {
+			return fmt.Errorf("too many ICE candidates before the session description")
+		}
+		g.pending = append(g.pending, c)
+		return nil
+	}
+	return g.pc.AddICECandidate(c)
+}
+
+// setRemote applies the remote description, then the candidates that waited for it.
+func (g *candidateGate) setRemote(pc *webrtc.PeerConnection, sd webrtc.SessionDescription) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.pc = pc
+	if err := pc.SetRemoteDescription(sd); err != nil {
+		return err
+	}
+	g.remoteSet = true
+	for _, c := range g.pending {
+		if err := pc.AddICECandidate(c); err != nil {
+			return err
+		}
+	}
+	g.pending = nil
+	return nil
+}
+
+// maxPendingCandidates bounds what one peer can make the host hold before its offer.
+const maxPendingCandidates = 64

@@ -1,0 +1,134 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// signalMsg is one message of the signaling protocol (signaling/PROTOCOL.md, version 1).
+type signalMsg struct {
+	T     string          `json:"t"`
+	Room  string          `json:"room,omitempty"`
+	Claim string          `json:"claim,omitempty"`
+	ID    string          `json:"id,omitempty"`
+	Data  json.RawMessage `json:"data,omitempty"`
+	Code  string          `json:"code,omitempty"`
+	Msg   string          `json:"msg,omitempty"`
+}
+
+// Signaling message types and the error code this package acts on.
+const (
+	sigHost     = "host"
+	sigJoin     = "join"
+	sigTo       = "to"
+	sigBye      = "bye"
+	sigHosted   = "hosted"
+	sigJoined   = "joined"
+	sigPeer     = "peer"
+	sigLeft     = "left"
+	sigFrom     = "from"
+	sigHostAway = "host-away"
+	sigHostBack = "host-back"
+	sigError    = "error"
+
+	sigCodeUnknownRoom = "unknown-room"
+)
+
+// signalReadLimit caps one message from the signaling server (SDP offers are a few KiB).
+const signalReadLimit = 64 << 10
+
+// signalWriteTimeout bounds one write to the signaling server.
+const signalWriteTimeout = 10 * time.Second
+
+// signalClient is one WebSocket to the signaling server. A single goroutine reads it and
+// hands messages over in order on in, which is closed when the socket ends.
+type signalClient struct {
+	ws        *websocket.Conn
+	in        chan signalMsg
+	done      chan struct{}
+	wg        sync.WaitGroup
+	closeOnce sync.Once
+}
+
+func dialSignal(ctx context.Context, url string) (*signalClient, error) {
+	if url == "" {
+		return nil, errors.New("session: no signaling server URL")
+	}
+	ws, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		return nil, fmt.Errorf("session: cannot reach the signaling server at %s: %w", url, err)
+	}
+	ws.SetReadLimit(signalReadLimit)
+	c := &signalClient{ws: ws, in: make(chan signalMsg, 16), done: make(chan struct{})}
+	c.wg.Add(1)
+	go c.readLoop()
+	return c, nil
+}
+
+func (c *signalClient) readLoop() {
+	defer c.wg.Done()
+	defer close(c.in)
+	for {
+		typ, b, err := c.ws.Read(context.Background())
+		if err != nil {
+			return
+		}
+		var m signalMsg
+		if typ != websocket.MessageText || json.Unmarshal(b, &m) != nil || m.T == "" {
+			continue // not from a server speaking this protocol: nothing to act on
+		}
+		select {
+		case c.in <- m:
+		case <-c.done:
+			return
+		}
+	}
+}
+
+func (c *signalClient) send(m signalMsg) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("session: encoding signaling %q: %w", m.T, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), signalWriteTimeout)
+	defer cancel()
+	return c.ws.Write(ctx, websocket.MessageText, b)
+}
+
+// sendData sends data to peer id (the host's side) or, with id "", to the room's host.
+func (c *signalClient) sendData(id string, d signalData) error {
+	b, err := json.Marshal(d)
+	if err != nil {
+		return fmt.Errorf("session: encoding signaling data: %w", err)
+	}
+	return c.send(signalMsg{T: sigTo, ID: id, Data: b})
+}
+
+// await returns the next message, or an error if the socket ended or ctx expired first.
+func (c *signalClient) await(ctx context.Context) (signalMsg, error) {
+	select {
+	case m, ok := <-c.in:
+		if !ok {
+			return signalMsg{}, errors.New("session: the signaling server closed the connection")
+		}
+		return m, nil
+	case <-ctx.Done():
+		return signalMsg{}, ctx.Err()
+	}
+}
+
+// close says bye and ends the socket and its reader.
+func (c *signalClient) close() {
+	c.closeOnce.Do(func() {
+		close(c.done)
+		_ = c.send(signalMsg{T: sigBye})
+		_ = c.ws.CloseNow()
+	})
+	c.wg.Wait()
+}

@@ -1,0 +1,73 @@
+package session
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Options configure a host or a joining player.
+type Options struct {
+	SignalURL  string   // e.g. "ws://192.168.1.5:8080/signal"
+	Name       string   // this player's display name (trimmed, 1..24 runes; the host enforces)
+	ICEServers []string // STUN/TURN URLs; empty on a LAN
+	Loopback   bool     // native tests: allow loopback ICE candidates (FIELD-NOTES)
+
+	// Native only (the browser keeps its own ICE timers): how long ICE waits before it calls a
+	// connection disconnected, then failed. Zero keeps pion's defaults (5 s and 25 s); tests
+	// shorten them so a dead peer is noticed quickly.
+	ICEDisconnectedTimeout time.Duration
+	ICEFailedTimeout       time.Duration
+
+	// Token is a resume token from an earlier welcome (Client.Token), sent in hello so the
+	// host can give this player the same seat back.
+	Token string
+}
+
+// View is what the host sends one seat (t:"view"). Built per seat; never contains another seat's secret.
+type View struct {
+	State   uint64          `json:"state"`          // increases with every change of the host's state
+	Room    string          `json:"room"`           // the room code
+	You     int             `json:"you"`            // your seat number
+	Players []Player        `json:"players"`        // table order
+	Game    json.RawMessage `json:"game,omitempty"` // the game's per-seat view, added by later work
+}
+
+// Player is one seat as everyone may see it.
+type Player struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Online bool   `json:"online"`
+	Host   bool   `json:"host"`
+}
+
+// Intent is what a player asks the host to do (t:"intent"). Identity comes from the connection, never from a field.
+type Intent struct {
+	Kind string          `json:"kind"`           // "rename" for now; game intents later
+	Name string          `json:"name,omitempty"` // for "rename"
+	Game json.RawMessage `json:"game,omitempty"` // a game action, for kind "game"
+}
+
+// Intent kinds.
+const (
+	KindRename = "rename"
+	KindGame   = "game"
+)
+
+// Status is the state of a client's connection to its host.
+type Status string // "connecting", "online", "reconnecting", "closed"
+
+// Connection statuses carried in Update.Status.
+const (
+	StatusConnecting   Status = "connecting"
+	StatusOnline       Status = "online"
+	StatusReconnecting Status = "reconnecting"
+	StatusClosed       Status = "closed"
+)
+
+// Update is one thing that happened to a client, delivered in order.
+type Update struct {
+	View   *View  // a new view of the table, when non-nil
+	Notice string // a readable message for this player only (a refusal, "host is away"...), when non-empty
+	Status Status // the connection status, when non-empty
+	Code   string // with a Notice from a refusal: its stable code (CodeVersion means reload)
+}
