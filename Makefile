@@ -1,0 +1,84 @@
+# Safehouse: build, serve, test. `make help` lists the targets.
+GO          ?= go
+SITE        ?= build/site
+DIST        ?= dist
+SIGNAL_URL  ?=
+ICE_SERVERS ?=
+PREFIX      ?=
+RUN_FLAGS   ?=
+FUZZTIME    ?= 10s
+TEST_FLAGS  ?= -race -timeout 12m
+
+# Fuzz targets as package:Func. A target whose package does not have the function yet is
+# skipped with a note, so the list can name what is coming.
+FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
+                ./engine/spyfest:FuzzDecodeAndApply \
+                ./signaling:FuzzDecodeMessage
+
+# Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
+WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... | grep -v /e2e)
+
+.PHONY: help run wasm site static size test vet fuzz test-long bench icons clean
+
+help:
+	@echo "make run                  build and serve the game on this machine's LAN"
+	@echo "make wasm                 build web/app.wasm"
+	@echo "make site                 write the site to $(SITE)"
+	@echo "make static DIST=dir [SIGNAL_URL=wss://host/signal] [PREFIX=/sub] [ICE_SERVERS=stun:...]"
+	@echo "                          write a site for any static host"
+	@echo "make size                 app.wasm raw, gzip -9 and brotli -q 11 sizes"
+	@echo "make test                 vet (native and js/wasm), every test with -race, brief fuzzing"
+	@echo "make test-long            the same with longer fuzzing"
+	@echo "make bench                benchmarks of the engines and the signaling server"
+
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./wasm
+
+site: wasm
+	$(GO) run ./wasm/gen -out $(SITE) -signal-url "$(SIGNAL_URL)" -ice-servers "$(ICE_SERVERS)" -prefix "$(PREFIX)"
+
+static: wasm
+	$(GO) run ./wasm/gen -out $(DIST) -signal-url "$(SIGNAL_URL)" -ice-servers "$(ICE_SERVERS)" -prefix "$(PREFIX)"
+
+run: site
+	$(GO) run ./signaling/cmd/safehouse -site $(SITE) $(RUN_FLAGS)
+
+size: wasm
+	@raw=$$(wc -c < web/app.wasm); \
+	gz=$$(gzip -9 -c web/app.wasm | wc -c); \
+	if command -v brotli >/dev/null; then br=$$(brotli -q 11 -c web/app.wasm | wc -c); else br="(brotli not installed: apt-get install brotli)"; fi; \
+	printf 'app.wasm raw:       %10s bytes\napp.wasm gzip -9:   %10s bytes\napp.wasm brotli 11: %10s bytes\n' "$$raw" "$$gz" "$$br"
+
+vet:
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
+
+# The browser test (app/e2e) serves $(SITE); with CI=true it fails rather than skips
+# when no Chromium is found.
+test: vet site
+	SAFEHOUSE_SITE="$(abspath $(SITE))" $(GO) test $(TEST_FLAGS) ./...
+	$(MAKE) --no-print-directory fuzz
+
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+	  pkg=$${t%%:*}; fn=$${t##*:}; \
+	  if $(GO) test -list "^$$fn$$" $$pkg 2>/dev/null | grep -qx "$$fn"; then \
+	    echo "fuzz: $$pkg $$fn for $(FUZZTIME)"; \
+	    $(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  else \
+	    echo "fuzz: skipping $$pkg $$fn (not in that package yet)"; \
+	  fi; \
+	done
+
+test-long: vet site
+	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_LONG=1 $(GO) test -race -count=1 -timeout 40m ./...
+	$(MAKE) --no-print-directory fuzz FUZZTIME=2m
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./signaling/...
+
+icons:
+	web/render-icons.sh
+
+clean:
+	rm -rf build $(DIST) web/app.wasm

@@ -1,0 +1,81 @@
+package app
+
+import (
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The browser features the UI asks about. Natively (server prerender, tests) they report
+// nothing available, which is also the calm default on an insecure page.
+
+func isSecureContext() bool { return goapp.Window().Get("isSecureContext").Bool() }
+
+func canWebShare() bool {
+	return isSecureContext() && goapp.Window().Get("navigator").Get("share").Truthy()
+}
+
+// browserLanguages is navigator.languages, most preferred first.
+func browserLanguages() []string {
+	nav := goapp.Window().Get("navigator")
+	langs := nav.Get("languages")
+	if !langs.Truthy() {
+		return []string{nav.Get("language").String()}
+	}
+	out := make([]string, 0, langs.Length())
+	for i := 0; i < langs.Length(); i++ {
+		out = append(out, langs.Index(i).String())
+	}
+	return out
+}
+
+// clearFragment drops the invite from the address bar (no reload, no history entry), so a
+// reload after leaving or after an error does not try the same link again.
+func clearFragment() {
+	u := goapp.Window().URL()
+	if u.Fragment == "" && u.RawFragment == "" {
+		return
+	}
+	u.Fragment, u.RawFragment = "", ""
+	goapp.Window().Get("history").Call("replaceState", nil, "", u.String())
+}
+
+// settle calls done once promise resolves (true) or rejects (false).
+func settle(promise goapp.Value, done func(ok bool)) {
+	var onOK, onErr goapp.Func
+	release := func() { onOK.Release(); onErr.Release() }
+	onOK = goapp.FuncOf(func(goapp.Value, []goapp.Value) any { release(); done(true); return nil })
+	onErr = goapp.FuncOf(func(goapp.Value, []goapp.Value) any { release(); done(false); return nil })
+	promise.Call("then", onOK, onErr)
+}
+
+// shareInvite opens the system share sheet. A dismissed sheet is not an error.
+func shareInvite(title, text, link string) {
+	data := map[string]any{"title": title, "text": text, "url": link}
+	settle(goapp.Window().Get("navigator").Call("share", data), func(bool) {})
+}
+
+// copyText puts text on the clipboard: the async Clipboard API where the page is secure,
+// else the old selection-and-execCommand way on the read-only field with id fieldID.
+func copyText(text, fieldID string, done func(ok bool)) {
+	clipboard := goapp.Window().Get("navigator").Get("clipboard")
+	if isSecureContext() && clipboard.Truthy() && clipboard.Get("writeText").Truthy() {
+		settle(clipboard.Call("writeText", text), func(ok bool) {
+			if !ok {
+				ok = copyBySelection(fieldID)
+			}
+			done(ok)
+		})
+		return
+	}
+	done(copyBySelection(fieldID))
+}
+
+func copyBySelection(fieldID string) bool {
+	doc := goapp.Window().Get("document")
+	field := doc.Call("getElementById", fieldID)
+	if !field.Truthy() {
+		return false
+	}
+	field.Call("focus")
+	field.Call("select")
+	return doc.Call("execCommand", "copy").Bool()
+}

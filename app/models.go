@@ -1,0 +1,72 @@
+package app
+
+import (
+	"safehouse/app/session"
+)
+
+// Screen names which page the shell shows.
+type Screen int
+
+// The screens of issue 2. Game screens come with the games.
+const (
+	ScreenHome Screen = iota
+	ScreenConnecting
+	ScreenLobby
+	ScreenError
+)
+
+// HomeModel is what the home screen shows: the form's current values and their problems.
+type HomeModel struct {
+	Name      string
+	Code      string
+	NameError string // shown under the name field, empty when fine
+	CodeError string // shown under the code field, empty when fine
+}
+
+// ConnectingModel is the screen between a button press and the first view from the host.
+type ConnectingModel struct {
+	Room string // the room being joined; empty while creating a game
+}
+
+// PlayerRow is one line of the lobby's player list.
+type PlayerRow struct {
+	Seat   int
+	Name   string
+	Online bool
+	Host   bool
+	You    bool
+}
+
+// LobbyModel is everything the lobby shows, built from the host's latest View.
+type LobbyModel struct {
+	Room        string
+	IsHost      bool
+	Players     []PlayerRow
+	InviteURL   string
+	InviteQR    string // inline SVG markup, from QRSVG
+	Status      session.Status
+	RenameDraft string
+	RenameError string
+	Toast       string // the latest notice for this player (a refusal, "link copied"...)
+}
+
+// ErrorModel is a full-page error with a way back.
+type ErrorModel struct {
+	Title string
+	Body  string
+}
+
+// playersFromView turns the host's view into list rows, marking this player's own seat.
+func playersFromView(v *session.View) []PlayerRow {
+	rows := make([]PlayerRow, 0, len(v.Players))
+	for _, p := range v.Players {
+		rows = append(rows, PlayerRow{
+			Seat:   p.Seat,
+			Name:   p.Name,
+			Online: p.Online,
+			Host:   p.Host,
+			You:    p.Seat == v.You,
+		})
+	}
+	return rows
+}

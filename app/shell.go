@@ -1,0 +1,399 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/i18n"
+	"safehouse/app/session"
+)
+
+// nameStorageKey is where the player's name is remembered (localStorage) between visits.
+const nameStorageKey = "safehouse.name"
+
+// toastDuration is how long a notice stays on screen.
+const toastDuration = 5 * time.Second
+
+// Shell is the root component of "/": it holds which screen is shown and the view models of
+// each, and turns button presses into session calls. All state changes happen on go-app's UI
+// goroutine; session updates arrive through ctx.Dispatch.
+type Shell struct {
+	goapp.Compo
+
+	lang     i18n.Lang
+	mounted  bool // running in the browser (not the server's prerendered page)
+	secure   bool // a secure context (https or localhost): install, offline, share work
+	canShare bool // the Web Share API is there
+
+	screen     Screen
+	home       HomeModel
+	connecting ConnectingModel
+	lobby      LobbyModel
+	failure    ErrorModel
+
+	pendingInvite *Invite // an invite link opened before a name was known
+	live          *liveSession
+	attempt       int // bumped by every connect and cancel; late answers of old attempts are dropped
+	retry         func(goapp.Context)
+	toastSerial   int
+}
+
+// liveSession is this tab's connection to a game: the host's own seat, or a guest's.
+type liveSession struct {
+	host   *session.HostSession // nil for a guest
+	client *session.Client
+	invite Invite
+	cancel context.CancelFunc
+}
+
+func (s *Shell) t(key i18n.Key, args ...any) string { return i18n.T(s.lang, key, args...) }
+
+// OnMount reads what the browser knows: language, secure context, the remembered name.
+func (s *Shell) OnMount(ctx goapp.Context) {
+	s.mounted = true
+	s.lang = i18n.Match(browserLanguages()...)
+	goapp.Window().Get("document").Get("documentElement").Set("lang", string(s.lang))
+	s.secure = isSecureContext()
+	s.canShare = canWebShare()
+	var name string
+	if err := ctx.LocalStorage().Get(nameStorageKey, &name); err == nil {
+		s.home.Name = name
+	}
+	s.followFragment(ctx)
+}
+
+// OnNav runs when the URL changes inside the app, e.g. an invite link opened in this tab.
+func (s *Shell) OnNav(ctx goapp.Context) { s.followFragment(ctx) }
+
+// OnDismount ends the session with the component.
+func (s *Shell) OnDismount() { s.closeLive() }
+
+// followFragment joins the game an invite link names, or explains why it cannot.
+func (s *Shell) followFragment(ctx goapp.Context) {
+	if s.live != nil || s.screen == ScreenConnecting {
+		return
+	}
+	inv, found, err := ParseInvite(goapp.Window().URL().EscapedFragment())
+	switch {
+	case !found:
+		return
+	case err != nil:
+		s.showError(s.t(i18n.ErrorBadLinkTitle), s.t(i18n.ErrorBadLink), nil)
+		return
+	}
+	name, nameErr := NormalizeName(s.home.Name)
+	if nameErr != nil {
+		// Ask for a name first; the code is filled in and the secret kept for the Join button.
+		s.pendingInvite = &inv
+		s.home.Code = inv.Room
+		s.home.NameError = s.nameProblem(nameErr)
+		s.screen = ScreenHome
+		return
+	}
+	s.join(ctx, name, inv)
+}
+
+// onCreate is the home screen's "Create a game".
+func (s *Shell) onCreate(ctx goapp.Context, _ goapp.Event) {
+	name, ok := s.checkName(ctx)
+	if !ok {
+		return
+	}
+	s.host(ctx, name)
+}
+
+// onJoin is the home screen's join form.
+func (s *Shell) onJoin(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	code, err := NormalizeRoomCode(s.home.Code)
+	if err != nil {
+		s.home.CodeError = s.codeProblem(err)
+	} else {
+		s.home.CodeError = ""
+	}
+	name, ok := s.checkName(ctx)
+	if !ok || err != nil {
+		return
+	}
+	inv := Invite{Room: code}
+	if s.pendingInvite != nil && s.pendingInvite.Room == code {
+		inv.Secret = s.pendingInvite.Secret
+	}
+	s.join(ctx, name, inv)
+}
+
+func (s *Shell) checkName(ctx goapp.Context) (string, bool) {
+	name, err := NormalizeName(s.home.Name)
+	if err != nil {
+		s.home.NameError = s.nameProblem(err)
+		return "", false
+	}
+	s.home.NameError = ""
+	s.home.Name = name
+	ctx.LocalStorage().Set(nameStorageKey, name)
+	return name, true
+}
+
+func (s *Shell) nameProblem(err error) string {
+	if errors.Is(err, ErrNameTooLong) {
+		return s.t(i18n.NameTooLong, MaxNameRunes)
+	}
+	return s.t(i18n.NameMissing)
+}
+
+func (s *Shell) codeProblem(err error) string {
+	if errors.Is(err, ErrCodeMissing) {
+		return s.t(i18n.CodeMissing)
+	}
+	return s.t(i18n.CodeMalformed)
+}
+
+func (s *Shell) options(name string) session.Options {
+	var ice []string
+	for _, u := range strings.Split(goapp.Getenv("ICE_SERVERS"), ",") {
+		if u = strings.TrimSpace(u); u != "" {
+			ice = append(ice, u)
+		}
+	}
+	return session.Options{
+		SignalURL:  SignalURL(goapp.Getenv("SIGNAL_URL"), goapp.Window().URL(), goapp.Getenv("GOAPP_ROOT_PREFIX")),
+		Name:       name,
+		ICEServers: ice,
+	}
+}
+
+// host creates a game with this tab as its host.
+func (s *Shell) host(ctx goapp.Context, name string) {
+	s.attempt++
+	attempt := s.attempt
+	s.connecting = ConnectingModel{}
+	s.screen = ScreenConnecting
+	opts := s.options(name)
+	sctx, cancel := context.WithCancel(context.Background())
+	ctx.Async(func() {
+		h, err := session.Host(sctx, opts)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if attempt != s.attempt {
+				cancel()
+				if h != nil {
+					h.Close()
+				}
+				return
+			}
+			if err != nil {
+				cancel()
+				s.retry = func(ctx goapp.Context) { s.host(ctx, name) }
+				s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect), s.retry)
+				return
+			}
+			s.start(ctx, &liveSession{
+				host:   h,
+				client: h.Player(),
+				invite: Invite{Room: h.Room(), Secret: h.Secret()},
+				cancel: cancel,
+			})
+		})
+	})
+}
+
+// join connects to the host of inv's room as a guest.
+func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
+	s.attempt++
+	attempt := s.attempt
+	s.pendingInvite = nil
+	s.connecting = ConnectingModel{Room: inv.Room}
+	s.screen = ScreenConnecting
+	opts := s.options(name)
+	sctx, cancel := context.WithCancel(context.Background())
+	ctx.Async(func() {
+		c, err := session.Join(sctx, opts, inv.Room, inv.Secret)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if attempt != s.attempt {
+				cancel()
+				if c != nil {
+					c.Close()
+				}
+				return
+			}
+			switch {
+			case errors.Is(err, session.ErrUnknownRoom):
+				cancel()
+				s.showError(s.t(i18n.ErrorUnknownRoomTitle), s.t(i18n.ErrorUnknownRoom, inv.Room), nil)
+			case err != nil:
+				cancel()
+				s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect),
+					func(ctx goapp.Context) { s.join(ctx, name, inv) })
+			default:
+				s.start(ctx, &liveSession{client: c, invite: inv, cancel: cancel})
+			}
+		})
+	})
+}
+
+// start shows the lobby for a fresh session and feeds it the session's updates.
+func (s *Shell) start(ctx goapp.Context, live *liveSession) {
+	s.live = live
+	link := live.invite.URL(goapp.Window().URL())
+	qr, err := QRSVG(link, s.t(i18n.LobbyQRLabel))
+	if err != nil {
+		qr = "" // the link and the code still work; the QR is a convenience
+	}
+	s.lobby = LobbyModel{
+		Room:      live.invite.Room,
+		IsHost:    live.host != nil,
+		InviteURL: link,
+		InviteQR:  qr,
+		Status:    session.StatusConnecting,
+	}
+	ctx.Async(func() {
+		for u := range live.client.Updates() {
+			ctx.Dispatch(func(ctx goapp.Context) { s.apply(ctx, live, u) })
+		}
+		ctx.Dispatch(func(ctx goapp.Context) {
+			s.apply(ctx, live, session.Update{Status: session.StatusClosed})
+		})
+	})
+}
+
+// apply shows one session update, if it belongs to the session still on screen.
+func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
+	if s.live != live {
+		return
+	}
+	if u.View != nil {
+		s.lobby.Room = u.View.Room
+		s.lobby.Players = playersFromView(u.View)
+		s.screen = ScreenLobby
+	}
+	if u.Notice != "" {
+		s.showToast(ctx, u.Notice)
+	}
+	if u.Status != "" {
+		s.lobby.Status = u.Status
+		if u.Status == session.StatusClosed {
+			s.closeLive()
+			s.showError(s.t(i18n.ErrorClosedTitle), s.t(i18n.ErrorClosed), nil)
+		}
+	}
+}
+
+func (s *Shell) showToast(ctx goapp.Context, text string) {
+	s.toastSerial++
+	serial := s.toastSerial
+	s.lobby.Toast = text
+	ctx.After(toastDuration, func(ctx goapp.Context) {
+		if s.toastSerial == serial {
+			s.lobby.Toast = ""
+		}
+	})
+}
+
+// onRename sends the lobby's rename form to the host.
+func (s *Shell) onRename(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	name, err := NormalizeName(s.lobby.RenameDraft)
+	if err != nil {
+		s.lobby.RenameError = s.nameProblem(err)
+		return
+	}
+	s.lobby.RenameError = ""
+	if s.live == nil {
+		return
+	}
+	if err := s.live.client.Send(session.Intent{Kind: session.KindRename, Name: name}); err != nil {
+		s.showToast(ctx, s.t(i18n.StatusReconnecting))
+		return
+	}
+	s.lobby.RenameDraft = ""
+	s.home.Name = name
+	ctx.LocalStorage().Set(nameStorageKey, name)
+}
+
+// onLeave closes the session and goes home.
+func (s *Shell) onLeave(ctx goapp.Context, _ goapp.Event) {
+	s.closeLive()
+	s.goHome()
+}
+
+// onCancel abandons a connection attempt.
+func (s *Shell) onCancel(ctx goapp.Context, _ goapp.Event) {
+	s.attempt++
+	s.goHome()
+}
+
+func (s *Shell) onBackHome(ctx goapp.Context, _ goapp.Event) { s.goHome() }
+
+func (s *Shell) onRetry(ctx goapp.Context, _ goapp.Event) {
+	if s.retry != nil {
+		s.retry(ctx)
+	}
+}
+
+func (s *Shell) goHome() {
+	clearFragment()
+	s.pendingInvite = nil
+	s.retry = nil
+	s.home.NameError, s.home.CodeError = "", ""
+	s.screen = ScreenHome
+}
+
+func (s *Shell) showError(title, body string, retry func(goapp.Context)) {
+	s.failure = ErrorModel{Title: title, Body: body}
+	s.retry = retry
+	s.screen = ScreenError
+}
+
+func (s *Shell) closeLive() {
+	live := s.live
+	if live == nil {
+		return
+	}
+	s.live = nil
+	live.client.Close()
+	if live.host != nil {
+		live.host.Close()
+	}
+	live.cancel()
+}
+
+// onShare offers the invite through the system share sheet.
+func (s *Shell) onShare(ctx goapp.Context, _ goapp.Event) {
+	shareInvite(s.t(i18n.LobbyShareTitle), s.t(i18n.LobbyShareText, s.lobby.Room), s.lobby.InviteURL)
+}
+
+// onCopy puts the invite link on the clipboard and says whether it worked.
+func (s *Shell) onCopy(ctx goapp.Context, _ goapp.Event) {
+	copyText(s.lobby.InviteURL, "invite-link", func(ok bool) {
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if ok {
+				s.showToast(ctx, s.t(i18n.LobbyCopied))
+			} else {
+				s.showToast(ctx, s.t(i18n.LobbyCopyFailed))
+			}
+		})
+	})
+}
+
+// Render shows the current screen.
+func (s *Shell) Render() goapp.UI {
+	var screen goapp.UI
+	switch s.screen {
+	case ScreenConnecting:
+		screen = s.renderConnecting()
+	case ScreenLobby:
+		screen = s.renderLobby()
+	case ScreenError:
+		screen = s.renderError()
+	default:
+		screen = s.renderHome()
+	}
+	class := "app"
+	if s.mounted {
+		class += " ready" // the browser test waits for this before it touches anything
+	}
+	return goapp.Div().Class(class).Body(screen)
+}

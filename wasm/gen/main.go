@@ -1,0 +1,158 @@
+//go:build !wasm
+
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app"
+	"safehouse/app/i18n"
+)
+
+func main() {
+	out := flag.String("out", "build/site", "directory to write the site into (replaced)")
+	web := flag.String("web", "web", "the project's web/ directory (icons, styles, app.wasm)")
+	signalURL := flag.String("signal-url", "", "signaling WebSocket URL baked into the site; empty = same origin (ws(s)://<page host>/<prefix>/signal)")
+	iceServers := flag.String("ice-servers", "", "comma-separated STUN/TURN URLs baked into the site; empty on a LAN")
+	prefix := flag.String("prefix", "", "path the site is served under, e.g. /games/safehouse; empty = the domain root")
+	flag.Parse()
+	if err := generate(config{out: *out, web: *web, signalURL: *signalURL, iceServers: *iceServers, prefix: *prefix}); err != nil {
+		log.Fatalf("gen: %v", err)
+	}
+	fmt.Printf("site written to %s\n", *out)
+}
+
+type config struct {
+	out, web, signalURL, iceServers, prefix string
+}
+
+func generate(c config) error {
+	wasmPath := filepath.Join(c.web, "app.wasm")
+	wasmInfo, err := os.Stat(wasmPath)
+	if err != nil {
+		return fmt.Errorf("%s missing: build it first (make wasm): %w", wasmPath, err)
+	}
+	version, err := versionOf(c.web)
+	if err != nil {
+		return err
+	}
+	if err := os.RemoveAll(c.out); err != nil {
+		return err
+	}
+
+	app.Routes()
+	h := handler(c, version, wasmInfo.Size())
+	if err := goapp.GenerateStaticWebsite(c.out, h); err != nil {
+		return fmt.Errorf("generating the site: %w", err)
+	}
+	return copyDir(c.web, filepath.Join(c.out, "web"))
+}
+
+func handler(c config, version string, wasmSize int64) *goapp.Handler {
+	en := func(k i18n.Key) string { return i18n.T(i18n.English, k) }
+	h := &goapp.Handler{
+		Name:        en(i18n.AppName),
+		ShortName:   en(i18n.AppName),
+		Title:       en(i18n.AppName),
+		Description: en(i18n.AppTagline),
+		Lang:        string(i18n.English),
+		Icon: goapp.Icon{
+			Default:  "/web/icon-192.png",
+			Large:    "/web/icon-512.png",
+			SVG:      "/web/icon.svg",
+			Maskable: "/web/icon-maskable-512.png",
+		},
+		BackgroundColor: "#10151f",
+		ThemeColor:      "#10151f",
+		LoadingLabel:    en(i18n.LoadingText),
+		Styles:          []string{"/web/styles.css"},
+		RawHeaders: []string{
+			`<meta name="color-scheme" content="dark light">`,
+		},
+		Env: map[string]string{
+			"SIGNAL_URL":  c.signalURL,
+			"ICE_SERVERS": c.iceServers,
+		},
+		Version:           version,
+		WasmContentLength: strconv.FormatInt(wasmSize, 10),
+	}
+	if p := strings.TrimSuffix(c.prefix, "/"); p != "" {
+		h.Resources = goapp.PrefixedLocation(p)
+	}
+	return h
+}
+
+// versionOf hashes everything under web/ (the wasm included), so the version changes exactly
+// when the site does and go-app's update check stays quiet otherwise.
+func versionOf(web string) (string, error) {
+	sum := sha256.New()
+	err := filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !shipped(d.Name()) {
+			return err
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		fmt.Fprintf(sum, "%s\x00", filepath.ToSlash(path))
+		_, err = io.Copy(sum, f)
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("hashing %s: %w", web, err)
+	}
+	return hex.EncodeToString(sum.Sum(nil))[:16], nil
+}
+
+// shipped reports whether a file of web/ belongs on the site (not the icon render script).
+func shipped(name string) bool { return !strings.HasSuffix(name, ".sh") }
+
+func copyDir(from, to string) error {
+	return filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(from, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !shipped(d.Name()) {
+			return nil
+		}
+		return copyFile(path, target)
+	})
+}
+
+func copyFile(from, to string) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
