@@ -1,0 +1,138 @@
+package signaling
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestDecodeMessage(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    Message
+		wantErr bool
+	}{
+		{`{"t":"host"}`, Message{T: TypeHost}, false},
+		{`  {"t":"host","room":"abcdef","claim":"c"}`, Message{T: TypeHost, Room: "abcdef", Claim: "c"}, false},
+		{`{"t":"join","room":"ABCDEF","v":2}`, Message{T: TypeJoin, Room: "ABCDEF"}, false}, // unknown fields are ignored
+		{`{"t":"to","id":"p3","data":{"a":[1,2]}}`, Message{T: TypeTo, ID: "p3", Data: json.RawMessage(`{"a":[1,2]}`)}, false},
+		{`{"t":"bye"}`, Message{T: TypeBye}, false},
+		{``, Message{}, true},
+		{`"host"`, Message{}, true},
+		{`{"t":"host"} {"t":"host"}`, Message{}, true},
+		{`{"t":"hosted"}`, Message{}, true}, // server-to-client types are not accepted from clients
+		{`{"t":"host","claim":"c"}`, Message{}, true},
+		{`{"t":"to","data":null}`, Message{}, true},
+		{`{"t":"join","room":"` + strings.Repeat("A", 33) + `"}`, Message{}, true},
+		{`{"t":"to","id":"` + strings.Repeat("p", 17) + `","data":1}`, Message{}, true},
+		{`{"t":"host","room":"ABCDEF","claim":"` + strings.Repeat("c", 129) + `"}`, Message{}, true},
+	}
+	for _, tt := range tests {
+		got, err := DecodeMessage([]byte(tt.in))
+		if tt.wantErr {
+			if !errors.Is(err, ErrBadMessage) {
+				t.Errorf("DecodeMessage(%q) = %+v, %v; want ErrBadMessage", tt.in, got, err)
+			}
+			continue
+		}
+		if err != nil || got.T != tt.want.T || got.Room != tt.want.Room || got.Claim != tt.want.Claim ||
+			got.ID != tt.want.ID || string(got.Data) != string(tt.want.Data) {
+			t.Errorf("DecodeMessage(%q) = %+v, %v; want %+v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func FuzzDecodeMessage(f *testing.F) {
+	for _, seed := range []string{
+		`{"t":"host"}`, `{"t":"host","room":"ABCDEF","claim":"xyz"}`, `{"t":"join","room":"abcdef"}`,
+		`{"t":"to","id":"p1","data":{"sdp":"v=0"}}`, `{"t":"to","data":"x"}`, `{"t":"bye"}`,
+		`{"t":"to","data":null}`, `{"t":1}`, `[]`, `null`, `{`, "\xff\xfe", `{"t":"join","room":"\u0041BCDEF"}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m, err := DecodeMessage(b)
+		if err != nil {
+			if !errors.Is(err, ErrBadMessage) {
+				t.Fatalf("error %v does not wrap ErrBadMessage", err)
+			}
+			return
+		}
+		switch m.T {
+		case TypeHost:
+			if (m.Room == "") != (m.Claim == "") {
+				t.Fatalf("host message with only one of room and claim: %+v", m)
+			}
+		case TypeJoin:
+			if m.Room == "" {
+				t.Fatalf("join without room accepted: %+v", m)
+			}
+		case TypeTo:
+			if len(m.Data) == 0 || string(m.Data) == "null" || !json.Valid(m.Data) {
+				t.Fatalf("to with unusable data accepted: %+v", m)
+			}
+		case TypeBye:
+		default:
+			t.Fatalf("type %q accepted", m.T)
+		}
+		if len(m.Room) > maxRoomFieldLen || len(m.Claim) > maxClaimFieldLen || len(m.ID) > maxIDFieldLen {
+			t.Fatalf("oversized routing field accepted: %+v", m)
+		}
+		// Whatever is accepted can be relayed: re-encoding must not fail.
+		if m.T == TypeTo {
+			encode(Message{T: TypeFrom, ID: HostID, Data: m.Data})
+		}
+	})
+}
+
+func TestRoomCodes(t *testing.T) {
+	seen := map[string]bool{}
+	for range 200 {
+		code := newRoomCode()
+		if got, ok := NormalizeRoomCode(code); !ok || got != code {
+			t.Fatalf("generated code %q does not normalize to itself (%q, %v)", code, got, ok)
+		}
+		seen[code] = true
+	}
+	if len(seen) < 199 { // 200 draws from 2^30 codes: a repeat is a one-in-50,000 event
+		t.Fatalf("only %d distinct codes in 200", len(seen))
+	}
+
+	tests := []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{"ABCDEF", "ABCDEF", true},
+		{"abc234", "ABC234", true},
+		{"AbCdEf", "ABCDEF", true},
+		{"ABCDE", "", false},
+		{"ABCDEFG", "", false},
+		{"ABCDE0", "", false}, // 0, O, 1 and I are not in the alphabet
+		{"ABCDEO", "", false},
+		{"ABCDE1", "", false},
+		{"ABCDEI", "", false},
+		{"ABCDÉ", "", false},
+	}
+	for _, tt := range tests {
+		if got, ok := NormalizeRoomCode(tt.in); got != tt.want || ok != tt.ok {
+			t.Errorf("NormalizeRoomCode(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestClaimTokens(t *testing.T) {
+	a, b := newClaimToken(), newClaimToken()
+	raw, err := base64.RawURLEncoding.DecodeString(a)
+	if err != nil || len(raw)*8 < 128 {
+		t.Fatalf("claim %q: %d bits, %v", a, len(raw)*8, err)
+	}
+	if a == b {
+		t.Fatal("two claims are equal")
+	}
+	if !claimMatches(a, a) || claimMatches(a, b) || claimMatches(a, a[:len(a)-1]) || claimMatches(a, "") {
+		t.Fatal("claimMatches disagrees with equality")
+	}
+}
