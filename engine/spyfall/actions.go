@@ -1,0 +1,230 @@
+package spyfall
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+
+	"safehouse/engine"
+)
+
+// Host is the seat argument of Apply for the host's own operations (the
+// Host* actions, and anything the host does on the table's behalf). The
+// session must never let a peer act as Host.
+const Host engine.Seat = -2
+
+// Action is one intent, sent by a seat (or the host) to Apply. Every action
+// is a plain struct that encodes to JSON with a "kind" field (EncodeAction,
+// DecodeAction).
+type Action interface {
+	Kind() string
+}
+
+// Deal deals round Round (the next one) and shows who deals (SF-DEAL,
+// SF-SET-4). Any seat or the host may ask for the deal.
+type Deal struct {
+	Round int `json:"round"`
+}
+
+// StartClock is the dealer starting the round clock (SF-PLAY-1).
+type StartClock struct {
+	Round int `json:"round"`
+}
+
+// Ask moves the question tracker (SF-PLAY-2): the current asker asks
+// Target. Question is the tracker's question number shown in the view.
+type Ask struct {
+	Round    int         `json:"round"`
+	Question int         `json:"question"`
+	Target   engine.Seat `json:"target"`
+}
+
+// Accuse stops the clock to accuse Suspect (SF-ACC-1), or is the accusation
+// of the seat in turn at time up in the classic edition (SF-END-1a), or in
+// the 2- and 3-player variants reveals Suspect's card at once (SF-2P-3).
+type Accuse struct {
+	Round   int         `json:"round"`
+	Suspect engine.Seat `json:"suspect"`
+}
+
+// Vote answers the vote numbered Vote: yes to convict (or to agree to reveal
+// the table card, SF-2P-4), no otherwise.
+type Vote struct {
+	Vote int  `json:"vote"`
+	Yes  bool `json:"yes"`
+}
+
+// Guess is a spy revealing themselves and naming a location (SF-SPY), or
+// the second spy naming theirs (SF-SPY-3).
+type Guess struct {
+	Round    int    `json:"round"`
+	Location string `json:"location"`
+}
+
+// RevealTable proposes to reveal the hidden table card (SF-2P-4).
+type RevealTable struct {
+	Round int `json:"round"`
+}
+
+// Lead is a captain saying which captain acts first (SF-TEAM-3).
+type Lead struct {
+	Round   int         `json:"round"`
+	Captain engine.Seat `json:"captain"`
+}
+
+// Pick is the captain in turn picking Agent into their team (SF-TEAM-3).
+// Turn is the pick number shown in the view.
+type Pick struct {
+	Round int         `json:"round"`
+	Turn  int         `json:"turn"`
+	Agent engine.Seat `json:"agent"`
+}
+
+// StopPicking is the captain in turn refusing to pick; that captain is done
+// for the round (SF-TEAM-3).
+type StopPicking struct {
+	Round int `json:"round"`
+	Turn  int `json:"turn"`
+}
+
+// GuessBoth is the team spy naming both locations (SF-TEAM-4, SF-TEAM-5):
+// Locations[i] is the guess for the location of captain i of the view.
+type GuessBoth struct {
+	Round     int       `json:"round"`
+	Locations [2]string `json:"locations"`
+}
+
+// Rename renames a seat: a player renames themselves, the host anyone.
+type Rename struct {
+	Seat engine.Seat `json:"seat"`
+	Name string      `json:"name"`
+}
+
+// Tick lets time pass: the host sends it (with Advance) whenever the clock
+// may have run out. It is never refused.
+type Tick struct{}
+
+// HostAddSeat seats a late joiner before the game or between rounds
+// (APP-LOBBY-1, APP-LOBBY-2); the new seat sits left of the last one.
+type HostAddSeat struct {
+	Name string `json:"name"`
+}
+
+// HostRemoveSeat removes a seat before the game or between rounds; its
+// points stay in the history (APP-LOBBY-2).
+type HostRemoveSeat struct {
+	Seat engine.Seat `json:"seat"`
+}
+
+// HostMoveSeat moves a seat to position To of the table order, before the
+// game (APP-LOBBY-1).
+type HostMoveSeat struct {
+	Seat engine.Seat `json:"seat"`
+	To   int         `json:"to"`
+}
+
+// HostMarkAbsent marks a seat absent for the rest of round Round: it no
+// longer votes; if it is essential the round is voided (APP-LOBBY-2).
+type HostMarkAbsent struct {
+	Round int         `json:"round"`
+	Seat  engine.Seat `json:"seat"`
+}
+
+// HostEndGame ends the game now (APP-LOBBY-1); a round in play is voided.
+type HostEndGame struct{}
+
+func (Deal) Kind() string           { return "deal" }
+func (StartClock) Kind() string     { return "start_clock" }
+func (Ask) Kind() string            { return "ask" }
+func (Accuse) Kind() string         { return "accuse" }
+func (Vote) Kind() string           { return "vote" }
+func (Guess) Kind() string          { return "guess" }
+func (RevealTable) Kind() string    { return "reveal_table" }
+func (Lead) Kind() string           { return "lead" }
+func (Pick) Kind() string           { return "pick" }
+func (StopPicking) Kind() string    { return "stop_picking" }
+func (GuessBoth) Kind() string      { return "guess_both" }
+func (Rename) Kind() string         { return "rename" }
+func (Tick) Kind() string           { return "tick" }
+func (HostAddSeat) Kind() string    { return "host_add_seat" }
+func (HostRemoveSeat) Kind() string { return "host_remove_seat" }
+func (HostMoveSeat) Kind() string   { return "host_move_seat" }
+func (HostMarkAbsent) Kind() string { return "host_mark_absent" }
+func (HostEndGame) Kind() string    { return "host_end_game" }
+
+var actionKinds = map[string]func() Action{}
+
+func init() {
+	for _, a := range []Action{
+		Deal{}, StartClock{}, Ask{}, Accuse{}, Vote{}, Guess{}, RevealTable{}, Lead{}, Pick{},
+		StopPicking{}, GuessBoth{}, Rename{}, Tick{}, HostAddSeat{}, HostRemoveSeat{},
+		HostMoveSeat{}, HostMarkAbsent{}, HostEndGame{},
+	} {
+		t := reflect.TypeOf(a)
+		actionKinds[a.Kind()] = func() Action { return reflect.New(t).Elem().Interface().(Action) }
+	}
+}
+
+// isHostAction reports whether only the host may send a.
+func isHostAction(a Action) bool { return strings.HasPrefix(a.Kind(), "host_") }
+
+// EncodeAction writes an action for the wire: its fields plus "kind".
+func EncodeAction(a Action) ([]byte, error) {
+	if a == nil {
+		return nil, engine.Refuse(engine.ErrInvalidAction, "", "no action")
+	}
+	body, err := json.Marshal(a)
+	if err != nil {
+		return nil, err
+	}
+	kind, _ := json.Marshal(a.Kind())
+	if string(body) == "{}" {
+		return []byte(`{"kind":` + string(kind) + `}`), nil
+	}
+	return append([]byte(`{"kind":`+string(kind)+`,`), body[1:]...), nil
+}
+
+// DecodeAction reads an action written by EncodeAction. Every field of the
+// action's struct must be present, and no other: a message missing its
+// round or suspect is refused rather than read as round 0 or seat 0.
+func DecodeAction(data []byte) (Action, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
+		return nil, engine.Refuse(engine.ErrInvalidAction, "", "malformed action")
+	}
+	var kind string
+	if err := json.Unmarshal(fields["kind"], &kind); err != nil {
+		return nil, engine.Refuse(engine.ErrInvalidAction, "", "action without a kind")
+	}
+	mk, ok := actionKinds[kind]
+	if !ok {
+		return nil, engine.Refuse(engine.ErrInvalidAction, "", "unknown action %q", kind)
+	}
+	a := mk()
+	t := reflect.TypeOf(a)
+	delete(fields, "kind")
+	want := 0
+	for i := 0; i < t.NumField(); i++ {
+		name := strings.Split(t.Field(i).Tag.Get("json"), ",")[0]
+		raw, ok := fields[name]
+		if !ok || bytes.Equal(raw, []byte("null")) {
+			return nil, engine.Refuse(engine.ErrInvalidAction, "", "%s: missing %q", kind, name)
+		}
+		want++
+	}
+	if len(fields) != want {
+		return nil, engine.Refuse(engine.ErrInvalidAction, "", "%s: unexpected fields", kind)
+	}
+	if want == 0 {
+		return a, nil
+	}
+	p := reflect.New(t)
+	body, _ := json.Marshal(fields)
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(p.Interface()); err != nil {
+		return nil, engine.Refuse(engine.ErrInvalidAction, "", "%s: %v", kind, err)
+	}
+	return p.Elem().Interface().(Action), nil
+}

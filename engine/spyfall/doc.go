@@ -1,0 +1,79 @@
+// Package spyfall is the rules engine of the Spyfall family (Part 1 of
+// RULES.md): Spyfall (classic), Spyfall 2 (spyfall2) and Spyfall: Time
+// Travel (timetravel) with its 2-player, 3-player and team variants.
+//
+// It is a pure, deterministic state machine: no clock reads, no I/O, no
+// globals. Time enters only through the now argument of Apply and Advance;
+// randomness only through the seeded engine.Rand kept in the state. The same
+// Config plus the same sequence of (seat, action, now) gives a byte-identical
+// snapshot (MarshalBinary).
+//
+//	g, err := spyfall.New(spyfall.Config{Edition: spyfall.Classic, Players: names, Seed: seed})
+//	err = g.Apply(seat, spyfall.Deal{Round: 1}, now)
+//	err = g.Apply(dealer, spyfall.StartClock{Round: 1}, now)
+//	err = g.Apply(seat, spyfall.Accuse{Round: 1, Suspect: 3}, now) // errors.Is(err, engine.ErrNotYourTurn)...
+//	g.Advance(now)                 // the host, whenever NextDeadline may have passed
+//	v := g.View(seat)              // what that seat may see; View(engine.NoSeat) is public
+//	snap, _ := g.MarshalBinary()   // g2.UnmarshalBinary(snap) restores it
+//
+// # Seats
+//
+// Seat IDs are stable: seat i is the i-th name of Config.Players, and seats
+// added later get the next free ID. The table order (left = next) is kept
+// apart and may be changed in the lobby (HostMoveSeat). A removed seat keeps
+// its ID and its points in the history but leaves the table.
+//
+// # Phases
+//
+//	lobby       before round 1; HostAddSeat, HostRemoveSeat, HostMoveSeat, Deal
+//	dealt       cards dealt, dealer shown (SF-SET-4); the dealer sends StartClock
+//	playing     the clock runs: Ask (question tracker), Accuse, Guess (spies),
+//	            RevealTable (2P/3P); Tick/Advance when the clock runs out
+//	vote        clock stopped for a mid-round accusation or a table reveal: Vote
+//	spy_guess   two spies: the second spy sends Guess (SF-SPY-3)
+//	end_accuse  time up, classic: the seat in turn sends Accuse (SF-END-1a)
+//	end_vote    time up: Vote on the accused or on the seat in turn (SF-END-1a/1b)
+//	team_lead   team variant: a captain sends Lead to say who acts first
+//	team_pick   team variant: the captain in turn sends Pick or StopPicking
+//	team_guess  team variant: the spy sends GuessBoth
+//	round_over  results shown; HostAddSeat, HostRemoveSeat, Deal of the next round
+//	game_over   winners shown (SF-SCORE-4)
+//
+// HostMarkAbsent (any in-round phase) takes a seat out of the rest of the
+// round; an absent spy, captain or 2P/3P player voids the round with no
+// points. HostEndGame ends the game at any time. Rename works in every phase.
+//
+// # Actions
+//
+// Actions are plain structs; EncodeAction and DecodeAction put them on the
+// wire as JSON objects with a "kind" and every field of the struct, e.g.
+// {"kind":"accuse","round":2,"suspect":3} or {"kind":"vote","vote":7,"yes":true}.
+// In-round actions name their round, votes name their vote, the question
+// tracker names the question number and picks name the pick number, so a late
+// or resent action is refused with engine.ErrStale rather than landing on a
+// later moment. Kinds: deal, start_clock, ask, accuse, vote, guess,
+// reveal_table, lead, pick, stop_picking, guess_both, rename, tick, and the
+// host-only host_add_seat, host_remove_seat, host_move_seat,
+// host_mark_absent, host_end_game (Apply with seat Host; any other seat is
+// refused).
+//
+// Every illegal action returns a *engine.Refusal wrapping one of the engine's
+// sentinel errors and leaves the state byte-for-byte unchanged. Apply never
+// lets time pass by itself: an action that needs a running clock is refused
+// once the deadline is reached, until the host's Advance moves the game on.
+//
+// # Views
+//
+// View(seat) is built field by field from what that seat may see: its own
+// card only (a spy's card holds no location and no role), the other spy
+// under old pals, nothing of the table card in 2P/3P until it is revealed, a
+// captain's own location only. Spies are named in a view only once revealed
+// (the two-spy guess, a picked team spy) or in the results of finished
+// rounds.
+//
+// # Custom packs
+//
+// Config.CustomPacks adds players' own locations, Config.Exclude removes any
+// location (SF-ED-4). ExportPack and ImportPack read and write the pack file
+// format described in FORMAT.md.
+package spyfall

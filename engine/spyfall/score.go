@@ -1,0 +1,318 @@
+package spyfall
+
+import (
+	"slices"
+
+	"safehouse/engine"
+)
+
+// outcome is how a round ended, as the scoring needs it.
+type outcome struct {
+	ending    Ending
+	convicted engine.Seat // the seat whose card a vote or accusation revealed
+	accuser   engine.Seat // who made the successful accusation, or NoSeat
+	midRound  bool        // the conviction came from a mid-round vote (SF-ACC)
+}
+
+// RoundResult is the public record of a finished round (SF-SCORE-5): every
+// card is revealed once the round is over (SF-END-4).
+type RoundResult struct {
+	Round    int           `json:"round"`
+	Variant  Variant       `json:"variant"`
+	Location LocationRef   `json:"location"`
+	Second   *LocationRef  `json:"second_location,omitempty"` // team: captain 1's
+	Spies    []engine.Seat `json:"spies"`
+	Dealer   engine.Seat   `json:"dealer"`
+	Captains []engine.Seat `json:"captains,omitempty"`
+	Ending   Ending        `json:"ending"`
+	// Convicted is the seat whose card a vote or an accusation revealed.
+	Convicted engine.Seat `json:"convicted"`
+	// Accuser made the successful accusation (NoSeat for SF-END-1b votes).
+	Accuser engine.Seat `json:"accuser"`
+	// Bonus is the seat that earned a first-accuser bonus (SF-SCORE-tt,
+	// SF-SCORE-2), or NoSeat.
+	Bonus    engine.Seat    `json:"bonus"`
+	MidRound bool           `json:"mid_round"`
+	Guesses  []GuessResult  `json:"guesses"`
+	Cards    []RevealedCard `json:"cards"`
+	Table    *RevealedCard  `json:"table,omitempty"`
+	PickedBy []int          `json:"picked_by,omitempty"` // team, by seat ID: captain index or -1
+	Absent   []engine.Seat  `json:"absent"`
+	Points   []int          `json:"points"` // by seat ID, this round's points
+	Totals   []int          `json:"totals"` // by seat ID, after this round
+}
+
+// LocationRef names a location.
+type LocationRef struct {
+	ID   string      `json:"id"`
+	Name engine.Text `json:"name"`
+}
+
+// GuessResult is a location a spy named.
+type GuessResult struct {
+	Seat     engine.Seat `json:"seat"`
+	Location LocationRef `json:"location"`
+	Correct  bool        `json:"correct"`
+}
+
+// RevealedCard is one seat's card shown after the round.
+type RevealedCard struct {
+	Seat     engine.Seat  `json:"seat"`
+	Spy      bool         `json:"spy"`
+	Location *LocationRef `json:"location,omitempty"`
+	Role     engine.Text  `json:"role,omitempty"`
+}
+
+func (g *Game) locRef(i int) LocationRef {
+	l := g.s.Locations[i]
+	return LocationRef{ID: l.ID, Name: cloneText(l.Name)}
+}
+
+func (g *Game) revealCard(s engine.Seat, c card) RevealedCard {
+	rc := RevealedCard{Seat: s, Spy: c.Spy}
+	if !c.Spy {
+		ref := g.locRef(c.Location)
+		rc.Location = &ref
+		if c.Role >= 0 {
+			rc.Role = cloneText(g.s.Locations[c.Location].Roles[c.Role])
+		}
+	}
+	return rc
+}
+
+// finish scores the round, records it, and moves to the next round or the
+// end of the game (SF-END-4).
+func (g *Game) finish(o outcome) {
+	r := g.s.Cur
+	if o.ending != EndNonSpyConvicted && o.ending != EndSpyConvicted {
+		o.convicted, o.accuser = engine.NoSeat, engine.NoSeat
+	}
+	res := RoundResult{
+		Round: r.Number, Variant: r.Variant, Location: g.locRef(r.Loc), Spies: slices.Clone(r.Spies),
+		Dealer: r.Dealer, Ending: o.ending, Convicted: o.convicted, Accuser: o.accuser,
+		Bonus: engine.NoSeat, MidRound: o.midRound, Guesses: []GuessResult{}, Cards: []RevealedCard{},
+		Absent: []engine.Seat{},
+	}
+	if r.Team != nil {
+		second := g.locRef(r.Loc2)
+		res.Second = &second
+		res.Captains = r.Team.Captains[:]
+		res.PickedBy = slices.Clone(r.Team.PickedBy)
+	}
+	for i, gs := range r.Guesses {
+		want := r.Loc
+		if r.Team != nil && i == 1 {
+			want = r.Loc2
+		}
+		res.Guesses = append(res.Guesses, GuessResult{Seat: gs.Seat, Location: g.locRef(gs.Location), Correct: gs.Location == want})
+	}
+	for i, c := range r.Cards {
+		if c.Dealt {
+			res.Cards = append(res.Cards, g.revealCard(engine.Seat(i), c))
+		}
+		if r.Absent[i] {
+			res.Absent = append(res.Absent, engine.Seat(i))
+		}
+	}
+	if r.Table != nil {
+		tc := g.revealCard(engine.NoSeat, *r.Table)
+		res.Table = &tc
+	}
+	res.Points = make([]int, len(g.s.Seats))
+	if o.ending != EndVoided {
+		switch r.Variant {
+		case Team:
+			g.scoreTeam(&res)
+		case TwoPlayer, ThreePlayer:
+			g.scoreSmall(&res, o)
+		default:
+			g.scoreNormal(&res, o)
+		}
+	}
+	res.Totals = make([]int, len(g.s.Seats))
+	for i := range g.s.Seats {
+		g.s.Seats[i].Points += res.Points[i]
+		res.Totals[i] = g.s.Seats[i].Points
+	}
+	g.s.History = append(g.s.History, res)
+	g.s.Played[r.Loc] = true
+	if r.Team != nil {
+		g.s.Played[r.Loc2] = true
+	}
+	g.s.NextDealer = g.nextDealer(r)
+	g.s.Cur = nil
+	g.s.Phase = PhaseRoundOver
+	over := g.s.Round >= g.s.Rounds
+	if g.s.Settings.Team {
+		over = len(g.s.CaptainQueue) == 0
+	}
+	if over {
+		g.s.Phase = PhaseGameOver
+		g.s.Winners = g.winners()
+	}
+}
+
+// nextDealer follows the SF-ED table (and SF-2P-6).
+func (g *Game) nextDealer(r *round) engine.Seat {
+	if r.Team != nil {
+		return engine.NoSeat
+	}
+	left := g.leftOf(r.Dealer, g.seated)
+	if g.s.Settings.Edition == Spyfall2 || len(r.Spies) == 0 {
+		return left
+	}
+	return r.Spies[0]
+}
+
+// scorers are the seats dealt in and present at the end of the round:
+// an absent seat scores nothing that round.
+func (g *Game) scorers() []engine.Seat {
+	var out []engine.Seat
+	for i := range g.s.Cur.Cards {
+		if g.s.Cur.present(engine.Seat(i)) {
+			out = append(out, engine.Seat(i))
+		}
+	}
+	return out
+}
+
+// scoreNormal applies SF-SCORE-classic, SF-SCORE-tt and SF-SCORE-2.
+func (g *Game) scoreNormal(res *RoundResult, o outcome) {
+	r := g.s.Cur
+	ed := g.s.Settings.Edition
+	pts := res.Points
+	eachSpy := func(n int) {
+		for _, s := range r.Spies {
+			pts[s] += n
+		}
+	}
+	switch o.ending {
+	case EndNoConviction:
+		eachSpy(2)
+	case EndNonSpyConvicted:
+		if ed == Classic {
+			eachSpy(4)
+		} else {
+			eachSpy(2 + 2)
+		}
+	case EndSpyGuessed:
+		if ed == Classic {
+			eachSpy(4)
+		} else {
+			eachSpy(2)
+			for _, gs := range r.Guesses {
+				if gs.Location == r.Loc {
+					pts[gs.Seat] += 2
+				}
+			}
+		}
+	case EndSpyMissed:
+		for _, s := range g.scorers() {
+			if !r.isSpy(s) {
+				pts[s]++
+			}
+		}
+	case EndSpyConvicted:
+		// Spyfall 2: the other spy, still undercover, scores as a non-spy;
+		// with old pals a mid-round conviction leaves both spies at 0.
+		pals := g.s.Settings.OldPals && o.midRound
+		for _, s := range g.scorers() {
+			if s == o.convicted || r.isSpy(s) && (ed != Spyfall2 || pals) {
+				continue
+			}
+			pts[s]++
+		}
+		switch ed {
+		case Classic:
+			if r.present(o.accuser) {
+				pts[o.accuser]++ // 2 instead of 1
+				res.Bonus = o.accuser
+			}
+		default:
+			first := r.FirstAccuser[o.convicted]
+			if first != engine.NoSeat && r.present(first) && !(pals && r.isSpy(first)) {
+				pts[first]++
+				res.Bonus = first
+			}
+		}
+	}
+}
+
+// scoreSmall applies SF-2P-5 and SF-2P-6.
+func (g *Game) scoreSmall(res *RoundResult, o outcome) {
+	r := g.s.Cur
+	pts := res.Points
+	holder := engine.NoSeat
+	if len(r.Spies) == 1 {
+		holder = r.Spies[0]
+	}
+	nonSpies := func(n int) {
+		for _, s := range g.scorers() {
+			if s != holder {
+				pts[s] += n
+			}
+		}
+	}
+	switch o.ending {
+	case EndSpyConvicted:
+		nonSpies(1)
+		pts[o.accuser]++
+		res.Bonus = o.accuser
+	case EndNonSpyConvicted:
+		if holder != engine.NoSeat {
+			pts[holder] += 4
+		}
+	case EndTableSpy:
+		nonSpies(1)
+	case EndTableLocation:
+		pts[holder] += 2
+	case EndSpyGuessed:
+		pts[holder] += 4
+	case EndSpyMissed:
+		nonSpies(1)
+	case EndNoConviction:
+		if holder != engine.NoSeat {
+			pts[holder] += 2
+		}
+	}
+}
+
+// scoreTeam applies SF-TEAM-6.
+func (g *Game) scoreTeam(res *RoundResult) {
+	r := g.s.Cur
+	t := r.Team
+	pts := res.Points
+	spy := r.Spies[0]
+	if t.SpyPickedBy >= 0 {
+		pts[spy]++
+	}
+	for _, gr := range res.Guesses {
+		if gr.Correct {
+			pts[spy]++
+		}
+	}
+	locs := [2]int{r.Loc, r.Loc2}
+	for i, by := range t.PickedBy {
+		if by < 0 || engine.Seat(i) == spy {
+			continue
+		}
+		own := r.Cards[i].Location == locs[by]
+		if own && !r.Absent[i] {
+			pts[i]++
+		}
+		if t.SpyPickedBy == by {
+			continue // that captain scores 0
+		}
+		if own {
+			pts[t.Captains[by]]++
+		} else {
+			pts[t.Captains[by]]--
+		}
+	}
+}
+
+func cloneResults(in []RoundResult) []RoundResult {
+	b := make([]RoundResult, len(in))
+	copy(b, in)
+	return b
+}

@@ -1,0 +1,343 @@
+package spyfall
+
+import (
+	"slices"
+	"time"
+
+	"safehouse/engine"
+)
+
+// View is what one seat may see, built field by field from that seat's
+// rights; View(engine.NoSeat) (or Host) is the public view every player may
+// see, fit for a table screen. It is plain data, ready for JSON.
+type View struct {
+	Seat     engine.Seat  `json:"seat"`
+	Phase    Phase        `json:"phase"`
+	Round    int          `json:"round"`
+	Rounds   int          `json:"rounds"`
+	Settings SettingsView `json:"settings"`
+	// Variant is the variant of the round in play, or of the next round.
+	Variant Variant    `json:"variant"`
+	Seats   []SeatView `json:"seats"` // in table order, then removed seats
+	// Locations is the game's whole list (SF-SET-5), the same for everyone.
+	Locations []LocationRef `json:"locations"`
+
+	Dealer   engine.Seat   `json:"dealer"`
+	Asker    engine.Seat   `json:"asker"`
+	AskedBy  engine.Seat   `json:"asked_by"`
+	Question int           `json:"question"`
+	Clock    *ClockView    `json:"clock,omitempty"`
+	Card     *CardView     `json:"card,omitempty"`
+	Vote     *VoteView     `json:"vote,omitempty"`
+	LastVote *VoteResult   `json:"last_vote,omitempty"`
+	SpyGuess *SpyGuessView `json:"spy_guess,omitempty"`
+	// EndTurn is the seat accusing (SF-END-1a) or voted on (SF-END-1b).
+	EndTurn engine.Seat `json:"end_turn"`
+	// QuietVote asks players not to discuss during a mid-round vote
+	// (SF-ACC-6); at time up discussion is free (SF-END-2).
+	QuietVote bool `json:"quiet_vote"`
+	// TableCard says a card lies hidden on the table (SF-2P-1).
+	TableCard bool      `json:"table_card"`
+	Team      *TeamView `json:"team,omitempty"`
+
+	LastRound *RoundResult  `json:"last_round,omitempty"`
+	History   []RoundResult `json:"history"`
+	Winners   []engine.Seat `json:"winners,omitempty"`
+	// Can lists the action kinds this seat may send now.
+	Can []string `json:"can"`
+}
+
+// SettingsView is the agreed setup, shown to all (SF-SET-1).
+type SettingsView struct {
+	Edition         Edition       `json:"edition"`
+	RoundLength     time.Duration `json:"round_length"`
+	Spies           int           `json:"spies"`
+	RolesShown      bool          `json:"roles_shown"`
+	OldPals         bool          `json:"old_pals"`
+	QuestionTracker bool          `json:"question_tracker"`
+	FairRotation    bool          `json:"fair_rotation"`
+	Team            bool          `json:"team"`
+	CaptainTurns    int           `json:"captain_turns,omitempty"`
+	TeamClock       bool          `json:"team_clock,omitempty"`
+}
+
+// SeatView is a seat as everybody sees it.
+type SeatView struct {
+	ID      engine.Seat `json:"id"`
+	Name    string      `json:"name"`
+	Points  int         `json:"points"`
+	Removed bool        `json:"removed,omitempty"`
+	InRound bool        `json:"in_round"`
+	Absent  bool        `json:"absent,omitempty"`
+	// Accused says the seat used its mid-round accusation (SF-ACC-1).
+	Accused bool `json:"accused,omitempty"`
+}
+
+// ClockView is the shared round clock (SF-PLAY-3): while it runs, Deadline
+// is the absolute instant it runs out; while stopped, Left is what remains.
+type ClockView struct {
+	Running  bool           `json:"running"`
+	Deadline engine.Instant `json:"deadline,omitempty"`
+	Left     time.Duration  `json:"left"`
+	Length   time.Duration  `json:"length"`
+}
+
+// CardView is the seat's own card (SF-DEAL-3).
+type CardView struct {
+	Spy      bool         `json:"spy"`
+	Location *LocationRef `json:"location,omitempty"`
+	Role     engine.Text  `json:"role,omitempty"`
+	// FellowSpies names the other spy under old pals (SF-DEAL-4).
+	FellowSpies []engine.Seat `json:"fellow_spies,omitempty"`
+	Captain     bool          `json:"captain,omitempty"`
+}
+
+// VoteView is the vote in progress: who votes and who has voted; the
+// ballots themselves are shown when the vote closes (LastVote).
+type VoteView struct {
+	ID      int           `json:"id"`
+	Kind    VoteKind      `json:"kind"`
+	Accuser engine.Seat   `json:"accuser"`
+	Suspect engine.Seat   `json:"suspect"`
+	Voters  []engine.Seat `json:"voters"`
+	Voted   []engine.Seat `json:"voted"`
+	// Mine is this seat's ballot: "", "pending", "yes" or "no".
+	Mine string `json:"mine,omitempty"`
+}
+
+// SpyGuessView is the two-spy procedure (SF-SPY-3): both spies are revealed,
+// the first spy's location is shown, whether it is right is not.
+type SpyGuessView struct {
+	First  engine.Seat `json:"first"`
+	Named  LocationRef `json:"named"`
+	Second engine.Seat `json:"second"`
+}
+
+// TeamView is a team round as everybody sees it (SF-TEAM).
+type TeamView struct {
+	Captains [2]engine.Seat `json:"captains"`
+	Turn     engine.Seat    `json:"turn"`
+	PickNo   int            `json:"pick_no"`
+	Done     [2]bool        `json:"done"`
+	// Picked lists each captain's picked agents.
+	Picked [2][]engine.Seat `json:"picked"`
+	// SpyPicked is the spy once a captain picked them, else NoSeat.
+	SpyPicked engine.Seat   `json:"spy_picked"`
+	Agents    []engine.Seat `json:"agents"`
+}
+
+// View returns what seat may see. Any seat that is not at the table
+// (engine.NoSeat, Host) gets the public view.
+func (g *Game) View(seat engine.Seat) View {
+	s := &g.s
+	r := s.Cur
+	me := seat
+	if !g.seated(seat) {
+		me = engine.NoSeat
+	}
+	v := View{
+		Seat: me, Phase: s.Phase, Round: s.Round, Rounds: s.Rounds,
+		Settings: SettingsView{
+			Edition: s.Settings.Edition, RoundLength: s.Settings.roundLength(len(s.Order)),
+			Spies: s.Settings.spiesFor(len(s.Order)), RolesShown: !s.Settings.HideRoles,
+			OldPals: s.Settings.OldPals, QuestionTracker: s.Settings.QuestionTracker,
+			FairRotation: s.Settings.FairRotation, Team: s.Settings.Team,
+			TeamClock: s.Settings.TeamClock,
+		},
+		Variant: s.Settings.variantFor(len(s.Order)),
+		Dealer:  engine.NoSeat, Asker: engine.NoSeat, AskedBy: engine.NoSeat, EndTurn: engine.NoSeat,
+		History: cloneResults(s.History),
+		Winners: slices.Clone(s.Winners),
+		Can:     g.can(me),
+	}
+	if s.Settings.Team {
+		v.Settings.CaptainTurns = s.Settings.CaptainTurns
+	}
+	if n := len(s.History); n > 0 {
+		last := s.History[n-1]
+		v.LastRound = &last
+	}
+	if s.LastVote != nil {
+		lv := *s.LastVote
+		v.LastVote = &lv
+	}
+	for _, l := range s.Locations {
+		v.Locations = append(v.Locations, LocationRef{ID: l.ID, Name: cloneText(l.Name)})
+	}
+	seatView := func(id engine.Seat) SeatView {
+		st := s.Seats[id]
+		sv := SeatView{ID: id, Name: st.Name, Points: st.Points, Removed: st.Removed}
+		if r != nil {
+			sv.InRound = r.inRound(id)
+			sv.Absent = r.inRound(id) && r.Absent[id]
+			sv.Accused = r.inRound(id) && r.Accused[id]
+		}
+		return sv
+	}
+	for _, id := range s.Order {
+		v.Seats = append(v.Seats, seatView(id))
+	}
+	for i, st := range s.Seats {
+		if st.Removed {
+			v.Seats = append(v.Seats, seatView(engine.Seat(i)))
+		}
+	}
+	if r == nil {
+		return v
+	}
+	v.Variant = r.Variant
+	v.Dealer = r.Dealer
+	if s.Settings.QuestionTracker && r.Team == nil {
+		v.Asker, v.AskedBy, v.Question = r.Asker, r.AskedBy, r.Questions
+	}
+	if r.Team == nil || s.Settings.TeamClock {
+		length := s.Settings.roundLength(len(r.Cards))
+		v.Clock = &ClockView{Running: r.Clock.Running, Deadline: r.Clock.Deadline, Left: r.Clock.Left, Length: length}
+	}
+	v.TableCard = r.Table != nil
+	if me != engine.NoSeat && r.inRound(me) {
+		v.Card = g.cardView(me)
+	}
+	if vt := r.Vote; vt != nil {
+		vv := &VoteView{ID: vt.ID, Kind: vt.Kind, Accuser: vt.Accuser, Suspect: vt.Suspect, Voters: []engine.Seat{}, Voted: []engine.Seat{}}
+		for i, b := range vt.Ballots {
+			if b == ballotNone {
+				continue
+			}
+			vv.Voters = append(vv.Voters, engine.Seat(i))
+			if b != ballotPending {
+				vv.Voted = append(vv.Voted, engine.Seat(i))
+			}
+		}
+		if me != engine.NoSeat && int(me) < len(vt.Ballots) {
+			vv.Mine = [...]string{"", "pending", "yes", "no"}[vt.Ballots[me]]
+		}
+		v.Vote = vv
+		v.QuietVote = vt.Kind == VoteAccusation || vt.Kind == VoteTable
+	}
+	if s.Phase == PhaseSpyGuess {
+		first := r.Guesses[0].Seat
+		second := r.Spies[0]
+		if second == first {
+			second = r.Spies[1]
+		}
+		v.SpyGuess = &SpyGuessView{First: first, Named: g.locRef(r.Guesses[0].Location), Second: second}
+	}
+	if (s.Phase == PhaseEndAccuse || s.Phase == PhaseEndVote) && r.EndTurn < len(r.EndOrder) {
+		v.EndTurn = r.EndOrder[r.EndTurn]
+	}
+	if t := r.Team; t != nil {
+		tv := &TeamView{Captains: t.Captains, Turn: engine.NoSeat, PickNo: t.PickNo, Done: t.Done,
+			Picked: [2][]engine.Seat{{}, {}}, SpyPicked: engine.NoSeat, Agents: []engine.Seat{}}
+		if s.Phase == PhaseTeamPick {
+			tv.Turn = t.Captains[t.Turn]
+		}
+		for i, by := range t.PickedBy {
+			if by >= 0 {
+				tv.Picked[by] = append(tv.Picked[by], engine.Seat(i))
+			}
+			if r.inRound(engine.Seat(i)) && engine.Seat(i) != t.Captains[0] && engine.Seat(i) != t.Captains[1] {
+				tv.Agents = append(tv.Agents, engine.Seat(i))
+			}
+		}
+		if t.SpyPickedBy >= 0 {
+			tv.SpyPicked = r.Spies[0]
+		}
+		v.Team = tv
+	}
+	return v
+}
+
+// cardView is seat me's own card, and nothing of anyone else's: a spy sees
+// no location and no role (SF-DEAL-3); under old pals the spies see each
+// other (SF-DEAL-4); a captain sees their own location only (SF-TEAM-1).
+func (g *Game) cardView(me engine.Seat) *CardView {
+	r := g.s.Cur
+	c := r.Cards[me]
+	cv := &CardView{Spy: c.Spy}
+	if r.Team != nil {
+		cv.Captain = me == r.Team.Captains[0] || me == r.Team.Captains[1]
+	}
+	if c.Spy {
+		if g.s.Settings.OldPals && len(r.Spies) == 2 {
+			for _, s := range r.Spies {
+				if s != me {
+					cv.FellowSpies = append(cv.FellowSpies, s)
+				}
+			}
+		}
+		return cv
+	}
+	ref := g.locRef(c.Location)
+	cv.Location = &ref
+	if c.Role >= 0 {
+		cv.Role = cloneText(g.s.Locations[c.Location].Roles[c.Role])
+	}
+	return cv
+}
+
+// can lists the action kinds seat me may send now (a hint for the UI; Apply
+// is the judge).
+func (g *Game) can(me engine.Seat) []string {
+	s := &g.s
+	r := s.Cur
+	out := []string{}
+	if me == engine.NoSeat {
+		return out
+	}
+	out = append(out, Rename{}.Kind())
+	switch s.Phase {
+	case PhaseLobby, PhaseRoundOver:
+		return append(out, Deal{}.Kind())
+	case PhaseGameOver:
+		return out
+	}
+	if !r.present(me) {
+		return out
+	}
+	small := r.Variant == TwoPlayer || r.Variant == ThreePlayer
+	switch s.Phase {
+	case PhaseDealt:
+		if me == r.Dealer {
+			out = append(out, StartClock{}.Kind())
+		}
+	case PhasePlaying:
+		if s.Settings.QuestionTracker && me == r.Asker {
+			out = append(out, Ask{}.Kind())
+		}
+		if small && !r.isSpy(me) || !small && !r.Accused[me] {
+			out = append(out, Accuse{}.Kind())
+		}
+		if r.isSpy(me) {
+			out = append(out, Guess{}.Kind())
+		}
+		if r.Table != nil {
+			out = append(out, RevealTable{}.Kind())
+		}
+	case PhaseVote, PhaseEndVote:
+		if r.Vote != nil && r.Vote.Ballots[me] == ballotPending {
+			out = append(out, Vote{}.Kind())
+		}
+	case PhaseSpyGuess:
+		if r.isSpy(me) && me != r.Guesses[0].Seat {
+			out = append(out, Guess{}.Kind())
+		}
+	case PhaseEndAccuse:
+		if r.EndOrder[r.EndTurn] == me {
+			out = append(out, Accuse{}.Kind())
+		}
+	case PhaseTeamLead:
+		if me == r.Team.Captains[0] || me == r.Team.Captains[1] {
+			out = append(out, Lead{}.Kind())
+		}
+	case PhaseTeamPick:
+		if me == r.Team.Captains[r.Team.Turn] {
+			out = append(out, Pick{}.Kind(), StopPicking{}.Kind())
+		}
+	case PhaseTeamGuess:
+		if r.isSpy(me) {
+			out = append(out, GuessBoth{}.Kind())
+		}
+	}
+	return out
+}

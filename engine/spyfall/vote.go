@@ -1,0 +1,218 @@
+package spyfall
+
+import (
+	"safehouse/engine"
+)
+
+// VoteResult is the public outcome of the last closed vote.
+type VoteResult struct {
+	ID      int           `json:"id"`
+	Kind    VoteKind      `json:"kind"`
+	Accuser engine.Seat   `json:"accuser"`
+	Suspect engine.Seat   `json:"suspect"`
+	Yes     []engine.Seat `json:"yes"`
+	No      []engine.Seat `json:"no"`
+	Passed  bool          `json:"passed"`
+}
+
+// accuse handles Accuse in every phase where it is legal.
+func (g *Game) accuse(seat engine.Seat, a Accuse, now engine.Instant) error {
+	r := g.s.Cur
+	if err := g.player(seat); err != nil {
+		return err
+	}
+	small := r.Variant == TwoPlayer || r.Variant == ThreePlayer
+	switch {
+	case g.s.Phase == PhaseEndAccuse:
+		// SF-END-1a: the seat in turn accuses, used mid-round accusation or not.
+		if seat != r.EndOrder[r.EndTurn] {
+			return refuse(engine.ErrNotYourTurn, "SF-END-1a", "seat %d accuses now", r.EndOrder[r.EndTurn])
+		}
+		if err := g.target(seat, a.Suspect, "accuse"); err != nil {
+			return err
+		}
+		g.openVote(VoteEndAccusation, seat, a.Suspect)
+		g.s.Phase = PhaseEndVote
+		g.maybeCloseVote(now)
+		return nil
+	case r.Variant == Team:
+		return refuse(engine.ErrForbidden, "SF-TEAM-3", "captains pick agents instead of accusing")
+	}
+	if err := g.clockRunning(now, "SF-ACC-1"); err != nil {
+		return err
+	}
+	if err := g.target(seat, a.Suspect, "accuse"); err != nil {
+		return err
+	}
+	if small {
+		if r.isSpy(seat) {
+			return refuse(engine.ErrForbidden, "SF-2P-3", "the spy may not accuse; propose to reveal the table card instead")
+		}
+		// SF-2P-3: the suspect's card is revealed at once.
+		if r.isSpy(a.Suspect) {
+			g.finish(outcome{ending: EndSpyConvicted, convicted: a.Suspect, accuser: seat, midRound: true})
+		} else {
+			g.finish(outcome{ending: EndNonSpyConvicted, convicted: a.Suspect, accuser: seat, midRound: true})
+		}
+		return nil
+	}
+	if r.Accused[seat] {
+		return refuse(engine.ErrAlreadyDone, "SF-ACC-1", "each seat may stop the clock to accuse once per round")
+	}
+	r.Accused[seat] = true
+	if r.FirstAccuser[a.Suspect] == engine.NoSeat {
+		r.FirstAccuser[a.Suspect] = seat
+	}
+	r.Clock.Pause(now)
+	g.openVote(VoteAccusation, seat, a.Suspect)
+	g.s.Phase = PhaseVote
+	g.maybeCloseVote(now)
+	return nil
+}
+
+// revealTable proposes to reveal the hidden card (SF-2P-4).
+func (g *Game) revealTable(seat engine.Seat, now engine.Instant) error {
+	r := g.s.Cur
+	if r.Table == nil {
+		return refuse(engine.ErrForbidden, "SF-2P-4", "there is no table card in this variant")
+	}
+	if err := g.player(seat); err != nil {
+		return err
+	}
+	if err := g.clockRunning(now, "SF-2P-4"); err != nil {
+		return err
+	}
+	r.Clock.Pause(now)
+	g.openVote(VoteTable, seat, engine.NoSeat)
+	g.s.Phase = PhaseVote
+	g.maybeCloseVote(now)
+	return nil
+}
+
+// openVote starts a vote: every present seat but the suspect votes; the
+// accuser's (or proposer's) vote is a fixed yes (SF-ACC-2).
+func (g *Game) openVote(kind VoteKind, accuser, suspect engine.Seat) {
+	r := g.s.Cur
+	g.s.VoteSerial++
+	v := &vote{ID: g.s.VoteSerial, Kind: kind, Accuser: accuser, Suspect: suspect, Ballots: make([]int, len(r.Cards))}
+	for i := range r.Cards {
+		s := engine.Seat(i)
+		switch {
+		case !r.present(s) || s == suspect:
+		case s == accuser:
+			v.Ballots[i] = ballotYes
+		default:
+			v.Ballots[i] = ballotPending
+		}
+	}
+	r.Vote = v
+}
+
+// vote records one ballot.
+func (g *Game) vote(seat engine.Seat, a Vote, now engine.Instant) error {
+	r := g.s.Cur
+	v := r.Vote
+	if a.Vote > g.s.VoteSerial || a.Vote < 1 {
+		return refuse(engine.ErrInvalidAction, "", "there is no vote %d", a.Vote)
+	}
+	if v == nil || v.ID != a.Vote {
+		return refuse(engine.ErrStale, "", "vote %d is over", a.Vote)
+	}
+	if err := g.player(seat); err != nil {
+		return err
+	}
+	switch v.Ballots[seat] {
+	case ballotNone:
+		if seat == v.Suspect {
+			return refuse(engine.ErrForbidden, "SF-ACC-2", "the accused does not vote")
+		}
+		return refuse(engine.ErrForbidden, "SF-ACC-2", "seat %d has no vote here", seat)
+	case ballotYes, ballotNo:
+		if seat == v.Accuser {
+			return refuse(engine.ErrAlreadyDone, "SF-ACC-2", "the accuser's vote is a fixed yes")
+		}
+		return refuse(engine.ErrAlreadyDone, "SF-ACC-2", "seat %d already voted", seat)
+	}
+	if a.Yes {
+		v.Ballots[seat] = ballotYes
+	} else {
+		v.Ballots[seat] = ballotNo
+	}
+	g.maybeCloseVote(now)
+	return nil
+}
+
+// maybeCloseVote closes the vote once every voter has voted.
+func (g *Game) maybeCloseVote(now engine.Instant) {
+	v := g.s.Cur.Vote
+	no := 0
+	for _, b := range v.Ballots {
+		if b == ballotPending {
+			return
+		}
+		if b == ballotNo {
+			no++
+		}
+	}
+	passed := no == 0
+	if v.Kind != VoteTable && len(g.s.Cur.Spies) == 2 {
+		// SF-ACC-3: with two spies, at most two voters may say no.
+		passed = no <= 2
+	}
+	g.closeVote(passed, now)
+}
+
+// closeVote ends the vote and moves the round on.
+func (g *Game) closeVote(passed bool, now engine.Instant) {
+	r := g.s.Cur
+	v := r.Vote
+	res := &VoteResult{ID: v.ID, Kind: v.Kind, Accuser: v.Accuser, Suspect: v.Suspect, Passed: passed,
+		Yes: []engine.Seat{}, No: []engine.Seat{}}
+	for i, b := range v.Ballots {
+		switch b {
+		case ballotYes:
+			res.Yes = append(res.Yes, engine.Seat(i))
+		case ballotNo:
+			res.No = append(res.No, engine.Seat(i))
+		}
+	}
+	g.s.LastVote = res
+	r.Vote = nil
+	switch v.Kind {
+	case VoteTable:
+		if !passed {
+			g.resume(now)
+		} else if r.Table.Spy {
+			g.finish(outcome{ending: EndTableSpy})
+		} else {
+			g.finish(outcome{ending: EndTableLocation})
+		}
+	case VoteAccusation:
+		if !passed {
+			// SF-ACC-4: the clock restarts where it stopped.
+			g.resume(now)
+		} else {
+			g.convict(v.Suspect, v.Accuser, true)
+		}
+	case VoteEndAccusation, VoteEndSeat:
+		if !passed {
+			g.nextEndTurn()
+		} else {
+			g.convict(v.Suspect, v.Accuser, false)
+		}
+	}
+}
+
+func (g *Game) resume(now engine.Instant) {
+	g.s.Cur.Clock.Start(now)
+	g.s.Phase = PhasePlaying
+}
+
+// convict reveals the suspect's card and ends the round (SF-ACC-4, SF-END-3).
+func (g *Game) convict(suspect, accuser engine.Seat, midRound bool) {
+	o := outcome{convicted: suspect, accuser: accuser, midRound: midRound, ending: EndNonSpyConvicted}
+	if g.s.Cur.isSpy(suspect) {
+		o.ending = EndSpyConvicted
+	}
+	g.finish(o)
+}
