@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"safehouse/signaling"
+)
+
+// options is everything the flags and environment decide.
+type options struct {
+	addr           string
+	site           string
+	origins        string
+	trustedProxies string
+	tlsCert        string
+	tlsKey         string
+	logLevel       string
+	qrLightInk     bool
+	limits         signaling.Config
+}
+
+// shutdownWait bounds a graceful shutdown before sockets are dropped.
+const shutdownWait = 5 * time.Second
+
+func main() {
+	opts, err := parseOptions(os.Args[1:], os.Getenv, os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		os.Exit(0)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "safehouse:", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, opts, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "safehouse:", err)
+		os.Exit(1)
+	}
+}
+
+// parseOptions reads args, then fills every flag not given on the command line
+// from its SAFEHOUSE_* environment variable.
+func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("safehouse", flag.ContinueOnError)
+	fs.SetOutput(errOut)
+	fs.StringVar(&o.addr, "addr", ":8080", "address to listen on")
+	fs.StringVar(&o.site, "site", "", "directory of the built site to serve at / (empty: signaling only)")
+	fs.StringVar(&o.origins, "origins", "", `comma-separated origin host patterns allowed to use /signal besides this server's own ("*" for any)`)
+	fs.StringVar(&o.trustedProxies, "trusted-proxies", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed")
+	fs.StringVar(&o.tlsCert, "tls-cert", "", "TLS certificate file (with -tls-key: serve https)")
+	fs.StringVar(&o.tlsKey, "tls-key", "", "TLS key file")
+	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.BoolVar(&o.qrLightInk, "qr-dark-terminal", true, "draw the QR code for a terminal with a dark background (false: for a light one)")
+	l := &o.limits
+	fs.DurationVar(&l.HostGrace, "grace", signaling.DefaultHostGrace, "how long a room waits for its host to come back")
+	fs.Int64Var(&l.MaxMessageSize, "max-message", signaling.DefaultMaxMessageSize, "largest signaling message in bytes")
+	fs.IntVar(&l.PeersPerRoom, "peers-per-room", signaling.DefaultPeersPerRoom, "most peers in one room")
+	fs.IntVar(&l.RoomsPerAddress, "rooms-per-address", signaling.DefaultRoomsPerAddress, "most open rooms created from one client address")
+	fs.IntVar(&l.FailedJoinsPerMinute, "failed-joins", signaling.DefaultFailedJoinsPerMinute, "most failed joins per client address and minute")
+	fs.IntVar(&l.ConnsPerAddress, "conns-per-address", signaling.DefaultConnsPerAddress, "most open connections from one client address")
+	fs.IntVar(&l.MaxRooms, "max-rooms", signaling.DefaultMaxRooms, "most rooms in total")
+	fs.IntVar(&l.MaxConns, "max-conns", signaling.DefaultMaxConns, "most signaling connections in total")
+	fs.DurationVar(&l.IdleTimeout, "idle-timeout", signaling.DefaultIdleTimeout, "drop a connection that answers no ping for this long")
+	fs.DurationVar(&l.HandshakeTimeout, "handshake-timeout", signaling.DefaultHandshakeTimeout, "drop a connection that neither hosts nor joins within this time")
+	fs.Usage = func() {
+		fmt.Fprintf(errOut, "Usage: safehouse [flags]\n\nServes the Safehouse site and its signaling server. Each flag may also be\nset as SAFEHOUSE_<FLAG> in the environment (e.g. SAFEHOUSE_ADDR).\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	var envErr error
+	fs.VisitAll(func(f *flag.Flag) {
+		name := envName(f.Name)
+		if value := getenv(name); value != "" && !given[f.Name] && envErr == nil {
+			if err := fs.Set(f.Name, value); err != nil {
+				envErr = fmt.Errorf("%s=%q: %v", name, value, err)
+			}
+		}
+	})
+	if envErr != nil {
+		return o, envErr
+	}
+	proxies, err := signaling.ParseTrustedProxies(o.trustedProxies)
+	if err != nil {
+		return o, fmt.Errorf("-trusted-proxies: %v", err)
+	}
+	l.TrustedProxies = proxies
+	for _, p := range strings.Split(o.origins, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			l.OriginPatterns = append(l.OriginPatterns, p)
+		}
+	}
+	if (o.tlsCert == "") != (o.tlsKey == "") {
+		return o, errors.New("-tls-cert and -tls-key go together")
+	}
+	if o.site != "" {
+		if info, err := os.Stat(o.site); err != nil || !info.IsDir() {
+			return o, fmt.Errorf("-site %q is not a directory", o.site)
+		}
+	}
+	return o, nil
+}
+
+func envName(flagName string) string {
+	return "SAFEHOUSE_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+func run(ctx context.Context, o options, out, logOut io.Writer) error {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(o.logLevel)); err != nil {
+		return fmt.Errorf("-log-level: %v", err)
+	}
+	logger := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: level}))
+	o.limits.Logger = logger
+
+	sig := signaling.New(o.limits)
+	mux := http.NewServeMux()
+	mux.Handle("/signal", sig)
+	if o.site != "" {
+		mux.Handle("/", signaling.SiteHandler(o.site))
+	} else {
+		mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "Safehouse signaling server: no site here (start it with -site DIR to serve the app).", http.StatusNotFound)
+		})
+	}
+	server := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelDebug),
+	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	scheme := "http"
+	if o.tlsCert != "" {
+		scheme = "https"
+	}
+	ifaceAddrs, err := net.InterfaceAddrs()
+	if err != nil {
+		logger.Warn("cannot list network interfaces", "err", err)
+	}
+	printWelcome(out, scheme, openURLs(scheme, ln.Addr(), ifaceAddrs), o.site != "", o.qrLightInk)
+
+	served := make(chan error, 1)
+	go func() {
+		if scheme == "https" {
+			served <- server.ServeTLS(ln, o.tlsCert, o.tlsKey)
+		} else {
+			served <- server.Serve(ln)
+		}
+	}()
+	select {
+	case err := <-served:
+		sig.Close()
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownWait)
+	defer cancel()
+	httpErr := server.Shutdown(shutdownCtx) // stops listening; WebSockets are not its to wait for
+	sigErr := sig.Shutdown(shutdownCtx)
+	<-served
+	return errors.Join(ignoreDeadline(httpErr), ignoreDeadline(sigErr))
+}
+
+// ignoreDeadline treats a shutdown that had to cut some clients off as done.
+func ignoreDeadline(err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil
+	}
+	return err
+}
+
+func printWelcome(out io.Writer, scheme string, urls []string, withSite, qrLightInk bool) {
+	fmt.Fprintln(out, "Safehouse is running.")
+	if !withSite {
+		fmt.Fprintln(out, "Only the signaling endpoint is served (/signal); pass -site DIR to serve the app too.")
+	}
+	fmt.Fprintln(out, "Open one of these on the phones (same Wi-Fi):")
+	for _, u := range urls {
+		fmt.Fprintln(out, "  "+u)
+	}
+	if len(urls) > 1 { // the last one is localhost, which a phone cannot reach
+		if qr, err := renderQR(urls[0], qrLightInk); err == nil {
+			fmt.Fprintf(out, "\nOr scan this for %s:\n\n%s\n", urls[0], qr)
+		}
+	}
+	if scheme == "http" {
+		fmt.Fprintln(out, "Note: over plain http, phones will not offer to install the app, to work offline")
+		fmt.Fprintln(out, "or to keep the screen awake. The game itself plays fine.")
+	}
+	fmt.Fprintln(out, "Press Ctrl+C to stop.")
+}
