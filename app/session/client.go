@@ -28,6 +28,7 @@ type Client struct {
 	cleanup   func() // closes what the connection depends on (signaling, PeerConnection)
 	done      chan struct{}
 	closing   atomic.Bool
+	farewell  atomic.Bool // the host said why it is ending the connection
 	closeOnce sync.Once
 	wg        sync.WaitGroup
 }
@@ -142,7 +143,11 @@ func (c *Client) readLoop() {
 // ended runs when the connection is gone: the player learns it, unless they closed it.
 func (c *Client) ended() {
 	c.markWelcomed(errors.New("session: the connection to the host ended before its welcome"))
-	if !c.closing.Load() {
+	switch {
+	case c.closing.Load():
+	case c.farewell.Load():
+		c.pending.push(Update{Status: StatusClosed})
+	default:
 		c.pending.push(Update{Status: StatusClosed, Notice: "The connection to the host was lost."})
 	}
 	c.pending.close(ErrClosed, false)
@@ -191,6 +196,9 @@ func (c *Client) handle(raw []byte) {
 		var r Refusal
 		if err := json.Unmarshal(env.Body, &r); err != nil || r.Msg == "" {
 			r = Refusal{Code: CodeBadMessage, Msg: "The host refused something without saying why."}
+		}
+		if r.Code == CodeHostClosed || r.Code == CodeMoved {
+			c.farewell.Store(true)
 		}
 		c.markWelcomed(&RefusalError{Refusal: r})
 		c.notify(Update{Notice: r.Msg, Code: r.Code})
