@@ -168,6 +168,16 @@ func TestTwelvePlayersShareOneLobby(t *testing.T) {
 		}
 	}
 
+	// A peer that leaves shows as offline to everyone else, its seat kept.
+	leaver := peers[peerCount-1]
+	leaverSeat := leaver.Seat()
+	leaver.Close()
+	for _, w := range watchers[:peerCount] {
+		w.waitView(t, "the leaver offline", func(v View) bool {
+			return len(v.Players) == 12 && !v.Players[leaverSeat].Online
+		})
+	}
+
 	for _, p := range peers {
 		p.Close()
 	}

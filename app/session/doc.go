@@ -1,0 +1,53 @@
+// Package session connects the players of one game to its host: the host tab owns the only
+// copy of the state, every player (the host's own included) talks to it over a Conn, and
+// the host sends each seat its own view after every change.
+//
+// # Getting connected
+//
+// Host registers a room with the signaling server ({"t":"host"} -> {"t":"hosted"}, see
+// signaling/PROTOCOL.md), keeps the claim token, and seats its own player through an
+// in-memory Pipe. Join dials the signaling server, joins the room, and then the peer makes
+// the WebRTC offer and the one ordered, reliable data channel ("safehouse"); the host
+// answers. Offer, answer and trickled ICE candidates travel as signaling `to`/`from` data:
+// {"sdp":{...}} or {"candidate":{...}}. Once the channel is open, the same message flow
+// runs over it as over the host's pipe.
+//
+// # Messages
+//
+// Every message is one JSON envelope, sent as a text message:
+//
+//	{"v":1,"t":"intent","seq":42,"body":{"kind":"rename","name":"Ann"}}
+//
+//	v     ProtocolVersion; another value is refused with an error asking to reload
+//	t     hello | welcome | intent | view | error | ping | pong
+//	seq   per connection: numbers intents (and pings); errors and pongs echo it
+//	body  the message's content, by type
+//
+// The flow:
+//
+//	player -> host  hello   {"name":"Ann","token":"..."}   first message; token to resume a seat
+//	host -> player  welcome {"room":"K7MPQ2","seat":3,"token":"..."}  the seat is the connection's
+//	host -> player  view    {"state":7,"room":..,"you":3,"players":[...],"game":{...}}
+//	player -> host  intent  {"kind":"rename","name":"Ann"} or {"kind":"game","game":{...}}
+//	host -> player  error   {"code":"bad-name","msg":"..."}  a refusal, to that player only
+//	either way      ping / pong {"echo":<ping body>,"now":<unix ms>}
+//
+// Identity comes from the connection, never from a field: an intent that names a seat is
+// refused. Each intent carries the next seq of its connection and the host handles a seq at
+// most once, so a resent intent applies once. Anything malformed, oversized
+// (MaxMessageBytes), of an unknown type or version gets an error to its sender only and
+// changes nothing: the state number stays, nobody else receives anything.
+//
+// # Order and shutdown
+//
+// Messages on a Conn are handled in the order sent: received messages are queued from the
+// channel's message event and read by one loop per connection (pion's browser build would
+// otherwise run each OnMessage on its own goroutine). The host applies one message at a
+// time under one lock and sends views in state order. Close on a HostSession or a Client
+// stops every goroutine it started.
+//
+// # Games
+//
+// A game plugs in as a Table (HostSession.SetTable): the host asks it for each seat's part
+// of the view and hands it "game" intents with the sender's seat.
+package session
