@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/netip"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -22,6 +23,7 @@ type client struct {
 	key  string
 
 	out       chan []byte
+	queued    atomic.Int64 // bytes in out, for the relay budget
 	closing   chan struct{}
 	closeOnce sync.Once
 	status    websocket.StatusCode // set once, before closing is closed
@@ -64,14 +66,33 @@ func (c *client) drop() {
 	}
 }
 
-// send queues b for the writer. Called with the server's mutex held, so it
-// never blocks: a client whose queue is full is too slow and is let go.
+// send queues a message of the protocol itself for the writer. Called with
+// the server's mutex held, so it never blocks: a client whose queue is full
+// is too slow to keep and is let go (it will reconnect).
 func (c *client) send(b []byte) {
 	select {
 	case <-c.closing:
 	case c.out <- b:
+		c.queued.Add(int64(len(b)))
 	default:
 		c.shutdown(websocket.StatusTryAgainLater, "too slow to keep up")
+	}
+}
+
+// relay queues relayed data for the writer if the client's budget for relayed
+// traffic allows, and says whether it did. Relayed data never fills the
+// queue: the room's own messages always find space, and a sender cannot get
+// its recipient disconnected by flooding it.
+func (c *client) relay(b []byte) bool {
+	if len(c.out) >= cap(c.out)-controlReserve || c.queued.Load()+int64(len(b)) > c.srv.relayBudget() {
+		return false
+	}
+	select {
+	case <-c.closing:
+		return true // gone anyway; the sender hears of it through "left" or "host-away"
+	case c.out <- b:
+		c.queued.Add(int64(len(b)))
+		return true
 	}
 }
 
@@ -188,6 +209,7 @@ func (c *client) writeLoop() {
 }
 
 func (c *client) write(b []byte, timeout time.Duration) bool {
+	defer c.queued.Add(-int64(len(b)))
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	if err := c.conn.Write(ctx, websocket.MessageText, b); err != nil {

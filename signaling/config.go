@@ -82,6 +82,13 @@ const (
 // client that lets it fill up is too slow to keep and is disconnected.
 const sendQueueLen = 64
 
+// controlReserve is the part of a send queue that relayed data may not use.
+const controlReserve = 16
+
+// relayBudget bounds the relayed bytes waiting for one client, which bounds
+// the server's memory at about MaxConns times this.
+func (s *Server) relayBudget() int64 { return 4 * s.cfg.MaxMessageSize }
+
 // failureWindow is the window of FailedJoinsPerMinute.
 const failureWindow = time.Minute
 

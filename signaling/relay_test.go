@@ -1,9 +1,12 @@
 package signaling
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 )
@@ -243,4 +246,75 @@ func TestPeersPerRoomCap(t *testing.T) {
 	// A full room is not a failed guess: the same address may try again at once.
 	late.send(Message{T: TypeJoin, Room: room})
 	late.expect(TypeError, CodeRoomFull)
+}
+
+// A peer flooding a host that reads slowly is told to slow down; the host is
+// not thrown out, and gets exactly the messages that were accepted, in order.
+func TestSlowRecipientThrottlesTheSender(t *testing.T) {
+	const size = 60 << 10
+	ts := startServer(t, Config{WriteTimeout: time.Minute})
+	host := ts.dial(t, "127.0.0.2")
+	room, _ := host.host()
+	peer := ts.dial(t, "127.0.0.3")
+	peer.join(room)
+	host.expect(TypePeer)
+
+	// The host stops reading. The peer keeps sending until the server refuses;
+	// only refusals are answered, and a goroutine collects them.
+	answers := make(chan Message, 1024)
+	go func() {
+		for {
+			_, b, err := peer.conn.Read(context.Background())
+			if err != nil {
+				return
+			}
+			var m Message
+			json.Unmarshal(b, &m)
+			answers <- m
+		}
+	}()
+	payload := strings.Repeat("x", size)
+	refused, sent := 0, 0
+	collect := func() {
+		for {
+			select {
+			case m := <-answers:
+				if m.Code != CodeRateLimited {
+					t.Fatalf("peer got %+v", m)
+				}
+				refused++
+			default:
+				return
+			}
+		}
+	}
+	for sent < 1000 && refused == 0 {
+		for range 20 {
+			peer.send(Message{T: TypeTo, Data: json.RawMessage(fmt.Sprintf(`{"n":%d,"pad":%q}`, sent, payload))})
+			sent++
+		}
+		collect()
+	}
+	if refused == 0 {
+		t.Fatalf("%d messages of %d bytes sent to a host that does not read, none refused", sent, size)
+	}
+	waitFor(t, "every message to be relayed or refused", func() bool {
+		collect()
+		return int(ts.Stats().Relayed)+refused == sent
+	})
+	if st := ts.Stats(); st.Conns != 2 {
+		t.Fatalf("stats %+v: the slow host was disconnected", st)
+	}
+	delivered := int(ts.Stats().Relayed)
+	// The host catches up and finds each accepted message once, in order.
+	last := -1
+	for range delivered {
+		m := host.expect(TypeFrom)
+		var body struct{ N int }
+		json.Unmarshal(m.Data, &body)
+		if body.N <= last {
+			t.Fatalf("message %d after %d", body.N, last)
+		}
+		last = body.N
+	}
 }

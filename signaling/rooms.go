@@ -1,7 +1,9 @@
 package signaling
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -24,6 +26,16 @@ func (r *room) stopGrace() {
 		r.grace.Stop()
 		r.grace = nil
 	}
+}
+
+// peerIDs lists the room's peers in the order they joined.
+func (r *room) peerIDs() []string {
+	ids := make([]string, 0, len(r.peers))
+	for id := range r.peers {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b string) int { return cmp.Or(cmp.Compare(len(a), len(b)), cmp.Compare(a, b)) })
+	return ids
 }
 
 // handle acts on one well-formed message from c.
@@ -111,7 +123,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	c.room = r
 	s.log.Info("room reclaimed", "room", r.code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
-	for id := range r.peers {
+	for _, id := range r.peerIDs() {
 		c.send(encode(Message{T: TypePeer, ID: id}))
 	}
 	for _, p := range r.peers {
@@ -171,8 +183,7 @@ func (s *Server) relay(c *client, m Message) {
 			s.refuse(c, CodeUnknownPeer, fmt.Sprintf("no peer %q in this room", m.ID))
 			return
 		}
-		s.counters.relayed++
-		p.send(encode(Message{T: TypeFrom, ID: HostID, Data: m.Data}))
+		s.deliver(c, p, encode(Message{T: TypeFrom, ID: HostID, Data: m.Data}))
 		return
 	}
 	if m.ID != "" && m.ID != HostID {
@@ -183,8 +194,15 @@ func (s *Server) relay(c *client, m Message) {
 		s.refuse(c, CodeUnknownPeer, "the host is away; wait for host-back")
 		return
 	}
+	s.deliver(c, r.host, encode(Message{T: TypeFrom, ID: c.peerID, Data: m.Data}))
+}
+
+func (s *Server) deliver(from, to *client, b []byte) {
+	if !to.relay(b) {
+		s.refuse(from, CodeRateLimited, "the recipient is not keeping up; send again later")
+		return
+	}
 	s.counters.relayed++
-	r.host.send(encode(Message{T: TypeFrom, ID: c.peerID, Data: m.Data}))
 }
 
 // leave takes a closed connection out of its room. A host's room waits for it
