@@ -122,6 +122,19 @@ func encode(m Message) []byte {
 	return b
 }
 
+// encodeFrom builds a `from` message around data without re-encoding it, so
+// the recipient gets exactly the bytes the sender wrote (encoding/json would
+// compact them and escape <, > and &).
+func encodeFrom(id string, data json.RawMessage) []byte {
+	quotedID, _ := json.Marshal(id)
+	b := make([]byte, 0, len(data)+len(quotedID)+len(`{"t":"from","id":,"data":}`))
+	b = append(b, `{"t":"from","id":`...)
+	b = append(b, quotedID...)
+	b = append(b, `,"data":`...)
+	b = append(b, data...)
+	return append(b, '}')
+}
+
 func errorMessage(code, text string) []byte {
 	return encode(Message{T: TypeError, Code: code, Msg: text})
 }

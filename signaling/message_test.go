@@ -82,7 +82,13 @@ func FuzzDecodeMessage(f *testing.F) {
 		}
 		// Whatever is accepted can be relayed: re-encoding must not fail.
 		if m.T == TypeTo {
-			encode(Message{T: TypeFrom, ID: HostID, Data: m.Data})
+			var relayed Message
+			if err := json.Unmarshal(encodeFrom("p1", m.Data), &relayed); err != nil {
+				t.Fatalf("relayed message is not JSON: %v", err)
+			}
+			if relayed.T != TypeFrom || relayed.ID != "p1" || string(relayed.Data) != string(m.Data) {
+				t.Fatalf("relayed %+v for data %s", relayed, m.Data)
+			}
 		}
 	})
 }

@@ -42,6 +42,12 @@ func TestHostJoinAndRelayBothWays(t *testing.T) {
 	if got.ID != HostID || string(got.Data) != `{"sdp":"answer"}` {
 		t.Fatalf("peer got %+v", got)
 	}
+	// Data is passed through byte for byte: spacing and <, >, & untouched.
+	const untouched = `{ "html": "<b>&amp;</b>",  "n": [1, 2.50] }`
+	host.sendRaw(websocket.MessageText, []byte(`{"t":"to","id":"p1","data":`+untouched+`}`))
+	if got := peer.expect(TypeFrom); string(got.Data) != untouched {
+		t.Fatalf("peer got data %s, want %s", got.Data, untouched)
+	}
 	// A peer may also name the host explicitly.
 	peer.send(Message{T: TypeTo, ID: HostID, Data: json.RawMessage(`"candidate"`)})
 	if got := host.expect(TypeFrom); string(got.Data) != `"candidate"` {
@@ -68,8 +74,8 @@ func TestHostJoinAndRelayBothWays(t *testing.T) {
 	host.expect(TypePeer)
 
 	st := ts.Stats()
-	if st.Rooms != 1 || st.Peers != 2 || st.Relayed != 3 {
-		t.Fatalf("stats %+v, want 1 room, 2 peers, 3 relayed", st)
+	if st.Rooms != 1 || st.Peers != 2 || st.Relayed != 4 {
+		t.Fatalf("stats %+v, want 1 room, 2 peers, 4 relayed", st)
 	}
 }
 

@@ -183,7 +183,7 @@ func (s *Server) relay(c *client, m Message) {
 			s.refuse(c, CodeUnknownPeer, fmt.Sprintf("no peer %q in this room", m.ID))
 			return
 		}
-		s.deliver(c, p, encode(Message{T: TypeFrom, ID: HostID, Data: m.Data}))
+		s.deliver(c, p, encodeFrom(HostID, m.Data))
 		return
 	}
 	if m.ID != "" && m.ID != HostID {
@@ -194,7 +194,7 @@ func (s *Server) relay(c *client, m Message) {
 		s.refuse(c, CodeUnknownPeer, "the host is away; wait for host-back")
 		return
 	}
-	s.deliver(c, r.host, encode(Message{T: TypeFrom, ID: c.peerID, Data: m.Data}))
+	s.deliver(c, r.host, encodeFrom(c.peerID, m.Data))
 }
 
 func (s *Server) deliver(from, to *client, b []byte) {
