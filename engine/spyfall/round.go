@@ -107,8 +107,12 @@ func (g *Game) drawSpies(candidates []engine.Seat, k int) []engine.Seat {
 		}
 		if len(fresh) >= k {
 			pickFrom(fresh, k)
+			for _, s := range spies {
+				g.s.Seats[s].HadSpy = true
+			}
 		} else {
-			// Everyone has had the spy card: a new cycle starts.
+			// The last seats of this cycle get the card, and a new cycle
+			// starts, in which only the seats picked now have had it.
 			spies = append(spies, fresh...)
 			for i := range g.s.Seats {
 				g.s.Seats[i].HadSpy = false
@@ -120,9 +124,9 @@ func (g *Game) drawSpies(candidates []engine.Seat, k int) []engine.Seat {
 				}
 			}
 			pickFrom(rest, k-len(spies))
-		}
-		for _, s := range spies {
-			g.s.Seats[s].HadSpy = true
+			for _, s := range spies[len(fresh):] {
+				g.s.Seats[s].HadSpy = true
+			}
 		}
 	}
 	slices.Sort(spies)

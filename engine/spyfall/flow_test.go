@@ -1,0 +1,465 @@
+package spyfall
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"safehouse/engine"
+)
+
+// SF-ACC-1: while the clock runs any seat may stop it once per round to
+// accuse another; not twice, not itself, not once time is up, but the
+// accuser still takes part in SF-END.
+func TestAccuseOncePerRound(t *testing.T) {
+	g := newGame(t, config(Classic, 5, 11))
+	r := start(t, g, t0)
+	ns := nonSpies(g)
+	a, b := ns[0], ns[1]
+	refused(t, g, a, Accuse{Round: 1, Suspect: a}, t0, engine.ErrForbidden)
+	refused(t, g, a, Accuse{Round: 1, Suspect: 9}, t0, engine.ErrNoSuchSeat)
+	refused(t, g, a, Accuse{Round: 2, Suspect: b}, t0, engine.ErrInvalidAction)
+	apply(t, g, a, Accuse{Round: 1, Suspect: b}, t0+1000)
+	if g.Phase() != PhaseVote {
+		t.Fatalf("phase %s", g.Phase())
+	}
+	// Stopping a clock that is already stopped: refused.
+	refused(t, g, ns[2], Accuse{Round: 1, Suspect: b}, t0+1000, engine.ErrWrongPhase)
+	voteAll(t, g, t0+2000, ns[2])
+	refused(t, g, a, Accuse{Round: 1, Suspect: ns[2]}, t0+3000, engine.ErrAlreadyDone)
+	if !g.View(engine.NoSeat).Seats[g.orderIndex(a)].Accused {
+		t.Fatal("view does not show that the seat used its accusation")
+	}
+	apply(t, g, b, Accuse{Round: 1, Suspect: ns[2]}, t0+3000)
+	voteAll(t, g, t0+3000, ns[3])
+	deadline := r.Clock.Deadline
+	refused(t, g, ns[2], Accuse{Round: 1, Suspect: b}, deadline, engine.ErrWrongPhase)
+	g.Advance(deadline)
+	// SF-END-1a: the seat in turn accuses even if it used its accusation.
+	for g.Phase() == PhaseEndAccuse {
+		turn := r.EndOrder[r.EndTurn]
+		suspect := r.Spies[0]
+		if suspect == turn {
+			suspect = turn.Left(5)
+		}
+		apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, deadline)
+		if g.Phase() == PhaseEndVote {
+			voteAll(t, g, deadline, r.Spies[0]) // the spy votes no (if a voter)
+			if g.Phase() == PhaseEndVote {
+				t.Fatal("vote did not close")
+			}
+		}
+	}
+}
+
+// SF-ACC-2: every seat but the accused votes; the accused may not; the
+// accuser's vote is a fixed yes; nobody votes twice; stale votes refused.
+func TestVoters(t *testing.T) {
+	g := newGame(t, config(Classic, 5, 12))
+	start(t, g, t0)
+	ns := nonSpies(g)
+	apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+	v := g.s.Cur.Vote
+	vv := g.View(engine.NoSeat).Vote
+	if len(vv.Voters) != 4 || slices.Contains(vv.Voters, ns[1]) || !slices.Equal(vv.Voted, []engine.Seat{ns[0]}) {
+		t.Fatalf("voters %v voted %v", vv.Voters, vv.Voted)
+	}
+	refused(t, g, ns[1], Vote{Vote: v.ID, Yes: false}, t0, engine.ErrForbidden)
+	refused(t, g, ns[0], Vote{Vote: v.ID, Yes: false}, t0, engine.ErrAlreadyDone)
+	refused(t, g, ns[0], Vote{Vote: v.ID + 1, Yes: true}, t0, engine.ErrInvalidAction)
+	apply(t, g, ns[2], Vote{Vote: v.ID, Yes: true}, t0)
+	refused(t, g, ns[2], Vote{Vote: v.ID, Yes: false}, t0, engine.ErrAlreadyDone)
+	if g.View(ns[2]).Vote.Mine != "yes" || g.View(ns[3]).Vote.Mine != "pending" {
+		t.Fatal("own ballot not shown")
+	}
+	voteAll(t, g, t0, g.s.Cur.Spies[0])
+	if g.s.LastVote.Passed || len(g.s.LastVote.No) != 1 || len(g.s.LastVote.Yes) != 3 {
+		t.Fatalf("last vote %+v", g.s.LastVote)
+	}
+	// A resent ballot for the closed vote is stale.
+	refused(t, g, ns[3], Vote{Vote: v.ID, Yes: true}, t0, engine.ErrStale)
+}
+
+// SF-ACC-3: one spy: every voter must say yes; two spies: at most two no.
+func TestConvictionThreshold(t *testing.T) {
+	cases := []struct {
+		ed       Edition
+		n, spies int
+		noVotes  int
+		passes   bool
+	}{
+		{Classic, 6, 1, 0, true},
+		{Classic, 6, 1, 1, false},
+		{Spyfall2, 8, 1, 1, false},
+		{Spyfall2, 9, 2, 0, true},
+		{Spyfall2, 9, 2, 1, true},
+		{Spyfall2, 9, 2, 2, true},
+		{Spyfall2, 9, 2, 3, false},
+		{Spyfall2, 6, 2, 2, true},
+		{Spyfall2, 6, 2, 3, false},
+	}
+	for _, tc := range cases {
+		c := config(tc.ed, tc.n, 21)
+		c.Spies = tc.spies
+		g := newGame(t, c)
+		start(t, g, t0)
+		ns := nonSpies(g)
+		apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+		var voters []engine.Seat
+		for i, b := range g.s.Cur.Vote.Ballots {
+			if b == ballotPending {
+				voters = append(voters, engine.Seat(i))
+			}
+		}
+		voteAll(t, g, t0, voters[:tc.noVotes]...)
+		if g.s.LastVote.Passed != tc.passes {
+			t.Errorf("%+v: passed %v", tc, g.s.LastVote.Passed)
+		}
+	}
+}
+
+// SF-ACC-4: a passed accusation ends the round and reveals the card; a
+// failed one restarts the clock where it stopped; the same seat may be
+// accused again.
+func TestAccusationResult(t *testing.T) {
+	g := newGame(t, config(Classic, 5, 13))
+	r := start(t, g, t0)
+	ns := nonSpies(g)
+	spy := r.Spies[0]
+	apply(t, g, ns[0], Accuse{Round: 1, Suspect: spy}, t0+1000)
+	voteAll(t, g, t0+2000, ns[1])
+	if g.Phase() != PhasePlaying || r.Clock.Remaining(t0+2000) != 8*time.Minute-time.Second {
+		t.Fatalf("failed accusation: phase %s clock %v", g.Phase(), r.Clock.Remaining(t0+2000))
+	}
+	apply(t, g, ns[1], Accuse{Round: 1, Suspect: spy}, t0+3000)
+	voteAll(t, g, t0+3000)
+	res := lastResult(g)
+	if g.Phase() != PhaseRoundOver || res.Convicted != spy || res.Ending != EndSpyConvicted || !res.MidRound {
+		t.Fatalf("passed accusation: phase %s result %+v", g.Phase(), res)
+	}
+	if v := g.View(ns[2]); v.LastRound == nil || !slices.ContainsFunc(v.LastRound.Cards, func(c RevealedCard) bool { return c.Seat == spy && c.Spy }) {
+		t.Fatalf("the accused's card is not revealed: %+v", v.LastRound)
+	}
+}
+
+// SF-ACC-5: a spy may accuse (and the vote can convict a non-spy).
+func TestSpyMayAccuse(t *testing.T) {
+	g := newGame(t, config(TimeTravel, 5, 14))
+	r := start(t, g, t0)
+	spy, victim := r.Spies[0], nonSpies(g)[0]
+	apply(t, g, spy, Accuse{Round: 1, Suspect: victim}, t0)
+	voteAll(t, g, t0)
+	if res := lastResult(g); res.Ending != EndNonSpyConvicted || res.Points[spy] != 4 {
+		t.Fatalf("spy's accusation: %+v", res)
+	}
+}
+
+// SF-ACC-6 and SF-END-2: a mid-round vote carries the no-discussion notice;
+// the votes at time up do not.
+func TestQuietVoteNotice(t *testing.T) {
+	for _, ed := range []Edition{Classic, Spyfall2} {
+		g := newGame(t, config(ed, 5, 15))
+		r := start(t, g, t0)
+		ns := nonSpies(g)
+		apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+		for s := engine.Seat(-1); s < 5; s++ {
+			if !g.View(s).QuietVote {
+				t.Fatalf("%s: seat %d has no notice during a mid-round vote", ed, s)
+			}
+		}
+		voteAll(t, g, t0, ns[2])
+		if g.View(0).QuietVote {
+			t.Fatal("notice outlives the vote")
+		}
+		g.Advance(r.Clock.Deadline)
+		if ed == Classic {
+			turn := r.EndOrder[r.EndTurn]
+			apply(t, g, turn, Accuse{Round: 1, Suspect: turn.Left(5)}, r.Clock.Deadline)
+		}
+		if g.Phase() != PhaseEndVote {
+			t.Fatalf("%s: phase %s", ed, g.Phase())
+		}
+		for s := engine.Seat(-1); s < 5; s++ {
+			if g.View(s).QuietVote {
+				t.Fatalf("%s: discussion discouraged at time up", ed)
+			}
+		}
+	}
+}
+
+// SF-SPY-1: a spy may reveal and name a location while the clock runs:
+// not a non-spy, not while someone else stopped the clock, not after time is
+// up, not a location outside the game.
+func TestSpyGuessWhen(t *testing.T) {
+	g := newGame(t, config(Classic, 5, 16))
+	r := start(t, g, t0)
+	spy := r.Spies[0]
+	ns := nonSpies(g)
+	loc := locID(g, r.Loc)
+	refused(t, g, ns[0], Guess{Round: 1, Location: loc}, t0, engine.ErrForbidden)
+	refused(t, g, spy, Guess{Round: 1, Location: "atlantis"}, t0, engine.ErrInvalidAction)
+	apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+	refused(t, g, spy, Guess{Round: 1, Location: loc}, t0, engine.ErrWrongPhase)
+	voteAll(t, g, t0, spy)
+	refused(t, g, spy, Guess{Round: 1, Location: loc}, r.Clock.Deadline, engine.ErrWrongPhase)
+	g.Advance(r.Clock.Deadline)
+	refused(t, g, spy, Guess{Round: 1, Location: loc}, r.Clock.Deadline, engine.ErrWrongPhase)
+
+	g = newGame(t, config(Classic, 5, 16))
+	r = start(t, g, t0)
+	apply(t, g, r.Spies[0], Guess{Round: 1, Location: locID(g, r.Loc)}, t0+10)
+	if res := lastResult(g); res.Ending != EndSpyGuessed || len(res.Guesses) != 1 || !res.Guesses[0].Correct {
+		t.Fatalf("guess result %+v", res)
+	}
+}
+
+// SF-SPY-2: one spy: a right guess wins for the spy, a wrong one for the
+// non-spies; either ends the round.
+func TestOneSpyGuess(t *testing.T) {
+	for _, right := range []bool{true, false} {
+		g := newGame(t, config(TimeTravel, 6, 17))
+		r := start(t, g, t0)
+		loc := wrongLocation(g)
+		if right {
+			loc = locID(g, r.Loc)
+		}
+		apply(t, g, r.Spies[0], Guess{Round: 1, Location: loc}, t0)
+		res := lastResult(g)
+		want := EndSpyMissed
+		if right {
+			want = EndSpyGuessed
+		}
+		if g.Phase() != PhaseRoundOver || res.Ending != want {
+			t.Fatalf("right=%v: phase %s ending %s", right, g.Phase(), res.Ending)
+		}
+		spyWon := res.Points[r.Spies[0]] > 0
+		if spyWon != right {
+			t.Fatalf("right=%v: points %v", right, res.Points)
+		}
+	}
+}
+
+// SF-SPY-3: two spies: after the first names a location the second is
+// revealed and names one too; the first choice is shown, its correctness is
+// not; spies win if at least one is right.
+func TestTwoSpyGuess(t *testing.T) {
+	for _, tc := range []struct{ first, second, win bool }{
+		{true, false, true}, {false, true, true}, {false, false, false}, {true, true, true},
+	} {
+		g := newGame(t, config(Spyfall2, 9, 18))
+		r := start(t, g, t0)
+		a, b := r.Spies[1], r.Spies[0]
+		right, wrong := locID(g, r.Loc), wrongLocation(g)
+		pick := func(ok bool) string {
+			if ok {
+				return right
+			}
+			return wrong
+		}
+		refused(t, g, b, Guess{Round: 1, Location: right}, r.Clock.Deadline, engine.ErrWrongPhase)
+		apply(t, g, a, Guess{Round: 1, Location: pick(tc.first)}, t0)
+		if g.Phase() != PhaseSpyGuess {
+			t.Fatalf("phase %s", g.Phase())
+		}
+		ns := nonSpies(g)
+		v := g.View(ns[0])
+		if v.SpyGuess == nil || v.SpyGuess.First != a || v.SpyGuess.Second != b || v.SpyGuess.Named.ID != pick(tc.first) {
+			t.Fatalf("public two-spy view %+v", v.SpyGuess)
+		}
+		if v.LastRound != nil || len(g.s.History) != 0 {
+			t.Fatal("result shown before the second spy named a location")
+		}
+		refused(t, g, a, Guess{Round: 1, Location: right}, t0, engine.ErrNotYourTurn)
+		refused(t, g, ns[0], Guess{Round: 1, Location: right}, t0, engine.ErrNotYourTurn)
+		refused(t, g, ns[0], Accuse{Round: 1, Suspect: a}, t0, engine.ErrWrongPhase)
+		apply(t, g, b, Guess{Round: 1, Location: pick(tc.second)}, t0)
+		res := lastResult(g)
+		if (res.Ending == EndSpyGuessed) != tc.win || len(res.Guesses) != 2 {
+			t.Fatalf("%+v: result %+v", tc, res)
+		}
+	}
+}
+
+// SF-END-1a: classic time up: from the dealer leftwards each seat accuses;
+// unanimous -> revealed and over; nobody convicted -> the spy wins.
+func TestClassicTimeUp(t *testing.T) {
+	g := newGame(t, config(Classic, 5, 19))
+	r := start(t, g, t0)
+	g.Advance(r.Clock.Deadline)
+	want := g.orderFrom(r.Dealer, func(engine.Seat) bool { return true })
+	if !slices.Equal(r.EndOrder, want) {
+		t.Fatalf("end order %v, want %v", r.EndOrder, want)
+	}
+	spy := r.Spies[0]
+	for i, turn := range want {
+		if g.View(engine.NoSeat).EndTurn != turn {
+			t.Fatalf("turn %d: view says %d", i, g.View(engine.NoSeat).EndTurn)
+		}
+		other := turn.Left(5)
+		refused(t, g, other, Accuse{Round: 1, Suspect: turn}, r.Clock.Deadline, engine.ErrNotYourTurn)
+		// Everybody accuses the same seat (accused several times), one no.
+		suspect := want[(i+1)%5]
+		if suspect == spy || turn == spy {
+			suspect = spy.Left(5)
+			if suspect == turn {
+				suspect = suspect.Left(5)
+			}
+		}
+		apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, r.Clock.Deadline)
+		var noVoter engine.Seat = -1
+		for i, b := range r.Vote.Ballots {
+			if b == ballotPending {
+				noVoter = engine.Seat(i)
+			}
+		}
+		voteAll(t, g, r.Clock.Deadline, noVoter)
+	}
+	res := lastResult(g)
+	if res.Ending != EndNoConviction || res.Points[spy] != 2 {
+		t.Fatalf("nobody convicted: %+v", res)
+	}
+
+	// A unanimous vote at time up reveals the card and ends the round.
+	g = newGame(t, config(Classic, 5, 19))
+	r = start(t, g, t0)
+	g.Advance(r.Clock.Deadline)
+	turn := r.EndOrder[0]
+	suspect := r.Spies[0]
+	if suspect == turn {
+		suspect = nonSpies(g)[0]
+	}
+	apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, r.Clock.Deadline)
+	voteAll(t, g, r.Clock.Deadline)
+	if res := lastResult(g); res.Convicted != suspect || res.MidRound || g.Phase() != PhaseRoundOver {
+		t.Fatalf("conviction at time up: %+v", res)
+	}
+}
+
+// SF-END-1b: Spyfall 2 and Time Travel time up: the seats are voted on one
+// at a time from the dealer leftwards; first conviction ends; none -> the
+// spies win.
+func TestSeatBySeatTimeUp(t *testing.T) {
+	for _, ed := range []Edition{Spyfall2, TimeTravel} {
+		g := newGame(t, config(ed, 6, 20))
+		r := start(t, g, t0)
+		g.Advance(r.Clock.Deadline + 5000)
+		order := g.orderFrom(r.Dealer, func(engine.Seat) bool { return true })
+		for i, s := range order {
+			if g.Phase() != PhaseEndVote || r.Vote.Suspect != s || r.Vote.Kind != VoteEndSeat || r.Vote.Accuser != engine.NoSeat {
+				t.Fatalf("%s vote %d: phase %s vote %+v, want on %d", ed, i, g.Phase(), r.Vote, s)
+			}
+			if slices.Contains(r.Vote.Ballots, ballotYes) {
+				t.Fatal("a seat-by-seat vote has a fixed yes")
+			}
+			voteAll(t, g, r.Clock.Deadline, order[(i+1)%6])
+		}
+		res := lastResult(g)
+		if res.Ending != EndNoConviction || res.Points[r.Spies[0]] != 2 {
+			t.Fatalf("%s: %+v", ed, res)
+		}
+	}
+	// The first conviction ends the round.
+	g := newGame(t, config(Spyfall2, 6, 20))
+	r := start(t, g, t0)
+	g.Advance(r.Clock.Deadline)
+	voteAll(t, g, r.Clock.Deadline)
+	if res := lastResult(g); res.Convicted != r.Dealer || res.Accuser != engine.NoSeat {
+		t.Fatalf("first seat convicted: %+v", res)
+	}
+}
+
+// SF-END-3: convicting a spy -> the non-spies win; convicting a non-spy ->
+// the spies win, mid-round or at time up.
+func TestConvictionDecidesWinner(t *testing.T) {
+	for _, mid := range []bool{true, false} {
+		for _, spyConvicted := range []bool{true, false} {
+			g := newGame(t, config(TimeTravel, 5, 22))
+			r := start(t, g, t0)
+			spy := r.Spies[0]
+			ns := nonSpies(g)
+			suspect := ns[1]
+			if spyConvicted {
+				suspect = spy
+			}
+			if mid {
+				apply(t, g, ns[0], Accuse{Round: 1, Suspect: suspect}, t0)
+			} else {
+				g.Advance(r.Clock.Deadline)
+				for r.Vote.Suspect != suspect {
+					voteAll(t, g, r.Clock.Deadline, ns[0], ns[2])
+				}
+			}
+			voteAll(t, g, r.Clock.Deadline)
+			res := lastResult(g)
+			spyWon := res.Points[spy] > 0
+			if spyWon == spyConvicted || res.Convicted != suspect {
+				t.Fatalf("mid=%v spyConvicted=%v: %+v", mid, spyConvicted, res)
+			}
+			for _, s := range ns {
+				if (res.Points[s] > 0) != spyConvicted {
+					t.Fatalf("mid=%v spyConvicted=%v: non-spy %d points %d", mid, spyConvicted, s, res.Points[s])
+				}
+			}
+		}
+	}
+}
+
+// SF-END-4: after a round all cards are revealed, the location is marked
+// played, the next dealer follows the edition (last spy; Spyfall 2: left of
+// the dealer), and the game ends after the agreed number of rounds.
+func TestRoundEnd(t *testing.T) {
+	for _, ed := range []Edition{Classic, Spyfall2, TimeTravel} {
+		c := config(ed, 5, 23)
+		c.Rounds = 3
+		g := newGame(t, c)
+		for i := 1; i <= 3; i++ {
+			r := start(t, g, t0)
+			if i > 1 {
+				prev := lastResult(g)
+				want := prev.Spies[0]
+				if ed == Spyfall2 {
+					want = g.leftOf(prev.Dealer, g.seated)
+				}
+				if r.Dealer != want {
+					t.Fatalf("%s round %d: dealer %d, want %d", ed, i, r.Dealer, want)
+				}
+			}
+			apply(t, g, r.Spies[0], Guess{Round: i, Location: wrongLocation(g)}, t0)
+			res := lastResult(g)
+			if len(res.Cards) != 5 || !g.s.Played[r.Loc] {
+				t.Fatalf("%s: cards %d, played %v", ed, len(res.Cards), g.s.Played)
+			}
+			for _, cd := range res.Cards {
+				if cd.Spy != slices.Contains(r.Spies, cd.Seat) || !cd.Spy && cd.Location.ID != locID(g, r.Loc) {
+					t.Fatalf("revealed card %+v", cd)
+				}
+			}
+			if pub := g.View(engine.NoSeat); pub.LastRound == nil || len(pub.LastRound.Cards) != 5 {
+				t.Fatal("cards not revealed to all")
+			}
+		}
+		if g.Phase() != PhaseGameOver {
+			t.Fatalf("%s: phase %s after the last round", ed, g.Phase())
+		}
+		refused(t, g, 0, Deal{Round: 4}, t0, engine.ErrGameOver)
+	}
+}
+
+// Stale actions: a resent or late action never lands on a later round.
+func TestStaleActions(t *testing.T) {
+	g := newGame(t, config(Classic, 4, 24))
+	r := start(t, g, t0)
+	refused(t, g, 0, Deal{Round: 1}, t0, engine.ErrStale)
+	ns := nonSpies(g)
+	apply(t, g, ns[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
+	id := r.Vote.ID
+	voteAll(t, g, t0)
+	refused(t, g, 0, Deal{Round: 3}, t0, engine.ErrInvalidAction)
+	apply(t, g, ns[1], Deal{Round: 2}, t0)
+	r2 := g.s.Cur
+	apply(t, g, r2.Dealer, StartClock{Round: 2}, t0)
+	refused(t, g, ns[1], Accuse{Round: 1, Suspect: ns[2]}, t0, engine.ErrStale)
+	refused(t, g, ns[1], Vote{Vote: id, Yes: true}, t0, engine.ErrStale)
+	refused(t, g, r2.Dealer, StartClock{Round: 1}, t0, engine.ErrStale)
+	refused(t, g, r2.Spies[0], Guess{Round: 1, Location: locID(g, r2.Loc)}, t0, engine.ErrStale)
+}
