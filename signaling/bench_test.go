@@ -1,0 +1,43 @@
+package signaling
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+)
+
+// BenchmarkJoin measures a full join over loopback: dial, join, and the
+// host's `peer` notice.
+func BenchmarkJoin(b *testing.B) {
+	ts := startServer(b, Config{PeersPerRoom: 1 << 20, ConnsPerAddress: 1 << 20, MaxConns: 1 << 20})
+	host := ts.dial(b, "127.0.0.2")
+	room, _ := host.host()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		peer := ts.dial(b, fmt.Sprintf("127.0.%d.%d", 10+i/250, 1+i%250))
+		peer.join(room)
+		host.expect(TypePeer)
+		peer.conn.CloseNow()
+		host.expect(TypeLeft)
+		i++
+	}
+}
+
+// BenchmarkRelay measures one peer-to-host message of 1 KiB through the server.
+func BenchmarkRelay(b *testing.B) {
+	ts := startServer(b, Config{})
+	host := ts.dial(b, "127.0.0.2")
+	room, _ := host.host()
+	peer := ts.dial(b, "127.0.0.3")
+	peer.join(room)
+	host.expect(TypePeer)
+	data, _ := json.Marshal(fmt.Sprintf("%01024d", 0))
+	msg := Message{T: TypeTo, Data: data}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		peer.send(msg)
+		host.expect(TypeFrom)
+	}
+}
