@@ -235,17 +235,33 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 }
 
 // clone returns an independent copy of the state, used to undo a time
-// advance when the action that came with it is refused.
+// advance when the action that came with it is refused. The content (sheet,
+// keyword sets, track) never changes after New and is shared.
 func (st *state) clone() state {
-	b, err := json.Marshal(st)
-	if err != nil {
-		panic(err)
+	c := *st
+	c.Rand = st.Rand.Clone()
+	for t := range st.Teams {
+		c.Teams[t].Members = slices.Clone(st.Teams[t].Members)
+		c.Teams[t].Cards = maps(st.Teams[t].Cards)
+		c.Notes[t] = maps(st.Notes[t])
 	}
-	var c state
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic(err)
-	}
+	c.CharacterDeck = slices.Clone(st.CharacterDeck)
+	c.KeywordDeck = slices.Clone(st.KeywordDeck)
+	c.Out = slices.Clone(st.Out)
+	c.History = slices.Clone(st.History)
+	c.Round = st.Round.clone()
 	return c
+}
+
+func (r round) clone() round {
+	r.Candidates = slices.Clone(r.Candidates)
+	r.Keywords = slices.Clone(r.Keywords)
+	r.KeywordsOut = slices.Clone(r.KeywordsOut)
+	r.Wrong = slices.Clone(r.Wrong)
+	r.CrossedQuarters = slices.Clone(r.CrossedQuarters)
+	r.Answers = slices.Clone(r.Answers)
+	r.Played = slices.Clone(r.Played)
+	return r
 }
 
 // Phase returns the current phase.
