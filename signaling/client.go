@@ -117,7 +117,9 @@ func (c *client) serve() {
 	c.readLoop()
 
 	handshake.Stop()
-	c.shutdown(websocket.StatusNormalClosure, "")
+	// Reading ended: the client closed (the library has answered its close
+	// frame), the link broke, or we closed it. No close handshake is left to do.
+	c.shutdown(websocket.StatusAbnormalClosure, "read ended")
 	helpers.Wait()
 	c.conn.CloseNow() // frees the connection's buffers at once
 

@@ -131,3 +131,30 @@ func TestJoinWhileHostAway(t *testing.T) {
 	}
 	peer.expect(TypeHostAway)
 }
+
+// A grace timer from an earlier departure must not end the room after the
+// host came back and left again: only the latest departure's timer counts.
+func TestStaleGraceTimerIsIgnored(t *testing.T) {
+	ts := startServer(t, Config{}) // 10 minute grace: the real timers never fire here
+	host := ts.dial(t, "127.0.0.2")
+	code, claim := host.host()
+	host.conn.CloseNow()
+	waitFor(t, "the host to be away", func() bool { return ts.Stats().RoomsAway == 1 })
+	back := ts.dial(t, "127.0.0.2")
+	back.send(Message{T: TypeHost, Room: code, Claim: claim})
+	back.expect(TypeHosted)
+	back.conn.CloseNow()
+	waitFor(t, "the host to be away again", func() bool { return ts.Stats().RoomsAway == 1 })
+
+	ts.mu.Lock()
+	r := ts.rooms[code]
+	ts.mu.Unlock()
+	ts.expire(r, 1) // the first departure's timer, firing late
+	if st := ts.Stats(); st.Rooms != 1 {
+		t.Fatalf("stale timer ended the room: %+v", st)
+	}
+	ts.expire(r, 2)
+	if st := ts.Stats(); st.Rooms != 0 || st.Expired != 1 {
+		t.Fatalf("current timer did not end the room: %+v", st)
+	}
+}

@@ -19,6 +19,7 @@ type room struct {
 	peers    map[string]*client // by peer id
 	lastPeer int                // peer ids are never reused within a room
 	grace    *time.Timer        // runs while the host is away
+	awayGen  int                // counts the host's departures, so a stale timer is ignored
 }
 
 func (r *room) stopGrace() {
@@ -42,6 +43,11 @@ func (r *room) peerIDs() []string {
 func (s *Server) handle(c *client, m Message) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	select {
+	case <-c.closing:
+		return // said bye, or is being closed: nothing more from it counts
+	default:
+	}
 	if s.closed {
 		return
 	}
@@ -228,15 +234,18 @@ func (s *Server) leave(c *client) {
 	for _, p := range r.peers {
 		p.send(encode(Message{T: TypeHostAway}))
 	}
-	r.grace = time.AfterFunc(s.cfg.HostGrace, func() { s.expire(r) })
+	r.awayGen++
+	gen := r.awayGen
+	r.grace = time.AfterFunc(s.cfg.HostGrace, func() { s.expire(r, gen) })
 }
 
-// expire forgets a room whose host did not come back in time.
-func (s *Server) expire(r *room) {
+// expire forgets a room whose host did not come back in time after its
+// departure number gen.
+func (s *Server) expire(r *room, gen int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.rooms[r.code] != r || r.host != nil || s.closed {
-		return // reclaimed or shut down meanwhile
+	if s.rooms[r.code] != r || r.host != nil || r.awayGen != gen || s.closed {
+		return // reclaimed (and maybe left again) or shut down meanwhile
 	}
 	r.grace = nil
 	delete(s.rooms, r.code)
