@@ -285,8 +285,9 @@ func (f *fakeTable) Apply(seat int, action json.RawMessage) error {
 	return nil
 }
 
-// The game seam: each seat's view carries only its own part of the game; game intents reach
-// the table with the sender's seat; refusals go to the sender only.
+// The game seam: game intents reach the table with the sender's seat, refusals go to the
+// sender only, and (APP-HID-1, the host's half) each seat is sent only its own view: no
+// message a seat receives holds another seat's card.
 func TestTableSeamRoutesViewsAndGameIntents(t *testing.T) {
 	h := newTestCore(t)
 	clients := make([]*Client, 3)
@@ -333,6 +334,17 @@ func TestTableSeamRoutesViewsAndGameIntents(t *testing.T) {
 	}
 	if _, n := watchers[2].counts(); n != bobNotices {
 		t.Errorf("Bob got %d notices meant for Ann", n-bobNotices)
+	}
+	for i, w := range watchers {
+		w.mu.Lock()
+		for _, v := range w.views {
+			for other := range watchers {
+				if other != i && strings.Contains(string(v.Game), fmt.Sprintf("card-of-seat-%d", other)) {
+					t.Errorf("seat %d was sent seat %d's card in state %d", i, other, v.State)
+				}
+			}
+		}
+		w.mu.Unlock()
 	}
 }
 

@@ -44,9 +44,10 @@ func Join(ctx context.Context, o Options, room, secret string) (*Client, error) 
 	return c, nil
 }
 
-// normalizeRoomCode accepts what a person may type: spaces around, lower case.
+// normalizeRoomCode accepts what a person may type: lower case, spaces or dashes between
+// groups of characters.
 func normalizeRoomCode(room string) (string, error) {
-	code := strings.ToUpper(strings.TrimSpace(room))
+	code := strings.ToUpper(strings.NewReplacer(" ", "", "-", "", "\t", "").Replace(room))
 	if code == "" || len(code) > maxRoomCodeLen {
 		return "", fmt.Errorf("%w: %q is not a room code", ErrUnknownRoom, room)
 	}
@@ -83,7 +84,7 @@ func (p *peerSide) join(ctx context.Context, o Options, code string) (*Client, e
 	}
 	switch {
 	case m.T == sigError && m.Code == sigCodeUnknownRoom:
-		return nil, fmt.Errorf("%w: no game has the code %s (%s)", ErrUnknownRoom, code, m.Msg)
+		return nil, fmt.Errorf("%w %s: %s", ErrUnknownRoom, code, m.Msg)
 	case m.T == sigError:
 		return nil, fmt.Errorf("session: cannot join %s: %s (%s)", code, m.Msg, m.Code)
 	case m.T != sigJoined:

@@ -190,10 +190,11 @@ func TestTwelvePlayersShareOneLobby(t *testing.T) {
 }
 
 func TestJoinUnknownRoom(t *testing.T) {
-	url, _ := startSignaling(t)
+	base := runtime.NumGoroutine()
+	url, stopSignaling := startSignaling(t)
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
-	for _, code := range []string{"ZZZZZZ", "zz zz", "", "K7MPQ2-and-more"} {
+	for _, code := range []string{"ZZZZZZ", "zz zz", "", "K7MPQ2-and-more", "Z!Z", "ZZZZZZZZZZZZZZZZZ"} {
 		_, err := Join(ctx, testOptions(url, "Ann"), code, "")
 		if !errors.Is(err, ErrUnknownRoom) {
 			t.Errorf("Join(%q) = %v, want ErrUnknownRoom", code, err)
@@ -202,4 +203,6 @@ func TestJoinUnknownRoom(t *testing.T) {
 			t.Errorf("Join(%q) error %q does not mention the code", code, err)
 		}
 	}
+	stopSignaling()
+	checkNoLeaks(t, base)
 }
