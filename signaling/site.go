@@ -47,8 +47,10 @@ var alwaysRevalidated = map[string]bool{
 // SiteHandler serves the static site in dir (go-app's generated site plus
 // app.wasm): the right content types, index.html for "/" and for unknown
 // paths without an extension (the app's routes), 404 for other unknown files,
-// no directory listings and no dotfiles. Files whose names stay the same from
-// one version to the next are served with "Cache-Control: no-cache".
+// no directory listings and no dotfiles. Files without an extension are the
+// pages go-app prerendered for its routes and are served as HTML. Files whose
+// names stay the same from one version to the next are served with
+// "Cache-Control: no-cache"; the rest may be cached for an hour.
 func SiteHandler(dir string) http.Handler {
 	return &siteHandler{files: os.DirFS(dir)}
 }
@@ -97,7 +99,7 @@ func (h *siteHandler) serveFile(w http.ResponseWriter, r *http.Request, name str
 	header := w.Header()
 	header.Set("Content-Type", contentType(name))
 	header.Set("X-Content-Type-Options", "nosniff")
-	if alwaysRevalidated[path.Base(name)] {
+	if alwaysRevalidated[path.Base(name)] || path.Ext(name) == "" {
 		header.Set("Cache-Control", "no-cache")
 	} else {
 		header.Set("Cache-Control", "public, max-age=3600")
@@ -108,6 +110,11 @@ func (h *siteHandler) serveFile(w http.ResponseWriter, r *http.Request, name str
 
 func contentType(name string) string {
 	ext := strings.ToLower(path.Ext(name))
+	if ext == "" {
+		// go-app's static generator writes each route's page to a file named
+		// after the route, without an extension ("/lobby" -> "lobby").
+		return siteTypes[".html"]
+	}
 	if t, ok := siteTypes[ext]; ok {
 		return t
 	}

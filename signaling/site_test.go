@@ -26,6 +26,7 @@ func writeSite(t *testing.T) string {
 		".env":                 "SECRET=1",
 		"web/.hidden":          "no",
 		"web/styles/main.css":  "main{}",
+		"join":                 "<!doctype html><title>Join</title>", // a route's prerendered page
 	}
 	for name, content := range files {
 		path := filepath.Join(dir, name)
@@ -57,7 +58,9 @@ func TestSiteHandler(t *testing.T) {
 		{"GET", "/web/icon.png", 200, "image/png", "public, max-age=3600", "\x89PNG"},
 		{"GET", "/web/sounds/ding.ogg", 200, "audio/ogg", "public, max-age=3600", "OggS"},
 		{"HEAD", "/web/styles/main.css", 200, "text/css; charset=utf-8", "public, max-age=3600", ""},
-		// The app's own routes fall back to index.html...
+		// A route go-app prerendered is its own page...
+		{"GET", "/join", 200, "text/html; charset=utf-8", "no-cache", "<!doctype html><title>Join"},
+		// ...other paths without an extension fall back to index.html...
 		{"GET", "/lobby", 200, "text/html; charset=utf-8", "no-cache", "<!doctype html>"},
 		{"GET", "/game/room/xyz", 200, "text/html; charset=utf-8", "no-cache", "<!doctype html>"},
 		// ...and so do directories, which are never listed.
