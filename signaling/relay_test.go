@@ -128,7 +128,7 @@ func TestRefusalsAnswerTheSenderOnly(t *testing.T) {
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			// A fresh address each time keeps the failed-join limit out of the way.
-			c := ts.dial(t, "127.0.1."+itoa(i+1))
+			c := ts.dial(t, fmt.Sprintf("127.0.1.%d", i+1))
 			if tt.setup != nil {
 				tt.setup(c)
 			}
@@ -153,10 +153,6 @@ func TestRefusalsAnswerTheSenderOnly(t *testing.T) {
 	if m.T != TypeFrom || m.ID != "p1" || string(m.Data) != `"still here"` {
 		t.Fatalf("host got %+v", m)
 	}
-}
-
-func itoa(i int) string {
-	return string(rune('0'+i/100%10)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10))
 }
 
 func TestOversizedMessages(t *testing.T) {
@@ -239,7 +235,7 @@ func TestPeersPerRoomCap(t *testing.T) {
 	room, _ := host.host()
 	for i := range 3 {
 		ts.dial(t, "127.0.0.3").join(room)
-		if m := host.expect(TypePeer); m.ID != "p"+string(rune('1'+i)) {
+		if m := host.expect(TypePeer); m.ID != fmt.Sprintf("p%d", i+1) {
 			t.Fatalf("peer %q", m.ID)
 		}
 	}
