@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/pion/webrtc/v4"
 )
@@ -56,6 +57,7 @@ func (c *dataChannelConn) Close() error {
 	var err error
 	c.closeOnce.Do(func() {
 		c.in.close(ErrClosed, true)
+		c.drain()
 		err = c.dc.Close()
 		c.endOnce.Do(func() { close(c.ended) })
 		if c.cleanup != nil {
@@ -64,4 +66,30 @@ func (c *dataChannelConn) Close() error {
 		c.release()
 	})
 	return err
+}
+
+// drainLimit bounds how long Close waits for the last messages (a farewell) to reach the
+// other side; it only matters when that side stopped reading.
+const drainLimit = time.Second
+
+// drain waits until the other side has taken everything sent, so that a message sent just
+// before Close (why the connection ends) is not cut off by tearing the connection down.
+func (c *dataChannelConn) drain() {
+	if c.dc.ReadyState() != webrtc.DataChannelStateOpen {
+		return
+	}
+	low := make(chan struct{})
+	var once sync.Once
+	c.dc.SetBufferedAmountLowThreshold(0)
+	c.dc.OnBufferedAmountLow(func() { once.Do(func() { close(low) }) })
+	if c.dc.BufferedAmount() == 0 {
+		return
+	}
+	timer := time.NewTimer(drainLimit)
+	defer timer.Stop()
+	select {
+	case <-low:
+	case <-c.ended:
+	case <-timer.C:
+	}
 }

@@ -127,13 +127,14 @@ func (h *HostSession) Close() error {
 		h.mu.Lock()
 		h.done = true
 		h.mu.Unlock()
+		// Players hear it from the host first, before the signaling server calls it away.
+		h.core.close()
 		h.sig.close()
 		h.wg.Wait() // the signal loop is gone: no new peer links from here on
 		h.mu.Lock()
 		links := h.links
 		h.links = map[string]*peerLink{}
 		h.mu.Unlock()
-		h.core.close()
 		for _, l := range links {
 			if l.conn != nil {
 				_ = l.conn.Close()

@@ -184,6 +184,9 @@ func (p *peerSide) pump() {
 				}
 			}
 		case sigHostAway:
+			if p.client.farewell.Load() {
+				continue // the host already said it ended the game
+			}
 			p.client.notify(Update{Notice: "The host is away; the game waits for them."})
 		case sigHostBack:
 			p.client.notify(Update{Notice: "The host is back."})

@@ -206,3 +206,34 @@ func TestJoinUnknownRoom(t *testing.T) {
 	stopSignaling()
 	checkNoLeaks(t, base)
 }
+
+// Closing the host tells every remote player why, and ends their clients.
+func TestHostCloseReachesPeers(t *testing.T) {
+	url, _ := startSignaling(t)
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	host, err := Host(ctx, testOptions(url, "Hana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	peers := joinAll(t, ctx, url, host.Room(), 2, func(i int) string { return fmt.Sprintf("P%d", i) })
+	watchers := []*watcher{watch(peers[0]), watch(peers[1])}
+	for _, w := range watchers {
+		w.waitView(t, "three players", func(v View) bool { return len(v.Players) == 3 })
+	}
+	host.Close()
+	for i, w := range watchers {
+		<-w.done
+		var codes []string
+		for _, n := range w.notices {
+			codes = append(codes, n.Code)
+		}
+		if len(codes) != 1 || codes[0] != CodeHostClosed {
+			t.Errorf("peer %d got notices %q, want only %s", i, codes, CodeHostClosed)
+		}
+		if len(w.status) == 0 || w.status[len(w.status)-1] != StatusClosed {
+			t.Errorf("peer %d statuses %v, want closed last", i, w.status)
+		}
+		peers[i].Close()
+	}
+}
