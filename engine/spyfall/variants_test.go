@@ -181,7 +181,9 @@ func TestSmallPoints(t *testing.T) {
 	}{
 		{"spy exposed", true, func(t *testing.T, g *Game) {
 			apply(t, g, nonSpies(g)[1], Accuse{Round: 1, Suspect: g.s.Cur.Spies[0]}, t0)
-		}, func(spy engine.Seat, ns []engine.Seat) []int { return pointsOf(3, map[engine.Seat]int{ns[0]: 1, ns[1]: 2}) }},
+		}, func(spy engine.Seat, ns []engine.Seat) []int {
+			return pointsOf(3, map[engine.Seat]int{ns[0]: 1, ns[1]: 2})
+		}},
 		{"location accused, spy held", true, func(t *testing.T, g *Game) {
 			apply(t, g, nonSpies(g)[1], Accuse{Round: 1, Suspect: nonSpies(g)[0]}, t0)
 		}, func(spy engine.Seat, ns []engine.Seat) []int { return pointsOf(3, map[engine.Seat]int{spy: 4}) }},
@@ -201,7 +203,9 @@ func TestSmallPoints(t *testing.T) {
 		}, func(spy engine.Seat, ns []engine.Seat) []int { return pointsOf(3, map[engine.Seat]int{spy: 4}) }},
 		{"spy names a wrong location", true, func(t *testing.T, g *Game) {
 			guessWrong(t, g, g.s.Cur.Spies[0])
-		}, func(spy engine.Seat, ns []engine.Seat) []int { return pointsOf(3, map[engine.Seat]int{ns[0]: 1, ns[1]: 1}) }},
+		}, func(spy engine.Seat, ns []engine.Seat) []int {
+			return pointsOf(3, map[engine.Seat]int{ns[0]: 1, ns[1]: 1})
+		}},
 	}
 	for _, tc := range cases {
 		g := smallRound(t, 3, tc.held)
