@@ -249,14 +249,17 @@ func TestOriginAllowList(t *testing.T) {
 }
 
 func TestHandshakeTimeout(t *testing.T) {
-	ts := startServer(t, Config{HandshakeTimeout: 20 * time.Millisecond})
+	// Long enough for a loopback client to say "host" in time; the silent
+	// client's drop is awaited, not timed.
+	ts := startServer(t, Config{HandshakeTimeout: 200 * time.Millisecond})
+	// The honest host connects first, so its timer runs out before the silent
+	// client's does: once the silent one is gone, the host has outlived its own.
+	host := ts.dial(t, "127.0.0.3")
+	room, _ := host.host()
 	silent := ts.dial(t, "127.0.0.2")
 	if code := silent.expectClosed(); code != websocket.StatusPolicyViolation {
 		t.Fatalf("closed with %v", code)
 	}
-	// One that says what it wants in time stays.
-	host := ts.dial(t, "127.0.0.3")
-	room, _ := host.host()
 	waitFor(t, "the silent connection to go", func() bool { return ts.Stats().Conns == 1 })
 	ts.dial(t, "127.0.0.4").join(room)
 	host.expect(TypePeer)
@@ -265,7 +268,7 @@ func TestHandshakeTimeout(t *testing.T) {
 // A client that stops answering pings (a phone locked mid-game) is dropped,
 // and its room waits for it as after any host disconnect.
 func TestIdleTimeout(t *testing.T) {
-	ts := startServer(t, Config{IdleTimeout: 40 * time.Millisecond})
+	ts := startServer(t, Config{IdleTimeout: 200 * time.Millisecond})
 	host := ts.dial(t, "127.0.0.2")
 	host.host()
 	// The coder/websocket client answers pings only while it reads; from here
