@@ -172,16 +172,21 @@ func TestRunServesSiteAndSignal(t *testing.T) {
 		pw.Close()
 	}()
 	var base string
+	sawNote := false
 	lines := bufio.NewScanner(pr)
 	for lines.Scan() {
-		if line := strings.TrimSpace(lines.Text()); strings.HasPrefix(line, "http://127.0.0.1:") {
+		line := strings.TrimSpace(lines.Text())
+		if strings.HasPrefix(line, "http://127.0.0.1:") {
 			base = line
+		}
+		sawNote = sawNote || strings.Contains(line, "plain http")
+		if strings.HasPrefix(line, "Press Ctrl+C") {
 			break
 		}
 	}
 	go io.Copy(io.Discard, pr)
-	if base == "" {
-		t.Fatal("no URL printed")
+	if base == "" || !sawNote {
+		t.Fatalf("URL %q printed, plain-http note printed: %v", base, sawNote)
 	}
 
 	for path, wantType := range map[string]string{"": "text/html; charset=utf-8", "app.wasm": "application/wasm"} {
