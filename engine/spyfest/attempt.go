@@ -62,6 +62,8 @@ func (st *state) guess(seat engine.Seat, a Guess, now engine.Instant) error {
 	}
 	r := &st.Round
 	switch {
+	case a.Attempt < 1:
+		return engine.Refuse(engine.ErrInvalidAction, "SX-GUESS-2", "attempts are counted from 1")
 	case a.Attempt < r.Attempt || (a.Attempt == r.Attempt && st.Phase != PhaseStopped):
 		return engine.Refuse(engine.ErrStale, "SX-GUESS-2", "attempt %d is already over", a.Attempt)
 	case a.Attempt > r.Attempt || st.Phase != PhaseStopped:
