@@ -219,6 +219,13 @@ func DecodeAction(data []byte) (Action, error) {
 	if want == 0 {
 		return a, nil
 	}
+	if raw, ok := fields["locations"]; ok {
+		// A JSON array fills a Go array silently: check its length.
+		var l []json.RawMessage
+		if err := json.Unmarshal(raw, &l); err != nil || len(l) != 2 {
+			return nil, engine.Refuse(engine.ErrInvalidAction, "", "%s: locations must name exactly two locations", kind)
+		}
+	}
 	p := reflect.New(t)
 	body, _ := json.Marshal(fields)
 	dec := json.NewDecoder(bytes.NewReader(body))

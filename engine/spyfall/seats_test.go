@@ -1,0 +1,156 @@
+package spyfall
+
+import (
+	"slices"
+	"testing"
+
+	"safehouse/engine"
+)
+
+// APP-LOBBY-1: before the game the host renames, adds, removes and reorders
+// seats; players rename themselves only; seat IDs stay stable.
+func TestLobbySeats(t *testing.T) {
+	g := newGame(t, Config{Edition: Classic, Players: []string{"Ann", "Bob", "Cat", "Dan"}, CustomPacks: []Pack{testPack("t", 4, 7)}})
+	refused(t, g, 0, HostAddSeat{Name: "Eve"}, t0, engine.ErrForbidden)
+	refused(t, g, 1, Rename{Seat: 0, Name: "Mallory"}, t0, engine.ErrForbidden)
+	refused(t, g, 1, Rename{Seat: 1, Name: "  "}, t0, engine.ErrInvalidAction)
+	refused(t, g, 7, Rename{Seat: 7, Name: "Ghost"}, t0, engine.ErrNoSuchSeat)
+	apply(t, g, 1, Rename{Seat: 1, Name: " Bobby "}, t0)
+	apply(t, g, Host, Rename{Seat: 2, Name: "Cathy"}, t0)
+	apply(t, g, Host, HostAddSeat{Name: "Eve"}, t0)
+	apply(t, g, Host, HostMoveSeat{Seat: 4, To: 0}, t0)
+	apply(t, g, Host, HostRemoveSeat{Seat: 3}, t0)
+	refused(t, g, Host, HostMoveSeat{Seat: 0, To: 4}, t0, engine.ErrInvalidAction)
+	refused(t, g, Host, HostRemoveSeat{Seat: 3}, t0, engine.ErrNoSuchSeat)
+	refused(t, g, 3, Rename{Seat: 3, Name: "Dan again"}, t0, engine.ErrNoSuchSeat)
+	v := g.View(engine.NoSeat)
+	var names []string
+	for _, s := range v.Seats {
+		if !s.Removed {
+			names = append(names, s.Name)
+		}
+	}
+	if !slices.Equal(g.Seats(), []engine.Seat{4, 0, 1, 2}) || !slices.Equal(names, []string{"Eve", "Ann", "Bobby", "Cathy"}) {
+		t.Fatalf("order %v names %v", g.Seats(), names)
+	}
+	for i := 0; i < 4; i++ {
+		apply(t, g, Host, HostAddSeat{Name: "More"}, t0)
+	}
+	refused(t, g, Host, HostAddSeat{Name: "Ninth"}, t0, engine.ErrForbidden)
+	start(t, g, t0)
+	refused(t, g, Host, HostMoveSeat{Seat: 0, To: 1}, t0, engine.ErrWrongPhase)
+	refused(t, g, Host, HostAddSeat{Name: "Late"}, t0, engine.ErrWrongPhase)
+}
+
+// APP-LOBBY-2: between rounds seats are added (they play from the next
+// round) and removed (points stay in the history); the minimum is kept.
+func TestSeatsBetweenRounds(t *testing.T) {
+	c := config(Classic, 3, 41)
+	g := newGame(t, c)
+	r := start(t, g, t0)
+	guessRight(t, g, r.Spies[0])
+	spy := r.Spies[0]
+	refused(t, g, Host, HostRemoveSeat{Seat: 0}, t0, engine.ErrForbidden)
+	apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
+	apply(t, g, Host, HostRemoveSeat{Seat: spy}, t0)
+	if g.Points()[spy] != 4 || lastResult(g).Totals[spy] != 4 {
+		t.Fatalf("removed seat lost its points: %v", g.Points())
+	}
+	r = start(t, g, t0)
+	if !r.inRound(3) || r.inRound(spy) || r.Dealer == spy {
+		t.Fatalf("round 2 seats: cards %+v dealer %d", r.Cards, r.Dealer)
+	}
+	if g.View(spy).Card != nil {
+		t.Fatal("a removed seat still gets a card")
+	}
+	if winners := func() []engine.Seat { apply(t, g, Host, HostEndGame{}, t0); return g.Winners() }(); slices.Contains(winners, spy) {
+		t.Fatalf("a removed seat won: %v", winners)
+	}
+}
+
+// APP-LOBBY-2: a seat marked absent mid-round no longer votes; an essential
+// seat (a spy, a captain, a 2P/3P player) voids the round with no points.
+func TestAbsentSeats(t *testing.T) {
+	g := newGame(t, config(Classic, 5, 42))
+	r := start(t, g, t0)
+	ns := nonSpies(g)
+	apply(t, g, ns[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
+	apply(t, g, Host, HostMarkAbsent{Round: 1, Seat: ns[3]}, t0)
+	refused(t, g, Host, HostMarkAbsent{Round: 1, Seat: ns[3]}, t0, engine.ErrAlreadyDone)
+	refused(t, g, ns[3], Vote{Vote: r.Vote.ID, Yes: false}, t0, engine.ErrForbidden)
+	if v := g.View(engine.NoSeat).Vote; len(v.Voters) != 3 {
+		t.Fatalf("voters %v still include the absent seat", v.Voters)
+	}
+	voteAll(t, g, t0)
+	res := lastResult(g)
+	if res.Ending != EndSpyConvicted || res.Points[ns[3]] != 0 || res.Points[ns[1]] != 1 || !slices.Equal(res.Absent, []engine.Seat{ns[3]}) {
+		t.Fatalf("round with an absent seat: %+v", res)
+	}
+
+	// The last pending voter leaving closes the vote.
+	g = newGame(t, config(Classic, 4, 42))
+	r = start(t, g, t0)
+	ns = nonSpies(g)
+	apply(t, g, ns[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
+	apply(t, g, ns[1], Vote{Vote: r.Vote.ID, Yes: true}, t0)
+	apply(t, g, Host, HostMarkAbsent{Round: 1, Seat: ns[2]}, t0)
+	if g.Phase() != PhaseRoundOver || lastResult(g).Ending != EndSpyConvicted {
+		t.Fatalf("vote not closed when its last voter left: %s", g.Phase())
+	}
+
+	essential := []struct {
+		name string
+		g    func() (*Game, engine.Seat)
+	}{
+		{"spy", func() (*Game, engine.Seat) {
+			g := newGame(t, config(Spyfall2, 9, 43))
+			r := start(t, g, t0)
+			return g, r.Spies[1]
+		}},
+		{"captain", func() (*Game, engine.Seat) {
+			g := teamGame(t, 7, 43, 1)
+			return g, g.s.Cur.Team.Captains[1]
+		}},
+		{"2P player", func() (*Game, engine.Seat) {
+			g := newGame(t, config(TimeTravel, 2, 43))
+			start(t, g, t0)
+			return g, 0
+		}},
+	}
+	for _, tc := range essential {
+		g, seat := tc.g()
+		apply(t, g, Host, HostMarkAbsent{Round: 1, Seat: seat}, t0)
+		res := lastResult(g)
+		if res.Ending != EndVoided || slices.Max(res.Points) != 0 || g.Phase() != PhaseRoundOver {
+			t.Fatalf("%s absent: %+v", tc.name, res)
+		}
+		refused(t, g, Host, HostMarkAbsent{Round: 1, Seat: seat}, t0, engine.ErrStale)
+	}
+
+	// An absent seat in turn at classic time up is skipped.
+	g = newGame(t, config(Classic, 5, 44))
+	r = start(t, g, t0)
+	g.Advance(r.Clock.Deadline)
+	turn := r.EndOrder[0]
+	if r.isSpy(turn) {
+		t.Skip("seed deals the spy to the dealer")
+	}
+	apply(t, g, Host, HostMarkAbsent{Round: 1, Seat: turn}, r.Clock.Deadline)
+	if g.View(engine.NoSeat).EndTurn != r.EndOrder[1] {
+		t.Fatalf("absent seat kept its turn")
+	}
+}
+
+// APP-ACT-1: a seat cannot act as the host or as another seat; actions from
+// unknown seats are refused; nothing changes.
+func TestForgedSeats(t *testing.T) {
+	g := newGame(t, config(Classic, 4, 45))
+	r := start(t, g, t0)
+	refused(t, g, 0, HostEndGame{}, t0, engine.ErrForbidden)
+	refused(t, g, 0, HostMarkAbsent{Round: 1, Seat: 1}, t0, engine.ErrForbidden)
+	refused(t, g, 9, Accuse{Round: 1, Suspect: 1}, t0, engine.ErrNoSuchSeat)
+	refused(t, g, engine.NoSeat, Accuse{Round: 1, Suspect: 1}, t0, engine.ErrNoSuchSeat)
+	refused(t, g, Host, Accuse{Round: 1, Suspect: 1}, t0, engine.ErrForbidden)
+	refused(t, g, Host, Guess{Round: 1, Location: locID(g, r.Loc)}, t0, engine.ErrForbidden)
+	refused(t, g, 0, nil, t0, engine.ErrInvalidAction)
+}
