@@ -25,7 +25,8 @@ type Client struct {
 	welcomed chan struct{} // closed once welcome or a refusal of hello arrived
 	refused  error         // the host's refusal of hello, if any
 
-	cleanup   func() // closes what the connection depends on (signaling, PeerConnection)
+	cleanup   func()    // closes what the connection depends on (signaling, PeerConnection)
+	peer      *peerSide // a remote player's WebRTC side; nil for the host's own player
 	done      chan struct{}
 	closing   atomic.Bool
 	farewell  atomic.Bool // the host said why it is ending the connection

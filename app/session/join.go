@@ -103,6 +103,7 @@ func (p *peerSide) join(ctx context.Context, o Options, code string) (*Client, e
 	}
 	conn := newDataChannelConn(dc, nil)
 	p.client = newClient(conn, p.close)
+	p.client.peer = p
 	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
 		if s == webrtc.PeerConnectionStateFailed {
 			// The host is unreachable; the client learns it from the closed channel.

@@ -237,3 +237,46 @@ func TestHostCloseReachesPeers(t *testing.T) {
 		peers[i].Close()
 	}
 }
+
+// A peer gets one data channel: a second one it opens is closed by the host, and the first
+// keeps working.
+func TestSecondDataChannelIsRefused(t *testing.T) {
+	url, _ := startSignaling(t)
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	host, err := Host(ctx, testOptions(url, "Hana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	peer, err := Join(ctx, testOptions(url, "Ann"), host.Room(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer peer.Close()
+	w := watch(peer)
+
+	for _, label := range []string{channelLabel, "sneaky"} {
+		extra, err := peer.peer.pc.CreateDataChannel(label, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		closed := make(chan struct{})
+		extra.OnClose(func() { close(closed) })
+		select {
+		case <-closed:
+		case <-ctx.Done():
+			t.Fatalf("the host kept a second channel labelled %q", label)
+		}
+	}
+	_, channels := host.channelCounts()
+	if len(channels) != 1 || channels[0] != 3 {
+		t.Errorf("host counted channels %v, want one peer with 3 opened", channels)
+	}
+	if err := peer.Send(Intent{Kind: KindRename, Name: "Ann B"}); err != nil {
+		t.Fatal(err)
+	}
+	w.waitView(t, "the rename over the first channel", func(v View) bool {
+		return len(v.Players) == 2 && v.Players[1].Name == "Ann B" && v.Players[1].Online
+	})
+}
