@@ -24,10 +24,12 @@ type Server struct {
 	closed      bool
 	rooms       map[string]*room // by canonical code
 	clients     map[*client]struct{}
-	pending     int            // connections admitted but not yet upgraded
-	connsByKey  map[string]int // open and pending connections per limit key
-	roomsByKey  map[string]int // existing rooms per creator's limit key
-	failures    map[string][]time.Time
+	pending     int                    // connections admitted but not yet upgraded
+	connsByKey  map[string]int         // open and pending connections per limit key
+	roomsByKey  map[string]int         // existing rooms per creator's limit key
+	failures    map[string][]time.Time // recent failed joins per limit key
+	maxTracked  int                    // bound on len(failures)
+	lastPrune   time.Time
 	counters    counters
 	connections sync.WaitGroup // one per admitted connection, until fully torn down
 }
@@ -64,6 +66,7 @@ func New(cfg Config) *Server {
 		connsByKey: make(map[string]int),
 		roomsByKey: make(map[string]int),
 		failures:   make(map[string][]time.Time),
+		maxTracked: maxTrackedAddresses,
 	}
 	if bad := badOriginPatterns(cfg.OriginPatterns); len(bad) > 0 {
 		s.log.Warn("origin patterns that can never match", "patterns", bad)
