@@ -3,11 +3,9 @@ package session
 import (
 	"crypto/rand"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
-	"time"
 )
 
 // MaxSeats is the most players one host seats (the largest game, Spyfest's team variant, has 16).
@@ -109,155 +107,6 @@ func (h *hostCore) close() {
 		_ = hc.conn.Close()
 	}
 	h.wg.Wait()
-}
-
-// handle applies one message from hc. Anything wrong with it is answered with an error
-// envelope to hc alone and changes nothing.
-func (h *hostCore) handle(hc *hostConn, raw []byte) {
-	var toClose []Conn
-	defer func() {
-		for _, c := range toClose {
-			_ = c.Close()
-		}
-	}()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.closed {
-		return
-	}
-	env, err := decodeEnvelope(raw)
-	if err != nil {
-		var bad *envelopeError
-		if errors.As(err, &bad) {
-			h.refuseLocked(hc, bad.seq, bad.code, bad.msg)
-		}
-		return
-	}
-	switch env.T {
-	case TypeHello:
-		toClose = h.helloLocked(hc, env)
-	case TypeIntent:
-		h.intentLocked(hc, env)
-	case TypePing:
-		h.sendLocked(hc, TypePong, env.Seq, Pong{Echo: env.Body, Now: time.Now().UnixMilli()})
-	case TypePong:
-		// Heartbeats (issue 7) will read these.
-	default:
-		h.refuseLocked(hc, env.Seq, CodeUnknownType, fmt.Sprintf("the host does not take messages of type %q", env.T))
-	}
-}
-
-// helloLocked seats a connection: the seat of its resume token if it has a known one,
-// otherwise a new seat. It returns connections to close once the lock is released.
-func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
-	if hc.seat != nil {
-		h.refuseLocked(hc, env.Seq, CodeAgain, "this connection already said hello")
-		return nil
-	}
-	var hello Hello
-	if err := decodeStrict(env.Body, &hello); err != nil {
-		h.refuseLocked(hc, env.Seq, CodeBadMessage, "hello could not be read: "+err.Error())
-		return nil
-	}
-	name, nameErr := CleanName(hello.Name)
-	s := h.byToken[hello.Token]
-	switch {
-	case s != nil && s.host != hc.isHost:
-		s = nil // the host's seat is never taken over from outside, nor the reverse
-	case s != nil && s.conn != nil:
-		// The newest connection with a valid token wins; the older one is told and closed.
-		old := s.conn
-		h.refuseLocked(old, 0, CodeMoved, "This seat is now played from another connection.")
-		old.seat = nil
-		toClose = append(toClose, old.conn)
-	}
-	if s == nil {
-		if len(h.seats) >= MaxSeats {
-			h.refuseLocked(hc, env.Seq, CodeRoomFull, fmt.Sprintf("this game is full: it has %d seats", MaxSeats))
-			return append(toClose, hc.conn)
-		}
-		token, err := newToken()
-		if err != nil {
-			h.refuseLocked(hc, env.Seq, CodeRefused, "the host could not make a seat: "+err.Error())
-			return append(toClose, hc.conn)
-		}
-		s = &seat{no: len(h.seats), host: hc.isHost, token: token}
-		s.name = fmt.Sprintf("Player %d", s.no+1)
-		h.seats = append(h.seats, s)
-		h.byToken[token] = s
-	}
-	if nameErr == nil {
-		s.name = name
-	}
-	s.conn = hc
-	hc.seat = s
-	h.sendLocked(hc, TypeWelcome, 0, Welcome{Room: h.room, Seat: s.no, Token: s.token})
-	if nameErr != nil && hello.Name != "" {
-		h.refuseLocked(hc, env.Seq, CodeBadName, "Your name was not taken: "+nameErr.Error()+". You are "+s.name+" for now.")
-	}
-	h.changedLocked()
-	return toClose
-}
-
-func (h *hostCore) intentLocked(hc *hostConn, env Envelope) {
-	if hc.seat == nil {
-		h.refuseLocked(hc, env.Seq, CodeNoHello, "say hello before sending intents")
-		return
-	}
-	if env.Seq == 0 {
-		h.refuseLocked(hc, 0, CodeBadIntent, "an intent needs a sequence number (seq) above 0")
-		return
-	}
-	if env.Seq <= hc.lastSeq {
-		return // a resend of something already handled: it applies once
-	}
-	var in Intent
-	if err := decodeStrict(env.Body, &in); err != nil {
-		if field, ok := unknownField(err); ok && identityFields[field] {
-			h.refuseLocked(hc, env.Seq, CodeForged, fmt.Sprintf("an intent cannot name a %q: the host knows your seat from your connection", field))
-		} else {
-			h.refuseLocked(hc, env.Seq, CodeBadIntent, "intent could not be read: "+err.Error())
-		}
-		return
-	}
-	hc.lastSeq = env.Seq
-	switch in.Kind {
-	case KindRename:
-		name, err := CleanName(in.Name)
-		if err != nil {
-			h.refuseLocked(hc, env.Seq, CodeBadName, "Your name was not changed: "+err.Error()+".")
-			return
-		}
-		if name == hc.seat.name {
-			return
-		}
-		hc.seat.name = name
-		h.changedLocked()
-	case KindGame:
-		if h.table == nil {
-			h.refuseLocked(hc, env.Seq, CodeNoGame, "no game is running yet")
-			return
-		}
-		if err := h.table.Apply(hc.seat.no, in.Game); err != nil {
-			h.refuseLocked(hc, env.Seq, CodeRefused, err.Error())
-			return
-		}
-		h.changedLocked()
-	default:
-		h.refuseLocked(hc, env.Seq, CodeBadIntent, fmt.Sprintf("unknown intent kind %q", in.Kind))
-	}
-}
-
-// identityFields are the names a forged intent might use to act for another seat.
-var identityFields = map[string]bool{"seat": true, "you": true, "from": true, "player": true}
-
-// unknownField extracts the field name from encoding/json's unknown-field error.
-func unknownField(err error) (string, bool) {
-	var name string
-	if _, scanErr := fmt.Sscanf(err.Error(), "json: unknown field %q", &name); scanErr != nil {
-		return "", false
-	}
-	return name, true
 }
 
 // changedLocked bumps the state number and sends every connected seat its own view.
