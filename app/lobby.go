@@ -10,11 +10,11 @@ import (
 // renderLobby: the room code on top, the invite (QR and link) and the live player list, your
 // own name editable, and sharing the invite as the primary action at the bottom.
 func (s *Shell) renderLobby() goapp.UI {
-	invite := s.renderInvite()
-	players := s.renderPlayers()
-	body := []goapp.UI{players, invite}
+	invite := goapp.Div().Class("col").Body(s.renderInvite())
+	players := goapp.Div().Class("col").Body(s.renderPlayers(), s.renderRename())
+	columns := []goapp.UI{players, invite}
 	if s.lobby.IsHost {
-		body = []goapp.UI{invite, players}
+		columns = []goapp.UI{invite, players} // the host's first job is showing the invite
 	}
 	return goapp.Main().Class("screen lobby").Body(
 		s.renderTopBar(),
@@ -22,8 +22,7 @@ func (s *Shell) renderLobby() goapp.UI {
 			goapp.If(s.lobby.IsHost, func() goapp.UI {
 				return goapp.P().Class("note subtle").Text(s.t(i18n.LobbyHostNote))
 			}),
-			goapp.Div().Body(body...),
-			s.renderRename(),
+			goapp.Div().Class("columns").Body(columns...),
 			s.renderInsecureNote(),
 		),
 		goapp.Footer().Class("actions").Body(

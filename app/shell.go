@@ -20,7 +20,7 @@ const toastDuration = 5 * time.Second
 
 // Shell is the root component of "/": it holds which screen is shown and the view models of
 // each, and turns button presses into session calls. All state changes happen on go-app's UI
-// goroutine; session updates arrive through ctx.Dispatch.
+// goroutine; session updates arrive through the shell context's Dispatch.
 type Shell struct {
 	goapp.Compo
 
@@ -34,6 +34,11 @@ type Shell struct {
 	connecting ConnectingModel
 	lobby      LobbyModel
 	failure    ErrorModel
+
+	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
+	// it: an event's context belongs to the element clicked, and go-app drops a dispatch
+	// once that element is gone (the button of a screen already left).
+	ui goapp.Context
 
 	pendingInvite *Invite // an invite link opened before a name was known
 	live          *liveSession
@@ -55,6 +60,7 @@ func (s *Shell) t(key i18n.Key, args ...any) string { return i18n.T(s.lang, key,
 // OnMount reads what the browser knows: language, secure context, the remembered name.
 func (s *Shell) OnMount(ctx goapp.Context) {
 	s.mounted = true
+	s.ui = ctx
 	s.lang = i18n.Match(browserLanguages()...)
 	goapp.Window().Get("document").Get("documentElement").Set("lang", string(s.lang))
 	s.secure = isSecureContext()
@@ -174,9 +180,9 @@ func (s *Shell) host(ctx goapp.Context, name string) {
 	s.screen = ScreenConnecting
 	opts := s.options(name)
 	sctx, cancel := context.WithCancel(context.Background())
-	ctx.Async(func() {
+	s.ui.Async(func() {
 		h, err := session.Host(sctx, opts)
-		ctx.Dispatch(func(ctx goapp.Context) {
+		s.ui.Dispatch(func(ctx goapp.Context) {
 			if attempt != s.attempt {
 				cancel()
 				if h != nil {
@@ -209,9 +215,9 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 	s.screen = ScreenConnecting
 	opts := s.options(name)
 	sctx, cancel := context.WithCancel(context.Background())
-	ctx.Async(func() {
+	s.ui.Async(func() {
 		c, err := session.Join(sctx, opts, inv.Room, inv.Secret)
-		ctx.Dispatch(func(ctx goapp.Context) {
+		s.ui.Dispatch(func(ctx goapp.Context) {
 			if attempt != s.attempt {
 				cancel()
 				if c != nil {
@@ -249,11 +255,11 @@ func (s *Shell) start(ctx goapp.Context, live *liveSession) {
 		InviteQR:  qr,
 		Status:    session.StatusConnecting,
 	}
-	ctx.Async(func() {
+	s.ui.Async(func() {
 		for u := range live.client.Updates() {
-			ctx.Dispatch(func(ctx goapp.Context) { s.apply(ctx, live, u) })
+			s.ui.Dispatch(func(ctx goapp.Context) { s.apply(ctx, live, u) })
 		}
-		ctx.Dispatch(func(ctx goapp.Context) {
+		s.ui.Dispatch(func(ctx goapp.Context) {
 			s.apply(ctx, live, session.Update{Status: session.StatusClosed})
 		})
 	})
@@ -285,7 +291,7 @@ func (s *Shell) showToast(ctx goapp.Context, text string) {
 	s.toastSerial++
 	serial := s.toastSerial
 	s.lobby.Toast = text
-	ctx.After(toastDuration, func(ctx goapp.Context) {
+	s.ui.After(toastDuration, func(ctx goapp.Context) {
 		if s.toastSerial == serial {
 			s.lobby.Toast = ""
 		}
@@ -368,7 +374,7 @@ func (s *Shell) onShare(ctx goapp.Context, _ goapp.Event) {
 // onCopy puts the invite link on the clipboard and says whether it worked.
 func (s *Shell) onCopy(ctx goapp.Context, _ goapp.Event) {
 	copyText(s.lobby.InviteURL, "invite-link", func(ok bool) {
-		ctx.Dispatch(func(ctx goapp.Context) {
+		s.ui.Dispatch(func(ctx goapp.Context) {
 			if ok {
 				s.showToast(ctx, s.t(i18n.LobbyCopied))
 			} else {

@@ -1,0 +1,367 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"safehouse/signaling"
+)
+
+// waitLimit only stops a hung test; nothing here depends on how fast things are.
+const waitLimit = 60 * time.Second
+
+func required() bool {
+	return os.Getenv("CI") == "true" || os.Getenv("SAFEHOUSE_REQUIRE_BROWSER") == "1"
+}
+
+// missing skips the test loudly, or fails it where the browser test is required.
+func missing(t *testing.T, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	if required() {
+		t.Fatalf("browser test required (CI=true or SAFEHOUSE_REQUIRE_BROWSER=1) but %s", msg)
+	}
+	t.Logf("!!!!!!!! SKIPPING THE BROWSER TEST: %s !!!!!!!!", msg)
+	t.Skip(msg)
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func findChrome() string {
+	if p := os.Getenv("CHROME_PATH"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func findSite(t *testing.T) string {
+	site := os.Getenv("SAFEHOUSE_SITE")
+	if site == "" {
+		site = filepath.Join(repoRoot(t), "build", "site")
+	}
+	for _, f := range []string{"index.html", "app.js", "web/app.wasm"} {
+		if _, err := os.Stat(filepath.Join(site, f)); err != nil {
+			missing(t, "the site is not built (%s missing: run make site)", filepath.Join(site, f))
+		}
+	}
+	return site
+}
+
+// harness is the signaling server and the site on one loopback listener, as `make run`
+// serves them, plus where screenshots go.
+type harness struct {
+	t       *testing.T
+	chrome  string
+	server  *httptest.Server
+	origin  string // http://127.0.0.1:PORT, a secure context for the browser
+	port    string
+	signal  string // ws://127.0.0.1:PORT/signal
+	shotDir string
+}
+
+// newHarness serves the site and the signaling server. With a non-nil gate, every
+// signaling request waits until the gate closes, to hold a client on its connecting screen.
+func newHarness(t *testing.T, gate <-chan struct{}) *harness {
+	t.Helper()
+	chrome := findChrome()
+	if chrome == "" {
+		missing(t, "no Chromium found (set CHROME_PATH or install chromium)")
+	}
+	site := findSite(t)
+
+	logTo := io.Discard
+	if os.Getenv("SAFEHOUSE_E2E_LOG") == "1" {
+		logTo = os.Stderr
+	}
+	sig := signaling.New(signaling.Config{Logger: slog.New(slog.NewTextHandler(logTo, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+	mux := http.NewServeMux()
+	var signal http.Handler = sig
+	if gate != nil {
+		signal = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-gate:
+				sig.ServeHTTP(w, r)
+			case <-r.Context().Done():
+			}
+		})
+	}
+	mux.Handle("/signal", signal)
+	mux.Handle("/", signaling.SiteHandler(site))
+	server := httptest.NewServer(mux)
+	t.Cleanup(func() {
+		sig.Close()
+		server.Close()
+	})
+
+	shots := os.Getenv("SAFEHOUSE_SCREENSHOTS")
+	if shots == "" {
+		shots = filepath.Join(repoRoot(t), "build", "screenshots")
+	}
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := strings.Cut(strings.TrimPrefix(server.URL, "http://"), ":")
+	return &harness{
+		t:       t,
+		chrome:  chrome,
+		server:  server,
+		origin:  server.URL,
+		port:    port,
+		signal:  "ws" + strings.TrimPrefix(server.URL, "http") + "/signal",
+		shotDir: shots,
+	}
+}
+
+// tab is one page in its own browser process (its own profile, so its own localStorage:
+// another phone).
+type tab struct {
+	t     *testing.T
+	label string
+	ctx   context.Context
+	logMu sync.Mutex
+	log   []string
+}
+
+// openBrowser starts a browser process with the flags WebRTC on loopback needs
+// (FIELD-NOTES). On a secure origin it grants the media permission that makes Chromium
+// gather loopback candidates (an insecure origin cannot have it). extra flags are added,
+// e.g. host-resolver-rules.
+func (h *harness) openBrowser(label, origin string, secure bool, extra ...chromedp.ExecAllocatorOption) *tab {
+	t := h.t
+	t.Helper()
+	tmp := t.TempDir()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(h.chrome),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(filepath.Join(tmp, "profile")),
+		chromedp.Env("TMPDIR="+tmp),
+		chromedp.WindowSize(390, 844),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("allow-loopback-in-peer-connection", true),
+	)
+	opts = append(opts, extra...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+	})
+	tb := &tab{t: t, label: label, ctx: ctx}
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("%s: starting the browser: %v", label, err)
+	}
+	var grants []string
+	if secure {
+		grants = []string{"microphone", "camera", "clipboard-write"}
+	}
+	for _, perm := range grants {
+		_, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission: &browser.PermissionDescriptor{Name: perm},
+			Setting:    browser.PermissionSettingGranted,
+			Origin:     origin,
+		})
+		if err != nil {
+			t.Logf("%s: granting %s: %v", label, perm, err)
+		}
+	}
+	if err := chromedp.Listen(ctx, tb.record); err != nil {
+		t.Fatalf("%s: listening to the console: %v", label, err)
+	}
+	return tb
+}
+
+// record keeps the page's console output and exceptions, shown when the test fails.
+func (tb *tab) record(ev any) {
+	var line string
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		var parts []string
+		for _, a := range ev.Args {
+			if len(a.Value) > 0 {
+				parts = append(parts, string(a.Value))
+			} else {
+				parts = append(parts, a.Description)
+			}
+		}
+		line = "console." + string(ev.Type) + ": " + strings.Join(parts, " ")
+	case *runtime.EventExceptionThrown:
+		line = "exception: " + ev.ExceptionDetails.Text
+		if ev.ExceptionDetails.Exception != nil {
+			line += " " + ev.ExceptionDetails.Exception.Description
+		}
+	default:
+		return
+	}
+	tb.logMu.Lock()
+	tb.log = append(tb.log, line)
+	tb.logMu.Unlock()
+}
+
+func (tb *tab) fatalf(format string, args ...any) {
+	tb.t.Helper()
+	tb.logMu.Lock()
+	log := strings.Join(tb.log, "\n  ")
+	tb.logMu.Unlock()
+	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
+	defer cancel()
+	page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
+	tb.t.Fatalf("%s: %s\n  page text:\n  %s\n  page console:\n  %s", tb.label, fmt.Sprintf(format, args...),
+		strings.ReplaceAll(page, "\n", "\n  "), log)
+}
+
+func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, steps...); err != nil {
+		tb.fatalf("%v", err)
+	}
+}
+
+// open loads url and waits until the app (not just the prerendered page) runs.
+func (tb *tab) open(url string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(url))
+	tb.waitJS(`document.querySelector(".app.ready") !== null`, "the app to start")
+}
+
+// eval runs a JavaScript expression and returns its value.
+func eval[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		tb.fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitJS waits until a JavaScript condition holds.
+func (tb *tab) waitJS(cond, what string) {
+	tb.t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for {
+		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool]("Boolean("+cond+")"))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.fatalf("waited %s for %s (%s); last error %v", waitLimit, what, cond, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (tb *tab) text(id string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`(document.getElementById(%q) || {}).textContent || ""`, id))
+}
+
+func (tb *tab) value(id string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`(document.getElementById(%q) || {}).value || ""`, id))
+}
+
+// typeInto replaces the text of an input field, with real key events, as a person would.
+func (tb *tab) typeInto(id, text string) {
+	tb.t.Helper()
+	tb.do(
+		chromedp.WaitVisible(chromedp.ID(id)),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const f = document.getElementById(%q); f.focus(); f.select(); })()`, id)),
+		chromedp.SendKeys(chromedp.ID(id), "\b"+text),
+	)
+}
+
+func (tb *tab) click(id string) {
+	tb.t.Helper()
+	tb.do(chromedp.WaitVisible(chromedp.ID(id)), chromedp.Click(chromedp.ID(id)))
+}
+
+// playerNames is the lobby's player list as the page shows it, in table order.
+func (tb *tab) playerNames() []string {
+	tb.t.Helper()
+	return eval[[]string](tb, `[...document.querySelectorAll("#players .player-name")].map(e => e.textContent)`)
+}
+
+// viewport is a screen size to photograph.
+type viewport struct {
+	name          string
+	width, height int64
+	scale         float64
+	mobile        bool
+}
+
+var (
+	phone   = viewport{"phone", 390, 844, 2, true}
+	desktop = viewport{"desktop", 1280, 800, 1, false}
+)
+
+// screenshot photographs the page at vp in the given colour scheme ("dark" or "light") to
+// <shotDir>/<name>-<vp>-<scheme>.png, then restores the phone viewport and dark scheme.
+func (h *harness) screenshot(tb *tab, name string, vp viewport, scheme string) {
+	h.t.Helper()
+	setMedia := func(s string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}},
+			})
+			return err
+		})
+	}
+	size := func(v viewport) chromedp.Action[chromedp.Void] {
+		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(v.scale)}
+		if v.mobile {
+			opts = append(opts, chromedp.EmulateMobile)
+		}
+		return chromedp.EmulateViewport(v.width, v.height, opts...)
+	}
+	tb.do(size(vp), setMedia(scheme), chromedp.Sleep(150*time.Millisecond))
+	png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.fatalf("screenshot %s: %v", name, err)
+	}
+	path := filepath.Join(h.shotDir, fmt.Sprintf("%s-%s-%s.png", name, vp.name, scheme))
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		h.t.Fatal(err)
+	}
+	tb.do(size(phone), setMedia("dark"))
+}
+
+// screenshots photographs a screen at both sizes in both colour schemes.
+func (h *harness) screenshots(tb *tab, name string) {
+	h.t.Helper()
+	for _, vp := range []viewport{phone, desktop} {
+		for _, scheme := range []string{"dark", "light"} {
+			h.screenshot(tb, name, vp, scheme)
+		}
+	}
+}
