@@ -158,3 +158,22 @@ func TestStaleGraceTimerIsIgnored(t *testing.T) {
 		t.Fatalf("current timer did not end the room: %+v", st)
 	}
 }
+
+// A host's bye is a disconnect like any other: the room waits for it.
+func TestHostByeStartsTheGrace(t *testing.T) {
+	ts := startServer(t, Config{})
+	host := ts.dial(t, "127.0.0.2")
+	room, claim := host.host()
+	peer := ts.dial(t, "127.0.0.3")
+	peer.join(room)
+	host.expect(TypePeer)
+	host.send(Message{T: TypeBye})
+	if code := host.expectClosed(); code != websocket.StatusNormalClosure {
+		t.Fatalf("bye closed with %v", code)
+	}
+	peer.expect(TypeHostAway)
+	back := ts.dial(t, "127.0.0.2")
+	back.send(Message{T: TypeHost, Room: room, Claim: claim})
+	back.expect(TypeHosted)
+	peer.expect(TypeHostBack)
+}
