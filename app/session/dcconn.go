@@ -41,6 +41,11 @@ func newDataChannelConn(dc *webrtc.DataChannel, cleanup func()) *dataChannelConn
 		c.endOnce.Do(func() { close(c.ended) })
 	})
 	c.release = hookMessages(dc, c.in)
+	// The browser build hands over a remote channel on a goroutine, which may run after the
+	// channel opened; its open event is then gone, so look at the state too.
+	if dc.ReadyState() == webrtc.DataChannelStateOpen {
+		c.openOnce.Do(func() { close(c.opened) })
+	}
 	return c
 }
 
