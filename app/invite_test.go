@@ -130,6 +130,7 @@ func TestSignalURL(t *testing.T) {
 		configured, page, prefix, want string
 	}{
 		{"", "http://192.168.1.5:8080/", "", "ws://192.168.1.5:8080/signal"},
+		{"", "http://192.168.1.5:8080/", "/", "ws://192.168.1.5:8080/signal"}, // go-app's prefix at the root
 		{"", "https://play.example.org/", "", "wss://play.example.org/signal"},
 		{"", "https://example.org/games/safehouse/", "", "wss://example.org/games/safehouse/signal"},
 		{"", "https://example.org/games/safehouse/index.html", "", "wss://example.org/games/safehouse/signal"},

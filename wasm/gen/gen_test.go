@@ -1,0 +1,173 @@
+//go:build !wasm
+
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// fakeWeb is a web/ directory with a stand-in app.wasm: the generator copies it, it never
+// runs it.
+func fakeWeb(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"app.wasm":              "\x00asm\x01\x00\x00\x00",
+		"styles.css":            "body{}",
+		"icon.svg":              "<svg/>",
+		"icon-192.png":          "png",
+		"icon-512.png":          "png",
+		"icon-maskable-512.png": "png",
+		"render-icons.sh":       "#!/bin/sh",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestGenerateWritesACompleteSite(t *testing.T) {
+	web := fakeWeb(t)
+	out := filepath.Join(t.TempDir(), "site")
+	// A stale file from an earlier build must not survive.
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "stale.txt"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := generate(config{out: out, web: web, signalURL: "wss://signal.example.org/signal", iceServers: "stun:stun.example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	for _, f := range []string{"index.html", "app.js", "app-worker.js", "app.css", "manifest.webmanifest",
+		"wasm_exec.js", "web/app.wasm", "web/styles.css", "web/icon-192.png", "web/icon-maskable-512.png"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("site lacks %s", f)
+		}
+	}
+	for _, f := range []string{"stale.txt", "web/render-icons.sh"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
+			t.Errorf("site has %s, which does not belong there", f)
+		}
+	}
+
+	var manifest struct {
+		Name       string `json:"name"`
+		Background string `json:"background_color"`
+		Icons      []struct {
+			Src     string `json:"src"`
+			Purpose string `json:"purpose"`
+		} `json:"icons"`
+	}
+	raw, err := os.ReadFile(filepath.Join(out, "manifest.webmanifest"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		t.Fatalf("manifest: %v", err)
+	}
+	if manifest.Name != "Safehouse" || manifest.Background != "#10151f" {
+		t.Errorf("manifest name %q, background %q", manifest.Name, manifest.Background)
+	}
+	maskable := 0
+	for _, icon := range manifest.Icons {
+		if !strings.HasPrefix(icon.Src, "/web/") {
+			t.Errorf("icon %q is not one of the project's own files", icon.Src)
+		}
+		if icon.Purpose == "maskable" {
+			maskable++
+		}
+	}
+	if maskable != 1 || len(manifest.Icons) < 3 {
+		t.Errorf("manifest icons %+v: want the project's icons with one maskable", manifest.Icons)
+	}
+
+	appJS, err := os.ReadFile(filepath.Join(out, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := regexp.MustCompile(`goappEnv = (\{[^;]*\});`).FindSubmatch(appJS)
+	if env == nil {
+		t.Fatal("app.js has no goappEnv")
+	}
+	var vars map[string]string
+	if err := json.Unmarshal(env[1], &vars); err != nil {
+		t.Fatalf("goappEnv: %v", err)
+	}
+	if vars["SIGNAL_URL"] != "wss://signal.example.org/signal" || vars["ICE_SERVERS"] != "stun:stun.example.org" {
+		t.Errorf("env %v does not carry the build-time settings", vars)
+	}
+	if len(vars["GOAPP_VERSION"]) != 16 {
+		t.Errorf("version %q, want the 16-digit content hash", vars["GOAPP_VERSION"])
+	}
+}
+
+// The version follows the content: the same files give the same version (no update prompt
+// on every build), a changed file a new one.
+func TestVersionFollowsContent(t *testing.T) {
+	web := fakeWeb(t)
+	v1, err := versionOf(web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2, _ := versionOf(web)
+	if v1 != v2 {
+		t.Fatalf("same files, versions %s and %s", v1, v2)
+	}
+	if err := os.WriteFile(filepath.Join(web, "styles.css"), []byte("body{color:red}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v3, _ := versionOf(web)
+	if v3 == v1 {
+		t.Fatal("changed styles.css, same version")
+	}
+	if err := os.WriteFile(filepath.Join(web, "render-icons.sh"), []byte("changed"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if v4, _ := versionOf(web); v4 != v3 {
+		t.Error("a file that is not shipped changed the version")
+	}
+}
+
+func TestGenerateWithoutWasmSaysWhatToDo(t *testing.T) {
+	web := fakeWeb(t)
+	os.Remove(filepath.Join(web, "app.wasm"))
+	err := generate(config{out: filepath.Join(t.TempDir(), "site"), web: web})
+	if err == nil || !strings.Contains(err.Error(), "make wasm") {
+		t.Fatalf("err = %v, want one that says to build the wasm first", err)
+	}
+}
+
+// A site for a subpath points every resource and go-app's root prefix there, so the app's
+// same-origin signaling address becomes <prefix>/signal.
+func TestGenerateUnderASubpath(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	if err := generate(config{out: out, web: fakeWeb(t), prefix: "/games/safehouse/"}); err != nil {
+		t.Fatal(err)
+	}
+	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`href="/games/safehouse/web/styles.css"`, `href="/games/safehouse/manifest.webmanifest"`} {
+		if !strings.Contains(string(index), want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	appJS, err := os.ReadFile(filepath.Join(out, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(appJS), `"GOAPP_ROOT_PREFIX":"/games/safehouse"`) {
+		t.Error("app.js does not carry the root prefix")
+	}
+}
