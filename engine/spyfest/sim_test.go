@@ -40,6 +40,12 @@ func randomConfig(seed uint64) Config {
 	if rng.IntN(6) == 0 {
 		cfg.Removed = []string{"c00"}
 	}
+	if rng.IntN(4) == 0 {
+		// The built-in content of a random edition and deck.
+		cfg.Sheet, cfg.KeywordSets, cfg.Removed = [Quarters][]Character{}, nil, nil
+		cfg.Edition = []string{EditionSpyfest, EditionSpycon}[rng.IntN(2)]
+		cfg.Deck = []string{DeckFictional, DeckNonFictional}[rng.IntN(2)]
+	}
 	var seat engine.Seat
 	for t := range 2 {
 		for range 2 + rng.IntN(3) {
