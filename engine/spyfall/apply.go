@@ -233,6 +233,11 @@ func (g *Game) removeSeat(a HostRemoveSeat) error {
 		g.s.FirstCaptain = engine.NoSeat
 	}
 	g.recountRounds()
+	if g.s.Settings.Team && g.s.Phase == PhaseRoundOver && len(g.s.CaptainQueue) == 0 {
+		// Every seat still at the table has captained: the game is over.
+		g.s.Phase = PhaseGameOver
+		g.s.Winners = g.winners()
+	}
 	return nil
 }
 

@@ -430,7 +430,7 @@ func TestRoundEnd(t *testing.T) {
 				t.Fatalf("%s: cards %d, played %v", ed, len(res.Cards), g.s.Played)
 			}
 			for _, cd := range res.Cards {
-				if cd.Spy != slices.Contains(r.Spies, cd.Seat) || !cd.Spy && cd.Location.ID != locID(g, r.Loc) {
+				if cd.Spy != slices.Contains(r.Spies, cd.Seat) || !cd.Spy && cd.Location != locID(g, r.Loc) {
 					t.Fatalf("revealed card %+v", cd)
 				}
 			}

@@ -152,10 +152,14 @@ func TestViewsShowOnlyOwnCard(t *testing.T) {
 // every seat by design (the location list) or only hold finished rounds.
 func viewSecrets(t testing.TB, v View) string {
 	t.Helper()
+	return secretJSON(v)
+}
+
+func secretJSON(v View) string {
 	v.Locations, v.History, v.LastRound = nil, nil, nil
 	b, err := json.Marshal(v)
 	if err != nil {
-		t.Fatal(err)
+		panic(err)
 	}
 	return string(b)
 }

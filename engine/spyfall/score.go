@@ -48,33 +48,33 @@ type LocationRef struct {
 	Name engine.Text `json:"name"`
 }
 
-// GuessResult is a location a spy named.
+// GuessResult is a location a spy named (its ID in the game's list).
 type GuessResult struct {
 	Seat     engine.Seat `json:"seat"`
-	Location LocationRef `json:"location"`
+	Location string      `json:"location"`
 	Correct  bool        `json:"correct"`
 }
 
-// RevealedCard is one seat's card shown after the round.
+// RevealedCard is one seat's card shown after the round. Location is the ID
+// of the card's location in the game's list ("" for the spy card).
 type RevealedCard struct {
-	Seat     engine.Seat  `json:"seat"`
-	Spy      bool         `json:"spy"`
-	Location *LocationRef `json:"location,omitempty"`
-	Role     engine.Text  `json:"role,omitempty"`
+	Seat     engine.Seat `json:"seat"`
+	Spy      bool        `json:"spy"`
+	Location string      `json:"location,omitempty"`
+	Role     engine.Text `json:"role,omitempty"`
 }
 
 func (g *Game) locRef(i int) LocationRef {
 	l := g.s.Locations[i]
-	return LocationRef{ID: l.ID, Name: cloneText(l.Name)}
+	return LocationRef{ID: l.ID, Name: l.Name}
 }
 
 func (g *Game) revealCard(s engine.Seat, c card) RevealedCard {
 	rc := RevealedCard{Seat: s, Spy: c.Spy}
 	if !c.Spy {
-		ref := g.locRef(c.Location)
-		rc.Location = &ref
+		rc.Location = g.s.Locations[c.Location].ID
 		if c.Role >= 0 {
-			rc.Role = cloneText(g.s.Locations[c.Location].Roles[c.Role])
+			rc.Role = g.s.Locations[c.Location].Roles[c.Role]
 		}
 	}
 	return rc
@@ -104,7 +104,7 @@ func (g *Game) finish(o outcome) {
 		if r.Team != nil && i == 1 {
 			want = r.Loc2
 		}
-		res.Guesses = append(res.Guesses, GuessResult{Seat: gs.Seat, Location: g.locRef(gs.Location), Correct: gs.Location == want})
+		res.Guesses = append(res.Guesses, GuessResult{Seat: gs.Seat, Location: g.s.Locations[gs.Location].ID, Correct: gs.Location == want})
 	}
 	for i, c := range r.Cards {
 		if c.Dealt {

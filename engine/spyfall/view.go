@@ -9,7 +9,9 @@ import (
 
 // View is what one seat may see, built field by field from that seat's
 // rights; View(engine.NoSeat) (or Host) is the public view every player may
-// see, fit for a table screen. It is plain data, ready for JSON.
+// see, fit for a table screen. It is plain data, ready for JSON. The
+// engine.Text maps in it (location and role names) are shared with the game
+// and must not be modified.
 type View struct {
 	Seat     engine.Seat  `json:"seat"`
 	Phase    Phase        `json:"phase"`
@@ -162,7 +164,7 @@ func (g *Game) View(seat engine.Seat) View {
 		v.LastVote = &lv
 	}
 	for _, l := range s.Locations {
-		v.Locations = append(v.Locations, LocationRef{ID: l.ID, Name: cloneText(l.Name)})
+		v.Locations = append(v.Locations, LocationRef{ID: l.ID, Name: l.Name})
 	}
 	seatView := func(id engine.Seat) SeatView {
 		st := s.Seats[id]
@@ -271,7 +273,7 @@ func (g *Game) cardView(me engine.Seat) *CardView {
 	ref := g.locRef(c.Location)
 	cv.Location = &ref
 	if c.Role >= 0 {
-		cv.Role = cloneText(g.s.Locations[c.Location].Roles[c.Role])
+		cv.Role = g.s.Locations[c.Location].Roles[c.Role]
 	}
 	return cv
 }
