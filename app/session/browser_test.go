@@ -1,0 +1,256 @@
+//go:build !js
+
+package session
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+
+	"safehouse/signaling"
+)
+
+// The browser build of this package (pion's wrapper of RTCPeerConnection, the browser's
+// WebSocket) against the native one, in headless Chromium: testdata/browserplayer is built
+// to wasm and posts what it sees to /report.
+
+// browserReport mirrors the report of testdata/browserplayer.
+type browserReport struct {
+	Page  string   `json:"page"`
+	Kind  string   `json:"kind"`
+	Room  string   `json:"room"`
+	State uint64   `json:"state"`
+	Names []string `json:"names"`
+	Msg   string   `json:"msg"`
+}
+
+type browserSite struct {
+	base, signal string
+	reports      chan browserReport
+}
+
+// findBrowser looks for Chromium by CHROME_PATH, then PATH. CI must have one.
+func findBrowser(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("CHROME_PATH"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("no Chromium found: install it or set CHROME_PATH")
+	}
+	t.Skip("no Chromium found (set CHROME_PATH to run the browser tests)")
+	return ""
+}
+
+// startBrowserSite builds the wasm player and serves it with the signaling server.
+func startBrowserSite(t *testing.T) *browserSite {
+	t.Helper()
+	dir := t.TempDir()
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", filepath.Join(dir, "player.wasm"), "./testdata/browserplayer")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the wasm player: %v\n%s", err, out)
+	}
+	wasmExec, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := `<!doctype html><title>player</title><script src="wasm_exec.js"></script><script>
+const go = new Go();
+WebAssembly.instantiateStreaming(fetch("player.wasm"), go.importObject).then(r => go.run(r.instance));
+</script>`
+	for name, body := range map[string][]byte{"wasm_exec.js": wasmExec, "index.html": []byte(page)} {
+		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	site := &browserSite{reports: make(chan browserReport, 1024)}
+	srv := signaling.New(signaling.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	mux := http.NewServeMux()
+	mux.Handle("/signal", srv)
+	mux.HandleFunc("POST /report", func(w http.ResponseWriter, r *http.Request) {
+		var rep browserReport
+		if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&rep); err != nil {
+			rep = browserReport{Kind: "error", Msg: "unreadable report: " + err.Error()}
+		}
+		select {
+		case site.reports <- rep:
+		default:
+		}
+	})
+	mux.Handle("/", http.FileServer(http.Dir(dir)))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: mux}
+	go hs.Serve(ln)
+	t.Cleanup(func() {
+		_ = srv.Close()
+		_ = hs.Close()
+	})
+	site.base = "http://" + ln.Addr().String()
+	site.signal = "ws://" + ln.Addr().String() + "/signal"
+	return site
+}
+
+// openBrowser runs headless Chromium on url until the test ends.
+func openBrowser(t *testing.T, browser, url string) {
+	t.Helper()
+	// Chromium's singleton socket path must stay short: t.TempDir's names are too long.
+	profile, err := os.MkdirTemp("", "chr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+		// A debugging port keeps headless Chromium running after the page loads.
+		"--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
+		"--user-data-dir="+profile, url)
+	cmd.Env = append(os.Environ(), "TMPDIR="+profile)
+	var logs bytes.Buffer
+	cmd.Stderr = &logs
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // so its helpers end with it
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		_ = cmd.Wait()
+		_ = os.RemoveAll(profile)
+		if t.Failed() {
+			t.Logf("Chromium's log:\n%s", logs.String())
+		}
+	})
+}
+
+// awaitReport returns the first report of page that satisfies ok, after checking that the
+// page's views arrive in state order; an error report ends the test.
+func (s *browserSite) awaitReport(t *testing.T, page, what string, ok func(browserReport) bool) browserReport {
+	t.Helper()
+	deadline := time.NewTimer(patience)
+	defer deadline.Stop()
+	var lastState uint64
+	for {
+		select {
+		case r := <-s.reports:
+			if r.Page != page {
+				continue // from an earlier page, still closing
+			}
+			if r.Kind == "error" {
+				t.Fatalf("the browser reports: %s", r.Msg)
+			}
+			if r.Kind == "view" {
+				if r.State <= lastState {
+					t.Fatalf("the browser got view %d after view %d", r.State, lastState)
+				}
+				lastState = r.State
+			}
+			if ok(r) {
+				return r
+			}
+		case <-deadline.C:
+			t.Fatalf("gave up waiting for the browser: %s", what)
+		}
+	}
+}
+
+// renamesInOrder checks that the views w received show seat's names going through want in
+// order, one state at a time, with nothing skipped or reordered.
+func renamesInOrder(t *testing.T, w *watcher, seat int, want []string) {
+	t.Helper()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var seen []string
+	for i, v := range w.views {
+		if i > 0 && v.State != w.views[i-1].State+1 {
+			t.Errorf("view state %d follows %d", v.State, w.views[i-1].State)
+		}
+		if seat < len(v.Players) && (len(seen) == 0 || seen[len(seen)-1] != v.Players[seat].Name) {
+			seen = append(seen, v.Players[seat].Name)
+		}
+	}
+	if !slices.Equal(seen, want) {
+		t.Errorf("seat %d went through names %q, want %q", seat, seen, want)
+	}
+}
+
+func renameSeries(first, prefix string, n int) []string {
+	out := []string{first}
+	for i := 1; i <= n; i++ {
+		out = append(out, fmt.Sprintf("%s #%d", prefix, i))
+	}
+	return out
+}
+
+func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
+	browser := findBrowser(t)
+	site := startBrowserSite(t)
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+
+	t.Run("browser joins a native host", func(t *testing.T) {
+		host, err := Host(ctx, testOptions(site.signal, "Hana"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer host.Close()
+		pion, err := Join(ctx, testOptions(site.signal, "Pion"), host.Room(), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pion.Close()
+		hw := watch(host.Player())
+		page := "join=" + host.Room()
+		openBrowser(t, browser, site.base+"/index.html#"+page)
+
+		// The page renames itself 20 times in a burst once it sees all three players.
+		site.awaitReport(t, page, "its last rename", func(r browserReport) bool {
+			return r.Kind == "view" && slices.Equal(r.Names, []string{"Hana", "Pion", "Web #20"})
+		})
+		hw.waitView(t, "the browser's last rename", func(v View) bool { return len(v.Players) == 3 && v.Players[2].Name == "Web #20" })
+		renamesInOrder(t, hw, 2, renameSeries("Web", "Web", 20))
+	})
+
+	t.Run("browser hosts native peers", func(t *testing.T) {
+		openBrowser(t, browser, site.base+"/index.html#host")
+		room := site.awaitReport(t, "host", "its room", func(r browserReport) bool { return r.Kind == "room" }).Room
+		pion, err := Join(ctx, testOptions(site.signal, "Pion"), room, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pion.Close()
+		pw := watch(pion)
+		pw.waitView(t, "the browser host", func(v View) bool { return len(v.Players) == 2 && v.Players[0].Name == "Web Host" && v.Players[0].Host })
+		for i := 1; i <= 20; i++ {
+			if err := pion.Send(Intent{Kind: KindRename, Name: fmt.Sprintf("Pion #%d", i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pw.waitView(t, "the last rename", func(v View) bool { return len(v.Players) == 2 && v.Players[1].Name == "Pion #20" })
+		renamesInOrder(t, pw, 1, renameSeries("Pion", "Pion", 20))
+		site.awaitReport(t, "host", "the host's view of the last rename", func(r browserReport) bool {
+			return r.Kind == "view" && slices.Equal(r.Names, []string{"Web Host", "Pion #20"})
+		})
+	})
+}

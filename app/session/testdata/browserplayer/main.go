@@ -1,0 +1,112 @@
+//go:build js && wasm
+
+// Command browserplayer runs this package's browser build inside Chromium for
+// browser_test.go: with "#host" it hosts a game, with "#join=ROOM" it joins one. It
+// reports what happens as JSON posted to /report on the page's own server.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"safehouse/app/session"
+)
+
+// report is one thing the page tells the test.
+type report struct {
+	Page  string   `json:"page"` // which page sends it: its URL fragment
+	Kind  string   `json:"kind"` // "room", "view", "error"
+	Room  string   `json:"room,omitempty"`
+	State uint64   `json:"state,omitempty"`
+	Names []string `json:"names,omitempty"`
+	Msg   string   `json:"msg,omitempty"`
+}
+
+// send posts reports one at a time, so the test receives them in order.
+var outbox = make(chan report, 256)
+
+func poster(page string) {
+	for r := range outbox {
+		r.Page = page
+		b, _ := json.Marshal(r)
+		init := map[string]any{"method": "POST", "body": string(b)}
+		_ = await(js.Global().Call("fetch", "/report", init))
+	}
+}
+
+func await(p js.Value) error {
+	done := make(chan error, 1)
+	then := js.FuncOf(func(js.Value, []js.Value) any { done <- nil; return nil })
+	catch := js.FuncOf(func(_ js.Value, a []js.Value) any {
+		done <- fmt.Errorf("%s", a[0].Call("toString").String())
+		return nil
+	})
+	defer then.Release()
+	defer catch.Release()
+	p.Call("then", then, catch)
+	return <-done
+}
+
+func names(v *session.View) []string {
+	var out []string
+	for _, p := range v.Players {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+func main() {
+	// Chromium gathers loopback ICE candidates only for a page allowed to use a microphone
+	// (FIELD-NOTES); the test runs it with a fake one.
+	if err := await(js.Global().Get("navigator").Get("mediaDevices").Call("getUserMedia", map[string]any{"audio": true})); err != nil {
+		outbox <- report{Kind: "error", Msg: "microphone: " + err.Error()}
+	}
+	location := js.Global().Get("location")
+	signalURL := "ws://" + location.Get("host").String() + "/signal"
+	hash := strings.TrimPrefix(location.Get("hash").String(), "#")
+	go poster(hash)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	var player *session.Client
+	if hash == "host" {
+		h, err := session.Host(ctx, session.Options{SignalURL: signalURL, Name: "Web Host"})
+		if err != nil {
+			outbox <- report{Kind: "error", Msg: err.Error()}
+			select {}
+		}
+		outbox <- report{Kind: "room", Room: h.Room()}
+		player = h.Player()
+	} else {
+		c, err := session.Join(ctx, session.Options{SignalURL: signalURL, Name: "Web"}, strings.TrimPrefix(hash, "join="), "")
+		if err != nil {
+			outbox <- report{Kind: "error", Msg: err.Error()}
+			select {}
+		}
+		player = c
+	}
+	renamed := false
+	for u := range player.Updates() {
+		if u.Notice != "" {
+			outbox <- report{Kind: "error", Msg: u.Notice}
+		}
+		if u.View == nil {
+			continue
+		}
+		outbox <- report{Kind: "view", State: u.View.State, Names: names(u.View)}
+		if hash != "host" && !renamed && len(u.View.Players) == 3 {
+			// A burst of intents, to show they reach the host in the order sent.
+			renamed = true
+			for i := 1; i <= 20; i++ {
+				if err := player.Send(session.Intent{Kind: session.KindRename, Name: fmt.Sprintf("Web #%d", i)}); err != nil {
+					outbox <- report{Kind: "error", Msg: err.Error()}
+				}
+			}
+		}
+	}
+	select {}
+}
