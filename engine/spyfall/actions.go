@@ -105,8 +105,8 @@ type Rename struct {
 // may have run out. It is never refused.
 type Tick struct{}
 
-// HostAddSeat seats a late joiner before the game or between rounds
-// (APP-LOBBY-1, APP-LOBBY-2); the new seat sits left of the last one.
+// HostAddSeat seats a late joiner (APP-LOBBY-1, APP-LOBBY-2); the new seat
+// sits left of the last one. Added during a round, it waits for the next.
 type HostAddSeat struct {
 	Name string `json:"name"`
 }

@@ -190,10 +190,9 @@ func (g *Game) betweenRounds() error {
 	return nil
 }
 
+// addSeat seats a late joiner at any time; during a round the new seat has
+// no card and waits for the next deal (APP-LOBBY-1).
 func (g *Game) addSeat(a HostAddSeat) error {
-	if err := g.betweenRounds(); err != nil {
-		return err
-	}
 	name, err := checkName(a.Name)
 	if err != nil {
 		return err

@@ -122,6 +122,14 @@ func TestSetupDefaults(t *testing.T) {
 	if g.View(0).Settings.RolesShown {
 		t.Fatal("roles still shown")
 	}
+	start(t, g, t0)
+	for _, s := range nonSpies(g) {
+		if v := g.View(s); v.Card.Location == nil || v.Card.Role != nil {
+			t.Fatalf("hidden roles: card %+v", v.Card)
+		}
+	}
+	apply(t, g, spies(g)[0], Guess{Round: 1, Location: locID(g, g.s.Cur.Loc)}, t0)
+	g = newGame(t, c)
 	for i := 0; i < 2; i++ {
 		r := start(t, g, t0)
 		apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: locID(g, r.Loc)}, t0)

@@ -25,7 +25,7 @@
 //
 // # Phases
 //
-//	lobby       before round 1; HostAddSeat, HostRemoveSeat, HostMoveSeat, Deal
+//	lobby       before round 1; HostRemoveSeat, HostMoveSeat, Deal
 //	dealt       cards dealt, dealer shown (SF-SET-4); the dealer sends StartClock
 //	playing     the clock runs: Ask (question tracker), Accuse, Guess (spies),
 //	            RevealTable (2P/3P); Tick/Advance when the clock runs out
@@ -36,12 +36,14 @@
 //	team_lead   team variant: a captain sends Lead to say who acts first
 //	team_pick   team variant: the captain in turn sends Pick or StopPicking
 //	team_guess  team variant: the spy sends GuessBoth
-//	round_over  results shown; HostAddSeat, HostRemoveSeat, Deal of the next round
+//	round_over  results shown; HostRemoveSeat, Deal of the next round
 //	game_over   winners shown (SF-SCORE-4)
 //
 // HostMarkAbsent (any in-round phase) takes a seat out of the rest of the
-// round; an absent spy, captain or 2P/3P player voids the round with no
-// points. HostEndGame ends the game at any time. Rename works in every phase.
+// round: it no longer votes, accuses or scores that round; an absent spy,
+// captain or 2P/3P player voids the round with no points. HostAddSeat works
+// in every phase but game_over (a seat added mid-round waits for the next
+// deal). HostEndGame ends the game at any time. Rename works in every phase.
 //
 // # Actions
 //

@@ -175,6 +175,9 @@ func (p *player) move() (engine.Seat, Action) {
 	if rng.IntN(300) == 0 {
 		return Host, HostEndGame{}
 	}
+	if p.seatOps && rng.IntN(200) == 0 {
+		return Host, HostAddSeat{Name: "Late"}
+	}
 	switch g.s.Phase {
 	case PhaseDealt:
 		return r.Dealer, StartClock{Round: r.Number}

@@ -195,6 +195,11 @@ func (g *Game) startClock(seat engine.Seat, now engine.Instant) error {
 	if g.s.Phase != PhaseDealt {
 		return refuse(engine.ErrWrongPhase, "SF-PLAY-1", "the clock is already started")
 	}
+	if seat != Host {
+		if err := g.player(seat); err != nil {
+			return err
+		}
+	}
 	if seat != Host && seat != r.Dealer {
 		return refuse(engine.ErrNotYourTurn, "SF-PLAY-1", "the dealer starts the clock")
 	}
@@ -299,6 +304,10 @@ func (g *Game) markAbsent(a HostMarkAbsent, now engine.Instant) error {
 	if g.essential(a.Seat) {
 		g.finish(outcome{ending: EndVoided})
 		return nil
+	}
+	if g.s.Phase == PhaseDealt && r.Dealer == a.Seat {
+		// The clock still waits for its dealer: the next seat deals.
+		r.Dealer = g.leftOf(a.Seat, r.present)
 	}
 	if r.Asker == a.Seat {
 		r.Asker = g.leftOf(a.Seat, r.present)

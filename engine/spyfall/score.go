@@ -73,7 +73,7 @@ func (g *Game) revealCard(s engine.Seat, c card) RevealedCard {
 	rc := RevealedCard{Seat: s, Spy: c.Spy}
 	if !c.Spy {
 		rc.Location = g.s.Locations[c.Location].ID
-		if c.Role >= 0 {
+		if c.Role >= 0 && !g.s.Settings.HideRoles {
 			rc.Role = g.s.Locations[c.Location].Roles[c.Role]
 		}
 	}

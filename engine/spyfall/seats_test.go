@@ -39,7 +39,32 @@ func TestLobbySeats(t *testing.T) {
 	refused(t, g, Host, HostAddSeat{Name: "Ninth"}, t0, engine.ErrForbidden)
 	start(t, g, t0)
 	refused(t, g, Host, HostMoveSeat{Seat: 0, To: 1}, t0, engine.ErrWrongPhase)
-	refused(t, g, Host, HostAddSeat{Name: "Late"}, t0, engine.ErrWrongPhase)
+	refused(t, g, Host, HostAddSeat{Name: "Late"}, t0, engine.ErrForbidden) // 8 is full
+}
+
+// APP-LOBBY-1: a late joiner seated mid-round waits for the next round: no
+// card, no vote, no accusation; dealt in at the next deal.
+func TestLateJoinerWaits(t *testing.T) {
+	g := newGame(t, config(Classic, 4, 46))
+	r := start(t, g, t0)
+	apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
+	late := engine.Seat(4)
+	if v := g.View(late); v.Card != nil || v.Seat != late || v.Seats[4].InRound || !slices.Equal(v.Can, []string{"rename"}) {
+		t.Fatalf("late joiner's view %+v", v)
+	}
+	refused(t, g, late, Accuse{Round: 1, Suspect: 0}, t0, engine.ErrForbidden)
+	refused(t, g, 0, Accuse{Round: 1, Suspect: late}, t0, engine.ErrForbidden)
+	ns := nonSpies(g)
+	apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+	refused(t, g, late, Vote{Vote: r.Vote.ID, Yes: true}, t0, engine.ErrForbidden)
+	voteAll(t, g, t0, ns[2])
+	guessRight(t, g, r.Spies[0])
+	if lastResult(g).Points[late] != 0 || len(lastResult(g).Cards) != 4 {
+		t.Fatalf("late joiner in round 1's result: %+v", lastResult(g))
+	}
+	if r2 := start(t, g, t0); !r2.inRound(late) || g.View(late).Card == nil {
+		t.Fatal("late joiner not dealt into the next round")
+	}
 }
 
 // APP-LOBBY-2: between rounds seats are added (they play from the next
@@ -126,6 +151,21 @@ func TestAbsentSeats(t *testing.T) {
 		}
 		refused(t, g, Host, HostMarkAbsent{Round: 1, Seat: seat}, t0, engine.ErrStale)
 	}
+
+	// An absent dealer before the clock starts: the next seat deals.
+	g = newGame(t, config(Classic, 5, 45))
+	apply(t, g, 0, Deal{Round: 1}, t0)
+	r = g.s.Cur
+	dealer := r.Dealer
+	if r.isSpy(dealer) {
+		t.Fatal("seed deals the spy to the dealer; pick another")
+	}
+	apply(t, g, Host, HostMarkAbsent{Round: 1, Seat: dealer}, t0)
+	if r.Dealer != dealer.Left(5) || g.View(engine.NoSeat).Dealer != dealer.Left(5) {
+		t.Fatalf("dealer %d after the dealer %d left", r.Dealer, dealer)
+	}
+	refused(t, g, dealer, StartClock{Round: 1}, t0, engine.ErrForbidden)
+	apply(t, g, r.Dealer, StartClock{Round: 1}, t0)
 
 	// An absent seat in turn at classic time up is skipped.
 	g = newGame(t, config(Classic, 5, 44))

@@ -272,7 +272,7 @@ func (g *Game) cardView(me engine.Seat) *CardView {
 	}
 	ref := g.locRef(c.Location)
 	cv.Location = &ref
-	if c.Role >= 0 {
+	if c.Role >= 0 && !g.s.Settings.HideRoles {
 		cv.Role = g.s.Locations[c.Location].Roles[c.Role]
 	}
 	return cv
