@@ -33,6 +33,10 @@ type variantSpec struct {
 	config  func(rng *rand.Rand, seed uint64) Config
 }
 
+// viewCheckOdds: every view is checked after one move in this many (and
+// at the end), about 3 times per game.
+const viewCheckOdds = 30
+
 // propertyPack is small enough to keep snapshots cheap, and has unique
 // strings everywhere so the leak checks can search the views' JSON.
 var propertyPack = testPack("p", 8, 8)
@@ -131,8 +135,7 @@ func playRandomGame(spec variantSpec, seed uint64, replay bool, stats map[Ending
 	if rng.IntN(5) == 0 {
 		restoreAt = rng.IntN(80)
 	}
-	refusalChecks := 1
-	viewCheckEvery := 40 + rng.IntN(40)
+	refusalChecks := rng.IntN(2)
 	rounds := 0
 	for step := 0; g.s.Phase != PhaseGameOver; step++ {
 		if step > 5000 {
@@ -166,8 +169,8 @@ func playRandomGame(spec variantSpec, seed uint64, replay bool, stats map[Ending
 			}
 			rounds = len(g.s.History)
 		}
-		if step%viewCheckEvery == 0 {
-			if err := checkViews(g); err != nil {
+		if rng.IntN(viewCheckOdds) == 0 || g.s.Phase == PhaseGameOver {
+			if err := checkViews(g, rng); err != nil {
 				return fmt.Errorf("step %d phase %s after %T%+v: %v", step, g.s.Phase, a, a, err)
 			}
 		}
@@ -337,13 +340,35 @@ func checkPoints(g *Game, res RoundResult, first map[engine.Seat]engine.Seat) er
 	return nil
 }
 
+// viewsToCheck picks the views worth checking now, to keep the cost down at
+// big tables: the public one, every spy's and captain's, every seat not in
+// the round, and three other seats at random.
+func viewsToCheck(g *Game, rng *rand.Rand) []engine.Seat {
+	out := []engine.Seat{engine.NoSeat}
+	r := g.s.Cur
+	var rest []engine.Seat
+	for i := range g.s.Seats {
+		s := engine.Seat(i)
+		switch {
+		case r == nil || !r.inRound(s) || r.isSpy(s):
+			out = append(out, s)
+		case r.Team != nil && (r.Team.Captains[0] == s || r.Team.Captains[1] == s):
+			out = append(out, s)
+		default:
+			rest = append(rest, s)
+		}
+	}
+	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	return append(out, rest[:min(3, len(rest))]...)
+}
+
 // checkViews looks for secrets in the JSON of every seat's view and the
 // public one: the location (ID, name) and roles of the round, the table
 // card, and who the spies are.
-func checkViews(g *Game) error {
+func checkViews(g *Game, rng *rand.Rand) error {
 	r := g.s.Cur
 	finished := len(g.s.History)
-	for s := engine.Seat(-1); int(s) < len(g.s.Seats); s++ {
+	for _, s := range viewsToCheck(g, rng) {
 		v := g.View(s)
 		if len(v.History) != finished || v.LastRound != nil && v.LastRound.Round != g.s.History[finished-1].Round {
 			return fmt.Errorf("seat %d: history of %d rounds, %d finished", s, len(v.History), finished)
