@@ -311,7 +311,7 @@ func (s *Shell) onRename(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	if err := s.live.client.Send(session.Intent{Kind: session.KindRename, Name: name}); err != nil {
-		s.showToast(ctx, s.t(i18n.StatusReconnecting))
+		s.showToast(ctx, s.t(i18n.LobbySendFailed))
 		return
 	}
 	s.lobby.RenameDraft = ""

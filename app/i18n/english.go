@@ -52,6 +52,7 @@ const (
 	LobbyHostNote        Key = "lobby.host.note"
 	LobbyLeave           Key = "lobby.leave"
 	LobbyGuestInvite     Key = "lobby.guest.invite"
+	LobbySendFailed      Key = "lobby.send.failed"
 
 	StatusConnecting   Key = "status.connecting"
 	StatusOnline       Key = "status.online"
@@ -121,6 +122,7 @@ var english = map[Key]string{
 	LobbyHostNote:        "Keep this tab open: your device hosts the game.",
 	LobbyLeave:           "Leave",
 	LobbyGuestInvite:     "Bring more friends: show them this code.",
+	LobbySendFailed:      "Couldn't reach the host just now. Try again in a moment.",
 
 	StatusConnecting:   "Connecting…",
 	StatusOnline:       "Connected",

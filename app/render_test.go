@@ -1,0 +1,120 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/session"
+)
+
+// render mounts the shell in go-app's test engine and returns its HTML.
+func render(t *testing.T, s *Shell) string {
+	t.Helper()
+	e := goapp.NewTestEngine()
+	if err := e.Load(s); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return goapp.HTMLString(s)
+}
+
+func lobbyShell(isHost, canShare, secure bool) *Shell {
+	view := &session.View{Room: "K7MPQ2", You: 1, Players: []session.Player{
+		{Seat: 0, Name: "Maya", Online: true, Host: true},
+		{Seat: 1, Name: "Leo", Online: true},
+		{Seat: 2, Name: "Nadia", Online: false},
+	}}
+	qr, _ := QRSVG("http://192.168.1.5:8080/#join=K7MPQ2", "QR")
+	return &Shell{
+		mounted:  true,
+		secure:   secure,
+		canShare: canShare,
+		screen:   ScreenLobby,
+		lobby: LobbyModel{
+			Room:      "K7MPQ2",
+			IsHost:    isHost,
+			Players:   playersFromView(view),
+			InviteURL: "http://192.168.1.5:8080/#join=K7MPQ2",
+			InviteQR:  qr,
+			Status:    session.StatusOnline,
+		},
+	}
+}
+
+func TestLobbyRendersTheTable(t *testing.T) {
+	html := render(t, lobbyShell(false, false, true))
+	checks := []struct {
+		what string
+		sub  string
+		want int
+	}{
+		{"player rows", `<li class="player`, 3},
+		{"rows marked as yours", `class="player you"`, 1},
+		{"host badges", `class="badge host"`, 1},
+		{"online dots", `class="presence online"`, 2},
+		{"away dots", `class="presence away"`, 1},
+		{"QR codes", `<svg xmlns="http://www.w3.org/2000/svg" class="qr"`, 1},
+		{"room code", `>K7MPQ2<`, 1},
+		{"player count", `Players (3)`, 1},
+		{"status", `Connected`, 1},
+	}
+	for _, c := range checks {
+		if got := strings.Count(html, c.sub); got != c.want {
+			t.Errorf("%s: %d occurrences of %q, want %d", c.what, got, c.sub, c.want)
+		}
+	}
+}
+
+func TestLobbyOffersShareOrCopy(t *testing.T) {
+	tests := []struct {
+		name                         string
+		canShare, secure             bool
+		wantShare, wantCopy, wantNote bool
+	}{
+		{"share sheet available", true, true, true, false, false},
+		{"secure without share sheet", false, true, false, true, false},
+		{"plain http", false, false, false, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			html := render(t, lobbyShell(true, tt.canShare, tt.secure))
+			for _, c := range []struct {
+				id   string
+				want bool
+			}{{`id="share"`, tt.wantShare}, {`id="copy"`, tt.wantCopy}, {`id="share-note"`, tt.wantNote}, {`id="insecure-note"`, tt.wantNote}} {
+				if got := strings.Contains(html, c.id); got != c.want {
+					t.Errorf("%s present = %v, want %v", c.id, got, c.want)
+				}
+			}
+		})
+	}
+}
+
+// The server's prerendered page cannot know whether the browser's page is secure, so it
+// must not claim it is not.
+func TestPrerenderHasNoPlainHTTPNote(t *testing.T) {
+	html := render(t, &Shell{})
+	if strings.Contains(html, `id="insecure-note"`) {
+		t.Error("prerendered home shows the plain-http note")
+	}
+	if !strings.Contains(html, `id="create"`) || strings.Contains(html, `app ready`) {
+		t.Error("prerendered page is not the home screen before the app starts")
+	}
+}
+
+func TestErrorPageOffersRetryOnlyWhenItCanHelp(t *testing.T) {
+	s := &Shell{mounted: true}
+	s.showError("Game not found", "No game with code ZZZZZZ", nil)
+	html := render(t, s)
+	if strings.Contains(html, `id="retry"`) || !strings.Contains(html, `id="back-home"`) {
+		t.Error("unknown room: want only the way home")
+	}
+	s = &Shell{mounted: true}
+	s.showError("Couldn't connect", "The game server didn't answer.", func(goapp.Context) {})
+	html = render(t, s)
+	if !strings.Contains(html, `id="retry"`) || !strings.Contains(html, `id="back-home"`) {
+		t.Error("connection failure: want try again and the way home")
+	}
+}
