@@ -69,8 +69,8 @@ func TestLobbyRendersTheTable(t *testing.T) {
 
 func TestLobbyOffersShareOrCopy(t *testing.T) {
 	tests := []struct {
-		name                         string
-		canShare, secure             bool
+		name                          string
+		canShare, secure              bool
 		wantShare, wantCopy, wantNote bool
 	}{
 		{"share sheet available", true, true, true, false, false},
