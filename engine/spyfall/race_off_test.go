@@ -1,0 +1,5 @@
+//go:build !race
+
+package spyfall
+
+const raceDetector = false
