@@ -101,8 +101,9 @@ type Rename struct {
 	Name string      `json:"name"`
 }
 
-// Tick lets time pass: the host sends it (with Advance) whenever the clock
-// may have run out. It is never refused.
+// Tick lets time pass: the host applies it (or calls Advance) whenever the
+// clock may have run out. It is never refused from a seat at the table or
+// from Host.
 type Tick struct{}
 
 // HostAddSeat seats a late joiner (APP-LOBBY-1, APP-LOBBY-2); the new seat

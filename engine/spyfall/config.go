@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"safehouse/engine"
@@ -195,8 +196,8 @@ func checkName(name string) (string, error) {
 	if name == "" {
 		return "", engine.Refuse(engine.ErrInvalidAction, "", "a name may not be empty")
 	}
-	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > MaxNameRunes {
-		return "", engine.Refuse(engine.ErrInvalidAction, "", "a name must be valid text of at most %d characters", MaxNameRunes)
+	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > MaxNameRunes || strings.ContainsFunc(name, unicode.IsControl) {
+		return "", engine.Refuse(engine.ErrInvalidAction, "", "a name must be plain text of at most %d characters", MaxNameRunes)
 	}
 	return name, nil
 }

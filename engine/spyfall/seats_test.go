@@ -2,6 +2,7 @@ package spyfall
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"safehouse/engine"
@@ -193,4 +194,13 @@ func TestForgedSeats(t *testing.T) {
 	refused(t, g, Host, Accuse{Round: 1, Suspect: 1}, t0, engine.ErrForbidden)
 	refused(t, g, Host, Guess{Round: 1, Location: locID(g, r.Loc)}, t0, engine.ErrForbidden)
 	refused(t, g, 0, nil, t0, engine.ErrInvalidAction)
+}
+
+// Names are plain text: control characters and overlong names are refused.
+func TestNames(t *testing.T) {
+	g := newGame(t, config(Classic, 3, 47))
+	for _, bad := range []string{"a\nb", "tab\there", "\x00", strings.Repeat("é", MaxNameRunes+1), string([]byte{0xff})} {
+		refused(t, g, 0, Rename{Seat: 0, Name: bad}, t0, engine.ErrInvalidAction)
+	}
+	apply(t, g, 0, Rename{Seat: 0, Name: strings.Repeat("é", MaxNameRunes)}, t0)
 }
