@@ -264,7 +264,7 @@ func TestDealerStartsClock(t *testing.T) {
 	if !r.Clock.Running || r.Clock.Deadline != t0+5+engine.Instant(8*time.Minute/time.Millisecond) {
 		t.Fatalf("clock %+v", r.Clock)
 	}
-	if v := g.View(other); v.Asker != r.Dealer || v.Clock.Deadline != r.Clock.Deadline {
+	if v := g.View(other); v.Asker != r.Dealer || v.FirstAsker != r.Dealer || v.Clock.Deadline != r.Clock.Deadline {
 		t.Fatalf("view: asker %d, clock %+v", v.Asker, v.Clock)
 	}
 	refused(t, g, r.Dealer, StartClock{Round: 1}, t0+6, engine.ErrWrongPhase)
@@ -275,6 +275,9 @@ func TestDealerStartsClock(t *testing.T) {
 func TestQuestionTracker(t *testing.T) {
 	g := newGame(t, config(Classic, 4, 2))
 	r := start(t, g, t0)
+	if v := g.View(engine.NoSeat); v.FirstAsker != r.Dealer || v.Asker != engine.NoSeat {
+		t.Fatalf("without the tracker: first asker %d, asker %d", v.FirstAsker, v.Asker)
+	}
 	refused(t, g, r.Dealer, Ask{Round: 1, Question: 0, Target: r.Dealer.Left(4)}, t0, engine.ErrForbidden)
 
 	c := config(Classic, 4, 2)

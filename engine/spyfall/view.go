@@ -24,7 +24,10 @@ type View struct {
 	// Locations is the game's whole list (SF-SET-5), the same for everyone.
 	Locations []LocationRef `json:"locations"`
 
-	Dealer   engine.Seat   `json:"dealer"`
+	Dealer engine.Seat `json:"dealer"`
+	// FirstAsker asks the first question: the dealer (SF-PLAY-1).
+	FirstAsker engine.Seat `json:"first_asker"`
+	// Asker, AskedBy and Question are the question tracker (SF-PLAY-2).
 	Asker    engine.Seat   `json:"asker"`
 	AskedBy  engine.Seat   `json:"asked_by"`
 	Question int           `json:"question"`
@@ -147,7 +150,7 @@ func (g *Game) View(seat engine.Seat) View {
 			TeamClock: s.Settings.TeamClock,
 		},
 		Variant: s.Settings.variantFor(len(s.Order)),
-		Dealer:  engine.NoSeat, Asker: engine.NoSeat, AskedBy: engine.NoSeat, EndTurn: engine.NoSeat,
+		Dealer:  engine.NoSeat, FirstAsker: engine.NoSeat, Asker: engine.NoSeat, AskedBy: engine.NoSeat, EndTurn: engine.NoSeat,
 		History: cloneResults(s.History),
 		Winners: slices.Clone(s.Winners),
 		Can:     g.can(me),
@@ -189,6 +192,9 @@ func (g *Game) View(seat engine.Seat) View {
 	}
 	v.Variant = r.Variant
 	v.Dealer = r.Dealer
+	if r.Team == nil {
+		v.FirstAsker = r.Dealer
+	}
 	if s.Settings.QuestionTracker && r.Team == nil {
 		v.Asker, v.AskedBy, v.Question = r.Asker, r.AskedBy, r.Questions
 	}
