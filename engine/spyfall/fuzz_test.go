@@ -77,7 +77,7 @@ func FuzzDecodeAndApply(f *testing.F) {
 
 // fuzzGame reaches one of several phases, by setup: lobby, playing, a vote,
 // time up, two-spy guess, 2P, team picking.
-func fuzzGame(t *testing.T, setup uint8) *Game {
+func fuzzGame(t testing.TB, setup uint8) *Game {
 	switch setup % 7 {
 	case 0:
 		return newGame(t, config(Classic, 5, uint64(setup)))
@@ -111,4 +111,102 @@ func fuzzGame(t *testing.T, setup uint8) *Game {
 		apply(t, g, tm.Captains[0], Lead{Round: 1, Captain: tm.Captains[0]}, t0)
 		return g
 	}
+}
+
+// FuzzRestore feeds damaged snapshots to UnmarshalBinary: it refuses them
+// or restores a game that can be viewed and played without a panic.
+func FuzzRestore(f *testing.F) {
+	for setup := uint8(0); setup < 7; setup++ {
+		f.Add(snapshot(f, fuzzGame(f, setup)), setup)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, setup uint8) {
+		g := new(Game)
+		if err := g.UnmarshalBinary(data); err != nil {
+			return
+		}
+		for s := engine.Seat(-2); int(s) < len(g.s.Seats)+1; s++ {
+			_ = g.View(s)
+		}
+		p := newPlayer(g, uint64(setup), true)
+		for i := 0; i < 20; i++ {
+			seat, a, _ := p.next()
+			_ = p.apply(seat, a)
+		}
+	})
+}
+
+// Every number and boolean of a snapshot, in every phase the fuzz setups
+// reach, replaced by odd values: the damaged snapshot is refused, or the restored game can be
+// viewed and played on without a panic.
+func TestDamagedSnapshots(t *testing.T) {
+	values := []string{"-2", "-1", "0", "1", "2", "9", "1000"}
+	for setup := uint8(0); setup < 7; setup++ {
+		snap := snapshot(t, fuzzGame(t, setup))
+		for _, span := range numberSpans(snap) {
+			vals := values
+			if tok := string(snap[span[0]:span[1]]); tok == "true" || tok == "false" {
+				vals = []string{"true", "false", "null"}
+			}
+			for _, v := range vals {
+				data := append(append(append([]byte(nil), snap[:span[0]]...), v...), snap[span[1]:]...)
+				g := new(Game)
+				if g.UnmarshalBinary(data) != nil {
+					continue
+				}
+				func() {
+					defer func() {
+						if p := recover(); p != nil {
+							t.Fatalf("setup %d, %q replaced by %s in ...%s...: panic %v", setup, snap[span[0]:span[1]], v, snap[max(0, span[0]-40):span[1]], p)
+						}
+					}()
+					for s := engine.Seat(-2); int(s) < len(g.s.Seats)+1; s++ {
+						_ = g.View(s)
+					}
+					p := newPlayer(g, uint64(span[0]), true)
+					for i := 0; i < 15; i++ {
+						seat, a, _ := p.next()
+						_ = p.apply(seat, a)
+					}
+				}()
+			}
+		}
+	}
+}
+
+// numberSpans finds the JSON numbers and booleans of data that are not
+// inside strings.
+func numberSpans(data []byte) [][2]int {
+	var out [][2]int
+	inString, escaped := false, false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == 't' || c == 'f':
+			j := i
+			for j < len(data) && data[j] >= 'a' && data[j] <= 'z' {
+				j++
+			}
+			out = append(out, [2]int{i, j})
+			i = j - 1
+		case c == '-' || c >= '0' && c <= '9':
+			j := i + 1
+			for j < len(data) && (data[j] >= '0' && data[j] <= '9' || data[j] == '.' || data[j] == 'e' || data[j] == '+' || data[j] == '-') {
+				j++
+			}
+			out = append(out, [2]int{i, j})
+			i = j - 1
+		}
+	}
+	return out
 }

@@ -199,8 +199,8 @@ func (g *Game) UnmarshalBinary(b []byte) error {
 	if s.Version != stateVersion {
 		return fmt.Errorf("spyfall: snapshot version %d, want %d", s.Version, stateVersion)
 	}
-	if s.Rand == nil || len(s.Played) != len(s.Locations) {
-		return fmt.Errorf("spyfall: incomplete snapshot")
+	if err := s.check(); err != nil {
+		return fmt.Errorf("spyfall: damaged snapshot: %w", err)
 	}
 	g.s = s
 	return nil

@@ -10,7 +10,7 @@ import (
 )
 
 // teamGame starts a team round with n seats.
-func teamGame(t *testing.T, n int, seed uint64, turns int) *Game {
+func teamGame(t testing.TB, n int, seed uint64, turns int) *Game {
 	t.Helper()
 	c := config(TimeTravel, n, seed)
 	c.Team, c.CaptainTurns = true, turns
