@@ -17,7 +17,6 @@ const (
 	HomeCodeLabel       Key = "home.code.label"
 	HomeCodePlaceholder Key = "home.code.placeholder"
 	HomeJoin            Key = "home.join"
-	HomeOr              Key = "home.or"
 
 	NameMissing   Key = "name.missing"
 	NameTooLong   Key = "name.too-long"
@@ -87,7 +86,6 @@ var english = map[Key]string{
 	HomeCodeLabel:       "Room code",
 	HomeCodePlaceholder: "K7MPQ2",
 	HomeJoin:            "Join",
-	HomeOr:              "or",
 
 	NameMissing:   "Type your name first, so the others know who you are.",
 	NameTooLong:   "Names can be at most %[1]d characters.",
