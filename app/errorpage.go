@@ -16,8 +16,12 @@ func (s *Shell) renderError() goapp.UI {
 		),
 		goapp.Footer().Class("actions").Body(
 			goapp.If(s.retry != nil, func() goapp.UI {
+				label := s.retryLabel
+				if label == "" {
+					label = s.t(i18n.ErrorTryAgain)
+				}
 				return goapp.Button().ID("retry").Class("btn secondary").Type("button").
-					Text(s.t(i18n.ErrorTryAgain)).OnClick(s.onRetry)
+					Text(label).OnClick(s.onRetry)
 			}),
 			goapp.Button().ID("back-home").Class("btn primary").Type("button").
 				Text(s.t(i18n.ErrorBackHome)).OnClick(s.onBackHome),

@@ -50,7 +50,7 @@ func TestLobbyRendersTheTable(t *testing.T) {
 		sub  string
 		want int
 	}{
-		{"player rows", `<li class="player`, 3},
+		{"player rows", `<li `, 3},
 		{"rows marked as yours", `class="player you"`, 1},
 		{"host badges", `class="badge host"`, 1},
 		{"online dots", `class="presence online"`, 2},
@@ -116,5 +116,43 @@ func TestErrorPageOffersRetryOnlyWhenItCanHelp(t *testing.T) {
 	html = render(t, s)
 	if !strings.Contains(html, `id="retry"`) || !strings.Contains(html, `id="back-home"`) {
 		t.Error("connection failure: want try again and the way home")
+	}
+}
+
+func TestRefusalsThatEndTheSessionGetAPage(t *testing.T) {
+	tests := []struct {
+		code      string
+		wantPage  bool
+		wantTitle string
+		wantRetry string
+	}{
+		{session.CodeVersion, true, "Update needed", "Reload"},
+		{session.CodeRoomFull, true, "This game is full", ""},
+		{session.CodeBadIntent, false, "", ""},
+		{session.CodeBadName, false, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.code, func(t *testing.T) {
+			s := &Shell{mounted: true, screen: ScreenLobby}
+			if got := s.refusalPage(tt.code); got != tt.wantPage {
+				t.Fatalf("refusalPage(%q) = %v, want %v", tt.code, got, tt.wantPage)
+			}
+			if !tt.wantPage {
+				if s.screen != ScreenLobby {
+					t.Errorf("a passing refusal left the lobby for screen %d", s.screen)
+				}
+				return
+			}
+			html := render(t, s)
+			if s.screen != ScreenError || !strings.Contains(html, ">"+tt.wantTitle+"<") {
+				t.Errorf("screen %d, page lacks title %q", s.screen, tt.wantTitle)
+			}
+			if hasRetry := strings.Contains(html, `id="retry"`); hasRetry != (tt.wantRetry != "") {
+				t.Errorf("retry button present = %v, want %v", hasRetry, tt.wantRetry != "")
+			}
+			if tt.wantRetry != "" && !strings.Contains(html, ">"+tt.wantRetry+"<") {
+				t.Errorf("retry button does not say %q", tt.wantRetry)
+			}
+		})
 	}
 }

@@ -44,6 +44,7 @@ type Shell struct {
 	live          *liveSession
 	attempt       int // bumped by every connect and cancel; late answers of old attempts are dropped
 	retry         func(goapp.Context)
+	retryLabel    string // the retry button's text when it is not "Try again"
 	toastSerial   int
 }
 
@@ -225,10 +226,13 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 				}
 				return
 			}
+			var refusal *session.RefusalError
 			switch {
 			case errors.Is(err, session.ErrUnknownRoom):
 				cancel()
 				s.showError(s.t(i18n.ErrorUnknownRoomTitle), s.t(i18n.ErrorUnknownRoom, inv.Room), nil)
+			case errors.As(err, &refusal) && s.refusalPage(refusal.Refusal.Code):
+				cancel()
 			case err != nil:
 				cancel()
 				s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect),
@@ -275,8 +279,12 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 		s.lobby.Players = playersFromView(u.View)
 		s.screen = ScreenLobby
 	}
+	if u.Code != "" && s.refusalPage(u.Code) {
+		s.closeLive()
+		return
+	}
 	if u.Notice != "" {
-		s.showToast(ctx, u.Notice)
+		s.showToast(ctx, s.noticeText(u.Code, u.Notice))
 	}
 	if u.Status != "" {
 		s.lobby.Status = u.Status
@@ -285,6 +293,31 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 			s.showError(s.t(i18n.ErrorClosedTitle), s.t(i18n.ErrorClosed), nil)
 		}
 	}
+}
+
+// refusalPage shows the full-page error for a refusal that ends this player's session
+// (another protocol version, a full table) and reports whether it did.
+func (s *Shell) refusalPage(code string) bool {
+	switch code {
+	case session.CodeVersion:
+		s.showError(s.t(i18n.ErrorVersionTitle), s.t(i18n.ErrorVersion), func(ctx goapp.Context) { ctx.Reload() })
+		s.retryLabel = s.t(i18n.ErrorReload)
+	case session.CodeRoomFull:
+		s.showError(s.t(i18n.ErrorRoomFullTitle), s.t(i18n.ErrorRoomFull), nil)
+	default:
+		return false
+	}
+	return true
+}
+
+// noticeText is the player's language's text for a notice whose code the catalog knows;
+// other notices show the session's own sentence.
+func (s *Shell) noticeText(code, fallback string) string {
+	switch code {
+	case session.CodeHostClosed:
+		return s.t(i18n.NoticeHostClosed)
+	}
+	return fallback
 }
 
 func (s *Shell) showToast(ctx goapp.Context, text string) {
@@ -350,6 +383,7 @@ func (s *Shell) goHome() {
 func (s *Shell) showError(title, body string, retry func(goapp.Context)) {
 	s.failure = ErrorModel{Title: title, Body: body}
 	s.retry = retry
+	s.retryLabel = ""
 	s.screen = ScreenError
 }
 

@@ -66,6 +66,12 @@ const (
 	ErrorConnect          Key = "error.connect"
 	ErrorClosedTitle      Key = "error.closed.title"
 	ErrorClosed           Key = "error.closed"
+	ErrorVersionTitle     Key = "error.version.title"
+	ErrorVersion          Key = "error.version"
+	ErrorRoomFullTitle    Key = "error.room-full.title"
+	ErrorRoomFull         Key = "error.room-full"
+	ErrorReload           Key = "error.reload"
+	NoticeHostClosed      Key = "notice.host-closed"
 	ErrorBackHome         Key = "error.back-home"
 	ErrorTryAgain         Key = "error.try-again"
 )
@@ -135,6 +141,12 @@ var english = map[Key]string{
 	ErrorConnect:          "The game server didn't answer. Check that you're on the same network as the host and try again.",
 	ErrorClosedTitle:      "The game has ended",
 	ErrorClosed:           "The connection to the host closed. Ask the host for a new link to play again.",
+	ErrorVersionTitle:     "Update needed",
+	ErrorVersion:          "The host's Safehouse is a different version from yours. Reload the page to get the same one.",
+	ErrorRoomFullTitle:    "This game is full",
+	ErrorRoomFull:         "Every seat at this table is taken. Ask the host to make room.",
+	ErrorReload:           "Reload",
+	NoticeHostClosed:      "The host ended the game.",
 	ErrorBackHome:         "Back to home",
 	ErrorTryAgain:         "Try again",
 }
