@@ -62,7 +62,7 @@ func TestRandomGamesBuiltinContent(t *testing.T) {
 				seat, a, _ := p.next()
 				_ = p.apply(seat, a)
 				for _, res := range g.s.History[rounds:] {
-					if err := checkPoints(g, res, p.first); err != nil {
+					if err := checkPoints(g, res, p); err != nil {
 						t.Fatalf("%s game %d: %v", spec.name, i, err)
 					}
 				}

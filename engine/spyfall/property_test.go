@@ -166,7 +166,7 @@ func playRandomGame(spec variantSpec, seed uint64, replay bool, stats map[Ending
 		if len(g.s.History) > rounds {
 			for _, res := range g.s.History[rounds:] {
 				stats[res.Ending]++
-				if err := checkPoints(g, res, p.first); err != nil {
+				if err := checkPoints(g, res, p); err != nil {
 					return fmt.Errorf("round %d: %v", res.Round, err)
 				}
 			}
@@ -213,6 +213,8 @@ func playRandomGame(spec variantSpec, seed uint64, replay bool, stats map[Ending
 	return nil
 }
 
+func ed(g *Game) Edition { return g.s.Settings.Edition }
+
 // checkTotals: every seat's points are the sum of its round points.
 func checkTotals(g *Game) error {
 	sum := make([]int, len(g.s.Seats))
@@ -228,9 +230,22 @@ func checkTotals(g *Game) error {
 }
 
 // checkPoints recomputes a round's points from its public result and the
-// first accusers the player saw, straight from the scoring tables.
-func checkPoints(g *Game, res RoundResult, first map[engine.Seat]engine.Seat) error {
+// accusations the player saw, straight from the scoring tables.
+func checkPoints(g *Game, res RoundResult, p *player) error {
+	first := p.first
 	want := make([]int, len(res.Points))
+	if res.Ending == EndSpyConvicted || res.Ending == EndNonSpyConvicted {
+		// The accuser credited is the one whose accusation convicted:
+		// mid-round, in turn at a classic time up, or in 2P/3P; nobody for
+		// the seat-by-seat votes.
+		wantAccuser := p.accuser
+		if !res.MidRound && ed(g) != Classic {
+			wantAccuser = engine.NoSeat
+		}
+		if res.Accuser != wantAccuser {
+			return fmt.Errorf("ending %s credits accuser %d, the player saw %d", res.Ending, res.Accuser, wantAccuser)
+		}
+	}
 	ed := g.s.Settings.Edition
 	present := map[engine.Seat]bool{}
 	cardOf := map[engine.Seat]RevealedCard{}
@@ -285,7 +300,7 @@ func checkPoints(g *Game, res RoundResult, first map[engine.Seat]engine.Seat) er
 		switch res.Ending {
 		case EndSpyConvicted:
 			nonSpiesGet(1)
-			want[res.Accuser]++
+			want[p.accuser]++
 		case EndNonSpyConvicted:
 			spiesGet(4)
 		case EndTableSpy, EndSpyMissed:
@@ -327,8 +342,8 @@ func checkPoints(g *Game, res RoundResult, first map[engine.Seat]engine.Seat) er
 				}
 			}
 			if ed == Classic {
-				if present[res.Accuser] {
-					want[res.Accuser]++
+				if present[p.accuser] {
+					want[p.accuser]++
 				}
 			} else if f, ok := first[res.Convicted]; ok && present[f] && !(pals && isSpy(f)) {
 				want[f]++

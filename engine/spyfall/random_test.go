@@ -24,6 +24,8 @@ type player struct {
 	now   engine.Instant
 	log   []move
 	first map[engine.Seat]engine.Seat // this round: suspect -> first accuser
+	// accuser made the last accepted accusation of this round.
+	accuser engine.Seat
 	// seatOps allows the host to add and remove seats between rounds.
 	seatOps bool
 	// refusals counts refused actions.
@@ -36,7 +38,7 @@ type player struct {
 
 func newPlayer(g *Game, seed uint64, seatOps bool) *player {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	return &player{g: g, rng: rng, now: t0, first: map[engine.Seat]engine.Seat{}, seatOps: seatOps,
+	return &player{g: g, rng: rng, now: t0, first: map[engine.Seat]engine.Seat{}, accuser: engine.NoSeat, seatOps: seatOps,
 		patience: rng.IntN(10), yes: 1 + rng.IntN(9)}
 }
 
@@ -52,6 +54,10 @@ func (p *player) apply(seat engine.Seat, a Action) error {
 	}
 	if _, ok := a.(Deal); ok {
 		clear(p.first)
+		p.accuser = engine.NoSeat
+	}
+	if _, ok := a.(Accuse); ok {
+		p.accuser = seat
 	}
 	if acc, ok := a.(Accuse); ok && wasPlaying {
 		if _, seen := p.first[acc.Suspect]; !seen {
