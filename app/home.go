@@ -9,6 +9,9 @@ import (
 // renderHome: the name field, joining by code, and "Create a game" as the primary action at
 // the bottom of the screen.
 func (s *Shell) renderHome() goapp.UI {
+	if s.pendingInvite != nil {
+		return s.renderInvited()
+	}
 	return goapp.Main().Class("screen home").Body(
 		goapp.Header().Class("brand").Body(
 			goapp.Img().Class("brand-mark").Src("/web/icon.svg").Alt("").Width(72).Height(72),
@@ -17,21 +20,7 @@ func (s *Shell) renderHome() goapp.UI {
 		),
 		goapp.Div().Class("content").Body(
 			s.renderInsecureNote(),
-			goapp.Section().Class("card").Body(
-				goapp.Label().For("name").Class("label").Text(s.t(i18n.HomeNameLabel)),
-				goapp.Input().ID("name").Class("field").Type("text").
-					Value(s.home.Name).
-					Placeholder(s.t(i18n.HomeNamePlaceholder)).
-					AutoComplete(false).
-					MaxLength(MaxNameRunes*2).
-					Aria("invalid", s.home.NameError != "").
-					Aria("describedby", "name-error").
-					OnInput(func(ctx goapp.Context, e goapp.Event) {
-						s.home.Name = ctx.JSSrc().Get("value").String()
-						s.home.NameError = ""
-					}),
-				fieldError("name-error", s.home.NameError),
-			),
+			s.renderNameField(),
 			goapp.Form().ID("join-form").Class("card").OnSubmit(s.onJoin).Body(
 				goapp.H2().Text(s.t(i18n.HomeJoinHeading)),
 				goapp.Label().For("code").Class("label").Text(s.t(i18n.HomeCodeLabel)),
@@ -58,6 +47,48 @@ func (s *Shell) renderHome() goapp.UI {
 			goapp.P().Class("hint").Text(s.t(i18n.HomeCreateHint)),
 			goapp.Button().ID("create").Class("btn primary").Type("button").
 				Text(s.t(i18n.HomeCreate)).OnClick(s.onCreate),
+		),
+	)
+}
+
+// renderNameField is the player's name, remembered between visits.
+func (s *Shell) renderNameField() goapp.UI {
+	return goapp.Section().Class("card").Body(
+		goapp.Label().For("name").Class("label").Text(s.t(i18n.HomeNameLabel)),
+		goapp.Input().ID("name").Class("field").Type("text").
+			Value(s.home.Name).
+			Placeholder(s.t(i18n.HomeNamePlaceholder)).
+			AutoComplete(false).
+			MaxLength(MaxNameRunes*2).
+			Aria("invalid", s.home.NameError != "").
+			Aria("describedby", "name-error").
+			OnInput(func(ctx goapp.Context, e goapp.Event) {
+				s.home.Name = ctx.JSSrc().Get("value").String()
+				s.home.NameError = ""
+			}),
+		fieldError("name-error", s.home.NameError),
+	)
+}
+
+// renderInvited is home for someone who opened an invite link before the app knew their
+// name: one question, one button.
+func (s *Shell) renderInvited() goapp.UI {
+	return goapp.Main().Class("screen home invited").Body(
+		goapp.Header().Class("brand").Body(
+			goapp.Img().Class("brand-mark").Src("/web/icon.svg").Alt("").Width(56).Height(56),
+			goapp.H1().ID("invited-title").Text(s.t(i18n.InvitedTitle)),
+			goapp.P().ID("invited-body").Class("tagline").Text(s.t(i18n.InvitedBody, s.pendingInvite.Room)),
+		),
+		goapp.Form().ID("join-form").Class("content").OnSubmit(s.onJoin).Body(
+			s.renderInsecureNote(),
+			s.renderNameField(),
+			fieldError("code-error", s.home.CodeError),
+		),
+		goapp.Footer().Class("actions").Body(
+			goapp.Button().ID("join").Class("btn primary").Type("submit").Form("join-form").
+				Text(s.t(i18n.InvitedJoin)),
+			goapp.Button().ID("not-now").Class("btn ghost").Type("button").
+				Text(s.t(i18n.InvitedElsewhere)).OnClick(s.onBackHome),
 		),
 	)
 }

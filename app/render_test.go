@@ -156,3 +156,18 @@ func TestRefusalsThatEndTheSessionGetAPage(t *testing.T) {
 		})
 	}
 }
+
+func TestInviteWithoutANameAsksForOne(t *testing.T) {
+	s := &Shell{mounted: true, pendingInvite: &Invite{Room: "K7MPQ2", Secret: "q9Zk3xW0bT2vLr8mN4pY6A"}}
+	html := render(t, s)
+	for _, want := range []string{`id="invited-title"`, "Game K7MPQ2 is waiting for you", `id="name"`, `id="join"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("invited screen lacks %s", want)
+		}
+	}
+	for _, unwanted := range []string{`id="create"`, `id="code"`} {
+		if strings.Contains(html, unwanted) {
+			t.Errorf("invited screen shows %s: one question, one button", unwanted)
+		}
+	}
+}

@@ -94,10 +94,9 @@ func (s *Shell) followFragment(ctx goapp.Context) {
 	}
 	name, nameErr := NormalizeName(s.home.Name)
 	if nameErr != nil {
-		// Ask for a name first; the code is filled in and the secret kept for the Join button.
+		// Ask for a name first (the invited screen); the code and secret wait for its button.
 		s.pendingInvite = &inv
 		s.home.Code = inv.Room
-		s.home.NameError = s.nameProblem(nameErr)
 		s.screen = ScreenHome
 		return
 	}

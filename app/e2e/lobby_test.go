@@ -143,11 +143,14 @@ func TestLobbyAcrossBrowsersAndNativePeer(t *testing.T) {
 
 	guest := h.openBrowser("guest tab", h.origin, true)
 	guest.open(link)
-	// A first-time guest is asked for a name, with the code already filled in.
-	guest.waitJS(`document.getElementById("name-error").textContent.length > 0`, "the guest to be asked for a name")
-	if code := guest.value("code"); code != room {
-		guest.fatalf("code field %q, want %q from the link", code, room)
+	// A first-time guest is asked only for a name, and told which game waits.
+	guest.waitJS(`document.getElementById("invited-title") !== null`, "the invited screen")
+	if body := guest.text("invited-body"); !strings.Contains(body, room) {
+		guest.fatalf("invited screen %q does not name room %s", body, room)
 	}
+	h.screenshots(guest, "invited")
+	guest.click("join") // no name yet: refused on the spot
+	guest.waitJS(`document.getElementById("name-error").textContent.length > 0`, "the missing-name message")
 	guest.typeInto("name", "Leo")
 	guest.click("join")
 	guest.waitJS(`document.querySelectorAll("#players .player-name").length >= 2`, "the guest's lobby")

@@ -17,6 +17,10 @@ const (
 	HomeCodeLabel       Key = "home.code.label"
 	HomeCodePlaceholder Key = "home.code.placeholder"
 	HomeJoin            Key = "home.join"
+	InvitedTitle        Key = "invited.title"
+	InvitedBody         Key = "invited.body"
+	InvitedJoin         Key = "invited.join"
+	InvitedElsewhere    Key = "invited.elsewhere"
 
 	NameMissing   Key = "name.missing"
 	NameTooLong   Key = "name.too-long"
@@ -92,6 +96,10 @@ var english = map[Key]string{
 	HomeCodeLabel:       "Room code",
 	HomeCodePlaceholder: "K7MPQ2",
 	HomeJoin:            "Join",
+	InvitedTitle:        "You're invited",
+	InvitedBody:         "Game %[1]s is waiting for you. Tell the others your name, then join.",
+	InvitedJoin:         "Join the game",
+	InvitedElsewhere:    "Not now: back to the start",
 
 	NameMissing:   "Type your name first, so the others know who you are.",
 	NameTooLong:   "Names can be at most %[1]d characters.",
