@@ -49,6 +49,9 @@ type Welcome struct {
 	Room  string `json:"room"`
 	Seat  int    `json:"seat"`
 	Token string `json:"token"` // keep it to get this seat back after a reconnect
+	// Seq is the last intent seq the host handled for this seat: a resuming client resends
+	// only what came after it and numbers its next intents from there.
+	Seq uint64 `json:"seq,omitempty"`
 }
 
 // Refusal is the body of an error envelope. Seq (in the envelope) names the refused
@@ -81,6 +84,7 @@ const (
 	CodeRoomFull    = "room-full"     // no seat left
 	CodeMoved       = "moved"         // this seat is now spoken for by a newer connection
 	CodeHostClosed  = "host-closed"   // the host ended the session
+	CodeUnknownSeat = "unknown-seat"  // a resume token this game never issued
 )
 
 var errBadEnvelope = errors.New("bad envelope")

@@ -43,8 +43,29 @@ type peerLink struct {
 }
 
 // Host registers a new room with the signaling server and seats the host's own player
-// (Options.Name) through an in-memory connection.
+// (Options.Name) through an in-memory connection. With Options.Store set, the host saves its
+// whole state there before every broadcast, for ResumeHost.
 func Host(ctx context.Context, o Options) (*HostSession, error) {
+	secret, err := newToken()
+	if err != nil {
+		return nil, fmt.Errorf("session: making the invite secret: %w", err)
+	}
+	return startHost(ctx, o, signalMsg{T: sigHost}, secret, nil, nil)
+}
+
+// ResumeHost brings back a host from its saved state (a reloaded host tab): it reclaims the
+// same room with the saved claim, seats everyone as they were (offline until they come back
+// with their resume tokens, which their apps do by themselves) and continues the state
+// numbers. table is the game restored from st.Game by the caller (nil for the lobby alone).
+func ResumeHost(ctx context.Context, o Options, st HostState, table Table) (*HostSession, error) {
+	if err := st.check(); err != nil {
+		return nil, fmt.Errorf("session: saved game is damaged: %w", err)
+	}
+	o.Token = st.Seats[0].Token
+	return startHost(ctx, o, signalMsg{T: sigHost, Room: st.Room, Claim: st.Claim}, st.Secret, &st, table)
+}
+
+func startHost(ctx context.Context, o Options, register signalMsg, secret string, saved *HostState, table Table) (*HostSession, error) {
 	sig, err := dialSignal(ctx, o.SignalURL)
 	if err != nil {
 		return nil, err
@@ -53,7 +74,7 @@ func Host(ctx context.Context, o Options) (*HostSession, error) {
 		sig.close()
 		return nil, err
 	}
-	if err := sig.send(signalMsg{T: sigHost}); err != nil {
+	if err := sig.send(register); err != nil {
 		return fail(fmt.Errorf("session: registering a room: %w", err))
 	}
 	m, err := sig.await(ctx)
@@ -64,13 +85,9 @@ func Host(ctx context.Context, o Options) (*HostSession, error) {
 	case m.T == sigError && m.Code == sigCodeUnknownRoom:
 		return fail(fmt.Errorf("%w: %s", ErrUnknownRoom, m.Msg))
 	case m.T == sigError:
-		return fail(fmt.Errorf("session: the signaling server refused a new room: %s (%s)", m.Msg, m.Code))
-	case m.T != sigHosted || m.Room == "":
-		return fail(fmt.Errorf("session: unexpected answer %q to a new room", m.T))
-	}
-	secret, err := newToken()
-	if err != nil {
-		return fail(fmt.Errorf("session: making the invite secret: %w", err))
+		return fail(fmt.Errorf("session: the signaling server refused the room: %s (%s)", m.Msg, m.Code))
+	case m.T != sigHosted || m.Room == "" || (register.Room != "" && m.Room != register.Room):
+		return fail(fmt.Errorf("session: unexpected answer %q to registering a room", m.T))
 	}
 	h := &HostSession{
 		opts:   o,
@@ -82,6 +99,13 @@ func Host(ctx context.Context, o Options) (*HostSession, error) {
 		links:  map[string]*peerLink{},
 	}
 	h.core = newHostCore(h.room, h.log)
+	if saved != nil {
+		h.core.restore(*saved)
+	}
+	h.core.table = table
+	if o.Store != nil {
+		h.core.store = &hostStore{store: o.Store, claim: h.claim, secret: h.secret}
+	}
 
 	hostEnd, playerEnd := Pipe()
 	h.core.accept(hostEnd, true)
@@ -129,6 +153,10 @@ func (h *HostSession) Close() error {
 		h.mu.Unlock()
 		// Players hear it from the host first, before the signaling server calls it away.
 		h.core.close()
+		if h.opts.Store != nil {
+			// Ended on purpose: a later visit starts a new game instead of resuming this one.
+			_ = h.opts.Store.Clear()
+		}
 		h.sig.close()
 		h.wg.Wait() // the signal loop is gone: no new peer links from here on
 		h.mu.Lock()

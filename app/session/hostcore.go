@@ -22,6 +22,7 @@ type hostCore struct {
 	byToken map[string]*seat
 	conns   map[*hostConn]struct{}
 	table   Table
+	store   *hostStore // nil when the host keeps no saved state
 	closed  bool
 	log     *slog.Logger
 	wg      sync.WaitGroup
@@ -33,14 +34,16 @@ type seat struct {
 	host  bool
 	token string
 	conn  *hostConn // nil while nobody speaks for this seat
+	// lastSeq is the highest intent seq handled for this seat, over all its connections, so
+	// an intent resent after a reconnect applies once.
+	lastSeq uint64
 }
 
 // hostConn is one connection to the host and what it has said so far.
 type hostConn struct {
-	conn    Conn
-	isHost  bool   // the host's own in-memory player
-	seat    *seat  // nil until hello
-	lastSeq uint64 // highest intent seq handled, so a resent intent applies once
+	conn   Conn
+	isHost bool  // the host's own in-memory player
+	seat   *seat // nil until hello
 }
 
 func newHostCore(room string, log *slog.Logger) *hostCore {
@@ -112,12 +115,13 @@ func (h *hostCore) close() {
 // changedLocked bumps the state number and sends every connected seat its own view.
 func (h *hostCore) changedLocked() {
 	h.state++
+	h.saveLocked() // before anyone sees the new state, so a reload never goes back behind a view
 	players := h.playersLocked()
 	for _, s := range h.seats {
 		if s.conn == nil {
 			continue
 		}
-		v := View{State: h.state, Room: h.room, You: s.no, Players: players}
+		v := View{State: h.state, Room: h.room, You: s.no, Players: players, Ack: s.lastSeq}
 		if h.table != nil {
 			v.Game = h.table.View(s.no)
 		}

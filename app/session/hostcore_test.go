@@ -150,22 +150,27 @@ func TestResumeTokenGetsTheSameSeatBack(t *testing.T) {
 		return len(aw2.status) > 0 && aw2.status[len(aw2.status)-1] == StatusClosed
 	})
 
-	// A token the host never issued gets a new seat; the host's seat cannot be taken.
-	stranger, _ := mustSeat(t, h, "Dee", "AAAAAAAAAAAAAAAAAAAAAA", false)
-	if stranger.Seat() != 4 {
-		t.Errorf("unknown token got seat %d, want the new seat 4", stranger.Seat())
+	// A token the host never issued is refused clearly and gets no seat.
+	_, _, err := seatClient(t, h, "Dee", "AAAAAAAAAAAAAAAAAAAAAA", false)
+	var refusal *RefusalError
+	if !errors.As(err, &refusal) || refusal.Refusal.Code != CodeUnknownSeat {
+		t.Errorf("hello with an unknown token: %v, want a %s refusal", err, CodeUnknownSeat)
 	}
-	if got := len(h.players()); got != 5 {
-		t.Errorf("%d seats, want 5", got)
+	if got := len(h.players()); got != 4 {
+		t.Errorf("%d seats, want 4", got)
 	}
 }
 
 func TestHostSeatCannotBeTakenWithItsToken(t *testing.T) {
 	h := newTestCore(t)
 	host, _ := mustSeat(t, h, "Hana", "", true)
-	thief, _ := mustSeat(t, h, "Eve", host.Token(), false)
-	if thief.Seat() == 0 {
-		t.Fatal("a remote connection took the host's seat with its token")
+	thief, _, err := seatClient(t, h, "Eve", host.Token(), false)
+	var refusal *RefusalError
+	if !errors.As(err, &refusal) || refusal.Refusal.Code != CodeUnknownSeat || thief.Seat() != -1 {
+		t.Fatalf("a remote connection with the host's token: seat %d, %v; want a %s refusal", thief.Seat(), err, CodeUnknownSeat)
+	}
+	if got := len(h.players()); got != 1 {
+		t.Errorf("%d seats, want 1", got)
 	}
 }
 

@@ -56,9 +56,13 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 	}
 	name, nameErr := CleanName(hello.Name)
 	s := h.byToken[hello.Token]
+	if hello.Token != "" && (s == nil || s.host != hc.isHost) {
+		// The host's seat is never taken over from outside, nor the reverse; a token from
+		// another game (or a forged one) gets no seat at all rather than a stranger's.
+		h.refuseLocked(hc, env.Seq, CodeUnknownSeat, "This game does not know your seat: join again as a new player.")
+		return nil
+	}
 	switch {
-	case s != nil && s.host != hc.isHost:
-		s = nil // the host's seat is never taken over from outside, nor the reverse
 	case s != nil && s.conn != nil:
 		// The newest connection with a valid token wins; the older one is told and closed.
 		old := s.conn
@@ -86,7 +90,7 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 	}
 	s.conn = hc
 	hc.seat = s
-	h.sendLocked(hc, TypeWelcome, 0, Welcome{Room: h.room, Seat: s.no, Token: s.token})
+	h.sendLocked(hc, TypeWelcome, 0, Welcome{Room: h.room, Seat: s.no, Token: s.token, Seq: s.lastSeq})
 	if nameErr != nil && hello.Name != "" {
 		h.refuseLocked(hc, env.Seq, CodeBadName, "Your name was not taken: "+nameErr.Error()+". You are "+s.name+" for now.")
 	}
@@ -103,7 +107,7 @@ func (h *hostCore) intentLocked(hc *hostConn, env Envelope) {
 		h.refuseLocked(hc, 0, CodeBadIntent, "an intent needs a sequence number (seq) above 0")
 		return
 	}
-	if env.Seq <= hc.lastSeq {
+	if env.Seq <= hc.seat.lastSeq {
 		return // a resend of something already handled: it applies once
 	}
 	var in Intent
@@ -115,7 +119,7 @@ func (h *hostCore) intentLocked(hc *hostConn, env Envelope) {
 		}
 		return
 	}
-	hc.lastSeq = env.Seq
+	hc.seat.lastSeq = env.Seq
 	switch in.Kind {
 	case KindRename:
 		name, err := CleanName(in.Name)

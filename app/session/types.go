@@ -21,6 +21,10 @@ type Options struct {
 	// Token is a resume token from an earlier welcome (Client.Token), sent in hello so the
 	// host can give this player the same seat back.
 	Token string
+
+	// Store, for a host, is where it saves its whole state before every broadcast, so that
+	// ResumeHost can bring the game back after a reload. Nil keeps nothing.
+	Store Store
 }
 
 // View is what the host sends one seat (t:"view"). Built per seat; never contains another seat's secret.
@@ -30,6 +34,7 @@ type View struct {
 	You     int             `json:"you"`            // your seat number
 	Players []Player        `json:"players"`        // table order
 	Game    json.RawMessage `json:"game,omitempty"` // the game's per-seat view, added by later work
+	Ack     uint64          `json:"ack,omitempty"`  // the last intent seq the host handled for you
 }
 
 // Player is one seat as everyone may see it.

@@ -1,0 +1,198 @@
+package session
+
+import (
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// Store keeps one host's saved state across a reload of the host tab: the browser's
+// localStorage in the app (NewBrowserStore), memory in native tests (MemoryStore). The host
+// calls Save before every broadcast, with its lock held, so Save must not call back into the
+// session.
+type Store interface {
+	Save(data []byte) error
+	// Load returns what was saved last, or nil (and no error) when nothing is saved.
+	Load() ([]byte, error)
+	// Clear forgets the saved state: the host ended its game on purpose.
+	Clear() error
+}
+
+// HostState is everything a host needs to come back after a reload: the room and its claim,
+// the invite secret, every seat with its resume token and the last intent it handled, the
+// state number, and the game table's own snapshot.
+type HostState struct {
+	Version int         `json:"v"`
+	Room    string      `json:"room"`
+	Claim   string      `json:"claim"`
+	Secret  string      `json:"secret"`
+	State   uint64      `json:"state"`
+	Seats   []SavedSeat `json:"seats"`
+	Game    []byte      `json:"game,omitempty"` // the Table's MarshalBinary, when it has one
+}
+
+// SavedSeat is one seat in a HostState.
+type SavedSeat struct {
+	Seat    int    `json:"seat"`
+	Name    string `json:"name"`
+	Host    bool   `json:"host"`
+	Token   string `json:"token"`
+	LastSeq uint64 `json:"last_seq"`
+}
+
+// hostStateVersion is bumped when HostState changes incompatibly; an older save is refused.
+const hostStateVersion = 1
+
+// maxHostStateBytes bounds what DecodeHostState reads (a big game snapshot is tens of KiB).
+const maxHostStateBytes = 4 << 20
+
+// EncodeHostState is the stored form of st.
+func EncodeHostState(st HostState) ([]byte, error) {
+	st.Version = hostStateVersion
+	return json.Marshal(st)
+}
+
+// DecodeHostState reads a stored HostState and checks it is whole: a damaged save is refused
+// with an error rather than resumed into a broken game.
+func DecodeHostState(data []byte) (HostState, error) {
+	if len(data) > maxHostStateBytes {
+		return HostState{}, fmt.Errorf("session: saved game of %d bytes is over the %d-byte limit", len(data), maxHostStateBytes)
+	}
+	var st HostState
+	if err := decodeStrict(data, &st); err != nil {
+		return HostState{}, fmt.Errorf("session: saved game cannot be read: %w", err)
+	}
+	if err := st.check(); err != nil {
+		return HostState{}, fmt.Errorf("session: saved game is damaged: %w", err)
+	}
+	return st, nil
+}
+
+func (st HostState) check() error {
+	if st.Version != hostStateVersion {
+		return fmt.Errorf("version %d, this build reads %d", st.Version, hostStateVersion)
+	}
+	if _, err := normalizeRoomCode(st.Room); err != nil || st.Room != strings.ToUpper(st.Room) {
+		return fmt.Errorf("room %q is not a room code", st.Room)
+	}
+	if st.Claim == "" || st.Secret == "" {
+		return errors.New("claim or invite secret missing")
+	}
+	if len(st.Seats) == 0 || len(st.Seats) > MaxSeats {
+		return fmt.Errorf("%d seats, want 1 to %d", len(st.Seats), MaxSeats)
+	}
+	tokens := map[string]bool{}
+	for i, s := range st.Seats {
+		if s.Seat != i {
+			return fmt.Errorf("seat %d is numbered %d", i, s.Seat)
+		}
+		if s.Host != (i == 0) {
+			return errors.New("the host's seat must be seat 0, and only it")
+		}
+		if clean, err := CleanName(s.Name); err != nil || clean != s.Name {
+			return fmt.Errorf("seat %d has the name %q", i, s.Name)
+		}
+		if len(s.Token) < 22 || tokens[s.Token] {
+			return fmt.Errorf("seat %d has a short or repeated token", i)
+		}
+		tokens[s.Token] = true
+	}
+	return nil
+}
+
+// hostStore is where a hostCore saves itself, with what only the HostSession knows.
+type hostStore struct {
+	store  Store
+	claim  string
+	secret string
+}
+
+// saveLocked stores the whole state. A failure is logged: the game goes on, it only could not
+// be brought back after a reload.
+func (h *hostCore) saveLocked() {
+	if h.store == nil {
+		return
+	}
+	st := HostState{
+		Room:   h.room,
+		Claim:  h.store.claim,
+		Secret: h.store.secret,
+		State:  h.state,
+		Seats:  make([]SavedSeat, len(h.seats)),
+	}
+	for i, s := range h.seats {
+		st.Seats[i] = SavedSeat{Seat: s.no, Name: s.name, Host: s.host, Token: s.token, LastSeq: s.lastSeq}
+	}
+	if m, ok := h.table.(encoding.BinaryMarshaler); ok {
+		game, err := m.MarshalBinary()
+		if err != nil {
+			h.log.Error("session: the game could not be saved", "err", err)
+			return
+		}
+		st.Game = game
+	}
+	data, err := EncodeHostState(st)
+	if err == nil {
+		err = h.store.store.Save(data)
+	}
+	if err != nil {
+		h.log.Error("session: the host's state could not be saved", "err", err)
+	}
+}
+
+// restore seats everyone of st, offline, with their tokens, and continues its state number.
+// Only a fresh core (before any connection) is restored.
+func (h *hostCore) restore(st HostState) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.state = st.State
+	for _, saved := range st.Seats {
+		s := &seat{no: saved.Seat, name: saved.Name, host: saved.Host, token: saved.Token, lastSeq: saved.LastSeq}
+		h.seats = append(h.seats, s)
+		h.byToken[s.token] = s
+	}
+}
+
+// MemoryStore is a Store in memory, for native hosts and tests.
+type MemoryStore struct {
+	mu    sync.Mutex
+	data  []byte
+	saves int
+}
+
+// Save keeps a copy of data.
+func (m *MemoryStore) Save(data []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.data = append([]byte(nil), data...)
+	m.saves++
+	return nil
+}
+
+// Load returns a copy of the last save, or nil.
+func (m *MemoryStore) Load() ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.data == nil {
+		return nil, nil
+	}
+	return append([]byte(nil), m.data...), nil
+}
+
+// Clear forgets the save.
+func (m *MemoryStore) Clear() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.data = nil
+	return nil
+}
+
+// Saves counts the saves so far.
+func (m *MemoryStore) Saves() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.saves
+}
