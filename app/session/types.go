@@ -22,6 +22,10 @@ type Options struct {
 	// host can give this player the same seat back.
 	Token string
 
+	// Spectator seats this player as a watcher (a table screen): it gets only what every
+	// player may see (APP-HID-2) and takes no part in the game.
+	Spectator bool
+
 	// Store, for a host, is where it saves its whole state before every broadcast, so that
 	// ResumeHost can bring the game back after a reload. Nil keeps nothing.
 	Store Store
@@ -43,19 +47,27 @@ type Player struct {
 	Name   string `json:"name"`
 	Online bool   `json:"online"`
 	Host   bool   `json:"host"`
+	// Spectator seats watch: they get the public view of the game and never a secret.
+	Spectator bool `json:"spectator,omitempty"`
 }
 
 // Intent is what a player asks the host to do (t:"intent"). Identity comes from the connection, never from a field.
 type Intent struct {
-	Kind string          `json:"kind"`           // "rename" for now; game intents later
+	Kind string          `json:"kind"`           // KindRename, KindGame, KindKick, KindMove
 	Name string          `json:"name,omitempty"` // for "rename"
 	Game json.RawMessage `json:"game,omitempty"` // a game action, for kind "game"
+	// Target is the seat a host-only lobby control acts on (rename another seat, kick,
+	// move); it never says who is asking, which is always the connection's seat.
+	Target *int `json:"target,omitempty"`
+	To     *int `json:"to,omitempty"` // for "move": the new position in the table order
 }
 
 // Intent kinds.
 const (
 	KindRename = "rename"
 	KindGame   = "game"
+	KindKick   = "kick" // host only: remove seat Target from the room
+	KindMove   = "move" // host only: move seat Target to position To of the table order
 )
 
 // Status is the state of a client's connection to its host.

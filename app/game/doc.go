@@ -1,0 +1,57 @@
+// Package game is the host-side table of one room: it holds the lobby's settings for either
+// game family (Spyfall or Spyfest), starts an engine from the seats in table order, hands
+// every seat its own engine view, forwards the players' actions with the host's clock, and
+// moves the game on when a timer runs out. It plugs into the host as a session.Table.
+//
+// # What every seat receives
+//
+// The Game field of every session.View is one JSON TableView, built for that seat only
+// (APP-HID-1): the engine's View of that seat, never another seat's, and the public view
+// (engine.NoSeat) for a spectator or a host that is a table screen (APP-HID-2).
+//
+//	{"family":"spyfall"|"spyfest",
+//	 "settings":{"family":...,"spyfall":{spyfall.Config},"spyfest":{spyfest.Config}},
+//	 "started":bool, "host":bool, "spectator":bool,
+//	 "now":<host clock when the view was built, Unix ms>,
+//	 "seats":[session seat of engine seat 0, of engine seat 1, ...],
+//	 "teams":[[session seats in team 0],[in team 1]],   Spyfest lobby: the team picks so far
+//	 "warnings":["..."],                                 legal but unwise settings
+//	 "spyfall":<spyfall.View of this seat>|null,
+//	 "spyfest":<spyfest.View of this seat>|null}
+//
+// Decode it with DecodeView. Engine views name seats by engine seat: in Spyfall, "seats"
+// maps them to session seats (session.Player.Seat) for names and presence; in Spyfest the
+// engine seat is the session seat. Settings never carry a seed, nor player names or teams
+// (the room fills those in at start).
+//
+// Timers: engine views carry absolute deadlines (Unix ms). A client renders a countdown as
+// deadline - (its own clock + offset), where offset = now - its own clock when the view
+// arrived (refine it with session pings). The host calls Advance at the engine's next
+// deadline, so the game moves on when a clock runs out without anyone sending anything.
+//
+// # What a seat may ask
+//
+// A game intent is session.Intent{Kind: "game", Game: <op JSON>}; build them with the helpers
+// of this package (SetSettings, Start, End, BackToLobby, SpyfallAction, SpyfestAction,
+// PickTeam, AssignTeam, BalanceTeams, ShuffleTeams), which compile for the browser too.
+//
+//	{"op":"settings","settings":{...}}   host, before start: the whole Settings
+//	{"op":"start"}                       host: a new engine from the seats in table order
+//	{"op":"end"}                         host: end the game now (a round in play is voided)
+//	{"op":"lobby"}                       host, after the game: back to the lobby, same settings
+//	{"op":"action","action":{...}}       a playing seat: one engine action, e.g.
+//	                                     {"kind":"accuse","round":2,"suspect":3}
+//	{"op":"team","team":0|1}             Spyfest: this seat picks a team (in the lobby, or a
+//	                                     late joiner between rounds)
+//	{"op":"assign","target":S,"team":T}  host, Spyfest lobby: put session seat S in team T
+//	                                     (-1 takes it out)
+//	{"op":"balance"} {"op":"shuffle"}    host, Spyfest lobby: even out or deal the teams
+//
+// Renaming another seat, kicking and reordering seats are session intents (RenameSeat,
+// Kick, MoveSeat build them); the session asks the room before a kick so a seat kicked
+// mid-round is taken out of the engine (absent, or the round voided: APP-LOBBY-2).
+//
+// Host-only ops from any other seat, engine host actions sent as "action", unknown ops or
+// fields, and anything the engine refuses are refused with a readable message to the sender
+// alone, and change nothing (APP-ACT-1).
+package game
