@@ -106,8 +106,8 @@ func (c *Client) Close() error {
 }
 
 // hello introduces this client to its host and waits for the welcome.
-func (c *Client) hello(ctx context.Context, name, token string) error {
-	msg, err := encodeEnvelope(TypeHello, 0, Hello{Name: name, Token: token})
+func (c *Client) hello(ctx context.Context, hello Hello) error {
+	msg, err := encodeEnvelope(TypeHello, 0, hello)
 	if err != nil {
 		return err
 	}

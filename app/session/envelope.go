@@ -42,6 +42,8 @@ const (
 type Hello struct {
 	Name  string `json:"name"`
 	Token string `json:"token,omitempty"` // the resume token a previous welcome gave, if any
+	// Spectator asks for a watcher's seat (a table screen): public views only.
+	Spectator bool `json:"spectator,omitempty"`
 }
 
 // Welcome is the host's answer to a hello: the seat the connection now speaks for.

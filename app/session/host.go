@@ -110,7 +110,7 @@ func startHost(ctx context.Context, o Options, register signalMsg, secret string
 	hostEnd, playerEnd := Pipe()
 	h.core.accept(hostEnd, true)
 	h.player = newClient(playerEnd, nil)
-	if err := h.player.hello(ctx, o.Name, o.Token); err != nil {
+	if err := h.player.hello(ctx, o.hello()); err != nil {
 		h.player.Close()
 		h.core.close()
 		return fail(err)

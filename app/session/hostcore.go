@@ -15,25 +15,29 @@ const MaxSeats = 16
 // the host's own player included, is served by the same code here; nothing in it knows about
 // WebRTC or signaling.
 type hostCore struct {
-	mu      sync.Mutex
-	room    string
-	state   uint64
-	seats   []*seat
-	byToken map[string]*seat
-	conns   map[*hostConn]struct{}
-	table   Table
-	store   *hostStore // nil when the host keeps no saved state
-	closed  bool
-	log     *slog.Logger
-	wg      sync.WaitGroup
+	mu       sync.Mutex
+	room     string
+	state    uint64
+	seats    []*seat
+	byToken  map[string]*seat
+	conns    map[*hostConn]struct{}
+	table    Table
+	timer    gameTimer  // wakes the table at its next deadline (hostgame.go)
+	nextSeat int        // the lowest seat number never given out
+	store    *hostStore // nil when the host keeps no saved state
+	closed   bool
+	log      *slog.Logger
+	wg       sync.WaitGroup
 }
 
 type seat struct {
-	no    int
-	name  string
-	host  bool
-	token string
-	conn  *hostConn // nil while nobody speaks for this seat
+	no   int
+	name string
+	host bool
+	// spectator seats watch the game: public views only, no part in it.
+	spectator bool
+	token     string
+	conn      *hostConn // nil while nobody speaks for this seat
 	// lastSeq is the highest intent seq handled for this seat, over all its connections, so
 	// an intent resent after a reconnect applies once.
 	lastSeq uint64
@@ -117,6 +121,8 @@ func (h *hostCore) changedLocked() {
 	h.state++
 	h.saveLocked() // before anyone sees the new state, so a reload never goes back behind a view
 	players := h.playersLocked()
+	h.rosterLocked(players)
+	defer h.scheduleLocked()
 	for _, s := range h.seats {
 		if s.conn == nil {
 			continue
@@ -132,7 +138,7 @@ func (h *hostCore) changedLocked() {
 func (h *hostCore) playersLocked() []Player {
 	players := make([]Player, len(h.seats))
 	for i, s := range h.seats {
-		players[i] = Player{Seat: s.no, Name: s.name, Online: s.conn != nil, Host: s.host}
+		players[i] = Player{Seat: s.no, Name: s.name, Online: s.conn != nil, Host: s.host, Spectator: s.spectator}
 	}
 	return players
 }

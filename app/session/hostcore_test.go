@@ -30,7 +30,7 @@ func seatClient(t *testing.T, h *hostCore, name, token string, isHost bool) (*Cl
 	t.Cleanup(func() { c.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
-	err := c.hello(ctx, name, token)
+	err := c.hello(ctx, Hello{Name: name, Token: token})
 	return c, watch(c), err
 }
 

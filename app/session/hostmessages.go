@@ -32,7 +32,7 @@ func (h *hostCore) handle(hc *hostConn, raw []byte) {
 	case TypeHello:
 		toClose = h.helloLocked(hc, env)
 	case TypeIntent:
-		h.intentLocked(hc, env)
+		toClose = h.intentLocked(hc, env)
 	case TypePing:
 		h.sendLocked(hc, TypePong, env.Seq, Pong{Echo: env.Body, Now: time.Now().UnixMilli()})
 	case TypePong:
@@ -80,7 +80,7 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 			h.refuseLocked(hc, env.Seq, CodeRefused, "the host could not make a seat: "+err.Error())
 			return append(toClose, hc.conn)
 		}
-		s = &seat{no: len(h.seats), host: hc.isHost, token: token}
+		s = &seat{no: h.nextSeatNoLocked(), host: hc.isHost, spectator: hello.Spectator, token: token}
 		s.name = fmt.Sprintf("Player %d", s.no+1)
 		h.seats = append(h.seats, s)
 		h.byToken[token] = s
@@ -98,7 +98,7 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 	return toClose
 }
 
-func (h *hostCore) intentLocked(hc *hostConn, env Envelope) {
+func (h *hostCore) intentLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 	if hc.seat == nil {
 		h.refuseLocked(hc, env.Seq, CodeNoHello, "say hello before sending intents")
 		return
@@ -121,7 +121,11 @@ func (h *hostCore) intentLocked(hc *hostConn, env Envelope) {
 	}
 	hc.seat.lastSeq = env.Seq
 	switch in.Kind {
-	case KindRename:
+	case KindRename, KindKick, KindMove:
+		if in.Target != nil || in.Kind != KindRename {
+			toClose = h.lobbyControlLocked(hc, env.Seq, in)
+			return
+		}
 		name, err := CleanName(in.Name)
 		if err != nil {
 			h.refuseLocked(hc, env.Seq, CodeBadName, "Your name was not changed: "+err.Error()+".")
@@ -137,6 +141,7 @@ func (h *hostCore) intentLocked(hc *hostConn, env Envelope) {
 			h.refuseLocked(hc, env.Seq, CodeNoGame, "no game is running yet")
 			return
 		}
+		h.rosterLocked(h.playersLocked())
 		if err := h.table.Apply(hc.seat.no, in.Game); err != nil {
 			h.refuseLocked(hc, env.Seq, CodeRefused, err.Error())
 			return
@@ -145,6 +150,7 @@ func (h *hostCore) intentLocked(hc *hostConn, env Envelope) {
 	default:
 		h.refuseLocked(hc, env.Seq, CodeBadIntent, fmt.Sprintf("unknown intent kind %q", in.Kind))
 	}
+	return nil
 }
 
 // identityFields are the names a forged intent might use to act for another seat.

@@ -133,7 +133,7 @@ func (p *peerSide) join(ctx context.Context, o Options, code string) (*Client, e
 	case <-ctx.Done():
 		return nil, fmt.Errorf("session: connecting to the host: %w", ctx.Err())
 	}
-	if err := p.client.hello(ctx, o.Name, o.Token); err != nil {
+	if err := p.client.hello(ctx, o.hello()); err != nil {
 		return nil, err
 	}
 	return p.client, nil

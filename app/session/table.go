@@ -1,11 +1,14 @@
 package session
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"time"
+)
 
-// Table is the seam where a game plugs into the host (later work): the host asks it for
-// each seat's part of the view and hands it the players' game intents. The host calls it
-// with its own lock held, one call at a time, so a Table needs no locking of its own but
-// must not call back into the HostSession.
+// Table is the seam where a game plugs into the host: the host asks it for each seat's part
+// of the view and hands it the players' game intents. The host calls it with its own lock
+// held, one call at a time, so a Table needs no locking of its own but must not call back
+// into the HostSession.
 type Table interface {
 	// View returns the game as seat may see it, built from what that seat may know
 	// (APP-HID-1), or nil when the game has nothing to show that seat.
@@ -13,4 +16,34 @@ type Table interface {
 	// Apply performs a game action for seat. An error is a refusal: it is sent to that
 	// player only, and the game must be unchanged.
 	Apply(seat int, action json.RawMessage) error
+}
+
+// RosterTable is a Table that follows the seats. The host calls SetRoster with every seat in
+// table order (names, host and spectator flags, presence) before each Apply and before each
+// round of views, so the table knows who is asking and who sits where.
+type RosterTable interface {
+	Table
+	SetRoster(players []Player)
+}
+
+// KickTable is a Table asked before the host removes a seat from the room (APP-LOBBY-1/2):
+// it takes the seat out of the game (absent mid-round, or removed between rounds). An error
+// refuses the kick, which then changes nothing.
+type KickTable interface {
+	Table
+	Kick(seat int) error
+}
+
+// TimedTable is a Table with deadlines of its own (round clocks, guess windows, idle
+// timers). After every change the host asks NextDeadline and, when it says so, calls Advance
+// that much later; when Advance reports a change the host bumps the state and sends
+// everyone their view, without anyone having sent anything.
+type TimedTable interface {
+	Table
+	// NextDeadline returns how long from now (by the table's clock) until the game's next
+	// deadline, and false when nothing is pending.
+	NextDeadline() (time.Duration, bool)
+	// Advance lets the game's time pass up to the table's clock and reports whether
+	// anything changed.
+	Advance() bool
 }
