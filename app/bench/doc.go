@@ -1,0 +1,14 @@
+//go:build !wasm
+
+// Command bench measures Safehouse against the performance targets of issue 9 and prints one
+// table: each figure, its target, and whether it meets it; the last line counts the targets
+// met. `make bench` builds the site first and runs it; it is not part of `make test`.
+//
+// Every figure comes from the real thing in the same run: the app's wasm and a baseline page
+// (app/bench/baseline) built side by side, both served by the project's own server binary
+// (signaling/cmd/safehouse) and loaded in headless Chromium; joins and intents over real
+// WebRTC data channels (the app in Chromium and native pion peers from app/session); the
+// signaling server as a separate process, measured from outside; the engines' own
+// BenchmarkGames. A figure that cannot be measured yet says why instead of showing a number,
+// and its target counts as not met.
+package main

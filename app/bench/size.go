@@ -1,0 +1,90 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+)
+
+// sizes are one wasm file's sizes in bytes, compressed as a static host would serve it.
+type sizes struct {
+	raw, gzip, brotli int64
+}
+
+// measureSizes compresses the wasm with gzip -9 and brotli -q 11 (the command-line tools)
+// and keeps the compressed copies next to it (name.gz, name.br) for the throttled load.
+func measureSizes(ctx context.Context, wasm string) (sizes, error) {
+	info, err := os.Stat(wasm)
+	if err != nil {
+		return sizes{}, err
+	}
+	s := sizes{raw: info.Size()}
+	if s.gzip, err = compress(ctx, wasm+".gz", "gzip", "-9", "-c", wasm); err != nil {
+		return s, err
+	}
+	if s.brotli, err = compress(ctx, wasm+".br", "brotli", "-q", "11", "-c", wasm); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+func compress(ctx context.Context, out, tool string, args ...string) (int64, error) {
+	var buf, errBuf bytes.Buffer
+	cmd := exec.CommandContext(ctx, tool, args...)
+	cmd.Stdout, cmd.Stderr = &buf, &errBuf
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("%s: %v %s (make bench installs it with apt)", tool, err, errBuf.String())
+	}
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		return 0, err
+	}
+	return int64(buf.Len()), nil
+}
+
+// buildBaseline builds the baseline page's wasm with the app's build flags (Makefile, wasm)
+// and writes its static site to dir/baseline-site.
+func buildBaseline(ctx context.Context, dir string) (site string, err error) {
+	wasm := filepath.Join(dir, "baseline.wasm")
+	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "./app/bench/baseline")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building the baseline wasm: %v\n%s", err, out)
+	}
+	site = filepath.Join(dir, "baseline-site")
+	gen := exec.CommandContext(ctx, "go", "run", "./app/bench/baseline", "-out", site, "-wasm", wasm)
+	if out, err := gen.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("writing the baseline site: %v\n%s", err, out)
+	}
+	return site, nil
+}
+
+// sizeRows measures both wasm files; the ratio to the baseline is of brotli sizes.
+func sizeRows(ctx context.Context, appWasm, baseWasm string) (rows []row, app, base sizes) {
+	const sec = "wasm size"
+	var err error
+	if base, err = measureSizes(ctx, baseWasm); err != nil {
+		return []row{unmeasured(sec, "baseline (go-app + pion page)", "", err)}, app, base
+	}
+	rows = append(rows, info(sec, "baseline raw / gzip -9 / brotli 11", triple(base)))
+	if app, err = measureSizes(ctx, appWasm); err != nil {
+		return append(rows,
+			unmeasured(sec, "app brotli 11", "<= 1.90 MB", err),
+			unmeasured(sec, "app / baseline (brotli)", "<= 1.20x", err)), app, base
+	}
+	rows = append(rows, info(sec, "app raw / gzip -9 / brotli 11", triple(app)))
+	ratio := float64(app.brotli) / float64(base.brotli)
+	rows = append(rows,
+		check(sec, "app brotli 11", megabytes(app.brotli), "<= 1.90 MB", app.brotli <= 1_900_000),
+		check(sec, "app / baseline (brotli)", fmt.Sprintf("%.2fx", ratio), "<= 1.20x", ratio <= 1.2),
+	)
+	return rows, app, base
+}
+
+func triple(s sizes) string {
+	return fmt.Sprintf("%s / %s / %s", megabytes(s.raw), megabytes(s.gzip), megabytes(s.brotli))
+}
