@@ -1,0 +1,279 @@
+package game
+
+import (
+	"slices"
+
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+	"safehouse/engine/spyfest"
+)
+
+// setSettings replaces the lobby's settings once they would make a valid game (APP-LOBBY-1).
+// A family's config left out keeps what the lobby had for it.
+func (r *Room) setSettings(s Settings) error {
+	if err := r.inLobby("the settings change"); err != nil {
+		return err
+	}
+	if s.Spyfall == nil {
+		s.Spyfall = r.s.Settings.Spyfall
+	}
+	if s.Spyfest == nil {
+		s.Spyfest = r.s.Settings.Spyfest
+	}
+	s = s.public()
+	switch s.Family {
+	case Spyfall:
+		if err := checkSpyfall(*s.Spyfall, len(r.playing())); err != nil {
+			return refusal("these settings do not make a game: %v", err)
+		}
+	case Spyfest:
+		cfg := *s.Spyfest
+		cfg.Teams = [2][]engine.Seat{{0, 1}, {2, 3}}
+		if _, err := spyfest.New(cfg); err != nil {
+			return refusal("these settings do not make a game: %v", err)
+		}
+	default:
+		return refusal("unknown game %q (spyfall or spyfest)", s.Family)
+	}
+	r.s.Settings = s
+	return nil
+}
+
+// checkSpyfall accepts a config that makes a game for some table size of its edition: the
+// players may still be coming, and start checks the real count.
+func checkSpyfall(cfg spyfall.Config, players int) error {
+	lo, hi := spyfall.PlayerRange(cfg.Edition, cfg.Team)
+	cfg.Seats = min(max(players, lo, 1), max(hi, 1))
+	_, first := spyfall.New(cfg)
+	if first == nil {
+		return nil
+	}
+	for n := lo; n <= hi; n++ {
+		cfg.Seats = n
+		if _, err := spyfall.New(cfg); err == nil {
+			return nil
+		}
+	}
+	return first
+}
+
+// start builds the engine from the seats in table order (spectators watch).
+func (r *Room) start() error {
+	if err := r.inLobby("the game starts"); err != nil {
+		return err
+	}
+	players := r.playing()
+	now := r.instant()
+	switch r.s.Settings.Family {
+	case Spyfall:
+		cfg := *r.s.Settings.Spyfall
+		cfg.Seats, cfg.Seed, cfg.Players = 0, r.seed(), nil
+		seats := []int{}
+		for _, p := range players {
+			cfg.Players = append(cfg.Players, p.Name)
+			seats = append(seats, p.Seat)
+		}
+		g, err := spyfall.New(cfg)
+		if err != nil {
+			return refusal("the game cannot start: %v", err)
+		}
+		if err := g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, now); err != nil {
+			return refusal("the game cannot start: %v", err)
+		}
+		r.sf, r.s.Seats, r.s.Names = g, seats, slices.Clone(cfg.Players)
+	case Spyfest:
+		cfg := *r.s.Settings.Spyfest
+		cfg.Seed = r.seed()
+		for _, p := range players {
+			if r.teamOf(p.Seat) < 0 {
+				return refusal("%s has not joined a team yet", p.Name)
+			}
+		}
+		for t := range cfg.Teams {
+			cfg.Teams[t] = nil
+			for _, s := range r.s.Teams[t] {
+				if p, ok := r.player(s); ok && !p.Spectator {
+					cfg.Teams[t] = append(cfg.Teams[t], engine.Seat(s))
+				}
+			}
+		}
+		g, err := spyfest.New(cfg)
+		if err != nil {
+			return refusal("the game cannot start: %v", err)
+		}
+		r.sx = g
+	}
+	r.s.Started = true
+	return nil
+}
+
+// end ends the game now; a round in play is voided (APP-LOBBY-1).
+func (r *Room) end() error {
+	switch {
+	case r.sf != nil:
+		return r.sf.Apply(spyfall.Host, spyfall.HostEndGame{}, r.instant())
+	case r.sx != nil:
+		return r.sx.Apply(spyfest.Host, spyfest.End{}, r.instant())
+	}
+	return refusal("no game is running")
+}
+
+// over reports whether a started game has finished.
+func (r *Room) over() bool {
+	switch {
+	case r.sf != nil:
+		return r.sf.Phase() == spyfall.PhaseGameOver
+	case r.sx != nil:
+		return r.sx.Phase() == spyfest.PhaseOver
+	}
+	return false
+}
+
+// backToLobby leaves a finished game, keeping the settings and the teams.
+func (r *Room) backToLobby() error {
+	if !r.s.Started || !r.over() {
+		return refusal("the game is still running: end it first")
+	}
+	r.sf, r.sx = nil, nil
+	r.s.Started, r.s.Seats, r.s.Names, r.s.Leaving = false, nil, nil, nil
+	return nil
+}
+
+// teamOf returns the lobby team of a session seat, or -1.
+func (r *Room) teamOf(seat int) int {
+	for t := range r.s.Teams {
+		if slices.Contains(r.s.Teams[t], seat) {
+			return t
+		}
+	}
+	return -1
+}
+
+func (r *Room) setTeam(seat, team int) {
+	for t := range r.s.Teams {
+		r.s.Teams[t] = slices.DeleteFunc(r.s.Teams[t], func(s int) bool { return s == seat })
+	}
+	if team >= 0 {
+		r.s.Teams[team] = append(r.s.Teams[team], seat)
+	}
+}
+
+func (r *Room) needSpyfest() error {
+	if r.s.Settings.Family != Spyfest {
+		return refusal("teams are chosen only for Spyfest")
+	}
+	return nil
+}
+
+// pickTeam puts the sender in a team: in the lobby, or as a late joiner between rounds
+// (APP-LOBBY-1).
+func (r *Room) pickTeam(seat, team int) error {
+	if err := r.needSpyfest(); err != nil {
+		return err
+	}
+	if r.s.Started {
+		if team != 0 && team != 1 {
+			return refusal("team %d does not exist (0 or 1)", team)
+		}
+		if r.sx == nil {
+			return refusal("no game is running")
+		}
+		return r.sx.Apply(spyfest.Host, spyfest.Join{Seat: engine.Seat(seat), Team: team}, r.instant())
+	}
+	if team < -1 || team > 1 {
+		return refusal("team %d does not exist (0 or 1, or -1 for none)", team)
+	}
+	r.setTeam(seat, team)
+	return nil
+}
+
+// assign is the host putting a seat in a team (or none) in the lobby.
+func (r *Room) assign(target, team int) error {
+	if err := r.needSpyfest(); err != nil {
+		return err
+	}
+	if err := r.inLobby("teams change"); err != nil {
+		return err
+	}
+	p, ok := r.player(target)
+	switch {
+	case !ok:
+		return refusal("there is no seat %d", target)
+	case p.Spectator:
+		return refusal("%s is watching and cannot join a team", p.Name)
+	case team < -1 || team > 1:
+		return refusal("team %d does not exist (0 or 1, or -1 for none)", team)
+	}
+	r.setTeam(target, team)
+	return nil
+}
+
+// balance puts players without a team in the smaller team, then evens the sizes (SX-SET-1).
+func (r *Room) balance() error {
+	if err := r.needSpyfest(); err != nil {
+		return err
+	}
+	if err := r.inLobby("teams change"); err != nil {
+		return err
+	}
+	r.dropStrangers()
+	for _, p := range r.playing() {
+		if r.teamOf(p.Seat) < 0 {
+			small := 0
+			if len(r.s.Teams[1]) < len(r.s.Teams[0]) {
+				small = 1
+			}
+			r.s.Teams[small] = append(r.s.Teams[small], p.Seat)
+		}
+	}
+	r.s.Teams = fromEngine(spyfest.BalanceTeams(toEngine(r.s.Teams)))
+	return nil
+}
+
+// shuffle deals every player into two teams at random (SX-SET-1).
+func (r *Room) shuffle() error {
+	if err := r.needSpyfest(); err != nil {
+		return err
+	}
+	if err := r.inLobby("teams change"); err != nil {
+		return err
+	}
+	var seats []engine.Seat
+	for _, p := range r.playing() {
+		seats = append(seats, engine.Seat(p.Seat))
+	}
+	r.s.Teams = fromEngine(spyfest.ShuffleTeams(seats, r.seed()))
+	return nil
+}
+
+// dropStrangers forgets team picks of seats that left or now watch.
+func (r *Room) dropStrangers() {
+	for t := range r.s.Teams {
+		r.s.Teams[t] = slices.DeleteFunc(r.s.Teams[t], func(s int) bool {
+			p, ok := r.player(s)
+			return !ok || p.Spectator
+		})
+	}
+}
+
+func toEngine(teams [2][]int) [2][]engine.Seat {
+	var out [2][]engine.Seat
+	for t := range teams {
+		out[t] = []engine.Seat{}
+		for _, s := range teams[t] {
+			out[t] = append(out[t], engine.Seat(s))
+		}
+	}
+	return out
+}
+
+func fromEngine(teams [2][]engine.Seat) [2][]int {
+	var out [2][]int
+	for t := range teams {
+		out[t] = []int{}
+		for _, s := range teams[t] {
+			out[t] = append(out[t], int(s))
+		}
+	}
+	return out
+}

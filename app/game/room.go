@@ -1,0 +1,262 @@
+package game
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"safehouse/app/session"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+	"safehouse/engine/spyfest"
+)
+
+// Options configure a Room. Zero values use the real clock and crypto/rand seeds.
+type Options struct {
+	// Now is the host's clock; tests inject a fixed or stepped one.
+	Now func() time.Time
+	// Seed gives each new game (and each team shuffle) its random seed.
+	Seed func() uint64
+}
+
+// Room is the host's table for one room: the lobby's settings and, once started, one engine.
+// It implements session.Table, RosterTable, KickTable and TimedTable, and is saved whole by
+// MarshalBinary. Like every Table it is called under the host's lock, one call at a time.
+type Room struct {
+	now    func() time.Time
+	seed   func() uint64
+	roster []session.Player
+	s      roomState
+	sf     *spyfall.Game // the Spyfall game once started
+	sx     *spyfest.Game // the Spyfest game once started
+}
+
+// roomState is what the room keeps apart from its engine.
+type roomState struct {
+	Settings Settings `json:"settings"`
+	// Teams are the Spyfest team picks of the lobby, by session seat.
+	Teams   [2][]int `json:"teams"`
+	Started bool     `json:"started"`
+	// Seats maps Spyfall engine seats to session seats (-1: the seat left the room).
+	Seats []int `json:"seats"`
+	// Names are the names last given to the Spyfall engine, by engine seat.
+	Names []string `json:"names"`
+	// Leaving are Spyfall engine seats kicked mid-round, removed once the round is over.
+	Leaving []int `json:"leaving,omitempty"`
+}
+
+// NewRoom returns a room in the lobby with the default settings.
+func NewRoom(o Options) *Room {
+	r := &Room{now: o.Now, seed: o.Seed, s: roomState{Settings: DefaultSettings()}}
+	if r.now == nil {
+		r.now = time.Now
+	}
+	if r.seed == nil {
+		r.seed = cryptoSeed
+	}
+	r.s.Teams = [2][]int{{}, {}}
+	return r
+}
+
+func cryptoSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+func (r *Room) instant() engine.Instant { return engine.At(r.now()) }
+
+// SetRoster records the seats in table order (session.RosterTable). In a Spyfall game it
+// passes renames on to the engine and seats late joiners, who wait for the next deal.
+func (r *Room) SetRoster(players []session.Player) {
+	r.roster = slices.Clone(players)
+	if r.sf == nil || r.sf.Phase() == spyfall.PhaseGameOver {
+		return
+	}
+	for _, p := range players {
+		if p.Spectator {
+			continue
+		}
+		e := slices.Index(r.s.Seats, p.Seat)
+		if e < 0 {
+			// A late joiner (APP-LOBBY-1); a full table leaves them watching.
+			if r.sf.Apply(spyfall.Host, spyfall.HostAddSeat{Name: p.Name}, r.instant()) == nil {
+				r.s.Seats = append(r.s.Seats, p.Seat)
+				r.s.Names = append(r.s.Names, p.Name)
+			}
+			continue
+		}
+		if r.s.Names[e] != p.Name &&
+			r.sf.Apply(spyfall.Host, spyfall.Rename{Seat: engine.Seat(e), Name: p.Name}, r.instant()) == nil {
+			r.s.Names[e] = p.Name
+		}
+	}
+}
+
+// player returns the roster entry of a session seat.
+func (r *Room) player(seat int) (session.Player, bool) {
+	for _, p := range r.roster {
+		if p.Seat == seat {
+			return p, true
+		}
+	}
+	return session.Player{}, false
+}
+
+// playing lists the session seats that take part (not spectators), in table order.
+func (r *Room) playing() []session.Player {
+	var out []session.Player
+	for _, p := range r.roster {
+		if !p.Spectator {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// View builds seat's TableView (session.Table): its own engine view only (APP-HID-1), the
+// public one for a spectator or a seat not in the game.
+func (r *Room) View(seat int) json.RawMessage {
+	p, _ := r.player(seat)
+	v := TableView{
+		Family: r.s.Settings.Family, Settings: r.s.Settings.public(), Started: r.s.Started,
+		Host: p.Host, Spectator: p.Spectator, Now: r.now().UnixMilli(),
+		Seats: slices.Clone(r.s.Seats), Teams: [2][]int{slices.Clone(r.s.Teams[0]), slices.Clone(r.s.Teams[1])},
+	}
+	if v.Seats == nil {
+		v.Seats = []int{}
+	}
+	for t := range v.Teams {
+		if v.Teams[t] == nil {
+			v.Teams[t] = []int{}
+		}
+	}
+	if r.s.Settings.Family == Spyfest && r.s.Settings.Spyfest != nil {
+		v.Warnings = r.s.Settings.Spyfest.Warnings()
+	}
+	switch {
+	case r.sf != nil:
+		e := engine.NoSeat
+		if !p.Spectator {
+			e = engine.Seat(slices.Index(r.s.Seats, seat))
+		}
+		sv := r.sf.View(e)
+		v.Spyfall = &sv
+	case r.sx != nil:
+		e := engine.Seat(seat)
+		if p.Spectator {
+			e = engine.NoSeat
+		}
+		xv := r.sx.View(e)
+		v.Spyfest = &xv
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return nil // engine views are plain data; this cannot fail
+	}
+	return out
+}
+
+// public is the settings as every seat may see them: no seed, no names, no teams.
+func (s Settings) public() Settings {
+	out := Settings{Family: s.Family}
+	if s.Spyfall != nil {
+		c := *s.Spyfall
+		c.Players, c.Seats, c.Seed = nil, 0, 0
+		out.Spyfall = &c
+	}
+	if s.Spyfest != nil {
+		c := *s.Spyfest
+		c.Teams, c.Seed = [2][]engine.Seat{}, 0
+		out.Spyfest = &c
+	}
+	return out
+}
+
+// refusal is a readable error for the sender alone (APP-ACT-1).
+func refusal(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+var errNotHost = errors.New("only the host can do that")
+
+// Apply performs one game intent of seat (session.Table). Every refusal leaves the room as it was.
+func (r *Room) Apply(seat int, raw json.RawMessage) error {
+	p, ok := r.player(seat)
+	if !ok {
+		return refusal("seat %d is not in this room", seat)
+	}
+	var op Op
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&op); err != nil {
+		return refusal("the game could not read that request: %v", err)
+	}
+	if dec.More() {
+		return refusal("the game could not read that request: extra data after it")
+	}
+	switch op.Op {
+	case OpSettings, OpStart, OpEnd, OpLobby, OpAssign, OpBalance, OpShuffle:
+		if !p.Host {
+			return errNotHost
+		}
+	case OpAction, OpTeam:
+		if p.Spectator {
+			return refusal("spectators watch the game and cannot take part")
+		}
+	default:
+		return refusal("unknown request %q", op.Op)
+	}
+	if err := op.checkFields(); err != nil {
+		return err
+	}
+	switch op.Op {
+	case OpSettings:
+		return r.setSettings(*op.Settings)
+	case OpStart:
+		return r.start()
+	case OpEnd:
+		return r.end()
+	case OpLobby:
+		return r.backToLobby()
+	case OpAction:
+		return r.action(seat, op.Action)
+	case OpTeam:
+		return r.pickTeam(seat, *op.Team)
+	case OpAssign:
+		return r.assign(*op.Target, *op.Team)
+	case OpBalance:
+		return r.balance()
+	default: // OpShuffle
+		return r.shuffle()
+	}
+}
+
+// checkFields refuses an op missing what it needs or carrying what it does not take.
+func (op Op) checkFields() error {
+	need := map[string][]string{
+		OpSettings: {"settings"}, OpAction: {"action"}, OpTeam: {"team"}, OpAssign: {"target", "team"},
+	}[op.Op]
+	has := map[string]bool{
+		"settings": op.Settings != nil, "action": op.Action != nil, "team": op.Team != nil, "target": op.Target != nil,
+	}
+	for field, present := range has {
+		if present != slices.Contains(need, field) {
+			if present {
+				return refusal("%q does not take %q", op.Op, field)
+			}
+			return refusal("%q needs %q", op.Op, field)
+		}
+	}
+	return nil
+}
+
+func (r *Room) inLobby(what string) error {
+	if r.s.Started {
+		return refusal("%s only in the lobby, before the game starts", what)
+	}
+	return nil
+}

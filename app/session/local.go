@@ -1,0 +1,98 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+)
+
+// LocalRoom is the room code of a LocalHost: it never meets a signaling server.
+const LocalRoom = "LOCAL"
+
+// LocalHost is a host that needs no signaling server and no network at all: every player is
+// seated through an in-memory pipe on the same device, so one phone or tablet passed around
+// the table can run a whole game (pass-and-play, APP-PASS-1). Each player is still a
+// separate Client with its own seat and its own views: the screen shows one seat's view at a
+// time, behind a "pass to NAME" screen, and never two at once.
+type LocalHost struct {
+	core   *hostCore
+	player *Client
+
+	mu      sync.Mutex
+	clients []*Client
+	closed  bool
+}
+
+// NewLocalHost seats the host's own player (o.Name; o.Spectator makes the device a table
+// screen that plays no seat) and returns the host. Options about the network are ignored.
+func NewLocalHost(ctx context.Context, o Options) (*LocalHost, error) {
+	l := &LocalHost{core: newHostCore(LocalRoom, slog.Default())}
+	p, err := l.seat(ctx, o.hello(), true)
+	if err != nil {
+		l.core.close()
+		return nil, err
+	}
+	l.player = p
+	return l, nil
+}
+
+// AddLocalPlayer seats one more player of this device and returns its client.
+func (l *LocalHost) AddLocalPlayer(ctx context.Context, name string) (*Client, error) {
+	return l.seat(ctx, Hello{Name: name}, false)
+}
+
+// AddLocalSpectator seats a watcher of this device (public views only).
+func (l *LocalHost) AddLocalSpectator(ctx context.Context, name string) (*Client, error) {
+	return l.seat(ctx, Hello{Name: name, Spectator: true}, false)
+}
+
+func (l *LocalHost) seat(ctx context.Context, hello Hello, isHost bool) (*Client, error) {
+	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		return nil, ErrClosed
+	}
+	hostEnd, playerEnd := Pipe()
+	c := newClient(playerEnd, nil)
+	l.clients = append(l.clients, c)
+	l.mu.Unlock()
+	l.core.accept(hostEnd, isHost)
+	if err := c.hello(ctx, hello); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("session: seating %q: %w", hello.Name, err)
+	}
+	return c, nil
+}
+
+// Player is the host's own player.
+func (l *LocalHost) Player() *Client { return l.player }
+
+// Room is LocalRoom.
+func (l *LocalHost) Room() string { return LocalRoom }
+
+// Players lists the seats in table order.
+func (l *LocalHost) Players() []Player { return l.core.players() }
+
+// State is the current state number.
+func (l *LocalHost) State() uint64 { return l.core.stateNumber() }
+
+// SetTable plugs a game into the host and sends everyone a view.
+func (l *LocalHost) SetTable(t Table) { l.core.setTable(t) }
+
+// Advance lets the game's time pass now (the host's timer also does it at each deadline).
+func (l *LocalHost) Advance() { l.core.advance() }
+
+// Close ends the game and stops every goroutine of the host and its players.
+func (l *LocalHost) Close() error {
+	l.mu.Lock()
+	l.closed = true
+	clients := l.clients
+	l.clients = nil
+	l.mu.Unlock()
+	l.core.close()
+	for _, c := range clients {
+		c.Close()
+	}
+	return nil
+}
