@@ -104,6 +104,14 @@ func run(ctx context.Context, c config) []row {
 				c.runs)
 		})...)
 	}
+	if c.wants("signaling") {
+		progress("loading the signaling server")
+		rows = append(rows, signalingRows(bin)...)
+	}
+	if c.wants("engine") {
+		progress("playing engine games")
+		rows = append(rows, engineRows(ctx)...)
+	}
 	return rows
 }
 

@@ -1,0 +1,258 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+const (
+	idleConns        = 5000 // the connections held open for the memory figure
+	peersPerIdleRoom = 24   // each idle room: one host and this many peers
+	idleAddrs        = 40   // client addresses the idle connections come from (127.0.1.x)
+	joinWorkers      = 32   // concurrent joiners, each from its own address (127.0.2.x)
+	joinRooms        = 8    // rooms the joiners spread over
+	joinWindow       = 3 * time.Second
+	maxJoins         = 5000
+)
+
+// sigClient is one WebSocket client of the signaling server, from a chosen loopback address.
+type sigClient struct {
+	conn *websocket.Conn
+}
+
+func dialSignal(ctx context.Context, url, fromIP string) (*sigClient, error) {
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(fromIP)}}
+	hc := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext, DisableKeepAlives: true}}
+	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: hc})
+	if err != nil {
+		return nil, fmt.Errorf("dial from %s: %w", fromIP, err)
+	}
+	conn.SetReadLimit(128 << 10)
+	return &sigClient{conn: conn}, nil
+}
+
+type sigMessage struct {
+	T    string `json:"t"`
+	Room string `json:"room,omitempty"`
+	Code string `json:"code,omitempty"`
+	Msg  string `json:"msg,omitempty"`
+}
+
+// ask sends m and returns the first answer.
+func (c *sigClient) ask(ctx context.Context, m sigMessage) (sigMessage, error) {
+	b, _ := json.Marshal(m)
+	if err := c.conn.Write(ctx, websocket.MessageText, b); err != nil {
+		return sigMessage{}, err
+	}
+	_, raw, err := c.conn.Read(ctx)
+	if err != nil {
+		return sigMessage{}, err
+	}
+	var got sigMessage
+	if err := json.Unmarshal(raw, &got); err != nil {
+		return sigMessage{}, err
+	}
+	if got.T == "error" {
+		return got, fmt.Errorf("signaling error %s: %s", got.Code, got.Msg)
+	}
+	return got, nil
+}
+
+// drain reads and drops what the server sends, which also answers its pings, until the
+// connection closes.
+func (c *sigClient) drain() {
+	for {
+		if _, _, err := c.conn.Read(context.Background()); err != nil {
+			return
+		}
+	}
+}
+
+// host opens a room and keeps reading (and answering pings) in the background.
+func hostRoom(ctx context.Context, url, fromIP string) (*sigClient, string, error) {
+	c, err := dialSignal(ctx, url, fromIP)
+	if err != nil {
+		return nil, "", err
+	}
+	m, err := c.ask(ctx, sigMessage{T: "host"})
+	if err != nil {
+		c.conn.CloseNow()
+		return nil, "", err
+	}
+	go c.drain()
+	return c, m.Room, nil
+}
+
+// join joins a room; with keep the client stays connected, reading in the background.
+func joinRoom(ctx context.Context, url, fromIP, room string, keep bool) (*sigClient, error) {
+	c, err := dialSignal(ctx, url, fromIP)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.ask(ctx, sigMessage{T: "join", Room: room}); err != nil {
+		c.conn.CloseNow()
+		return nil, err
+	}
+	if !keep {
+		c.conn.CloseNow()
+		return nil, nil
+	}
+	go c.drain()
+	return c, nil
+}
+
+// idleMemory holds idleConns connections open to a fresh server process (hosts and peers in
+// rooms, as at a busy evening) and returns the growth of its resident memory per connection.
+func idleMemory(bin string) (perConn float64, err error) {
+	s, err := startServer(bin, "-max-conns", fmt.Sprint(idleConns+100))
+	if err != nil {
+		return 0, err
+	}
+	defer s.stop()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	time.Sleep(300 * time.Millisecond)
+	before, err := s.rss()
+	if err != nil {
+		return 0, err
+	}
+
+	var mu sync.Mutex
+	var clients []*sigClient
+	defer func() {
+		for _, c := range clients {
+			c.conn.CloseNow()
+		}
+	}()
+	keep := func(c *sigClient) {
+		mu.Lock()
+		clients = append(clients, c)
+		mu.Unlock()
+	}
+	addr := func(i int) string { return fmt.Sprintf("127.0.1.%d", 1+i%idleAddrs) }
+	rooms := idleConns / (peersPerIdleRoom + 1)
+	roomCodes := make([]string, rooms)
+	for i := range rooms {
+		h, code, err := hostRoom(ctx, s.signal, addr(i))
+		if err != nil {
+			return 0, fmt.Errorf("host %d: %w", i, err)
+		}
+		keep(h)
+		roomCodes[i] = code
+	}
+	peers := idleConns - rooms
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, 16)
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= peers {
+					return
+				}
+				c, err := joinRoom(ctx, s.signal, addr(rooms+i), roomCodes[i%rooms], true)
+				if err != nil {
+					errs <- fmt.Errorf("peer %d: %w", i, err)
+					return
+				}
+				keep(c)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return 0, err
+	}
+	time.Sleep(time.Second) // let the server's goroutines settle
+	after, err := s.rss()
+	if err != nil {
+		return 0, err
+	}
+	return float64(after-before) / idleConns, nil
+}
+
+// joinRate runs joinWorkers concurrent joiners, each from its own address, against a fresh
+// server for joinWindow (or maxJoins joins): dial, join, `joined`, close.
+func joinRate(bin string) (perSecond float64, joins int64, err error) {
+	s, err := startServer(bin)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer s.stop()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var codes []string
+	for i := range joinRooms {
+		h, code, err := hostRoom(ctx, s.signal, fmt.Sprintf("127.0.3.%d", 1+i))
+		if err != nil {
+			return 0, 0, err
+		}
+		defer h.conn.CloseNow()
+		codes = append(codes, code)
+	}
+	var done atomic.Int64
+	var firstErr atomic.Value
+	stop := time.Now().Add(joinWindow)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := range joinWorkers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ip := fmt.Sprintf("127.0.2.%d", 1+w)
+			for i := 0; time.Now().Before(stop) && done.Load() < maxJoins; i++ {
+				if _, err := joinRoom(ctx, s.signal, ip, codes[(w+i)%len(codes)], false); err != nil {
+					firstErr.CompareAndSwap(nil, err)
+					return
+				}
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if e, ok := firstErr.Load().(error); ok {
+		return 0, done.Load(), e
+	}
+	if done.Load() == 0 {
+		return 0, 0, errors.New("no join completed")
+	}
+	return float64(done.Load()) / elapsed.Seconds(), done.Load(), nil
+}
+
+func signalingRows(bin string) []row {
+	const sec = "signaling"
+	var rows []row
+	perConn, err := idleMemory(bin)
+	if err != nil {
+		rows = append(rows, unmeasured(sec, fmt.Sprintf("idle connections per 100 MB (%d held)", idleConns), ">= 5000", err))
+	} else {
+		per100 := 100e6 / perConn
+		rows = append(rows,
+			info(sec, fmt.Sprintf("server RSS growth per idle connection (%d held)", idleConns), fmt.Sprintf("%.1f KB", perConn/1e3)),
+			check(sec, "idle connections per 100 MB", fmt.Sprintf("%.0f", per100), ">= 5000", per100 >= 5000))
+	}
+	rate, n, err := joinRate(bin)
+	name := fmt.Sprintf("joins/s (%d joiners on %d addresses, %s)", joinWorkers, joinWorkers, joinWindow)
+	if err != nil {
+		rows = append(rows, unmeasured(sec, name, ">= 500", fmt.Errorf("after %d joins: %w", n, err)))
+	} else {
+		rows = append(rows, check(sec, name, fmt.Sprintf("%.0f (%d joins)", rate, n), ">= 500", rate >= 500))
+	}
+	return rows
+}
