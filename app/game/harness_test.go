@@ -16,7 +16,7 @@ import (
 type table struct {
 	t      *testing.T
 	host   *session.LocalHost
-	room   *Room
+	room   session.Table
 	seats  []*seatLog
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -81,7 +81,7 @@ func (s *seatLog) transcript() []string {
 
 // newTable seats the host (names[0]) and the other players on one LocalHost running room;
 // spectators lists seat indexes seated as watchers.
-func newTable(t *testing.T, room *Room, names []string, spectators ...int) *table {
+func newTable(t *testing.T, room session.Table, names []string, spectators ...int) *table {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	tb := &table{t: t, room: room, ctx: ctx, cancel: cancel}

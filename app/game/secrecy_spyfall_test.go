@@ -1,0 +1,303 @@
+package game
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"safehouse/app/session"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+)
+
+// spyfallGame is one random game setup for the secrecy test.
+type spyfallGame struct {
+	names    []string // the players, then the spectator
+	settings spyfall.Config
+	round    int  // the round whose secret is swapped
+	spy      bool // swap which seat is a spy (else the location)
+}
+
+func randomSpyfallGame(rng *rand.Rand) spyfallGame {
+	editions := []spyfall.Edition{spyfall.Classic, spyfall.Spyfall2, spyfall.TimeTravel}
+	ed := editions[rng.IntN(len(editions))]
+	lo, hi := spyfall.PlayerRange(ed, false)
+	n := lo + rng.IntN(min(hi, 7)-lo+1)
+	g := spyfallGame{spy: rng.IntN(2) == 0}
+	for i := 0; i < n; i++ {
+		g.names = append(g.names, string(rune('A'+i))+"gent")
+	}
+	g.names = append(g.names, "Screen")
+	cfg := spyfall.Config{Edition: ed, Rounds: 1 + rng.IntN(2), QuestionTracker: rng.IntN(2) == 0, HideRoles: rng.IntN(4) == 0}
+	if ed == spyfall.Spyfall2 && n >= 6 && rng.IntN(2) == 0 {
+		cfg.Spies, cfg.OldPals = 2, rng.IntN(2) == 0
+	}
+	if ed == spyfall.TimeTravel && n == 3 && rng.IntN(2) == 0 {
+		cfg.NormalThreePlayer = true
+	}
+	// A few locations keep every view small; the exclusions are a lobby setting like any other.
+	pack, _ := spyfall.BuiltinPack(string(ed))
+	for _, l := range pack.Locations[6:] {
+		cfg.Exclude = append(cfg.Exclude, l.ID)
+	}
+	cfg.FairRotation = !g.spy && rng.IntN(2) == 0
+	g.settings = cfg
+	g.round = 1 + rng.IntN(cfg.Rounds)
+	return g
+}
+
+// swapSpyfallSecret changes only the secret of the round in play: the location (every card
+// and the table card that show it), or which seat holds a spy card.
+func swapSpyfallSecret(t *testing.T, g spyfallGame, pick uint64) func(r *Room) bool {
+	return func(r *Room) bool {
+		if r.sf == nil || r.sf.Round() != g.round || r.sf.Phase() != spyfall.PhaseDealt {
+			return false
+		}
+		snap, err := r.sf.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		swapped := false
+		snap = patchJSON(t, snap, func(st map[string]any) {
+			cur := st["cur"].(map[string]any)
+			cards := cur["cards"].([]any)
+			if g.spy {
+				var spies, others []int
+				for i, c := range cards {
+					card := c.(map[string]any)
+					switch {
+					case card["dealt"] != true:
+					case card["spy"] == true:
+						spies = append(spies, i)
+					default:
+						others = append(others, i)
+					}
+				}
+				if len(spies) == 0 || len(others) == 0 {
+					return
+				}
+				a, b := spies[pick%uint64(len(spies))], others[(pick/7)%uint64(len(others))]
+				cards[a], cards[b] = cards[b], cards[a]
+				list := []int{}
+				for _, s := range spies {
+					if s != a {
+						list = append(list, s)
+					}
+				}
+				list = append(list, b)
+				slices.Sort(list)
+				cur["spies"] = list
+				swapped = true
+				return
+			}
+			old := num(cur["loc"])
+			played := st["played"].([]any)
+			locations := st["locations"].([]any)
+			maxRole := 0
+			for _, c := range cards {
+				maxRole = max(maxRole, num(c.(map[string]any)["role"]))
+			}
+			var free []int
+			for i, p := range played {
+				roles := locations[i].(map[string]any)["roles"].([]any)
+				if p != true && i != old && len(roles) > maxRole {
+					free = append(free, i)
+				}
+			}
+			if len(free) == 0 {
+				return
+			}
+			nu := free[pick%uint64(len(free))]
+			moveCard := func(c any) {
+				if card, ok := c.(map[string]any); ok && card["dealt"] == true && num(card["loc"]) == old && card["spy"] != true {
+					card["loc"] = nu
+				}
+			}
+			for _, c := range cards {
+				moveCard(c)
+			}
+			moveCard(cur["table"])
+			cur["loc"] = nu
+			played[old], played[nu] = false, true
+			swapped = true
+		})
+		if !swapped {
+			return true // nothing to swap in this game: both runs stay equal
+		}
+		if err := r.sf.UnmarshalBinary(snap); err != nil {
+			t.Fatalf("swapped snapshot refused: %v", err)
+		}
+		return true
+	}
+}
+
+// spyfallScript plays from the spectator's public view only.
+func spyfallScript(clock *testClock, players int) script {
+	return func(tb *table, rng *rand.Rand) (int, session.Intent, bool) {
+		tv := tb.view(players) // the spectator
+		v := tv.Spyfall
+		if v == nil || v.Phase == spyfall.PhaseGameOver {
+			return 0, session.Intent{}, false
+		}
+		anyone := rng.IntN(players)
+		seatOf := func(e engine.Seat) int {
+			if s := tv.SessionSeat(int(e)); s >= 0 {
+				return s
+			}
+			return anyone
+		}
+		randomSuspect := engine.Seat(rng.IntN(len(v.Seats)))
+		randomLocation := v.Locations[rng.IntN(len(v.Locations))].ID
+		act := func(seat int, a spyfall.Action) (int, session.Intent, bool) {
+			in, _ := SpyfallAction(a)
+			return seat, in, true
+		}
+		switch v.Phase {
+		case spyfall.PhaseLobby, spyfall.PhaseRoundOver:
+			return act(anyone, spyfall.Deal{Round: v.Round + 1})
+		case spyfall.PhaseDealt:
+			if rng.IntN(4) == 0 {
+				return act(anyone, spyfall.StartClock{Round: v.Round})
+			}
+			return act(seatOf(v.Dealer), spyfall.StartClock{Round: v.Round})
+		case spyfall.PhasePlaying:
+			switch k := rng.IntN(20); {
+			case k < 2:
+				clock.Set(int64(v.Clock.Deadline))
+				tb.host.Advance()
+				tb.settle()
+				return -1, session.Intent{}, true
+			case k < 4:
+				return act(anyone, spyfall.Guess{Round: v.Round, Location: randomLocation})
+			case k < 7:
+				return act(anyone, spyfall.Accuse{Round: v.Round, Suspect: randomSuspect})
+			case k < 8 && v.TableCard:
+				return act(anyone, spyfall.RevealTable{Round: v.Round})
+			case v.Settings.QuestionTracker:
+				return act(seatOf(v.Asker), spyfall.Ask{Round: v.Round, Question: v.Question, Target: randomSuspect})
+			default:
+				clock.Add(time.Duration(1+rng.IntN(20)) * time.Second)
+				return act(anyone, spyfall.Accuse{Round: v.Round - 1, Suspect: randomSuspect}) // stale: refused
+			}
+		case spyfall.PhaseVote, spyfall.PhaseEndVote:
+			vote := v.Vote
+			voter := anyone
+			for _, s := range vote.Voters {
+				if !slices.Contains(vote.Voted, s) {
+					voter = seatOf(s)
+					break
+				}
+			}
+			return act(voter, spyfall.Vote{Vote: vote.ID, Yes: rng.IntN(3) > 0})
+		case spyfall.PhaseSpyGuess:
+			return act(seatOf(v.SpyGuess.Second), spyfall.Guess{Round: v.Round, Location: randomLocation})
+		case spyfall.PhaseEndAccuse:
+			return act(seatOf(v.EndTurn), spyfall.Accuse{Round: v.Round, Suspect: randomSuspect})
+		}
+		return 0, session.Intent{}, false
+	}
+}
+
+// spyfallRevealed reports whether a message shows the end of the swapped round or a phase
+// that names spies (the two-spy guess): from there the secret is public.
+func spyfallRevealed(round int) func(string) bool {
+	return func(msg string) bool {
+		tv := decodeMsg(msg)
+		if tv == nil || tv.Spyfall == nil {
+			return false
+		}
+		v := tv.Spyfall
+		switch {
+		case v.Round > round:
+			return true
+		case v.Round < round:
+			return false
+		}
+		switch v.Phase {
+		case spyfall.PhaseRoundOver, spyfall.PhaseGameOver, spyfall.PhaseSpyGuess:
+			return true
+		}
+		return false
+	}
+}
+
+// APP-HID-1 (issue 5): non-interference. Each game is played twice over the real session
+// layer with the same script, changing only one secret of one round (the location, or which
+// seat is a spy). Every seat that may not know that secret (the spies for the location;
+// everyone but the two swapped seats and the other spies for the spy; always the spectator)
+// must receive exactly the same bytes in both runs, lobby and setup included, until the
+// secret becomes public at the end of the round.
+func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
+	games := secrecyGames
+	compared, differedForKnowers, complete := 0, 0, 0
+	for game := 0; game < games; game++ {
+		rng := rand.New(rand.NewPCG(uint64(game), 1))
+		g := randomSpyfallGame(rng)
+		players := len(g.names) - 1
+		setup := []session.Intent{SetSettings(spyfallSettings(g.settings)), Start()}
+		pick := rng.Uint64()
+		run := func(swap bool) [][]string {
+			clock := newTestClock()
+			room := NewRoom(Options{Now: clock.Now, Seed: fixedSeeds(uint64(game) * 1000)})
+			var table session.Table = room
+			if swap {
+				table = &swapRoom{Room: room, swap: swapSpyfallSecret(t, g, pick)}
+			}
+			return runScripted(t, table, g.names, players, uint64(game), 300, spyfallScript(clock, players), setup)
+		}
+		a, b := run(false), run(true)
+
+		// Who may know the secret of the swapped round: read from run A's and B's own views of
+		// that round (a seat's own card says whether it is a spy).
+		knows := make([]bool, players+1)
+		spyIn := func(tr []string, seat int) (spy, dealt bool) {
+			for _, msg := range tr {
+				tv := decodeMsg(msg)
+				if tv != nil && tv.Spyfall != nil && tv.Spyfall.Round == g.round && tv.Spyfall.Card != nil {
+					return tv.Spyfall.Card.Spy, true
+				}
+			}
+			return false, false
+		}
+		for seat := 0; seat < players; seat++ {
+			spyA, dealtA := spyIn(a[seat], seat)
+			spyB, _ := spyIn(b[seat], seat)
+			switch {
+			case !dealtA:
+			case g.spy:
+				knows[seat] = spyA || spyB
+			default:
+				knows[seat] = !spyA
+			}
+		}
+		if end := decodeMsg(a[players][len(a[players])-1]); end != nil && end.Spyfall.Phase == spyfall.PhaseGameOver {
+			complete++
+		}
+		reveal := spyfallRevealed(g.round)
+		differed := false
+		for seat := range knows {
+			diff, n := samePrefix(a[seat], b[seat], reveal)
+			if knows[seat] {
+				differed = differed || diff >= 0
+				continue
+			}
+			if diff >= 0 {
+				t.Fatalf("game %d (%+v): seat %d, who may not know the swapped secret, received different bytes:\n%s",
+					game, g, seat, describeDiff(a[seat], b[seat], diff))
+			}
+			compared += n
+		}
+		if differed {
+			differedForKnowers++
+		}
+	}
+	// The test must be able to fail: the swap really changed what the knowing seats saw.
+	if differedForKnowers < games/3 {
+		t.Fatalf("the swap changed the knowing seats' views in only %d of %d games", differedForKnowers, games)
+	}
+	if complete < games*9/10 {
+		t.Fatalf("only %d of %d scripted games reached their end", complete, games)
+	}
+	t.Logf("%d games (%d complete), %d messages compared, knowing seats differed in %d games", games, complete, compared, differedForKnowers)
+}

@@ -1,0 +1,121 @@
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"safehouse/app/session"
+)
+
+// secretSwap changes one secret of the game at one moment, and nothing else: a test wraps
+// the Room so the swap happens inside the host's handling of an intent, before any seat
+// sees the moment's views.
+type swapRoom struct {
+	*Room
+	swap func(r *Room) bool // reports whether it swapped (then it is not called again)
+	done bool
+}
+
+func (s *swapRoom) Apply(seat int, raw json.RawMessage) error {
+	err := s.Room.Apply(seat, raw)
+	if err == nil && s.swap != nil && !s.done {
+		s.done = s.swap(s.Room)
+	}
+	return err
+}
+
+// patchJSON decodes an engine snapshot into generic JSON, lets edit change it, and encodes it.
+func patchJSON(t *testing.T, snap []byte, edit func(st map[string]any)) []byte {
+	t.Helper()
+	var st map[string]any
+	if err := json.Unmarshal(snap, &st); err != nil {
+		t.Fatal(err)
+	}
+	edit(st)
+	out, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// num reads a JSON number as an int.
+func num(v any) int {
+	f, _ := v.(float64)
+	return int(f)
+}
+
+// play is one scripted game: step decides, from the public view of the spectator (seat
+// len(names)-1) and the script's own random source, the next intent and its sender; it
+// returns false when the game is done. Nothing in a script looks at a secret.
+type script func(tb *table, rng *rand.Rand) (seat int, in session.Intent, ok bool)
+
+// runScripted plays one game on a fresh table and returns every seat's transcript.
+func runScripted(t *testing.T, room session.Table, names []string, spectator int, seed uint64, maxSteps int, step script, setup []session.Intent) [][]string {
+	t.Helper()
+	tb := newTable(t, room, names, spectator)
+	defer tb.close()
+	for _, in := range setup {
+		if msg := tb.send(0, in); msg != "" {
+			t.Fatalf("setup %s: %s", in.Game, msg)
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	for i := 0; i < maxSteps; i++ {
+		seat, in, ok := step(tb, rng)
+		if !ok {
+			break
+		}
+		if seat < 0 {
+			continue // the step moved the clock and let the host advance
+		}
+		tb.send(seat, in)
+	}
+	tb.settle()
+	out := make([][]string, len(tb.seats))
+	for i, s := range tb.seats {
+		out[i] = s.transcript()
+	}
+	return out
+}
+
+// samePrefix compares two transcripts of one seat up to the first message that either
+// reveal says declassifies the secret; it returns the index of the first difference before
+// that point (-1 if none) and how many messages were compared.
+func samePrefix(a, b []string, reveal func(msg string) bool) (diff, compared int) {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if reveal(a[i]) || reveal(b[i]) {
+			return -1, i
+		}
+		if a[i] != b[i] {
+			return i, i
+		}
+	}
+	if len(a) != len(b) {
+		return n, n
+	}
+	return -1, n
+}
+
+// decodeMsg reads a transcript entry's table view (nil for a notice).
+func decodeMsg(msg string) *TableView {
+	var v session.View
+	if json.Unmarshal([]byte(msg), &v) != nil {
+		return nil
+	}
+	tv, _ := DecodeView(v.Game)
+	return tv
+}
+
+func describeDiff(a, b []string, i int) string {
+	get := func(s []string) string {
+		if i < len(s) {
+			return s[i]
+		}
+		return "<nothing>"
+	}
+	return fmt.Sprintf("message %d:\n run A: %.600s\n run B: %.600s", i, get(a), get(b))
+}
