@@ -104,6 +104,22 @@ func run(ctx context.Context, c config) []row {
 				c.runs)
 		})...)
 	}
+	if c.wants("join") {
+		progress("timing joins in Chromium")
+		rows = append(rows, withServers(bin, chromeErr, "join", []string{c.site}, func(s []*server) []row {
+			return joinRows(chrome, chromeErr, c.work, s[0].origin, c.joins)
+		})...)
+	}
+	if c.wants("fanout") {
+		progress("timing intents to every screen")
+		s, err := startServer(bin, "-site", c.site)
+		if err != nil {
+			rows = append(rows, unmeasured("intent fan-out", "(server)", "", err))
+		} else {
+			rows = append(rows, fanoutRows(s.signal, chrome, chromeErr, c.work, s.origin, c.intents)...)
+			s.stop()
+		}
+	}
 	if c.wants("signaling") {
 		progress("loading the signaling server")
 		rows = append(rows, signalingRows(bin)...)

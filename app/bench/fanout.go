@@ -1,0 +1,210 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"safehouse/app/session"
+)
+
+// screens are the native players of a fan-out case: each reads its updates and notes when
+// its view first shows the name being waited for.
+type screens struct {
+	mu      sync.Mutex
+	want    string
+	seat    int
+	seen    map[int]bool
+	pending int
+	last    time.Time
+	done    chan struct{}
+	wg      sync.WaitGroup
+}
+
+// watch reads c's updates until they end.
+func (s *screens) watch(idx int, c *session.Client) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		for u := range c.Updates() {
+			if u.View != nil {
+				s.saw(idx, u.View)
+			}
+		}
+	}()
+}
+
+func (s *screens) saw(idx int, v *session.View) {
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.want == "" || s.seen[idx] {
+		return
+	}
+	for _, p := range v.Players {
+		if p.Seat == s.seat && p.Name == s.want {
+			s.seen[idx] = true
+			s.last = now
+			s.pending--
+			if s.pending == 0 {
+				close(s.done)
+			}
+			return
+		}
+	}
+}
+
+// expect starts waiting for count screens to show name on seat.
+func (s *screens) expect(name string, seat, count int) <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.want, s.seat, s.pending = name, seat, count
+	s.seen = map[int]bool{}
+	s.done = make(chan struct{})
+	return s.done
+}
+
+func (s *screens) lastSeen() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.want = ""
+	return s.last
+}
+
+// fanoutCase is one measured configuration.
+type fanoutCase struct {
+	peers       int
+	browserHost bool
+}
+
+func (c fanoutCase) label() string {
+	host := "native host"
+	if c.browserHost {
+		host = "browser host"
+	}
+	return fmt.Sprintf("%d native peers + %s", c.peers, host)
+}
+
+// warmUp intents are sent before the timed ones: the first messages of a fresh channel.
+const warmUp = 5
+
+// measureFanout seats c.peers native peers at a host (the app in Chromium, or a native
+// HostSession), then has them take turns renaming themselves, intents times, and returns for
+// each the time from Send until every screen (every peer and the host's own) showed the new name.
+func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, intents int) ([]time.Duration, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	var s screens
+	var clients []*session.Client
+	defer func() {
+		for _, cl := range clients {
+			cl.Close()
+		}
+		s.wg.Wait()
+	}()
+
+	var room, secret string
+	var tab *hostTab
+	if c.browserHost {
+		var err error
+		if tab, err = openHostTab(chrome, workDir, origin); err != nil {
+			return nil, fmt.Errorf("the host tab: %w", err)
+		}
+		defer tab.close()
+		room, secret = tab.room, tab.secret
+	} else {
+		h, err := session.Host(ctx, session.Options{SignalURL: signalURL, Name: "Host", Loopback: true})
+		if err != nil {
+			return nil, fmt.Errorf("the native host: %w", err)
+		}
+		defer h.Close()
+		room, secret = h.Room(), h.Secret()
+		s.watch(0, h.Player())
+	}
+	for i := range c.peers {
+		cl, err := session.Join(ctx, session.Options{SignalURL: signalURL, Name: fmt.Sprintf("Peer %d", i+1), Loopback: true}, room, secret)
+		if err != nil {
+			return nil, fmt.Errorf("peer %d joining: %w", i+1, err)
+		}
+		clients = append(clients, cl)
+		s.watch(i+1, cl)
+	}
+	native := c.peers
+	if !c.browserHost {
+		native++ // the host's own player
+	}
+
+	var samples []time.Duration
+	for k := 0; k < warmUp+intents; k++ {
+		sender := clients[k%len(clients)]
+		name := fmt.Sprintf("R%d", k)
+		done := s.expect(name, sender.Seat(), native)
+		start := time.Now()
+		if err := sender.Send(session.Intent{Kind: session.KindRename, Name: name}); err != nil {
+			return nil, fmt.Errorf("intent %d: %w", k, err)
+		}
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			return nil, fmt.Errorf("intent %d: not every native screen showed it within 20 s", k)
+		}
+		last := s.lastSeen()
+		if tab != nil {
+			at, err := tab.seenAt(name, 20*time.Second)
+			if err != nil {
+				return nil, fmt.Errorf("intent %d on the host tab: %w", k, err)
+			}
+			if at.After(last) {
+				last = at
+			}
+		}
+		if k >= warmUp {
+			samples = append(samples, last.Sub(start))
+		}
+	}
+	return samples, nil
+}
+
+// fanoutRows measures intent -> every screen for 12 and 24 peers, browser and native hosts.
+// A peer count the host cannot seat yet is reported as such and measured at the most it seats.
+func fanoutRows(signalURL, chrome string, chromeErr error, workDir, origin string, intents int) []row {
+	const sec = "intent fan-out"
+	var rows []row
+	for _, target := range []struct {
+		peers int
+		p99   time.Duration
+	}{{12, 20 * time.Millisecond}, {24, 50 * time.Millisecond}} {
+		for _, browserHost := range []bool{true, false} {
+			c := fanoutCase{peers: target.peers, browserHost: browserHost}
+			name := "intent -> every screen, " + c.label() + ", p50 / p99"
+			goal := "p99 <= " + ms(target.p99)
+			if browserHost && chromeErr != nil {
+				rows = append(rows, unmeasured(sec, name, goal, chromeErr))
+				continue
+			}
+			if seats := target.peers + 1; seats > session.MaxSeats {
+				rows = append(rows, unmeasured(sec, name, goal,
+					fmt.Errorf("the host seats at most %d players (session.MaxSeats)", session.MaxSeats)))
+				c.peers = session.MaxSeats - 1
+				name = "intent -> every screen, " + c.label() + " (the most seated), p50 / p99"
+				goal = ""
+			}
+			samples, err := measureFanout(c, signalURL, chrome, workDir, origin, intents)
+			if err != nil {
+				rows = append(rows, unmeasured(sec, name, goal, err))
+				continue
+			}
+			p99 := percentile(samples, 99)
+			figure := fmt.Sprintf("%s / %s (%d intents)", ms(percentile(samples, 50)), ms(p99), len(samples))
+			if goal == "" {
+				rows = append(rows, info(sec, name, figure))
+			} else {
+				rows = append(rows, check(sec, name, figure, goal, p99 <= target.p99))
+			}
+		}
+	}
+	return rows
+}

@@ -1,0 +1,119 @@
+//go:build !wasm
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// bareChannelScript opens a data channel between two RTCPeerConnections of one page over
+// loopback and returns how long it took, in ms: what WebRTC alone costs on this machine.
+const bareChannelScript = `(async () => {
+  const t0 = performance.now();
+  const a = new RTCPeerConnection(), b = new RTCPeerConnection();
+  a.onicecandidate = e => { if (e.candidate) b.addIceCandidate(e.candidate); };
+  b.onicecandidate = e => { if (e.candidate) a.addIceCandidate(e.candidate); };
+  const dc = a.createDataChannel("bare");
+  const open = new Promise(r => { dc.onopen = r; });
+  await a.setLocalDescription(await a.createOffer());
+  await b.setRemoteDescription(a.localDescription);
+  await b.setLocalDescription(await b.createAnswer());
+  await a.setRemoteDescription(b.localDescription);
+  await open;
+  const took = performance.now() - t0;
+  a.close(); b.close();
+  return took;
+})()`
+
+// joinsPerHost keeps every room well below the host's seat limit.
+const joinsPerHost = 10
+
+// measureJoins times joins of a guest tab whose app is cached: from the navigation to the
+// invite link until the host tab shows the guest's name. Hosts are fresh tabs, joinsPerHost
+// joins each, as every join takes a new seat. It also times bare data channels in the guest
+// tab, as many.
+func measureJoins(chrome, workDir, origin string, joins int) (join, bare []time.Duration, err error) {
+	guest, err := openTab(chrome, workDir, origin)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer guest.close()
+	if err := guest.navigate(origin + "/"); err != nil {
+		return nil, nil, err
+	}
+	if err := guest.waitFor(`document.querySelector(".app.ready #create")`, time.Minute); err != nil {
+		return nil, nil, err
+	}
+	if err := guest.waitFor(cachedScript, 30*time.Second); err != nil {
+		return nil, nil, fmt.Errorf("the guest's service worker never cached the wasm: %w", err)
+	}
+	for range joins {
+		took, err := eval[float64](guest, bareChannelScript)
+		if err != nil {
+			return nil, nil, fmt.Errorf("bare data channel: %w", err)
+		}
+		bare = append(bare, time.Duration(took*float64(time.Millisecond)))
+	}
+
+	var host *hostTab
+	defer func() {
+		if host != nil {
+			host.close()
+		}
+	}()
+	for i := range joins {
+		if i%joinsPerHost == 0 {
+			if host != nil {
+				host.close()
+			}
+			if host, err = openHostTab(chrome, workDir, origin); err != nil {
+				return nil, nil, fmt.Errorf("the host tab: %w", err)
+			}
+		}
+		name := fmt.Sprintf("Guest %d", i+1)
+		key, _ := json.Marshal(name)
+		if _, err := eval[bool](guest, fmt.Sprintf(`localStorage.setItem("safehouse.name", JSON.stringify(%s)), true`, key)); err != nil {
+			return nil, nil, err
+		}
+		if err := guest.navigate("about:blank"); err != nil {
+			return nil, nil, err
+		}
+		if err := guest.navigate(host.link); err != nil {
+			return nil, nil, err
+		}
+		seen, err := host.seenAt(name, 30*time.Second)
+		if err != nil {
+			return nil, nil, fmt.Errorf("join %d: %w", i+1, err)
+		}
+		opened, err := eval[float64](guest, `performance.timeOrigin`)
+		if err != nil {
+			return nil, nil, err
+		}
+		offset, err := clockOffset(guest)
+		if err != nil {
+			return nil, nil, err
+		}
+		join = append(join, seen.Sub(time.UnixMicro(int64(opened*1000)).Add(-offset)))
+	}
+	return join, bare, nil
+}
+
+func joinRows(chrome string, chromeErr error, workDir, origin string, joins int) []row {
+	const sec = "join"
+	name := "invite opened (app cached) -> seat on the host's screen, p50 / p95"
+	if chromeErr != nil {
+		return []row{unmeasured(sec, name, "p95 <= 1000 ms", chromeErr)}
+	}
+	join, bare, err := measureJoins(chrome, workDir, origin, joins)
+	if err != nil {
+		return []row{unmeasured(sec, name, "p95 <= 1000 ms", err)}
+	}
+	p95 := percentile(join, 95)
+	return []row{
+		check(sec, name, fmt.Sprintf("%s / %s (%d joins)", ms(percentile(join, 50)), ms(p95), len(join)), "p95 <= 1000 ms", p95 <= time.Second),
+		info(sec, "bare data channel open (two RTCPeerConnections in one tab), p50 / p95",
+			fmt.Sprintf("%s / %s (%d)", ms(percentile(bare, 50)), ms(percentile(bare, 95)), len(bare))),
+	}
+}
