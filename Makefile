@@ -29,7 +29,7 @@ help:
 	@echo "make size                 app.wasm raw, gzip -9 and brotli -q 11 sizes"
 	@echo "make test                 vet (native and js/wasm), every test with -race, brief fuzzing"
 	@echo "make test-long            the same with longer fuzzing"
-	@echo "make bench                benchmarks of the engines and the signaling server"
+	@echo "make bench                one table: sizes, start-up, joins, fan-out, signaling, engines vs their targets"
 
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./wasm
@@ -92,8 +92,9 @@ test-long: deps vet site
 	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_LONG=1 $(GO) test -race -count=1 -timeout 40m ./...
 	$(MAKE) --no-print-directory fuzz FUZZTIME=2m
 
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./signaling/...
+# The figures of issue 9 against their targets, in one table (app/bench; ~5 minutes).
+bench: deps site
+	$(GO) run ./app/bench -site $(SITE)
 
 icons:
 	web/render-icons.sh
