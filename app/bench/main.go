@@ -79,7 +79,7 @@ func run(ctx context.Context, c config) []row {
 
 	if c.wants("size") || c.wants("startup") {
 		progress("measuring wasm sizes")
-		sizeTable, _, _ := sizeRows(ctx, appWasm, baseWasm)
+		sizeTable := sizeRows(ctx, appWasm, baseWasm)
 		if c.wants("size") {
 			rows = append(rows, sizeTable...)
 		}
