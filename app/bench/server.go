@@ -44,6 +44,7 @@ func startServer(bin string, flags ...string) (*server, error) {
 	args := append([]string{"-addr", addr, "-log-level", "error"}, flags...)
 	cmd := exec.Command(bin, args...)
 	cmd.Stderr = os.Stderr
+	dieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the server: %w", err)
 	}
