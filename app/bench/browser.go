@@ -19,6 +19,9 @@ import (
 // findChrome finds Chromium by CHROME_PATH or on PATH.
 func findChrome() (string, error) {
 	if p := os.Getenv("CHROME_PATH"); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			return "", fmt.Errorf("CHROME_PATH: %w", err)
+		}
 		return p, nil
 	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {

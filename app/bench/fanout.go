@@ -168,41 +168,35 @@ func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, inte
 	return samples, nil
 }
 
-// fanoutRows measures intent -> every screen for 12 and 24 peers, browser and native hosts.
-// A peer count the host cannot seat yet is reported as such and measured at the most it seats.
+// fanoutRows measures intent -> every screen for each of fanoutTargets, with a browser host
+// and a native one. A peer count the host cannot seat yet is reported as such, and measured
+// at the most the host seats, without a target.
 func fanoutRows(signalURL, chrome string, chromeErr error, workDir, origin string, intents int) []row {
-	const sec = "intent fan-out"
 	var rows []row
-	for _, target := range []struct {
-		peers int
-		p99   time.Duration
-	}{{12, 20 * time.Millisecond}, {24, 50 * time.Millisecond}} {
+	for _, target := range fanoutTargets {
 		for _, browserHost := range []bool{true, false} {
 			c := fanoutCase{peers: target.peers, browserHost: browserHost}
-			name := "intent -> every screen, " + c.label() + ", p50 / p99"
-			goal := "p99 <= " + ms(target.p99)
+			g := fanoutGoal(c, target.p99)
 			if browserHost && chromeErr != nil {
-				rows = append(rows, unmeasured(sec, name, goal, chromeErr))
+				rows = append(rows, g.missing(chromeErr))
 				continue
 			}
 			if seats := target.peers + 1; seats > session.MaxSeats {
-				rows = append(rows, unmeasured(sec, name, goal,
-					fmt.Errorf("the host seats at most %d players (session.MaxSeats)", session.MaxSeats)))
+				rows = append(rows, g.missing(fmt.Errorf("the host seats at most %d players (session.MaxSeats)", session.MaxSeats)))
 				c.peers = session.MaxSeats - 1
-				name = "intent -> every screen, " + c.label() + " (the most seated), p50 / p99"
-				goal = ""
+				g = goal{section: g.section, name: "intent -> every screen, " + c.label() + " (the most seated), p50 / p99"}
 			}
 			samples, err := measureFanout(c, signalURL, chrome, workDir, origin, intents)
 			if err != nil {
-				rows = append(rows, unmeasured(sec, name, goal, err))
+				rows = append(rows, g.missing(err))
 				continue
 			}
 			p99 := percentile(samples, 99)
 			figure := fmt.Sprintf("%s / %s (%d intents)", ms(percentile(samples, 50)), ms(p99), len(samples))
-			if goal == "" {
-				rows = append(rows, info(sec, name, figure))
+			if g.target == "" {
+				rows = append(rows, info(g.section, g.name, figure))
 			} else {
-				rows = append(rows, check(sec, name, figure, goal, p99 <= target.p99))
+				rows = append(rows, g.check(figure, p99 <= target.p99))
 			}
 		}
 	}

@@ -100,20 +100,15 @@ func measureJoins(chrome, workDir, origin string, joins int) (join, bare []time.
 	return join, bare, nil
 }
 
-func joinRows(chrome string, chromeErr error, workDir, origin string, joins int) []row {
-	const sec = "join"
-	name := "invite opened (app cached) -> seat on the host's screen, p50 / p95"
-	if chromeErr != nil {
-		return []row{unmeasured(sec, name, "p95 <= 1000 ms", chromeErr)}
-	}
+func joinRows(chrome, workDir, origin string, joins int) []row {
 	join, bare, err := measureJoins(chrome, workDir, origin, joins)
 	if err != nil {
-		return []row{unmeasured(sec, name, "p95 <= 1000 ms", err)}
+		return []row{goalJoin.missing(err)}
 	}
 	p95 := percentile(join, 95)
 	return []row{
-		check(sec, name, fmt.Sprintf("%s / %s (%d joins)", ms(percentile(join, 50)), ms(p95), len(join)), "p95 <= 1000 ms", p95 <= time.Second),
-		info(sec, "bare data channel open (two RTCPeerConnections in one tab), p50 / p95",
+		goalJoin.check(fmt.Sprintf("%s / %s (%d joins)", ms(percentile(join, 50)), ms(p95), len(join)), p95 <= time.Second),
+		info(goalJoin.section, "bare data channel open (two RTCPeerConnections in one tab), p50 / p95",
 			fmt.Sprintf("%s / %s (%d)", ms(percentile(bare, 50)), ms(percentile(bare, 95)), len(bare))),
 	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -57,86 +58,70 @@ type config struct {
 
 func (c config) wants(section string) bool { return slices.Contains(c.sections, section) }
 
-// run measures every wanted section; what fails to be measured becomes a row saying why.
+// run measures every wanted section. A section that cannot run shows each of its targets as
+// not measured, with the reason.
 func run(ctx context.Context, c config) []row {
-	var rows []row
 	progress := func(s string) { log.Printf("%s...", s) }
+	needs := func(sections ...string) bool { return slices.ContainsFunc(sections, c.wants) }
 
 	appWasm := filepath.Join(c.work, "app.wasm")
-	if err := copyFile(filepath.Join(c.site, "web", "app.wasm"), appWasm); err != nil {
-		return []row{unmeasured("setup", "the app's site", "", fmt.Errorf("%v (run make site first)", err))}
-	}
-	needBaseline := c.wants("size") || c.wants("startup")
-	var baseSite string
-	if needBaseline {
-		progress("building the baseline page")
-		var err error
-		if baseSite, err = buildBaseline(ctx, c.work); err != nil {
-			return []row{unmeasured("setup", "the baseline page", "", err)}
-		}
-	}
 	baseWasm := filepath.Join(c.work, "baseline.wasm")
-
-	if c.wants("size") || c.wants("startup") {
-		progress("measuring wasm sizes")
-		sizeTable := sizeRows(ctx, appWasm, baseWasm)
-		if c.wants("size") {
-			rows = append(rows, sizeTable...)
-		}
+	var siteErr, baseErr, binErr error
+	if err := copyFile(filepath.Join(c.site, "web", "app.wasm"), appWasm); err != nil {
+		siteErr = fmt.Errorf("the app's site: %v (run make site first)", err)
 	}
-
-	var bin string
-	if c.wants("startup") || c.wants("join") || c.wants("fanout") || c.wants("signaling") {
+	var baseSite, bin string
+	if needs("size", "startup") {
+		progress("building the baseline page")
+		baseSite, baseErr = buildBaseline(ctx, c.work)
+	}
+	if needs("startup", "join", "fanout", "signaling") {
 		progress("building the server")
-		var err error
-		if bin, err = buildServer(ctx, c.work); err != nil {
-			return append(rows, unmeasured("setup", "the server", "", err))
-		}
+		bin, binErr = buildServer(ctx, c.work)
 	}
 	chrome, chromeErr := findChrome()
 
-	if c.wants("startup") {
-		progress("timing start-up in Chromium")
-		rows = append(rows, withServers(bin, chromeErr, "start-up", []string{c.site, baseSite}, func(s []*server) []row {
+	var rows []row
+	section := func(name, doing string, measure func() []row, prerequisites ...error) {
+		if !c.wants(name) {
+			return
+		}
+		if err := errors.Join(prerequisites...); err != nil {
+			rows = append(rows, sectionFailed(name, err)...)
+			return
+		}
+		progress(doing)
+		rows = append(rows, measure()...)
+	}
+	section("size", "measuring wasm sizes", func() []row {
+		return sizeRows(ctx, appWasm, baseWasm)
+	}, siteErr, baseErr)
+	section("startup", "timing start-up in Chromium", func() []row {
+		return withServers(bin, "startup", []string{c.site, baseSite}, func(s []*server) []row {
 			return startupRows(chrome, c.work,
 				startupSite{label: "app", origin: s[0].origin, site: c.site, wasmCopy: appWasm},
 				startupSite{label: "baseline", origin: s[1].origin, site: baseSite, wasmCopy: baseWasm},
 				c.runs)
-		})...)
-	}
-	if c.wants("join") {
-		progress("timing joins in Chromium")
-		rows = append(rows, withServers(bin, chromeErr, "join", []string{c.site}, func(s []*server) []row {
-			return joinRows(chrome, chromeErr, c.work, s[0].origin, c.joins)
-		})...)
-	}
-	if c.wants("fanout") {
-		progress("timing intents to every screen")
-		s, err := startServer(bin, "-site", c.site)
-		if err != nil {
-			rows = append(rows, unmeasured("intent fan-out", "(server)", "", err))
-		} else {
-			rows = append(rows, fanoutRows(s.signal, chrome, chromeErr, c.work, s.origin, c.intents)...)
-			s.stop()
-		}
-	}
-	if c.wants("signaling") {
-		progress("loading the signaling server")
-		rows = append(rows, signalingRows(bin)...)
-	}
-	if c.wants("engine") {
-		progress("playing engine games")
-		rows = append(rows, engineRows(ctx)...)
-	}
+		})
+	}, siteErr, baseErr, binErr, chromeErr)
+	section("join", "timing joins in Chromium", func() []row {
+		return withServers(bin, "join", []string{c.site}, func(s []*server) []row {
+			return joinRows(chrome, c.work, s[0].origin, c.joins)
+		})
+	}, siteErr, binErr, chromeErr)
+	section("fanout", "timing intents to every screen", func() []row {
+		return withServers(bin, "fanout", []string{c.site}, func(s []*server) []row {
+			return fanoutRows(s[0].signal, chrome, chromeErr, c.work, s[0].origin, c.intents)
+		})
+	}, siteErr, binErr)
+	section("signaling", "loading the signaling server", func() []row { return signalingRows(bin) }, binErr)
+	section("engine", "playing engine games", func() []row { return engineRows(ctx) })
 	return rows
 }
 
 // withServers starts one server per site (the real binary, -site DIR), runs measure and stops
-// them; without a browser or a server it returns a row saying why.
-func withServers(bin string, chromeErr error, section string, sites []string, measure func([]*server) []row) []row {
-	if chromeErr != nil {
-		return []row{unmeasured(section, "(browser)", "", chromeErr)}
-	}
+// them.
+func withServers(bin, section string, sites []string, measure func([]*server) []row) []row {
 	var servers []*server
 	defer func() {
 		for _, s := range servers {
@@ -146,7 +131,7 @@ func withServers(bin string, chromeErr error, section string, sites []string, me
 	for _, site := range sites {
 		s, err := startServer(bin, "-site", site)
 		if err != nil {
-			return []row{unmeasured(section, "(server)", "", err)}
+			return sectionFailed(section, err)
 		}
 		servers = append(servers, s)
 	}

@@ -241,19 +241,18 @@ func signalingRows(bin string) []row {
 	var rows []row
 	perConn, err := idleMemory(bin)
 	if err != nil {
-		rows = append(rows, unmeasured(sec, fmt.Sprintf("idle connections per 100 MB (%d held)", idleConns), ">= 5000", err))
+		rows = append(rows, goalIdle.missing(err))
 	} else {
 		per100 := 100e6 / perConn
 		rows = append(rows,
-			info(sec, fmt.Sprintf("server RSS growth per idle connection (%d held)", idleConns), fmt.Sprintf("%.1f KB", perConn/1e3)),
-			check(sec, "idle connections per 100 MB", fmt.Sprintf("%.0f", per100), ">= 5000", per100 >= 5000))
+			info(sec, "server RSS growth per idle connection", fmt.Sprintf("%.1f KB", perConn/1e3)),
+			goalIdle.check(fmt.Sprintf("%.0f", per100), per100 >= 5000))
 	}
 	rate, n, err := joinRate(bin)
-	name := fmt.Sprintf("joins/s (%d joiners from %d addresses, %d joins or %s)", joinWorkers, joinWorkers, maxJoins, joinWindow)
 	if err != nil {
-		rows = append(rows, unmeasured(sec, name, ">= 500", fmt.Errorf("after %d joins: %w", n, err)))
+		rows = append(rows, goalJoinRate.missing(fmt.Errorf("after %d joins: %w", n, err)))
 	} else {
-		rows = append(rows, check(sec, name, fmt.Sprintf("%.0f (%d joins)", rate, n), ">= 500", rate >= 500))
+		rows = append(rows, goalJoinRate.check(fmt.Sprintf("%.0f (%d joins)", rate, n), rate >= 500))
 	}
 	return rows
 }

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -108,6 +109,47 @@ BenchmarkOther-2   	    8482	    142720 ns/op
 	for i, w := range want {
 		if rows[i].name != w.name || rows[i].figure != w.figure {
 			t.Errorf("row %d = %q %q, want %q %q", i, rows[i].name, rows[i].figure, w.name, w.figure)
+		}
+	}
+}
+
+// A section that cannot run keeps every one of its targets in the count, as not measured.
+func TestSectionFailedKeepsTargets(t *testing.T) {
+	why := errors.New("no Chromium found")
+	tests := []struct {
+		section string
+		targets int
+	}{
+		{"size", 2},
+		{"startup", 1},
+		{"join", 1},
+		{"fanout", 4},
+		{"signaling", 2},
+		{"engine", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.section, func(t *testing.T) {
+			rows := sectionFailed(tt.section, why)
+			want := fmt.Sprintf("0 of %d targets met", tt.targets)
+			if tt.targets > 0 {
+				want += fmt.Sprintf(" (%d not measured)", tt.targets)
+			}
+			if got := summary(rows); got != want {
+				t.Errorf("summary %q, want %q", got, want)
+			}
+			for _, r := range rows {
+				if !strings.Contains(r.figure, why.Error()) {
+					t.Errorf("row %q does not say why: %q", r.name, r.figure)
+				}
+			}
+		})
+	}
+}
+
+func TestEverySectionIsKnown(t *testing.T) {
+	for _, s := range allSections {
+		if len(sectionFailed(s, errors.New("x"))) == 0 {
+			t.Errorf("section %q has no row when it fails", s)
 		}
 	}
 }

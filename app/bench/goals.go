@@ -1,0 +1,76 @@
+//go:build !wasm
+
+package main
+
+import (
+	"fmt"
+	"time"
+)
+
+// goal is one target of issue 9 and the table row that shows its figure.
+type goal struct {
+	section, name, target string
+}
+
+func (g goal) check(figure string, ok bool) row {
+	return check(g.section, g.name, figure, g.target, ok)
+}
+
+// missing is the goal's row when its figure could not be measured.
+func (g goal) missing(why error) row { return unmeasured(g.section, g.name, g.target, why) }
+
+var (
+	goalAppBrotli = goal{"wasm size", "app brotli 11", "<= 1.90 MB"}
+	goalSizeRatio = goal{"wasm size", "app / baseline (brotli)", "<= 1.20x"}
+	goalReload    = goal{"start-up", "app cached reload / baseline", "<= 1.50x"}
+	goalJoin      = goal{"join", "invite opened (app cached) -> seat on the host's screen, p50 / p95", "p95 <= 1000 ms"}
+	goalIdle      = goal{"signaling", fmt.Sprintf("idle connections per 100 MB (%d held)", idleConns), ">= 5000"}
+	goalJoinRate  = goal{"signaling", fmt.Sprintf("joins/s (%d joiners from %d addresses, %d joins or %s)", joinWorkers, joinWorkers, maxJoins, joinWindow), ">= 500"}
+)
+
+// fanoutTargets are the p99 targets of intent -> every screen, by peer count.
+var fanoutTargets = []struct {
+	peers int
+	p99   time.Duration
+}{{12, 20 * time.Millisecond}, {24, 50 * time.Millisecond}}
+
+func fanoutGoal(c fanoutCase, p99 time.Duration) goal {
+	return goal{"intent fan-out", "intent -> every screen, " + c.label() + ", p50 / p99", "p99 <= " + ms(p99)}
+}
+
+// goalsOf lists a section's goals (by its -only name), for when the whole section cannot run.
+func goalsOf(section string) []goal {
+	switch section {
+	case "size":
+		return []goal{goalAppBrotli, goalSizeRatio}
+	case "startup":
+		return []goal{goalReload}
+	case "join":
+		return []goal{goalJoin}
+	case "signaling":
+		return []goal{goalIdle, goalJoinRate}
+	case "fanout":
+		var goals []goal
+		for _, t := range fanoutTargets {
+			for _, browserHost := range []bool{true, false} {
+				goals = append(goals, fanoutGoal(fanoutCase{peers: t.peers, browserHost: browserHost}, t.p99))
+			}
+		}
+		return goals
+	}
+	return nil
+}
+
+// sectionFailed is the rows of a section that could not run at all: each of its goals, not
+// measured, or one row saying why when it has none.
+func sectionFailed(section string, why error) []row {
+	goals := goalsOf(section)
+	if len(goals) == 0 {
+		return []row{unmeasured(section, "(all)", "", why)}
+	}
+	rows := make([]row, 0, len(goals))
+	for _, g := range goals {
+		rows = append(rows, g.missing(why))
+	}
+	return rows
+}
