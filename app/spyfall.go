@@ -1,0 +1,211 @@
+package app
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/i18n"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+)
+
+// SpyfallFrame is what the Spyfall screens need besides the engine view of this seat.
+type SpyfallFrame struct {
+	Lang i18n.Lang
+	// Skew is the host's clock minus this device's clock, from the view's "now".
+	Skew time.Duration
+	// Host says this tab runs the game: it gets the host menu (end the game, mark away).
+	Host bool
+	// Act sends one engine action as this seat; host actions (spyfall.Host*) go as the host.
+	Act func(ctx goapp.Context, a spyfall.Action)
+	// EndGame ends the game (host only).
+	EndGame func(ctx goapp.Context)
+}
+
+// spyPicker names what a pick in progress is for.
+type spyPicker int
+
+const (
+	pickNone    spyPicker = iota
+	pickAccuse            // choosing a suspect
+	pickGuess             // the spy choosing a location
+	pickAsk               // the asker choosing whom to ask (question tracker)
+	pickBoth              // the team spy choosing two locations
+)
+
+// SpyfallUI is what this device remembers about the game that the host does not: whether the
+// card is shown by holding or tapping, the location sheet and this player's private marks,
+// a pick in progress, and which alerts already buzzed.
+type SpyfallUI struct {
+	TapToggle bool // "tap to toggle" instead of press-and-hold (accessibility)
+
+	sheet      bool
+	search     string
+	marks      map[string]bool
+	marksRound int
+	scores     bool
+	hostMenu   bool
+
+	picker   spyPicker
+	pickSeat engine.Seat
+	pickLoc  string
+	pickBoth [2]string
+	bothSlot int
+
+	alertedVote  int
+	alertedRound int
+}
+
+// Observe takes a new view: it resets what belongs to a finished round and buzzes once when
+// this seat is asked to vote (the clock's own running out buzzes from the clock).
+func (u *SpyfallUI) Observe(v *spyfall.View) {
+	if v == nil {
+		return
+	}
+	if u.marksRound != v.Round {
+		u.marks, u.marksRound = nil, v.Round
+		u.picker, u.sheet = pickNone, false
+	}
+	if !slices.Contains(v.Can, spyfall.Accuse{}.Kind()) && u.picker == pickAccuse ||
+		!slices.Contains(v.Can, spyfall.Guess{}.Kind()) && u.picker == pickGuess ||
+		!slices.Contains(v.Can, spyfall.Ask{}.Kind()) && u.picker == pickAsk ||
+		!slices.Contains(v.Can, spyfall.GuessBoth{}.Kind()) && u.picker == pickBoth {
+		u.picker = pickNone
+	}
+	if v.Vote != nil && v.Vote.Mine == "pending" && u.alertedVote != v.Vote.ID {
+		u.alertedVote = v.Vote.ID
+		alert()
+	}
+}
+
+// seatName is the name of engine seat id in v, or "" when there is none.
+func seatName(v *spyfall.View, id engine.Seat) string {
+	for _, s := range v.Seats {
+		if s.ID == id {
+			return s.Name
+		}
+	}
+	return ""
+}
+
+func seatNames(v *spyfall.View, ids []engine.Seat) string {
+	names := make([]string, 0, len(ids))
+	for _, id := range ids {
+		names = append(names, seatName(v, id))
+	}
+	return strings.Join(names, ", ")
+}
+
+func locationName(v *spyfall.View, id string, lang i18n.Lang) string {
+	for _, l := range v.Locations {
+		if l.ID == id {
+			return l.Name.In(string(lang))
+		}
+	}
+	return id
+}
+
+func can(v *spyfall.View, a spyfall.Action) bool { return slices.Contains(v.Can, a.Kind()) }
+
+// RenderSpyfall shows the game as this seat sees it, one screen per phase: the bar (round,
+// clock, scores), the phase's body, and its primary action at the bottom.
+func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	body, actions := u.phase(v, f)
+	return goapp.Main().Class("screen spyfall phase-"+string(v.Phase)).DataSet("phase", string(v.Phase)).Body(
+		u.bar(v, f),
+		goapp.Div().Class("content").Body(body...),
+		goapp.Footer().Class("actions").Body(actions...),
+		goapp.If(u.sheet, func() goapp.UI { return u.locationSheet(v, f) }),
+		goapp.If(u.scores, func() goapp.UI {
+			return u.sheetFrame("scores-sheet", t(i18n.SFScores), func(ctx goapp.Context, e goapp.Event) { u.scores = false },
+				f, scoreboard(v, f), history(v, f))
+		}),
+	)
+}
+
+// bar is the game's top bar: round, clock, the sheets one tap away and the host menu.
+func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	round := ""
+	if v.Round > 0 && v.Variant != spyfall.Team {
+		round = t(i18n.SFRoundOf, v.Round, v.Rounds)
+	} else if v.Round > 0 {
+		round = t(i18n.SFRoundOf, v.Round, v.Round)
+	}
+	return goapp.Header().Class("sf-bar").Body(
+		goapp.Span().ID("sf-round").Class("sf-round").Text(round),
+		goapp.If(v.Clock != nil, func() goapp.UI {
+			c := v.Clock
+			return &spyClock{Running: c.Running, Deadline: int64(c.Deadline), Left: c.Left, Length: c.Length,
+				Skew: f.Skew, Small: true, PausedText: t(i18n.SFPaused), Label: t(i18n.SFClockLabel)}
+		}),
+		goapp.Div().Class("sf-bar-buttons").Body(
+			goapp.Button().ID("open-locations").Class("btn ghost small").Type("button").Text(t(i18n.SFLocations)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { u.sheet, u.scores = true, false }),
+			goapp.Button().ID("open-scores").Class("btn ghost small").Type("button").Text(t(i18n.SFScores)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { u.scores, u.sheet = true, false }),
+			goapp.If(f.Host && v.Phase != spyfall.PhaseGameOver, func() goapp.UI {
+				return goapp.Button().ID("host-menu").Class("btn ghost small").Type("button").Text(t(i18n.SFHostMenu)).
+					Aria("expanded", u.hostMenu).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { u.hostMenu = !u.hostMenu })
+			}),
+		),
+		goapp.If(u.hostMenu && f.Host, func() goapp.UI { return u.hostControls(v, f) }),
+	)
+}
+
+// hostControls: end the game, or take an absent player out of the round (APP-LOBBY-1/2).
+func (u *SpyfallUI) hostControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	inRound := v.Phase != spyfall.PhaseLobby && v.Phase != spyfall.PhaseRoundOver && v.Phase != spyfall.PhaseGameOver
+	return goapp.Div().ID("host-controls").Class("sf-host card").Body(
+		goapp.If(inRound, func() goapp.UI {
+			return goapp.Div().Class("sf-chiprow").Body(goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
+				s := v.Seats[i]
+				if !s.InRound || s.Absent || s.Removed {
+					return goapp.Text("")
+				}
+				return goapp.Button().Class("btn secondary small").Type("button").Text(t(i18n.SFMarkAbsent, s.Name)).
+					OnClick(func(ctx goapp.Context, e goapp.Event) {
+						u.hostMenu = false
+						f.Act(ctx, spyfall.HostMarkAbsent{Round: v.Round, Seat: s.ID})
+					})
+			}))
+		}),
+		goapp.Button().ID("end-game").Class("btn danger").Type("button").Text(t(i18n.SFEndGame)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				u.hostMenu = false
+				if f.EndGame != nil {
+					f.EndGame(ctx)
+				}
+			}),
+	)
+}
+
+// phase returns the body and the bottom actions of the current phase.
+func (u *SpyfallUI) phase(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+	switch v.Phase {
+	case spyfall.PhaseLobby:
+		return u.dealScreen(v, f)
+	case spyfall.PhaseDealt:
+		return u.dealtScreen(v, f)
+	case spyfall.PhasePlaying:
+		return u.playScreen(v, f)
+	case spyfall.PhaseVote, spyfall.PhaseEndVote:
+		return u.voteScreen(v, f)
+	case spyfall.PhaseSpyGuess:
+		return u.secondSpyScreen(v, f)
+	case spyfall.PhaseEndAccuse:
+		return u.endAccuseScreen(v, f)
+	case spyfall.PhaseTeamLead, spyfall.PhaseTeamPick, spyfall.PhaseTeamGuess:
+		return u.teamScreen(v, f)
+	case spyfall.PhaseRoundOver:
+		return u.roundOverScreen(v, f)
+	default:
+		return u.gameOverScreen(v, f)
+	}
+}

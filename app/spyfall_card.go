@@ -1,0 +1,233 @@
+package app
+
+import (
+	"fmt"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// secretCard is a card face down until pressed and held (or tapped, with TapToggle); it
+// hides again on release and whenever the page is hidden (APP-HID-3). Its face is not in the
+// page at all while it is down.
+type secretCard struct {
+	goapp.Compo
+
+	Spy       bool
+	Title     string // "You're the spy." or the location
+	Lines     []string
+	TapToggle bool
+	Prompt    string // "Hold to see your card"
+
+	shown    bool
+	unlisten func()
+}
+
+func (c *secretCard) OnMount(ctx goapp.Context) {
+	if !goapp.IsClient {
+		return
+	}
+	doc := goapp.Window().Get("document")
+	fn := goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		ctx.Dispatch(func(ctx goapp.Context) { c.shown = false })
+		return nil
+	})
+	doc.Call("addEventListener", "visibilitychange", fn)
+	c.unlisten = func() { doc.Call("removeEventListener", "visibilitychange", fn); fn.Release() }
+}
+
+func (c *secretCard) OnDismount() {
+	if c.unlisten != nil {
+		c.unlisten()
+		c.unlisten = nil
+	}
+}
+
+func (c *secretCard) show(ctx goapp.Context, e goapp.Event) {
+	if !c.TapToggle {
+		c.shown = true
+	}
+}
+
+func (c *secretCard) hide(ctx goapp.Context, e goapp.Event) {
+	if !c.TapToggle {
+		c.shown = false
+	}
+}
+
+func (c *secretCard) toggle(ctx goapp.Context, e goapp.Event) {
+	if c.TapToggle {
+		c.shown = !c.shown
+	}
+}
+
+func (c *secretCard) key(down bool) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		k := e.Get("key").String()
+		if c.TapToggle || (k != " " && k != "Enter") || e.Get("repeat").Bool() {
+			return
+		}
+		e.PreventDefault()
+		c.shown = down
+	}
+}
+
+func (c *secretCard) Render() goapp.UI {
+	class := "sf-card"
+	if c.shown {
+		class += " shown"
+		if c.Spy {
+			class += " spy"
+		}
+	}
+	return goapp.Button().ID("secret-card").Class(class).Type("button").
+		Aria("pressed", c.shown).
+		On("pointerdown", c.show).On("pointerup", c.hide).On("pointerleave", c.hide).On("pointercancel", c.hide).
+		On("contextmenu", func(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }).
+		OnClick(c.toggle).OnKeyDown(c.key(true)).OnKeyUp(c.key(false)).OnBlur(func(ctx goapp.Context, e goapp.Event) { c.shown = false }).
+		Body(
+			goapp.If(c.shown, func() goapp.UI {
+				return goapp.Span().ID("card-face").Class("sf-card-face").Body(
+					goapp.Strong().Class("sf-card-title").Text(c.Title),
+					goapp.Range(c.Lines).Slice(func(i int) goapp.UI {
+						return goapp.Span().Class("sf-card-line").Text(c.Lines[i])
+					}),
+				)
+			}).Else(func() goapp.UI {
+				return goapp.Span().Class("sf-card-back").Body(
+					goapp.Span().Class("sf-card-seal").Aria("hidden", true).Text("?"),
+					goapp.Span().Class("sf-card-prompt").Text(c.Prompt),
+				)
+			}),
+		)
+}
+
+// spyClock is the shared round clock: a big countdown with a thin ring, amber in the last
+// minute, red in the last 10 seconds, clearly paused while stopped (APP-TIME-1). It counts
+// from the absolute deadline, corrected by the skew between this device and the host, and
+// buzzes once when it runs out.
+type spyClock struct {
+	goapp.Compo
+
+	Running    bool
+	Deadline   int64 // Unix ms on the host's clock
+	Left       time.Duration
+	Length     time.Duration
+	Skew       time.Duration
+	Small      bool
+	PausedText string
+	Label      string
+
+	ticking bool
+	buzzed  int64
+}
+
+func (c *spyClock) OnMount(ctx goapp.Context) { c.tick(ctx) }
+
+func (c *spyClock) tick(ctx goapp.Context) {
+	if c.ticking || !goapp.IsClient {
+		return
+	}
+	c.ticking = true
+	ctx.After(250*time.Millisecond, func(ctx goapp.Context) {
+		c.ticking = false
+		if !c.Mounted() {
+			return
+		}
+		if c.Running && c.remaining() == 0 && c.buzzed != c.Deadline {
+			c.buzzed = c.Deadline
+			alert()
+		}
+		c.tick(ctx)
+	})
+}
+
+func (c *spyClock) remaining() time.Duration {
+	if !c.Running {
+		return c.Left
+	}
+	hostNow := time.Now().Add(c.Skew).UnixMilli()
+	left := time.Duration(c.Deadline-hostNow) * time.Millisecond
+	return max(left, 0)
+}
+
+// clockText shows a duration as m:ss, rounding up so 0:00 means the time is really up.
+func clockText(d time.Duration) string {
+	s := int((d + time.Second - 1) / time.Second)
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// clockState is the clock's colour class: paused, red (10 s), amber (1 min) or plain.
+func clockState(running bool, left time.Duration) string {
+	switch {
+	case !running:
+		return "paused"
+	case left <= 10*time.Second:
+		return "red"
+	case left <= time.Minute:
+		return "amber"
+	}
+	return "calm"
+}
+
+func (c *spyClock) Render() goapp.UI {
+	left := c.remaining()
+	frac := 0.0
+	if c.Length > 0 {
+		frac = float64(left) / float64(c.Length)
+	}
+	const circumference = 2 * 3.14159265 * 45
+	ring := fmt.Sprintf(`<svg class="sf-ring" viewBox="0 0 100 100" aria-hidden="true"><circle class="sf-ring-track" cx="50" cy="50" r="45"/><circle class="sf-ring-bar" cx="50" cy="50" r="45" stroke-dasharray="%.1f" stroke-dashoffset="%.1f"/></svg>`,
+		circumference, circumference*(1-frac))
+	class := "sf-clock " + clockState(c.Running, left)
+	if c.Small {
+		class += " small"
+	}
+	return goapp.Div().ID("sf-clock").Class(class).Attr("role", "timer").Aria("label", c.Label).Body(
+		goapp.Raw(ring),
+		goapp.Span().Class("sf-clock-time").Text(clockText(left)),
+		goapp.If(!c.Running, func() goapp.UI {
+			return goapp.Span().Class("sf-clock-paused").Text(c.PausedText)
+		}),
+	)
+}
+
+// alert buzzes (navigator.vibrate) and plays a short tone generated with WebAudio, unless the
+// player turned them off (localStorage "safehouse.vibrate"/"safehouse.sound" = "off").
+func alert() {
+	if !goapp.IsClient {
+		return
+	}
+	w := goapp.Window()
+	store := w.Get("localStorage")
+	off := func(key string) bool {
+		if !store.Truthy() {
+			return false
+		}
+		v := store.Call("getItem", key)
+		return v.Truthy() && (v.String() == "off" || v.String() == `"off"`)
+	}
+	if nav := w.Get("navigator"); nav.Truthy() && nav.Get("vibrate").Truthy() && !off("safehouse.vibrate") {
+		nav.Call("vibrate", []any{120, 60, 120})
+	}
+	if off("safehouse.sound") {
+		return
+	}
+	ctor := w.Get("AudioContext")
+	if !ctor.Truthy() {
+		return
+	}
+	ac := ctor.New()
+	osc := ac.Call("createOscillator")
+	gain := ac.Call("createGain")
+	osc.Set("type", "sine")
+	osc.Get("frequency").Set("value", 880)
+	now := ac.Get("currentTime").Float()
+	gain.Get("gain").Call("setValueAtTime", 0.2, now)
+	gain.Get("gain").Call("exponentialRampToValueAtTime", 0.001, now+0.35)
+	osc.Call("connect", gain)
+	gain.Call("connect", ac.Get("destination"))
+	osc.Call("start", now)
+	osc.Call("stop", now+0.35)
+	osc.Set("onended", goapp.FuncOf(func(goapp.Value, []goapp.Value) any { ac.Call("close"); return nil }))
+}

@@ -1,0 +1,446 @@
+package app
+
+import (
+	"slices"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/i18n"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+)
+
+// card is this seat's secret card, or a line saying it waits for the next deal.
+func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	c := v.Card
+	if c == nil {
+		if v.Seat == engine.NoSeat {
+			return goapp.Text("")
+		}
+		return goapp.P().ID("no-card").Class("note").Text(t(i18n.SFNoCard))
+	}
+	prompt := t(i18n.SFHoldCard)
+	if u.TapToggle {
+		prompt = t(i18n.SFTapCard)
+	}
+	sc := &secretCard{Spy: c.Spy, TapToggle: u.TapToggle, Prompt: prompt}
+	switch {
+	case c.Spy:
+		sc.Title = t(i18n.SFYouAreSpy)
+		sc.Lines = []string{t(i18n.SFSpyHint)}
+		if len(c.FellowSpies) > 0 {
+			sc.Lines = append(sc.Lines, t(i18n.SFFellowSpy, seatNames(v, c.FellowSpies)))
+		}
+	case c.Location != nil:
+		sc.Title = c.Location.Name.In(string(f.Lang))
+		if r := c.Role.In(string(f.Lang)); r != "" {
+			sc.Lines = append(sc.Lines, t(i18n.SFYourRole, r))
+		}
+		if c.Captain {
+			sc.Lines = append(sc.Lines, t(i18n.SFCaptainCard))
+		}
+	}
+	return goapp.Div().Class("sf-card-wrap").Body(
+		sc,
+		goapp.Label().Class("sf-toggle small muted").Body(
+			goapp.Input().ID("card-toggle").Type("checkbox").Checked(u.TapToggle).
+				OnChange(func(ctx goapp.Context, e goapp.Event) { u.TapToggle = ctx.JSSrc().Get("checked").Bool() }),
+			goapp.Text(" "+t(i18n.SFCardToggle)),
+		),
+	)
+}
+
+// chips lists the seats of the round as chips with badges; when pick is set a chip is a
+// button that picks that seat (skip says which may not be picked).
+func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, skip func(engine.Seat) bool, pick func(goapp.Context, engine.Seat)) goapp.UI {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	voted := map[engine.Seat]bool{}
+	if v.Vote != nil {
+		for _, s := range v.Vote.Voted {
+			voted[s] = true
+		}
+	}
+	captain := map[engine.Seat]int{}
+	if v.Team != nil {
+		captain[v.Team.Captains[0]], captain[v.Team.Captains[1]] = 1, 2
+	}
+	return goapp.Ul().ID(id).Class("sf-chips").Body(goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
+		s := v.Seats[i]
+		if s.Removed {
+			return goapp.Text("")
+		}
+		name := s.Name
+		if s.ID == v.Seat {
+			name = t(i18n.SFYouSuffix, s.Name)
+		}
+		var badges []goapp.UI
+		badge := func(class, text string) { badges = append(badges, goapp.Span().Class("badge "+class).Text(text)) }
+		if s.ID == v.Dealer && v.Variant != spyfall.Team {
+			badge("dealer", t(i18n.SFBadgeDealer))
+		}
+		if s.ID == v.Asker && v.Phase == spyfall.PhasePlaying {
+			badge("asks", t(i18n.SFBadgeAsks))
+		}
+		if c := captain[s.ID]; c > 0 {
+			badge("captain team-"+string(rune('a'+c-1)), t(i18n.SFBadgeCaptain))
+		}
+		if v.Team != nil && s.ID == v.Team.SpyPicked {
+			badge("spy", t(i18n.SFBadgeSpy))
+		}
+		if s.Accused && v.Variant == spyfall.Normal {
+			badge("accused", t(i18n.SFBadgeAccused))
+		}
+		if voted[s.ID] {
+			badge("voted", t(i18n.SFBadgeVoted))
+		}
+		if s.Absent {
+			badge("away", t(i18n.SFBadgeAway))
+		}
+		if !s.InRound && v.Round > 0 && v.Phase != spyfall.PhaseRoundOver && v.Phase != spyfall.PhaseGameOver {
+			badge("waits", t(i18n.SFBadgeWaits))
+		}
+		class := "sf-chip"
+		if s.ID == v.Seat {
+			class += " you"
+		}
+		if s.ID == selected {
+			class += " selected"
+		}
+		content := []goapp.UI{
+			goapp.Span().Class("seat-dot").Style("--seat-hue", seatHue(int(s.ID))).Aria("hidden", true),
+			goapp.Span().Class("sf-chip-name").Text(name),
+		}
+		content = append(content, badges...)
+		content = append(content, goapp.Span().Class("sf-points").Text(itoa(s.Points)))
+		if pick != nil && (skip == nil || !skip(s.ID)) {
+			return goapp.Li().Body(goapp.Button().Class(class+" pickable").Type("button").DataSet("seat", int(s.ID)).
+				Aria("pressed", s.ID == selected).Body(content...).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { pick(ctx, s.ID) }))
+		}
+		return goapp.Li().Class(class).DataSet("seat", int(s.ID)).Body(content...)
+	}))
+}
+
+// seatHue gives every seat its own colour around the wheel.
+func seatHue(seat int) string { return itoa((seat * 137) % 360) }
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	if neg {
+		b = append([]byte{'-'}, b...)
+	}
+	return string(b)
+}
+
+func (u *SpyfallUI) dealScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	body = []goapp.UI{
+		goapp.H1().Text(t(i18n.SFDeal, v.Round+1)),
+		goapp.P().Class("muted").Text(t(i18n.SFDealHint)),
+		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
+	}
+	if can(v, spyfall.Deal{}) {
+		actions = append(actions, goapp.Button().ID("deal").Class("btn primary").Type("button").Text(t(i18n.SFDeal, v.Round+1)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }))
+	}
+	return body, actions
+}
+
+func (u *SpyfallUI) dealtScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	body = []goapp.UI{
+		goapp.P().ID("dealer-line").Class("lead").Text(t(i18n.SFDealer, seatName(v, v.Dealer))),
+		u.card(v, f),
+		u.smallTableNote(v, f),
+		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
+	}
+	if can(v, spyfall.StartClock{}) {
+		actions = append(actions, goapp.Button().ID("start-clock").Class("btn primary").Type("button").Text(t(i18n.SFStartClock)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.StartClock{Round: v.Round}) }))
+	} else {
+		actions = append(actions, goapp.P().Class("hint").Text(t(i18n.SFWaitClock, seatName(v, v.Dealer))))
+	}
+	return body, actions
+}
+
+func (u *SpyfallUI) smallTableNote(v *spyfall.View, f SpyfallFrame) goapp.UI {
+	if !v.TableCard {
+		return goapp.Text("")
+	}
+	return goapp.P().ID("table-card").Class("note sf-table").Text(i18n.T(f.Lang, i18n.SFTableCard))
+}
+
+// lastVote says how the latest vote went, with who voted which way.
+func lastVote(v *spyfall.View, f SpyfallFrame) goapp.UI {
+	lv := v.LastVote
+	if lv == nil || v.Phase != spyfall.PhasePlaying || lv.Kind == spyfall.VoteTable {
+		return goapp.Text("")
+	}
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	head := t(i18n.SFLastVoteFailed, seatName(v, lv.Suspect))
+	if lv.Passed {
+		head = t(i18n.SFLastVotePassed, seatName(v, lv.Suspect))
+	}
+	return goapp.Div().ID("last-vote").Class("note sf-reveal").Body(
+		goapp.Strong().Text(head),
+		goapp.Text(t(i18n.SFLastVoteTally, dash(seatNames(v, lv.Yes)), dash(seatNames(v, lv.No)))),
+	)
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	var pick func(goapp.Context, engine.Seat)
+	var skip func(engine.Seat) bool
+	switch u.picker {
+	case pickAccuse:
+		pick = func(ctx goapp.Context, s engine.Seat) { u.pickSeat = s }
+		skip = func(s engine.Seat) bool { return s == v.Seat || !inRound(v, s) }
+	case pickAsk:
+		pick = func(ctx goapp.Context, s engine.Seat) {
+			u.picker = pickNone
+			f.Act(ctx, spyfall.Ask{Round: v.Round, Question: v.Question, Target: s})
+		}
+		skip = func(s engine.Seat) bool { return s == v.Seat || s == v.AskedBy || !inRound(v, s) }
+	}
+	asks := goapp.P().ID("asks-line").Class("muted").Text(t(i18n.SFAsksFirst, seatName(v, v.FirstAsker)))
+	if v.Settings.QuestionTracker && v.Asker != engine.NoSeat {
+		line := t(i18n.SFAsksNext, seatName(v, v.Asker))
+		if v.Asker == v.Seat {
+			line = t(i18n.SFYouAsk)
+		}
+		asks = goapp.P().ID("asks-line").Class("lead").Text(line)
+	}
+	var prompt goapp.UI = goapp.Text("")
+	if u.picker == pickAccuse {
+		prompt = goapp.P().Class("lead sf-prompt").Text(t(i18n.SFAccuseWho))
+	}
+	body = []goapp.UI{
+		clockFor(v, f, false),
+		u.card(v, f),
+		asks,
+		lastVote(v, f),
+		u.smallTableNote(v, f),
+		prompt,
+		chips(v, f, "sf-players", u.pickSeatIf(pickAccuse), skip, pick),
+	}
+	if u.picker == pickAccuse {
+		name := seatName(v, u.pickSeat)
+		label := t(i18n.SFAccuseWho)
+		if u.pickSeat != engine.NoSeat && name != "" {
+			label = t(i18n.SFAccuseConfirm, name)
+		}
+		actions = append(actions,
+			goapp.Button().ID("accuse-confirm").Class("btn danger wide").Type("button").Text(label).
+				Disabled(u.pickSeat == engine.NoSeat).
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					u.picker = pickNone
+					f.Act(ctx, spyfall.Accuse{Round: v.Round, Suspect: u.pickSeat})
+				}),
+			cancelButton(u, f))
+		return body, actions
+	}
+	if v.Settings.QuestionTracker && can(v, spyfall.Ask{}) {
+		actions = append(actions, goapp.Button().ID("ask").Class("btn primary").Type("button").Text(t(i18n.SFYouAsk)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker = pickAsk }))
+	}
+	if u.picker == pickAsk {
+		actions = []goapp.UI{cancelButton(u, f)}
+		return body, actions
+	}
+	if can(v, spyfall.Guess{}) {
+		actions = append(actions, goapp.Button().ID("spy-reveal").Class("btn primary").Type("button").Text(t(i18n.SFReveal)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickLoc, u.sheet = pickGuess, "", true }))
+	}
+	if can(v, spyfall.RevealTable{}) {
+		actions = append(actions, goapp.Button().ID("reveal-table").Class("btn secondary").Type("button").Text(t(i18n.SFRevealTable)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.RevealTable{Round: v.Round}) }))
+	}
+	if v.Card != nil {
+		if can(v, spyfall.Accuse{}) {
+			actions = append(actions, goapp.Button().ID("accuse").Class("btn danger wide").Type("button").Text(t(i18n.SFAccuse)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickSeat = pickAccuse, engine.NoSeat }))
+		} else if v.Variant == spyfall.Normal {
+			actions = append(actions, goapp.Button().ID("accuse").Class("btn danger wide").Type("button").Disabled(true).Text(t(i18n.SFAccuseUsed)))
+		}
+	}
+	return body, actions
+}
+
+// pickSeatIf is the seat picked so far when a pick of kind p is in progress.
+func (u *SpyfallUI) pickSeatIf(p spyPicker) engine.Seat {
+	if u.picker == p {
+		return u.pickSeat
+	}
+	return engine.NoSeat
+}
+
+func inRound(v *spyfall.View, s engine.Seat) bool {
+	for _, sv := range v.Seats {
+		if sv.ID == s {
+			return sv.InRound && !sv.Absent && !sv.Removed
+		}
+	}
+	return false
+}
+
+func cancelButton(u *SpyfallUI, f SpyfallFrame) goapp.UI {
+	return goapp.Button().ID("pick-cancel").Class("btn ghost wide").Type("button").Text(i18n.T(f.Lang, i18n.SFCancel)).
+		OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.sheet = pickNone, false })
+}
+
+// clockFor is the big clock of the round body.
+func clockFor(v *spyfall.View, f SpyfallFrame, small bool) goapp.UI {
+	if v.Clock == nil {
+		return goapp.Text("")
+	}
+	c := v.Clock
+	return &spyClock{Running: c.Running, Deadline: int64(c.Deadline), Left: c.Left, Length: c.Length, Skew: f.Skew,
+		Small: small, PausedText: i18n.T(f.Lang, i18n.SFPaused), Label: i18n.T(f.Lang, i18n.SFClockLabel)}
+}
+
+func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	vt := v.Vote
+	if vt == nil {
+		return []goapp.UI{chips(v, f, "sf-players", engine.NoSeat, nil, nil)}, nil
+	}
+	var head string
+	switch vt.Kind {
+	case spyfall.VoteEndSeat:
+		head = t(i18n.SFVoteEndSeat, seatName(v, vt.Suspect))
+	case spyfall.VoteTable:
+		head = t(i18n.SFVoteTable, seatName(v, vt.Accuser))
+	default:
+		head = t(i18n.SFVoteAccuses, seatName(v, vt.Accuser), seatName(v, vt.Suspect))
+	}
+	hint := t(i18n.SFVoteFree)
+	if v.QuietVote {
+		hint = t(i18n.SFVoteQuiet)
+	}
+	var waiting []engine.Seat
+	for _, s := range vt.Voters {
+		if !slices.Contains(vt.Voted, s) {
+			waiting = append(waiting, s)
+		}
+	}
+	body = []goapp.UI{
+		goapp.If(v.Phase == spyfall.PhaseEndVote, func() goapp.UI {
+			return goapp.P().Class("sf-timeup").Text(t(i18n.SFTimeUp) + " " + t(i18n.SFEndVoteIntro))
+		}),
+		goapp.Div().ID("vote-prompt").Class("card sf-vote").Body(
+			goapp.H1().ID("vote-head").Text(head),
+			goapp.If(vt.Suspect == v.Seat && vt.Kind != spyfall.VoteTable, func() goapp.UI {
+				return goapp.P().ID("you-accused").Class("sf-accused").Text(t(i18n.SFVoteYou))
+			}),
+			goapp.P().Class("muted").Text(hint),
+			goapp.P().ID("vote-count").Class("sf-count").Text(t(i18n.SFVoted, len(vt.Voted), len(vt.Voters))),
+			goapp.If(len(waiting) > 0, func() goapp.UI {
+				return goapp.P().Class("muted small").Text(t(i18n.SFVoteWaiting, seatNames(v, waiting)))
+			}),
+		),
+		u.card(v, f),
+		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
+	}
+	switch vt.Mine {
+	case "pending":
+		actions = append(actions, goapp.Div().Class("sf-yesno").Body(
+			goapp.Button().ID("vote-yes").Class("btn danger").Type("button").Text(t(i18n.SFYes)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: true}) }),
+			goapp.Button().ID("vote-no").Class("btn secondary").Type("button").Text(t(i18n.SFNo)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: false}) }),
+		))
+	case "yes", "no":
+		actions = append(actions, goapp.P().ID("voted").Class("hint").Text(t(i18n.SFVotedYou)))
+	}
+	return body, actions
+}
+
+func (u *SpyfallUI) secondSpyScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	g := v.SpyGuess
+	if g == nil {
+		return nil, nil
+	}
+	body = []goapp.UI{
+		goapp.Div().ID("two-spies").Class("card sf-vote").Body(
+			goapp.H1().Text(t(i18n.SFTwoSpies, seatName(v, g.First), g.Named.Name.In(string(f.Lang)))),
+			goapp.If(can(v, spyfall.Guess{}), func() goapp.UI {
+				return goapp.P().Class("lead").Text(t(i18n.SFSecondSpyYou))
+			}).Else(func() goapp.UI {
+				return goapp.P().Class("lead").Text(t(i18n.SFSecondSpyWait, seatName(v, g.Second)))
+			}),
+		),
+		u.card(v, f),
+		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
+	}
+	if can(v, spyfall.Guess{}) {
+		actions = append(actions, goapp.Button().ID("spy-reveal").Class("btn primary").Type("button").Text(t(i18n.SFRevealWho)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickLoc, u.sheet = pickGuess, "", true }))
+	}
+	return body, actions
+}
+
+func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	mine := can(v, spyfall.Accuse{})
+	var pick func(goapp.Context, engine.Seat)
+	if mine {
+		pick = func(ctx goapp.Context, s engine.Seat) { u.pickSeat = s; u.picker = pickAccuse }
+	}
+	line := t(i18n.SFEndAccuseWait, seatName(v, v.EndTurn))
+	if mine {
+		line = t(i18n.SFEndAccuseYou)
+	}
+	selected := engine.NoSeat
+	if u.picker == pickAccuse {
+		selected = u.pickSeat
+	}
+	body = []goapp.UI{
+		goapp.H1().ID("time-up").Class("sf-timeup").Text(t(i18n.SFTimeUp)),
+		goapp.P().ID("end-turn").Class("lead").Text(line),
+		lastVoteAny(v, f),
+		chips(v, f, "sf-players", selected, func(s engine.Seat) bool { return s == v.Seat || !inRound(v, s) }, pick),
+		u.card(v, f),
+	}
+	if mine {
+		label := t(i18n.SFAccuseWho)
+		if selected != engine.NoSeat {
+			label = t(i18n.SFAccuseConfirm, seatName(v, selected))
+		}
+		actions = append(actions, goapp.Button().ID("accuse-confirm").Class("btn danger wide").Type("button").Text(label).
+			Disabled(selected == engine.NoSeat).
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				u.picker = pickNone
+				f.Act(ctx, spyfall.Accuse{Round: v.Round, Suspect: selected})
+			}))
+	}
+	return body, actions
+}
+
+// lastVoteAny shows the previous vote in the end-of-time procedure too.
+func lastVoteAny(v *spyfall.View, f SpyfallFrame) goapp.UI {
+	if v.LastVote == nil {
+		return goapp.Text("")
+	}
+	c := *v
+	c.Phase = spyfall.PhasePlaying
+	return lastVote(&c, f)
+}

@@ -1,0 +1,102 @@
+package app
+
+import (
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/i18n"
+	"safehouse/engine/spyfall"
+)
+
+// sheetFrame is a panel that slides up over the screen, with a title and a close button.
+func (u *SpyfallUI) sheetFrame(id, title string, onClose goapp.EventHandler, f SpyfallFrame, body ...goapp.UI) goapp.UI {
+	return goapp.Div().Class("sf-sheet-backdrop").Body(
+		goapp.Section().ID(id).Class("sf-sheet").Attr("role", "dialog").Aria("label", title).Body(
+			goapp.Div().Class("sf-sheet-head").Body(
+				goapp.H2().Text(title),
+				goapp.Button().Class("btn ghost small sheet-close").Type("button").Text(i18n.T(f.Lang, i18n.SFClose)).OnClick(onClose),
+			),
+			goapp.Div().Class("sf-sheet-body").Body(body...),
+		),
+	)
+}
+
+// locationSheet is the game's location list, searchable, with this player's private
+// strike-through marks; while the spy picks a location (or two, in the team game) a tap
+// picks instead of marking.
+func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	picking := u.picker == pickGuess || u.picker == pickBoth
+	q := strings.ToLower(strings.TrimSpace(u.search))
+	var list []spyfall.LocationRef
+	for _, l := range v.Locations {
+		if q == "" || strings.Contains(strings.ToLower(l.Name.In(string(f.Lang))), q) {
+			list = append(list, l)
+		}
+	}
+	hint := t(i18n.SFMarksHint)
+	if u.picker == pickGuess {
+		hint = t(i18n.SFRevealWho)
+	}
+	var footer goapp.UI = goapp.Text("")
+	if u.picker == pickGuess {
+		label := t(i18n.SFRevealWho)
+		if u.pickLoc != "" {
+			label = t(i18n.SFRevealConfirm, locationName(v, u.pickLoc, f.Lang))
+		}
+		footer = goapp.Div().Class("sf-sheet-foot").Body(
+			goapp.Button().ID("guess-confirm").Class("btn primary").Type("button").Text(label).Disabled(u.pickLoc == "").
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					loc := u.pickLoc
+					u.picker, u.sheet, u.pickLoc = pickNone, false, ""
+					f.Act(ctx, spyfall.Guess{Round: v.Round, Location: loc})
+				}),
+			cancelButton(u, f),
+		)
+	}
+	if u.picker == pickBoth {
+		footer = u.bothFooter(v, f)
+		hint = t(i18n.SFTeamGuessSlot, seatName(v, v.Team.Captains[u.bothSlot]))
+	}
+	return u.sheetFrame("locations-sheet", t(i18n.SFLocations), func(ctx goapp.Context, e goapp.Event) {
+		u.sheet = false
+		if picking {
+			u.picker = pickNone
+		}
+	}, f,
+		goapp.Input().ID("location-search").Class("field").Type("search").Placeholder(t(i18n.SFSearch)).
+			Aria("label", t(i18n.SFSearch)).Value(u.search).
+			OnInput(func(ctx goapp.Context, e goapp.Event) { u.search = ctx.JSSrc().Get("value").String() }),
+		goapp.P().Class("muted small").Text(hint),
+		goapp.Ul().ID("location-list").Class("sf-locations").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
+			l := list[i]
+			class := "sf-location"
+			if u.marks[l.ID] {
+				class += " marked"
+			}
+			if picking && (u.pickLoc == l.ID || u.picker == pickBoth && (u.pickBoth[0] == l.ID || u.pickBoth[1] == l.ID)) {
+				class += " selected"
+			}
+			return goapp.Li().Body(goapp.Button().Class(class).Type("button").DataSet("location", l.ID).
+				Aria("pressed", u.marks[l.ID]).Text(l.Name.In(string(f.Lang))).
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					switch u.picker {
+					case pickGuess:
+						u.pickLoc = l.ID
+					case pickBoth:
+						u.pickBoth[u.bothSlot] = l.ID
+						if u.bothSlot == 0 && u.pickBoth[1] == "" {
+							u.bothSlot = 1
+						}
+					default:
+						if u.marks == nil {
+							u.marks = map[string]bool{}
+						}
+						u.marks[l.ID] = !u.marks[l.ID]
+					}
+				}))
+		})),
+		footer,
+	)
+}

@@ -1,0 +1,112 @@
+package app
+
+import (
+	"slices"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/i18n"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+)
+
+// teamScreen covers the team variant (SF-TEAM): the captains agree who picks first, pick
+// agents in turn, and a picked spy names both locations.
+func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	tv := v.Team
+	if tv == nil {
+		return nil, nil
+	}
+	capA, capB := seatName(v, tv.Captains[0]), seatName(v, tv.Captains[1])
+	teams := goapp.Div().ID("team-picks").Class("sf-teams").Body(
+		goapp.Range(tv.Captains[:]).Slice(func(i int) goapp.UI {
+			return goapp.Div().Class("sf-team team-"+string(rune('a'+i))).Body(
+				goapp.H2().Text(t(i18n.SFTeamPicked, seatName(v, tv.Captains[i]))),
+				goapp.Ul().Body(goapp.Range(tv.Picked[i]).Slice(func(j int) goapp.UI {
+					return goapp.Li().Text(seatName(v, tv.Picked[i][j]))
+				})),
+			)
+		}),
+	)
+	switch v.Phase {
+	case spyfall.PhaseTeamLead:
+		line := t(i18n.SFTeamLeadIntro, capA, capB)
+		if can(v, spyfall.Lead{}) {
+			line = t(i18n.SFTeamLeadYou)
+			for _, c := range tv.Captains {
+				actions = append(actions, goapp.Button().Class("btn secondary wide").Type("button").DataSet("captain", int(c)).
+					Text(t(i18n.SFTeamFirst, seatName(v, c))).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Lead{Round: v.Round, Captain: c}) }))
+			}
+		}
+		body = []goapp.UI{goapp.P().ID("team-line").Class("lead").Text(line), u.card(v, f), clockFor(v, f, false), chips(v, f, "sf-players", engine.NoSeat, nil, nil)}
+	case spyfall.PhaseTeamPick:
+		mine := can(v, spyfall.Pick{})
+		line := t(i18n.SFTeamPickWait, seatName(v, tv.Turn))
+		var pick func(goapp.Context, engine.Seat)
+		if mine {
+			line = t(i18n.SFTeamPickYou)
+			pick = func(ctx goapp.Context, s engine.Seat) {
+				f.Act(ctx, spyfall.Pick{Round: v.Round, Turn: tv.PickNo, Agent: s})
+			}
+			actions = append(actions, goapp.Button().ID("stop-picking").Class("btn secondary wide").Type("button").Text(t(i18n.SFTeamStop)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo}) }))
+		}
+		picked := func(s engine.Seat) bool {
+			return !slices.Contains(tv.Agents, s) || slices.Contains(tv.Picked[0], s) || slices.Contains(tv.Picked[1], s)
+		}
+		body = []goapp.UI{goapp.P().ID("team-line").Class("lead").Text(line), u.card(v, f), clockFor(v, f, false), teams,
+			chips(v, f, "sf-players", engine.NoSeat, picked, pick)}
+	case spyfall.PhaseTeamGuess:
+		mine := can(v, spyfall.GuessBoth{})
+		line := t(i18n.SFTeamGuessWait)
+		if mine {
+			line = t(i18n.SFTeamGuessYou)
+			actions = append(actions, goapp.Button().ID("guess-both").Class("btn primary").Type("button").Text(t(i18n.SFTeamGuessSend)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					u.picker, u.sheet = pickBoth, true
+					if u.pickBoth[0] != "" && u.pickBoth[1] == "" {
+						u.bothSlot = 1
+					}
+				}))
+		}
+		body = []goapp.UI{
+			goapp.Div().Class("card sf-vote").Body(
+				goapp.H1().ID("spy-picked").Text(t(i18n.SFSpyPicked, seatName(v, tv.SpyPicked))),
+				goapp.P().ID("team-line").Class("lead").Text(line),
+			),
+			u.card(v, f), teams, chips(v, f, "sf-players", engine.NoSeat, nil, nil),
+		}
+	}
+	return body, actions
+}
+
+// bothFooter is the sheet's footer while the team spy names two locations: one slot per
+// captain, then send.
+func (u *SpyfallUI) bothFooter(v *spyfall.View, f SpyfallFrame) goapp.UI {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	tv := v.Team
+	return goapp.Div().Class("sf-sheet-foot").Body(
+		goapp.Div().Class("sf-slots").Body(goapp.Range(tv.Captains[:]).Slice(func(i int) goapp.UI {
+			text := t(i18n.SFTeamGuessSlot, seatName(v, tv.Captains[i]))
+			if u.pickBoth[i] != "" {
+				text += ": " + locationName(v, u.pickBoth[i], f.Lang)
+			}
+			class := "btn secondary slot team-" + string(rune('a'+i))
+			if u.bothSlot == i {
+				class += " selected"
+			}
+			return goapp.Button().ID("slot-"+itoa(i)).Class(class).Type("button").Text(text).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { u.bothSlot = i })
+		})),
+		goapp.Button().ID("guess-both-confirm").Class("btn primary").Type("button").Text(t(i18n.SFTeamGuessSend)).
+			Disabled(u.pickBoth[0] == "" || u.pickBoth[1] == "").
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				locs := u.pickBoth
+				u.picker, u.sheet, u.pickBoth, u.bothSlot = pickNone, false, [2]string{}, 0
+				f.Act(ctx, spyfall.GuessBoth{Round: v.Round, Locations: locs})
+			}),
+		cancelButton(u, f),
+	)
+}
