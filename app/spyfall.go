@@ -29,11 +29,11 @@ type SpyfallFrame struct {
 type spyPicker int
 
 const (
-	pickNone    spyPicker = iota
-	pickAccuse            // choosing a suspect
-	pickGuess             // the spy choosing a location
-	pickAsk               // the asker choosing whom to ask (question tracker)
-	pickBoth              // the team spy choosing two locations
+	pickNone   spyPicker = iota
+	pickAccuse           // choosing a suspect
+	pickGuess            // the spy choosing a location
+	pickAsk              // the asker choosing whom to ask (question tracker)
+	pickBoth             // the team spy choosing two locations
 )
 
 // SpyfallUI is what this device remembers about the game that the host does not: whether the

@@ -51,7 +51,9 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 				f.Act(ctx, spyfall.Pick{Round: v.Round, Turn: tv.PickNo, Agent: s})
 			}
 			actions = append(actions, goapp.Button().ID("stop-picking").Class("btn secondary wide").Type("button").Text(t(i18n.SFTeamStop)).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo}) }))
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					f.Act(ctx, spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo})
+				}))
 		}
 		picked := func(s engine.Seat) bool {
 			return !slices.Contains(tv.Agents, s) || slices.Contains(tv.Picked[0], s) || slices.Contains(tv.Picked[1], s)
@@ -97,7 +99,7 @@ func (u *SpyfallUI) bothFooter(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			if u.bothSlot == i {
 				class += " selected"
 			}
-			return goapp.Button().ID("slot-"+itoa(i)).Class(class).Type("button").Text(text).
+			return goapp.Button().ID("slot-" + itoa(i)).Class(class).Type("button").Text(text).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.bothSlot = i })
 		})),
 		goapp.Button().ID("guess-both-confirm").Class("btn primary").Type("button").Text(t(i18n.SFTeamGuessSend)).
