@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,6 +21,7 @@ type table struct {
 	seats  []*seatLog
 	ctx    context.Context
 	cancel context.CancelFunc
+	step   atomic.Int64 // the driver's current step, stamped on what arrives
 }
 
 // seatLog records what one client received.
@@ -31,6 +33,8 @@ type seatLog struct {
 	mu      sync.Mutex
 	changed chan struct{}
 	got     []string // each view as JSON, each notice as "notice <code>: <text>"
+	steps   []int64  // the driver's step during which each entry of got arrived
+	step    *atomic.Int64
 	last    *session.View
 	notices int
 }
@@ -39,12 +43,17 @@ func (s *seatLog) read() {
 	for u := range s.c.Updates() {
 		s.mu.Lock()
 		if u.View != nil {
-			b, _ := json.Marshal(u.View)
-			s.got = append(s.got, string(b))
+			// The view's own fields, then the game's bytes exactly as the host sent them.
+			head := *u.View
+			head.Game = nil
+			b, _ := json.Marshal(head)
+			s.got = append(s.got, string(b)+" "+string(u.View.Game))
+			s.steps = append(s.steps, s.step.Load())
 			s.last = u.View
 		}
 		if u.Notice != "" {
 			s.got = append(s.got, fmt.Sprintf("notice %s: %s", u.Code, u.Notice))
+			s.steps = append(s.steps, s.step.Load())
 			s.notices++
 		}
 		close(s.changed)
@@ -77,6 +86,19 @@ func (s *seatLog) transcript() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.got...)
+}
+
+// record is a seat's transcript with the driver's step of each entry: every message a step
+// causes arrives before the next step starts (send and settle wait for it).
+type record struct {
+	got   []string
+	steps []int64
+}
+
+func (s *seatLog) record() record {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return record{got: append([]string(nil), s.got...), steps: append([]int64(nil), s.steps...)}
 }
 
 // newTable seats the host (names[0]) and the other players on one LocalHost running room;
@@ -118,7 +140,7 @@ func newTable(t *testing.T, room session.Table, names []string, spectators ...in
 }
 
 func (tb *table) watch(c *session.Client) {
-	s := &seatLog{c: c, changed: make(chan struct{})}
+	s := &seatLog{c: c, changed: make(chan struct{}), step: &tb.step}
 	tb.seats = append(tb.seats, s)
 	go s.read()
 }

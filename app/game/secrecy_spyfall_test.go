@@ -237,7 +237,7 @@ func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
 		players := len(g.names) - 1
 		setup := []session.Intent{SetSettings(spyfallSettings(g.settings)), Start()}
 		pick := rng.Uint64()
-		run := func(swap bool) [][]string {
+		run := func(swap bool) []record {
 			clock := newTestClock()
 			room := NewRoom(Options{Now: clock.Now, Seed: fixedSeeds(uint64(game) * 1000)})
 			var table session.Table = room
@@ -251,8 +251,8 @@ func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
 		// Who may know the secret of the swapped round: read from run A's and B's own views of
 		// that round (a seat's own card says whether it is a spy).
 		knows := make([]bool, players+1)
-		spyIn := func(tr []string, seat int) (spy, dealt bool) {
-			for _, msg := range tr {
+		spyIn := func(tr record, seat int) (spy, dealt bool) {
+			for _, msg := range tr.got {
 				tv := decodeMsg(msg)
 				if tv != nil && tv.Spyfall != nil && tv.Spyfall.Round == g.round && tv.Spyfall.Card != nil {
 					return tv.Spyfall.Card.Spy, true
@@ -271,13 +271,13 @@ func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
 				knows[seat] = !spyA
 			}
 		}
-		if end := decodeMsg(a[players][len(a[players])-1]); end != nil && end.Spyfall.Phase == spyfall.PhaseGameOver {
+		if end := decodeMsg(a[players].got[len(a[players].got)-1]); end != nil && end.Spyfall.Phase == spyfall.PhaseGameOver {
 			complete++
 		}
-		reveal := spyfallRevealed(g.round)
+		cut := revealStep(a[players], b[players], spyfallRevealed(g.round))
 		differed := false
 		for seat := range knows {
-			diff, n := samePrefix(a[seat], b[seat], reveal)
+			diff, n := samePrefix(a[seat], b[seat], cut)
 			if knows[seat] {
 				differed = differed || diff >= 0
 				continue

@@ -3,7 +3,9 @@ package game
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"safehouse/app/session"
@@ -53,7 +55,7 @@ func num(v any) int {
 type script func(tb *table, rng *rand.Rand) (seat int, in session.Intent, ok bool)
 
 // runScripted plays one game on a fresh table and returns every seat's transcript.
-func runScripted(t *testing.T, room session.Table, names []string, spectator int, seed uint64, maxSteps int, step script, setup []session.Intent) [][]string {
+func runScripted(t *testing.T, room session.Table, names []string, spectator int, seed uint64, maxSteps int, step script, setup []session.Intent) []record {
 	t.Helper()
 	tb := newTable(t, room, names, spectator)
 	defer tb.close()
@@ -64,6 +66,7 @@ func runScripted(t *testing.T, room session.Table, names []string, spectator int
 	}
 	rng := rand.New(rand.NewPCG(seed, 7))
 	for i := 0; i < maxSteps; i++ {
+		tb.step.Store(int64(i + 1))
 		seat, in, ok := step(tb, rng)
 		if !ok {
 			break
@@ -74,43 +77,62 @@ func runScripted(t *testing.T, room session.Table, names []string, spectator int
 		tb.send(seat, in)
 	}
 	tb.settle()
-	out := make([][]string, len(tb.seats))
+	out := make([]record, len(tb.seats))
 	for i, s := range tb.seats {
-		out[i] = s.transcript()
+		out[i] = s.record()
 	}
 	return out
 }
 
-// samePrefix compares two transcripts of one seat up to the first message that either
-// reveal says declassifies the secret; it returns the index of the first difference before
-// that point (-1 if none) and how many messages were compared.
-func samePrefix(a, b []string, reveal func(msg string) bool) (diff, compared int) {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if reveal(a[i]) || reveal(b[i]) {
-			return -1, i
+// revealStep is the first driver step at which the spectator (who sees every change) is
+// shown the secret in either run: from there on, differences are the game, not a leak.
+func revealStep(a, b record, reveal func(msg string) bool) int64 {
+	cut := int64(math.MaxInt64)
+	for _, r := range []record{a, b} {
+		for i, msg := range r.got {
+			if r.steps[i] < cut && reveal(msg) {
+				cut = r.steps[i]
+				break
+			}
 		}
-		if a[i] != b[i] {
+	}
+	return cut
+}
+
+// samePrefix compares two transcripts of one seat over the messages of steps before cut;
+// it returns the index of the first difference (-1 if none) and how many were compared.
+func samePrefix(a, b record, cut int64) (diff, compared int) {
+	before := func(r record) int {
+		n := 0
+		for n < len(r.got) && r.steps[n] < cut {
+			n++
+		}
+		return n
+	}
+	na, nb := before(a), before(b)
+	for i := 0; i < min(na, nb); i++ {
+		if a.got[i] != b.got[i] {
 			return i, i
 		}
 	}
-	if len(a) != len(b) {
-		return n, n
+	if na != nb {
+		return min(na, nb), min(na, nb)
 	}
-	return -1, n
+	return -1, na
 }
 
 // decodeMsg reads a transcript entry's table view (nil for a notice).
 func decodeMsg(msg string) *TableView {
-	var v session.View
-	if json.Unmarshal([]byte(msg), &v) != nil {
+	_, game, ok := strings.Cut(msg, "} ")
+	if !ok || strings.HasPrefix(msg, "notice ") {
 		return nil
 	}
-	tv, _ := DecodeView(v.Game)
+	tv, _ := DecodeView(json.RawMessage(game))
 	return tv
 }
 
-func describeDiff(a, b []string, i int) string {
+func describeDiff(ra, rb record, i int) string {
+	a, b := ra.got, rb.got
 	get := func(s []string) string {
 		if i < len(s) {
 			return s[i]
