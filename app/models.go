@@ -13,6 +13,7 @@ const (
 	ScreenConnecting
 	ScreenLobby
 	ScreenError
+	ScreenGame // a game in play: the family's own screens
 )
 
 // HomeModel is what the home screen shows: the form's current values and their problems.

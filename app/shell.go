@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 )
@@ -34,6 +35,9 @@ type Shell struct {
 	connecting ConnectingModel
 	lobby      LobbyModel
 	failure    ErrorModel
+	game       GameModel // the game part of the latest view
+	spyfall    SpyfallUI // this device's own state of the Spyfall screens
+	sfDraft    spyfallDraft
 
 	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
 	// it: an event's context belongs to the element clicked, and go-app drops a dispatch
@@ -196,6 +200,7 @@ func (s *Shell) host(ctx goapp.Context, name string) {
 				s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect), s.retry)
 				return
 			}
+			h.SetTable(game.NewRoom(game.Options{}))
 			s.start(ctx, &liveSession{
 				host:   h,
 				client: h.Player(),
@@ -276,7 +281,11 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 	if u.View != nil {
 		s.lobby.Room = u.View.Room
 		s.lobby.Players = playersFromView(u.View)
+		s.observeGame(u.View)
 		s.screen = ScreenLobby
+		if s.gameStarted() {
+			s.screen = ScreenGame
+		}
 	}
 	if u.Code != "" && s.refusalPage(u.Code) {
 		s.closeLive()
@@ -425,6 +434,8 @@ func (s *Shell) Render() goapp.UI {
 		screen = s.renderConnecting()
 	case ScreenLobby:
 		screen = s.renderLobby()
+	case ScreenGame:
+		screen = s.renderGame()
 	case ScreenError:
 		screen = s.renderError()
 	default:
@@ -435,4 +446,12 @@ func (s *Shell) Render() goapp.UI {
 		class += " ready" // the browser test waits for this before it touches anything
 	}
 	return goapp.Div().Class(class).Body(screen)
+}
+
+// renderGame shows the game in play, by family.
+func (s *Shell) renderGame() goapp.UI {
+	if s.game.View != nil && s.game.View.Spyfall != nil {
+		return s.renderSpyfall()
+	}
+	return s.renderLobby()
 }

@@ -21,8 +21,11 @@ type SpyfallFrame struct {
 	Host bool
 	// Act sends one engine action as this seat; host actions (spyfall.Host*) go as the host.
 	Act func(ctx goapp.Context, a spyfall.Action)
-	// EndGame ends the game (host only).
-	EndGame func(ctx goapp.Context)
+	// EndGame ends the game (host only); BackToLobby returns to the lobby after it.
+	EndGame     func(ctx goapp.Context)
+	BackToLobby func(ctx goapp.Context)
+	// Toast is the latest notice for this player (a refusal...).
+	Toast string
 }
 
 // spyPicker names what a pick in progress is for.
@@ -118,7 +121,10 @@ func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	return goapp.Main().Class("screen spyfall phase-"+string(v.Phase)).DataSet("phase", string(v.Phase)).Body(
 		u.bar(v, f),
 		goapp.Div().Class("content").Body(body...),
-		goapp.Footer().Class("actions").Body(actions...),
+		goapp.Footer().Class("actions").Body(
+			goapp.P().ID("toast").Class("toast").Attr("role", "status").Aria("live", "polite").Text(f.Toast),
+			goapp.Div().Class("sf-actions").Body(actions...),
+		),
 		goapp.If(u.sheet, func() goapp.UI { return u.locationSheet(v, f) }),
 		goapp.If(u.scores, func() goapp.UI {
 			return u.sheetFrame("scores-sheet", t(i18n.SFScores), func(ctx goapp.Context, e goapp.Event) { u.scores = false },

@@ -153,5 +153,9 @@ func (u *SpyfallUI) gameOverScreen(v *spyfall.View, f SpyfallFrame) (body, actio
 		body = append(body, roundResult(v, f, *v.LastRound))
 	}
 	body = append(body, history(v, f))
-	return body, nil
+	if f.Host && f.BackToLobby != nil {
+		actions = append(actions, goapp.Button().ID("back-to-lobby").Class("btn primary").Type("button").
+			Text(i18n.T(f.Lang, i18n.SFBackToLobby)).OnClick(func(ctx goapp.Context, e goapp.Event) { f.BackToLobby(ctx) }))
+	}
+	return body, actions
 }

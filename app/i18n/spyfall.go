@@ -84,6 +84,7 @@ const (
 	SFWinners        Key = "sf.over.winners"
 	SFNextRound      Key = "sf.next"
 	SFEndGame        Key = "sf.host.end"
+	SFBackToLobby    Key = "sf.host.lobby"
 	SFHostMenu       Key = "sf.host.menu"
 	SFMarkAbsent     Key = "sf.host.absent"
 	SFBadgeDealer    Key = "sf.badge.dealer"
@@ -232,6 +233,7 @@ var spyfallEnglish = map[Key]string{
 	SFWinners:        "Winners: %[1]s",
 	SFNextRound:      "Deal round %[1]d",
 	SFEndGame:        "End the game",
+	SFBackToLobby:    "Back to the lobby",
 	SFHostMenu:       "Host",
 	SFMarkAbsent:     "Mark %[1]s away",
 	SFBadgeDealer:    "dealer",

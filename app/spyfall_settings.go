@@ -1,0 +1,304 @@
+package app
+
+import (
+	"encoding/base64"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+)
+
+// customPackID is the ID of the pack built from the host's own lines of locations.
+const customPackID = "my-locations"
+
+// ParseCustomLocations reads the host's own locations, one a line: "Name" or
+// "Name: role, role, ...". Empty lines are skipped. The pack's location IDs are derived from
+// the line numbers so the same lines always give the same pack.
+func ParseCustomLocations(text string, lang i18n.Lang) (spyfall.Pack, error) {
+	p := spyfall.Pack{ID: customPackID, Name: engine.Text{string(lang): "My locations"}}
+	for _, line := range strings.Split(text, "\n") {
+		name, roles, _ := strings.Cut(line, ":")
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		l := spyfall.Location{ID: fmt.Sprintf("my-%d", len(p.Locations)+1), Name: engine.Text{string(lang): name}}
+		for _, r := range strings.Split(roles, ",") {
+			if r = strings.TrimSpace(r); r != "" {
+				l.Roles = append(l.Roles, engine.Text{string(lang): r})
+			}
+		}
+		p.Locations = append(p.Locations, l)
+	}
+	if _, err := spyfall.ExportPack(p); err != nil { // ExportPack checks every field
+		return spyfall.Pack{}, err
+	}
+	return p, nil
+}
+
+// spyfallDraft is the lobby's text fields of the Spyfall settings, kept between renders.
+type spyfallDraft struct {
+	custom   string
+	imported string
+	problem  string
+}
+
+// currentSettings is the room's settings as the last view showed them.
+func (s *Shell) currentSettings() game.Settings {
+	if s.game.View == nil {
+		return game.DefaultSettings()
+	}
+	set := s.game.View.Settings
+	if set.Spyfall == nil {
+		set.Spyfall = &spyfall.Config{Edition: spyfall.Classic}
+	}
+	return set
+}
+
+// changeSpyfall sends the settings with one change made to the Spyfall config.
+func (s *Shell) changeSpyfall(change func(c *spyfall.Config)) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		set := s.currentSettings()
+		c := *set.Spyfall
+		c.Packs = slices.Clone(c.Packs)
+		c.Exclude = slices.Clone(c.Exclude)
+		c.CustomPacks = slices.Clone(c.CustomPacks)
+		change(&c)
+		set.Family, set.Spyfall = game.Spyfall, &c
+		s.sendGame(ctx, game.SetSettings(set))
+	}
+}
+
+// packOn reports whether a built-in pack plays under c (no pack chosen means the edition's).
+func packOn(c *spyfall.Config, id string) bool {
+	if len(c.Packs) == 0 && len(c.CustomPacks) == 0 {
+		return id == string(c.Edition)
+	}
+	return slices.Contains(c.Packs, id)
+}
+
+// renderSpyfallSettings is the lobby's Spyfall panel: every option for the host, a summary
+// for the others, and the host's Start button.
+func (s *Shell) renderSpyfallSettings() goapp.UI {
+	tv := s.game.View
+	if tv == nil || tv.Started || (tv.Family != game.Spyfall && tv.Family != "") {
+		return goapp.Text("")
+	}
+	c := s.currentSettings().Spyfall
+	players := len(s.lobby.Players)
+	length := c.RoundLength
+	if length == 0 {
+		length = spyfall.DefaultRoundLength(c.Edition, players)
+	}
+	rounds := c.Rounds
+	if rounds == 0 {
+		rounds = spyfall.DefaultRounds
+	}
+	edName := map[spyfall.Edition]string{
+		spyfall.Classic: s.t(i18n.SFSetClassic), spyfall.Spyfall2: s.t(i18n.SFSetSpyfall2), spyfall.TimeTravel: s.t(i18n.SFSetTimeTravel),
+	}
+	summary := s.t(i18n.SFSetSummary, edName[c.Edition], rounds, int(length/time.Minute))
+	if !tv.Host {
+		return goapp.Section().ID("spyfall-settings").Class("card sf-settings").Body(
+			goapp.H2().Text(s.t(i18n.SFSetTitle)),
+			goapp.P().ID("settings-summary").Class("lead").Text(summary),
+			goapp.P().Class("muted small").Text(s.t(i18n.SFSetGuestWait)),
+		)
+	}
+	check := func(id string, on bool, label string, change func(c *spyfall.Config, on bool)) goapp.UI {
+		return goapp.Label().Class("sf-check").Body(
+			goapp.Input().ID(id).Type("checkbox").Checked(on).
+				OnChange(func(ctx goapp.Context, e goapp.Event) {
+					v := ctx.JSSrc().Get("checked").Bool()
+					s.changeSpyfall(func(c *spyfall.Config) { change(c, v) })(ctx, e)
+				}),
+			goapp.Span().Text(label),
+		)
+	}
+	seg := func(id string, options []string, labels []string, current string, pick func(c *spyfall.Config, v string)) goapp.UI {
+		return goapp.Div().ID(id).Class("sf-seg").Body(goapp.Range(options).Slice(func(i int) goapp.UI {
+			o := options[i]
+			return goapp.Button().Class("btn secondary").Type("button").DataSet("value", o).Aria("pressed", o == current).
+				Text(labels[i]).OnClick(s.changeSpyfall(func(c *spyfall.Config) { pick(c, o) }))
+		}))
+	}
+	var locs []spyfall.Location
+	for _, p := range spyfall.BuiltinPacks() {
+		if packOn(c, p.ID) {
+			locs = append(locs, p.Locations...)
+		}
+	}
+	for _, p := range c.CustomPacks {
+		locs = append(locs, p.Locations...)
+	}
+	inPlay := 0
+	for _, l := range locs {
+		if !slices.Contains(c.Exclude, l.ID) {
+			inPlay++
+		}
+	}
+	lengths := []string{"0"}
+	lengthLabels := []string{s.t(i18n.SFSetLengthAuto, int(spyfall.DefaultRoundLength(c.Edition, players)/time.Minute))}
+	for m := 3; m <= 12; m++ {
+		lengths = append(lengths, itoa(m))
+		lengthLabels = append(lengthLabels, s.t(i18n.SFSetMinutes, m))
+	}
+	var export string
+	for _, p := range c.CustomPacks {
+		if data, err := spyfall.ExportPack(p); err == nil {
+			export = "data:application/json;base64," + base64.StdEncoding.EncodeToString(data)
+		}
+	}
+	return goapp.Section().ID("spyfall-settings").Class("card sf-settings").Body(
+		goapp.H2().Text(s.t(i18n.SFSetTitle)),
+		goapp.P().ID("settings-summary").Class("muted").Text(summary),
+		goapp.FieldSet().Body(
+			goapp.Legend().Text(s.t(i18n.SFSetEdition)),
+			seg("set-edition", []string{string(spyfall.Classic), string(spyfall.Spyfall2), string(spyfall.TimeTravel)},
+				[]string{edName[spyfall.Classic], edName[spyfall.Spyfall2], edName[spyfall.TimeTravel]}, string(c.Edition),
+				func(c *spyfall.Config, v string) {
+					*c = spyfall.Config{Edition: spyfall.Edition(v), Rounds: c.Rounds, RoundLength: c.RoundLength,
+						HideRoles: c.HideRoles, QuestionTracker: c.QuestionTracker, FairRotation: c.FairRotation,
+						CustomPacks: c.CustomPacks, Packs: c.Packs}
+				}),
+		),
+		goapp.FieldSet().Body(
+			goapp.Legend().Text(s.t(i18n.SFSetPacks)),
+			goapp.Range(spyfall.BuiltinPacks()).Slice(func(i int) goapp.UI {
+				p := spyfall.BuiltinPacks()[i]
+				return check("pack-"+p.ID, packOn(c, p.ID), p.Name.In(string(s.lang))+" ("+itoa(len(p.Locations))+")",
+					func(c *spyfall.Config, on bool) {
+						if len(c.Packs) == 0 && len(c.CustomPacks) == 0 {
+							c.Packs = []string{string(c.Edition)}
+						}
+						c.Packs = slices.DeleteFunc(c.Packs, func(id string) bool { return id == p.ID })
+						if on {
+							c.Packs = append(c.Packs, p.ID)
+						}
+						c.Exclude = nil
+					})
+			}),
+			goapp.Details().ID("browse").Body(
+				goapp.Summary().Text(s.t(i18n.SFSetBrowse, len(locs))+" · "+s.t(i18n.SFSetLocCount, inPlay)),
+				goapp.P().Class("muted small").Text(s.t(i18n.SFSetExcludeHint)),
+				goapp.Div().Class("sf-browse").Body(goapp.Range(locs).Slice(func(i int) goapp.UI {
+					l := locs[i]
+					return check("loc-"+l.ID, !slices.Contains(c.Exclude, l.ID), l.Name.In(string(s.lang)),
+						func(c *spyfall.Config, on bool) {
+							c.Exclude = slices.DeleteFunc(c.Exclude, func(id string) bool { return id == l.ID })
+							if !on {
+								c.Exclude = append(c.Exclude, l.ID)
+							}
+						})
+				})),
+			),
+		),
+		goapp.FieldSet().Body(
+			goapp.Legend().Text(s.t(i18n.SFSetCustom)),
+			goapp.Textarea().ID("custom-locations").Class("field").Placeholder("Lighthouse: Keeper, Tourist").
+				Aria("label", s.t(i18n.SFSetCustom)).Text(s.sfDraft.custom).
+				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.custom = ctx.JSSrc().Get("value").String() }),
+			goapp.P().Class("muted small").Text(s.t(i18n.SFSetCustomHint)),
+			goapp.Button().ID("custom-use").Class("btn secondary").Type("button").Text(s.t(i18n.SFSetCustomAdd)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					p, err := ParseCustomLocations(s.sfDraft.custom, s.lang)
+					if err != nil {
+						s.sfDraft.problem = s.t(i18n.SFSetBadPack, err.Error())
+						return
+					}
+					s.sfDraft.problem = ""
+					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
+				}),
+			goapp.Textarea().ID("import-pack").Class("field").Aria("label", s.t(i18n.SFSetImport)).
+				Placeholder(s.t(i18n.SFSetImportHint)).Text(s.sfDraft.imported).
+				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.imported = ctx.JSSrc().Get("value").String() }),
+			goapp.Button().ID("import").Class("btn secondary").Type("button").Text(s.t(i18n.SFSetImport)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					p, err := spyfall.ImportPack([]byte(s.sfDraft.imported))
+					if err != nil {
+						s.sfDraft.problem = s.t(i18n.SFSetBadPack, err.Error())
+						return
+					}
+					s.sfDraft.problem = ""
+					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
+				}),
+			goapp.If(export != "", func() goapp.UI {
+				return goapp.A().ID("export").Class("btn ghost").Href(export).Attr("download", "my-locations.json").Text(s.t(i18n.SFSetExport))
+			}),
+			goapp.P().ID("settings-problem").Class("field-error").Text(s.sfDraft.problem),
+		),
+		goapp.FieldSet().Body(
+			goapp.Legend().Text(s.t(i18n.SFSetRounds)),
+			goapp.If(!c.Team, func() goapp.UI {
+				return seg("set-rounds", []string{"1", "2", "3", "5", "8", "10"}, []string{"1", "2", "3", "5", "8", "10"}, itoa(rounds),
+					func(c *spyfall.Config, v string) { fmt.Sscan(v, &c.Rounds) })
+			}),
+		),
+		goapp.FieldSet().Body(
+			goapp.Legend().Text(s.t(i18n.SFSetLength)),
+			goapp.Select().ID("set-length").Class("field").Aria("label", s.t(i18n.SFSetLength)).
+				OnChange(func(ctx goapp.Context, e goapp.Event) {
+					var m int
+					fmt.Sscan(ctx.JSSrc().Get("value").String(), &m)
+					s.changeSpyfall(func(c *spyfall.Config) { c.RoundLength = time.Duration(m) * time.Minute })(ctx, e)
+				}).Body(goapp.Range(lengths).Slice(func(i int) goapp.UI {
+				return goapp.Option().Value(lengths[i]).Selected(lengths[i] == itoa(int(c.RoundLength/time.Minute))).Text(lengthLabels[i])
+			})),
+		),
+		goapp.If(c.Edition == spyfall.Spyfall2, func() goapp.UI {
+			spies := c.Spies
+			if spies == 0 {
+				spies = spyfall.DefaultSpies(c.Edition, players)
+			}
+			return goapp.FieldSet().Body(
+				goapp.Legend().Text(s.t(i18n.SFSetSpies)),
+				seg("set-spies", []string{"1", "2"}, []string{"1", "2"}, itoa(spies), func(c *spyfall.Config, v string) {
+					fmt.Sscan(v, &c.Spies)
+					if c.Spies != 2 {
+						c.OldPals = false
+					}
+				}),
+				goapp.If(spies == 2, func() goapp.UI {
+					return check("set-oldpals", c.OldPals, s.t(i18n.SFSetOldPals), func(c *spyfall.Config, on bool) { c.OldPals = on })
+				}),
+			)
+		}),
+		check("set-roles", !c.HideRoles, s.t(i18n.SFSetRoles), func(c *spyfall.Config, on bool) { c.HideRoles = !on }),
+		check("set-tracker", c.QuestionTracker, s.t(i18n.SFSetTracker), func(c *spyfall.Config, on bool) { c.QuestionTracker = on }),
+		check("set-fair", c.FairRotation, s.t(i18n.SFSetFair), func(c *spyfall.Config, on bool) { c.FairRotation = on }),
+		goapp.If(c.Edition == spyfall.TimeTravel, func() goapp.UI {
+			return goapp.Div().Class("sf-settings").Body(
+				check("set-normal3", c.NormalThreePlayer, s.t(i18n.SFSetNormal3), func(c *spyfall.Config, on bool) { c.NormalThreePlayer = on }),
+				check("set-team", c.Team, s.t(i18n.SFSetTeam), func(c *spyfall.Config, on bool) {
+					c.Team = on
+					if on {
+						c.Rounds = 0
+					} else {
+						c.CaptainTurns, c.TeamClock = 0, false
+					}
+				}),
+				goapp.If(c.Team, func() goapp.UI {
+					return goapp.Div().Class("sf-settings").Body(
+						check("set-captain2", c.CaptainTurns == 2, s.t(i18n.SFSetCaptainTwice), func(c *spyfall.Config, on bool) {
+							c.CaptainTurns = 1
+							if on {
+								c.CaptainTurns = 2
+							}
+						}),
+						check("set-teamclock", c.TeamClock, s.t(i18n.SFSetTeamClock), func(c *spyfall.Config, on bool) { c.TeamClock = on }),
+					)
+				}),
+			)
+		}),
+		goapp.Range(tv.Warnings).Slice(func(i int) goapp.UI { return goapp.P().Class("note").Text(tv.Warnings[i]) }),
+		goapp.Button().ID("start-game").Class("btn primary").Type("button").Text(s.t(i18n.SFSetStart)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) }),
+	)
+}
