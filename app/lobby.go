@@ -24,6 +24,7 @@ func (s *Shell) renderLobby() goapp.UI {
 			}),
 			goapp.Div().Class("columns").Body(columns...),
 			s.renderSpyfallSettings(),
+			s.renderSpyfestSettings(),
 			s.renderInsecureNote(),
 		),
 		goapp.Footer().Class("actions").Body(

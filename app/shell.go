@@ -38,6 +38,8 @@ type Shell struct {
 	game       GameModel // the game part of the latest view
 	spyfall    SpyfallUI // this device's own state of the Spyfall screens
 	sfDraft    spyfallDraft
+	spyfest    SpyfestUI // this device's own state of the Spyfest screens
+	fsDraft    spyfestDraft
 
 	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
 	// it: an event's context belongs to the element clicked, and go-app drops a dispatch
@@ -452,6 +454,9 @@ func (s *Shell) Render() goapp.UI {
 func (s *Shell) renderGame() goapp.UI {
 	if s.game.View != nil && s.game.View.Spyfall != nil {
 		return s.renderSpyfall()
+	}
+	if s.game.View != nil && s.game.View.Spyfest != nil {
+		return s.renderSpyfest()
 	}
 	return s.renderLobby()
 }

@@ -1,0 +1,276 @@
+package app
+
+import (
+	"slices"
+	"strconv"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/i18n"
+	"safehouse/engine"
+	"safehouse/engine/spyfest"
+)
+
+// SpyfestFrame is what the Spyfest screens need besides the engine view of this seat.
+type SpyfestFrame struct {
+	Lang i18n.Lang
+	// Skew is the host's clock minus this device's clock, from the view's "now".
+	Skew time.Duration
+	// Host says this tab runs the game: it may end it.
+	Host bool
+	// Names gives the player name of each seat (session seat = engine seat in Spyfest).
+	Names map[engine.Seat]string
+	// TopBar is the shell's persistent bar (room code, status, leave).
+	TopBar goapp.UI
+	// Toast is the latest notice for this player (a refusal...).
+	Toast string
+	// Act sends one engine action as this seat.
+	Act func(ctx goapp.Context, a spyfest.Action)
+	// EndGame ends the game (host only).
+	EndGame func(ctx goapp.Context)
+}
+
+func (f SpyfestFrame) t(key i18n.Key, args ...any) string { return i18n.T(f.Lang, key, args...) }
+
+// SpyfestUI is what this device remembers that the host does not: the guess being picked,
+// the Spy being proposed, the character being kept, the sheet's search text.
+type SpyfestUI struct {
+	TapToggle bool // "tap to toggle" instead of press-and-hold (accessibility)
+
+	round    int
+	attempt  int
+	guessing int
+	picks    []string // names picked for this team's guess, in order
+	two      bool     // the team is using "two guesses"
+	spyPick  engine.Seat
+	keepPick string
+	search   string
+}
+
+// Observe takes a new view and forgets picks that belong to a window or round now over.
+func (u *SpyfestUI) Observe(v *spyfest.View) {
+	if v == nil {
+		return
+	}
+	if u.round != v.Round || u.attempt != v.Attempt || u.guessing != v.Guessing {
+		u.picks, u.two = nil, false
+	}
+	if u.round != v.Round {
+		u.spyPick, u.keepPick = engine.NoSeat, ""
+		u.round = v.Round
+	}
+	u.attempt, u.guessing = v.Attempt, v.Guessing
+}
+
+// teamLetter names team 0 "A" and team 1 "B".
+func teamLetter(t int) string {
+	if t == 1 {
+		return "B"
+	}
+	return "A"
+}
+
+func festName(f SpyfestFrame, s engine.Seat) string {
+	if n, ok := f.Names[s]; ok && n != "" {
+		return n
+	}
+	return "#" + strconv.Itoa(int(s)+1)
+}
+
+// characterName finds a character of the sheet in play by ID.
+func characterName(v *spyfest.View, id string, lang i18n.Lang) string {
+	for _, s := range v.Sheet {
+		if s.ID == id {
+			return s.Name.In(string(lang))
+		}
+	}
+	return id
+}
+
+// keywordName finds a keyword of either set by ID (a flip may have changed the set in play).
+func keywordName(v *spyfest.View, id string, lang i18n.Lang) string {
+	for _, k := range v.Keywords {
+		if k.ID == id {
+			return k.Name.In(string(lang))
+		}
+	}
+	for _, set := range []string{spyfest.KeywordsA, spyfest.KeywordsB} {
+		for _, k := range spyfest.KeywordSet(set) {
+			if k.ID == id {
+				return k.Name.In(string(lang))
+			}
+		}
+	}
+	return id
+}
+
+func keywordNames(v *spyfest.View, ids []string, lang i18n.Lang) string {
+	out := ""
+	for i, id := range ids {
+		if i > 0 {
+			out += ", "
+		}
+		out += keywordName(v, id, lang)
+	}
+	return out
+}
+
+// reverse reports a reverse round (SX-RC-8): keywords are guessed instead of characters.
+func festReverse(v *spyfest.View) bool { return v.Effect == spyfest.EffectReverseRound }
+
+// inRound is true from the draw to the round's end.
+func festInRound(v *spyfest.View) bool {
+	return v.Phase != spyfest.PhaseSpyChoice && v.Phase != spyfest.PhaseOver
+}
+
+// player reports a team member who is not this round's Spy: they stop, guess, mark and play.
+func festPlayer(v *spyfest.View) bool {
+	return v.Role == spyfest.RoleSpyTeam || v.Role == spyfest.RoleIntercepting
+}
+
+// myGuess reports that this seat's team's guess window is open and this seat may submit it.
+func myGuess(v *spyfest.View) bool {
+	return v.Phase == spyfest.PhaseStopped && festPlayer(v) && v.Guessing == v.Team
+}
+
+// cardPlayable says whether this seat could play card c now, following SX-ACT: it only
+// decides which buttons are offered; the engine has the last word and a refusal is a toast.
+func cardPlayable(v *spyfest.View, c spyfest.Card) bool {
+	if !festPlayer(v) || v.Teams[v.Team].Cards[c] == 0 {
+		return false
+	}
+	own := v.Team == v.ActiveTeam
+	switch c {
+	case spyfest.CardAsk:
+		if v.Question != spyfest.NoTeam {
+			return false
+		}
+		return v.Phase == spyfest.PhaseDescribing ||
+			v.Phase == spyfest.PhaseStopped && (own || v.Guessing == v.Team)
+	case spyfest.CardCrossQuarter:
+		return !festReverse(v) && v.QuarterBy == spyfest.NoTeam &&
+			(v.Phase == spyfest.PhaseDescribing || v.Phase == spyfest.PhaseStopped)
+	case spyfest.CardTwoCharacters:
+		return own && v.Phase == spyfest.PhaseDraw &&
+			!slices.Contains(v.Played, spyfest.CardPlayed{Team: v.Team, Card: c})
+	case spyfest.CardAnotherKeyword:
+		return own && !festReverse(v) &&
+			(v.Phase == spyfest.PhaseKeep || v.Phase == spyfest.PhaseDescribing || v.Phase == spyfest.PhaseStopped)
+	}
+	return false // two guesses is played through the guess itself
+}
+
+func (u *SpyfestUI) act(f SpyfestFrame, a spyfest.Action) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		if f.Act != nil {
+			f.Act(ctx, a)
+		}
+	}
+}
+
+// RenderSpyfest is the whole game screen of one seat: scores and the red carpet on top, what
+// is happening now, the sheet, the team's cards, and the primary action at the bottom.
+func (u *SpyfestUI) RenderSpyfest(v *spyfest.View, f SpyfestFrame) goapp.UI {
+	u.Observe(v)
+	body, actions := u.phase(v, f)
+	content := []goapp.UI{u.scoreboard(v, f), u.carpet(v, f)}
+	content = append(content, body...)
+	content = append(content, u.roundLog(v, f), u.hand(v, f), u.sheet(v, f), u.history(v, f))
+	if f.Host && v.Phase != spyfest.PhaseOver && f.EndGame != nil {
+		content = append(content, goapp.Div().Class("fx-hostbar").Body(
+			goapp.Button().ID("fx-end").Class("btn ghost small").Type("button").Text(f.t(i18n.FestEndGame)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { f.EndGame(ctx) }),
+		))
+	}
+	footer := []goapp.UI{
+		goapp.P().ID("toast").Class("toast").Attr("role", "status").Aria("live", "polite").Text(f.Toast),
+	}
+	footer = append(footer, actions...)
+	return goapp.Main().ID("spyfest").Class("screen fx fx-role-"+v.Role+" fx-phase-"+string(v.Phase)).
+		DataSet("round", v.Round).DataSet("phase", string(v.Phase)).Body(
+		f.TopBar,
+		goapp.Div().Class("content").Body(content...),
+		goapp.Footer().Class("actions").Body(footer...),
+	)
+}
+
+// scoreboard shows both teams: VP, place on the carpet, members with the Spy marked.
+func (u *SpyfestUI) scoreboard(v *spyfest.View, f SpyfestFrame) goapp.UI {
+	roleText := map[string]i18n.Key{
+		spyfest.RoleSpy: i18n.FestYouSpy, spyfest.RoleSpyTeam: i18n.FestYouSpyTeam,
+		spyfest.RoleIntercepting: i18n.FestYouIntercep, spyfest.RoleSpectator: i18n.FestYouWatch,
+	}[v.Role]
+	team := func(t int) goapp.UI {
+		tv := v.Teams[t]
+		class := "fx-team fx-team-" + strconv.Itoa(t)
+		if t == v.ActiveTeam && v.Phase != spyfest.PhaseOver {
+			class += " active"
+		}
+		if t == v.Team {
+			class += " mine"
+		}
+		return goapp.Div().ID("fx-team-"+strconv.Itoa(t)).Class(class).DataSet("vp", tv.VP).DataSet("position", tv.Position).Body(
+			goapp.Div().Class("fx-team-head").Body(
+				goapp.Span().Class("fx-team-name").Text(f.t(i18n.FestTeamName, teamLetter(t))),
+				goapp.Strong().Class("fx-vp").Text(f.t(i18n.FestTeamVP, tv.VP)),
+			),
+			goapp.Ul().Class("fx-members").Body(
+				goapp.Range(tv.Members).Slice(func(i int) goapp.UI {
+					s := tv.Members[i]
+					c := "fx-member"
+					if s == v.Seat {
+						c += " you"
+					}
+					return goapp.Li().Class(c).Body(
+						goapp.Text(festName(f, s)),
+						goapp.If(s == v.Spy && festInRound(v), func() goapp.UI {
+							return goapp.Span().Class("badge fx-spy-badge").Text("Spy")
+						}),
+					)
+				}),
+			),
+		)
+	}
+	return goapp.Section().Class("fx-score").Aria("label", f.t(i18n.FestRound, v.Round)).Body(
+		goapp.Div().Class("fx-status").Body(
+			goapp.Span().ID("fx-round").Class("fx-round").Text(f.t(i18n.FestRound, v.Round)),
+			goapp.Strong().ID("fx-role").Class("fx-role").Text(f.t(roleText)),
+		),
+		goapp.Div().Class("fx-teams").Body(team(0), team(1)),
+	)
+}
+
+// roundLog shows what everybody sees of the round: the Spy's answers, the cards played, the
+// keywords out of play.
+func (u *SpyfestUI) roundLog(v *spyfest.View, f SpyfestFrame) goapp.UI {
+	if !festInRound(v) || len(v.Answers)+len(v.Played)+len(v.KeywordsOut) == 0 {
+		return goapp.Text("")
+	}
+	return goapp.Section().ID("fx-log").Class("card fx-log").Body(
+		goapp.Range(v.Answers).Slice(func(i int) goapp.UI {
+			a := v.Answers[i]
+			word := f.t(i18n.FestNo)
+			if a.Yes {
+				word = f.t(i18n.FestYes)
+			}
+			return goapp.P().Class("fx-answer").Text(f.t(i18n.FestAnswered, teamLetter(a.Team), word))
+		}),
+		goapp.If(len(v.Played) > 0, func() goapp.UI {
+			return goapp.Div().Body(
+				goapp.H3().Class("label").Text(f.t(i18n.FestPlayedTitle)),
+				goapp.Ul().Class("fx-played").Body(goapp.Range(v.Played).Slice(func(i int) goapp.UI {
+					p := v.Played[i]
+					return goapp.Li().Class("fx-played-card fx-team-" + strconv.Itoa(p.Team)).
+						Text(f.t(i18n.FestPlayedBy, teamLetter(p.Team), f.t(i18n.Key("fest.card."+string(p.Card)))))
+				})),
+			)
+		}),
+		goapp.If(len(v.KeywordsOut) > 0, func() goapp.UI {
+			return goapp.P().Class("fx-out").Body(
+				goapp.Strong().Text(f.t(i18n.Key("fest.effect.keywords_out"))+": "),
+				goapp.Text(keywordNames(v, v.KeywordsOut, f.Lang)),
+			)
+		}),
+	)
+}

@@ -1,0 +1,169 @@
+package app
+
+import (
+	"strconv"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/i18n"
+	"safehouse/engine/spyfest"
+)
+
+// effectIcons give every red carpet card a glyph that reads at a glance.
+var effectIcons = map[spyfest.Effect]string{
+	spyfest.EffectStart: "🚩", spyfest.EffectVictory: "🏆", spyfest.EffectFlipKeywords: "🔄",
+	spyfest.EffectReverseVP: "🔃", spyfest.EffectTwoAttempts: "✌️", spyfest.EffectFourthAttempt: "➕",
+	spyfest.EffectTwoCharacters: "🎭", spyfest.EffectSecondKeyword: "🔑", spyfest.EffectKeywordsOut: "🚫",
+	spyfest.EffectReverseRound: "🪞",
+}
+
+// cardIcons do the same for the action cards.
+var cardIcons = map[spyfest.Card]string{
+	spyfest.CardAsk: "❓", spyfest.CardTwoGuesses: "✌️", spyfest.CardCrossQuarter: "✂️",
+	spyfest.CardTwoCharacters: "🎭", spyfest.CardAnotherKeyword: "🔑",
+}
+
+// carpet is the red carpet as a horizontal track (SX-SET-3): every card with its icon and
+// one line of effect, both standees, and the card under the active team's standee marked as
+// the one that applies this round (SX-RND-2). The active card scrolls into view by CSS
+// scroll snapping on its own class. Without a carpet it is a VP bar to the target (SX-SET-4).
+func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
+	if len(v.Track) == 0 {
+		target := max(v.VictoryVP, 1)
+		bar := func(t int) goapp.UI {
+			pct := min(100, v.Teams[t].VP*100/target)
+			return goapp.Div().Class("fx-vpbar fx-team-"+strconv.Itoa(t)).Body(
+				goapp.Span().Class("fx-vpbar-fill").Style("width", strconv.Itoa(pct)+"%"),
+				goapp.Span().Class("fx-vpbar-label").Text(f.t(i18n.FestTeamName, teamLetter(t))+" · "+
+					f.t(i18n.FestTeamVP, v.Teams[t].VP)+" / "+strconv.Itoa(target)),
+			)
+		}
+		return goapp.Section().ID("fx-carpet").Class("card fx-novp").Body(
+			goapp.H2().Class("visually-hidden").Text(f.t(i18n.FestCarpetTitle)),
+			goapp.P().Class("small muted").Text(f.t(i18n.FestNoCarpet, target)),
+			bar(0), bar(1),
+		)
+	}
+	active := -1
+	if v.Phase != spyfest.PhaseOver {
+		active = v.Teams[v.ActiveTeam].Position
+	}
+	return goapp.Section().ID("fx-carpet").Class("fx-carpet").Aria("label", f.t(i18n.FestCarpetTitle)).Body(
+		goapp.H2().Class("visually-hidden").Text(f.t(i18n.FestCarpetTitle)),
+		goapp.Ol().Class("fx-track").Body(goapp.Range(v.Track).Slice(func(i int) goapp.UI {
+			e := v.Track[i]
+			class := "fx-step fx-effect-" + string(e)
+			if i == active {
+				class += " now"
+			}
+			return goapp.Li().ID("fx-step-"+strconv.Itoa(i)).Class(class).Body(
+				goapp.Div().Class("fx-standees").Body(
+					goapp.If(v.Teams[0].Position == i, func() goapp.UI {
+						return goapp.Span().ID("fx-standee-0").Class("fx-standee fx-team-0").Title(f.t(i18n.FestTeamName, "A")).Text("A")
+					}),
+					goapp.If(v.Teams[1].Position == i, func() goapp.UI {
+						return goapp.Span().ID("fx-standee-1").Class("fx-standee fx-team-1").Title(f.t(i18n.FestTeamName, "B")).Text("B")
+					}),
+				),
+				goapp.Span().Class("fx-step-icon").Aria("hidden", true).Text(effectIcons[e]),
+				goapp.Strong().Class("fx-step-name").Text(f.t(i18n.Key("fest.effect."+string(e)))),
+				goapp.Span().Class("fx-step-text").Text(f.t(i18n.Key("fest.effect."+string(e)+".text"))),
+				goapp.If(i == active, func() goapp.UI {
+					return goapp.Span().Class("fx-step-now").Text(f.t(i18n.FestCarpetNow))
+				}),
+			)
+		})),
+	)
+}
+
+// hand is this team's action cards (SX-ACT), each with what it does and when it can be
+// played, and a Play button when it can be played now. The Spy and spectators have no hand.
+func (u *SpyfestUI) hand(v *spyfest.View, f SpyfestFrame) goapp.UI {
+	if !festPlayer(v) {
+		return goapp.Text("")
+	}
+	cards := v.Teams[v.Team].Cards
+	var held []spyfest.Card
+	for _, c := range spyfest.Cards {
+		if cards[c] > 0 {
+			held = append(held, c)
+		}
+	}
+	return goapp.Section().ID("fx-hand").Class("card fx-hand").Body(
+		goapp.H2().Text(f.t(i18n.FestCardsTitle)),
+		goapp.If(len(held) == 0, func() goapp.UI { return goapp.P().Class("muted").Text(f.t(i18n.FestCardsNone)) }),
+		goapp.Ul().Class("fx-cards").Body(goapp.Range(held).Slice(func(i int) goapp.UI {
+			c := held[i]
+			key := "fest.card." + string(c)
+			playable := festInRound(v) && cardPlayable(v, c)
+			return goapp.Li().ID("fx-card-"+string(c)).Class("fx-card").DataSet("count", cards[c]).Body(
+				goapp.Span().Class("fx-card-icon").Aria("hidden", true).Text(cardIcons[c]),
+				goapp.Div().Class("fx-card-body").Body(
+					goapp.Strong().Body(
+						goapp.Text(f.t(i18n.Key(key))+" "),
+						goapp.Span().Class("fx-card-count muted").Text(f.t(i18n.FestCardsLeft, cards[c])),
+					),
+					goapp.Span().Class("small").Text(f.t(i18n.Key(key+".text"))),
+					goapp.Span().Class("small muted").Text(f.t(i18n.Key(key+".when"))),
+					goapp.If(c == spyfest.CardAsk && playable, func() goapp.UI {
+						return goapp.Span().Class("small fx-warn").Text(f.t(i18n.FestAskWarn))
+					}),
+				),
+				goapp.If(playable, func() goapp.UI {
+					return goapp.Button().ID("fx-play-" + string(c)).Class("btn secondary small").Type("button").
+						Text(f.t(i18n.FestPlay)).OnClick(u.act(f, spyfest.Play{Round: v.Round, Card: c}))
+				}),
+			)
+		})),
+	)
+}
+
+// result is one round's reveal (SX-GUESS-7): character, keyword(s), who scored how much.
+func (u *SpyfestUI) result(v *spyfest.View, f SpyfestFrame, r spyfest.RoundResult, id string) goapp.UI {
+	var outcome string
+	switch {
+	case r.Scorer != spyfest.NoTeam:
+		outcome = f.t(i18n.FestResultScored, teamLetter(r.Scorer), r.Attempt, r.VP)
+	case r.Reason == spyfest.EndIdle:
+		outcome = f.t(i18n.FestResultIdle)
+	case r.Reason == spyfest.EndVoided:
+		outcome = f.t(i18n.FestResultVoided)
+	default:
+		outcome = f.t(i18n.FestResultNone)
+	}
+	class := "card fx-result"
+	if r.Scorer != spyfest.NoTeam {
+		class += " fx-team-" + strconv.Itoa(r.Scorer) + " scored"
+	}
+	title := f.t(i18n.FestResultTitle, r.Round) + " · " + f.t(i18n.FestTeamName, teamLetter(r.Team)) +
+		" · " + f.t(i18n.FestSpyIs, festName(f, r.Spy))
+	if r.Reverse {
+		title += " · " + f.t(i18n.FestResultReverse)
+	}
+	return goapp.Section().ID(id).Class(class).DataSet("scorer", r.Scorer).DataSet("vp", r.VP).Body(
+		goapp.H2().Class("small muted").Text(title),
+		goapp.P().Class("fx-outcome").Text(outcome),
+		goapp.If(r.Character != "", func() goapp.UI {
+			return goapp.P().Body(goapp.Span().Class("label").Text(f.t(i18n.FestResultChar)+" "),
+				goapp.Strong().Class("fx-reveal").Text(characterName(v, r.Character, f.Lang)))
+		}),
+		goapp.If(len(r.Keywords) > 0, func() goapp.UI {
+			return goapp.P().Body(goapp.Span().Class("label").Text(f.t(i18n.FestResultKeyword)+" "),
+				goapp.Strong().Class("fx-reveal").Text(keywordNames(v, r.Keywords, f.Lang)))
+		}),
+	)
+}
+
+// history lists every round so far, newest first, behind a tap.
+func (u *SpyfestUI) history(v *spyfest.View, f SpyfestFrame) goapp.UI {
+	if len(v.History) == 0 {
+		return goapp.Text("")
+	}
+	n := len(v.History)
+	return goapp.Details().ID("fx-history").Class("card fx-history").Open(v.Phase == spyfest.PhaseOver).Body(
+		goapp.Summary().Text(f.t(i18n.FestHistoryTitle)+" ("+strconv.Itoa(n)+")"),
+		goapp.Range(v.History).Slice(func(i int) goapp.UI {
+			return u.result(v, f, v.History[n-1-i], "fx-hist-"+strconv.Itoa(n-1-i))
+		}),
+	)
+}

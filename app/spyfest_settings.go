@@ -1,0 +1,393 @@
+package app
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/engine"
+	"safehouse/engine/spyfest"
+)
+
+// spyfestDraft is the custom character being typed in the lobby.
+type spyfestDraft struct {
+	name    string
+	quarter int
+	err     string
+}
+
+func (s *Shell) festSettings() spyfest.Config {
+	set := s.currentSettings()
+	if set.Spyfest == nil {
+		return spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA}
+	}
+	c := *set.Spyfest
+	c.Carpet = maps.Clone(c.Carpet)
+	c.ActionCards = maps.Clone(c.ActionCards)
+	c.Custom = slices.Clone(c.Custom)
+	c.Removed = slices.Clone(c.Removed)
+	return c
+}
+
+// changeSpyfest sends the whole settings with one change to the Spyfest config.
+func (s *Shell) changeSpyfest(ctx goapp.Context, change func(c *spyfest.Config)) {
+	set := s.currentSettings()
+	c := s.festSettings()
+	change(&c)
+	set.Family, set.Spyfest = game.Spyfest, &c
+	s.sendGame(ctx, game.SetSettings(set))
+}
+
+func (s *Shell) festClick(change func(c *spyfest.Config)) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) { s.changeSpyfest(ctx, change) }
+}
+
+// renderSpyfestSettings is the lobby's Spyfest panel: for the host, a way in from Spyfall
+// and every setting of SX-SET; for everybody, the team pick (SX-SET-1) and the summary.
+func (s *Shell) renderSpyfestSettings() goapp.UI {
+	tv := s.game.View
+	if tv == nil || tv.Started {
+		return goapp.Text("")
+	}
+	if tv.Family != game.Spyfest {
+		if !tv.Host {
+			return goapp.Text("")
+		}
+		return goapp.Section().ID("fest-switch").Class("card").Body(
+			goapp.Button().ID("fest-family").Class("btn secondary").Type("button").Text(s.t(i18n.FestPlaySpyfest)).
+				OnClick(s.festClick(func(c *spyfest.Config) {})),
+		)
+	}
+	c := s.festSettings()
+	parts := []goapp.UI{goapp.H2().Text(s.t(i18n.FestSetupTitle)), s.festTeams(tv)}
+	if tv.Host {
+		parts = append(parts, s.festHostSettings(c, tv))
+	} else {
+		parts = append(parts, goapp.P().ID("fest-summary").Class("muted").Text(s.festSummary(c)),
+			goapp.P().Class("muted small").Text(s.t(i18n.FestWaitingForHost)))
+	}
+	return goapp.Section().ID("spyfest-settings").Class("card fx-settings").Body(parts...)
+}
+
+func (s *Shell) festSummary(c spyfest.Config) string {
+	deck := s.t(i18n.FestDeckFictional)
+	if c.Deck == spyfest.DeckNonFictional {
+		deck = s.t(i18n.FestDeckReal)
+	}
+	out := strings.ToUpper(c.Edition[:1]) + c.Edition[1:] + " · " + deck + " · " + s.t(i18n.FestKeywordSet) + " " + c.Keywords
+	if c.NoCarpet {
+		out += " · " + s.t(i18n.FestNoCarpet, max(c.VictoryVP, spyfest.DefaultVictoryVP))
+	}
+	return out
+}
+
+// festTeams shows both teams and the players without one; each player picks a side, the host
+// may move anyone, balance or shuffle.
+func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
+	names := map[int]string{}
+	for _, p := range s.lobby.Players {
+		names[p.Seat] = p.Name
+	}
+	me := -1
+	for _, p := range s.lobby.Players {
+		if p.You {
+			me = p.Seat
+		}
+	}
+	inTeam := map[int]int{}
+	for t, members := range tv.Teams {
+		for _, m := range members {
+			inTeam[m] = t
+		}
+	}
+	var loose []int
+	for _, p := range s.lobby.Players {
+		if _, ok := inTeam[p.Seat]; !ok {
+			loose = append(loose, p.Seat)
+		}
+	}
+	member := func(seat, team int) goapp.UI {
+		return goapp.Li().Class("fx-pick-member").DataSet("seat", seat).Body(
+			goapp.Span().Class("player-name").Text(names[seat]),
+			goapp.If(tv.Host && team != 0, func() goapp.UI {
+				return goapp.Button().ID("fest-assign-" + strconv.Itoa(seat) + "-0").Class("btn ghost small").Type("button").
+					Text("→ A").OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 0)) })
+			}),
+			goapp.If(tv.Host && team != 1, func() goapp.UI {
+				return goapp.Button().ID("fest-assign-" + strconv.Itoa(seat) + "-1").Class("btn ghost small").Type("button").
+					Text("→ B").OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 1)) })
+			}),
+		)
+	}
+	column := func(t int) goapp.UI {
+		members := tv.Teams[t]
+		mine := slices.Contains(members, me)
+		return goapp.Div().ID("fest-team-"+strconv.Itoa(t)).Class("fx-pick-team fx-team-"+strconv.Itoa(t)).Body(
+			goapp.H3().Text(s.t(i18n.FestTeamName, teamLetter(t))+" ("+strconv.Itoa(len(members))+")"),
+			goapp.Ul().Class("fx-pick-list").Body(goapp.Range(members).Slice(func(i int) goapp.UI { return member(members[i], t) })),
+			goapp.If(!mine, func() goapp.UI {
+				return goapp.Button().ID("fest-join-" + strconv.Itoa(t)).Class("btn secondary small").Type("button").
+					Text(s.t(i18n.FestJoinTeam, teamLetter(t))).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.PickTeam(t)) })
+			}),
+		)
+	}
+	return goapp.Div().ID("fest-teams").Class("fx-pick").Body(
+		goapp.H3().Class("label").Text(s.t(i18n.FestTeamsTitle)),
+		goapp.P().Class("small muted").Text(s.t(i18n.FestTeamsHint)),
+		goapp.Div().Class("fx-pick-cols").Body(column(0), column(1)),
+		goapp.If(len(loose) > 0, func() goapp.UI {
+			return goapp.Div().ID("fest-loose").Body(
+				goapp.H3().Class("label").Text(s.t(i18n.FestUnassigned)),
+				goapp.Ul().Class("fx-pick-list").Body(goapp.Range(loose).Slice(func(i int) goapp.UI { return member(loose[i], -1) })),
+			)
+		}),
+		goapp.If(tv.Host, func() goapp.UI {
+			return goapp.Div().Class("row").Body(
+				goapp.Button().ID("fest-balance").Class("btn secondary small").Type("button").Text(s.t(i18n.FestBalance)).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.BalanceTeams()) }),
+				goapp.Button().ID("fest-shuffle").Class("btn secondary small").Type("button").Text(s.t(i18n.FestShuffle)).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.ShuffleTeams()) }),
+			)
+		}),
+	)
+}
+
+// festHostSettings: edition, deck, keyword set, carpet or VP target, action cards, timers,
+// variants, removals and custom characters (SX-SET, SX-CNT-5), then Start.
+func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI {
+	seg := func(id string, options, labels []string, current string, pick func(c *spyfest.Config, v string)) goapp.UI {
+		return goapp.Div().ID(id).Class("fx-seg").Body(goapp.Range(options).Slice(func(i int) goapp.UI {
+			o := options[i]
+			return goapp.Button().ID(id+"-"+o).Class("btn secondary small").Type("button").Aria("pressed", o == current).
+				Text(labels[i]).OnClick(s.festClick(func(c *spyfest.Config) { pick(c, o) }))
+		}))
+	}
+	check := func(id string, on bool, label string, change func(c *spyfest.Config, on bool)) goapp.UI {
+		return goapp.Label().Class("fx-check").Body(
+			goapp.Input().ID(id).Type("checkbox").Checked(on).OnChange(func(ctx goapp.Context, e goapp.Event) {
+				v := ctx.JSSrc().Get("checked").Bool()
+				s.changeSpyfest(ctx, func(c *spyfest.Config) { change(c, v) })
+			}),
+			goapp.Span().Text(label),
+		)
+	}
+	stepper := func(id, label string, n, lo, hi int, set func(c *spyfest.Config, n int)) goapp.UI {
+		return goapp.Div().ID(id).Class("fx-stepper").Body(
+			goapp.Span().Class("fx-stepper-label").Text(label),
+			goapp.Button().ID(id+"-minus").Class("btn ghost small").Type("button").Aria("label", s.t(i18n.FestMinus)+": "+label).
+				Disabled(n <= lo).Text("−").OnClick(s.festClick(func(c *spyfest.Config) { set(c, n-1) })),
+			goapp.Strong().Class("fx-stepper-value").Text(strconv.Itoa(n)),
+			goapp.Button().ID(id+"-plus").Class("btn ghost small").Type("button").Aria("label", s.t(i18n.FestPlus)+": "+label).
+				Disabled(n >= hi).Text("+").OnClick(s.festClick(func(c *spyfest.Config) { set(c, n+1) })),
+		)
+	}
+	timer := func(id, label string, current time.Duration, def time.Duration, choices []time.Duration, set func(c *spyfest.Config, d time.Duration)) goapp.UI {
+		if current == 0 {
+			current = def
+		}
+		opts := make([]string, len(choices))
+		labels := make([]string, len(choices))
+		cur := ""
+		for i, d := range choices {
+			opts[i] = strconv.Itoa(int(d / time.Second))
+			labels[i] = s.t(i18n.FestSeconds, int(d/time.Second))
+			if d == spyfest.Off || d == 0 {
+				labels[i] = s.t(i18n.FestTimerOff)
+			}
+			if d == current {
+				cur = opts[i]
+			}
+		}
+		return goapp.Div().Class("fx-field").Body(
+			goapp.Span().Class("label").Text(label),
+			seg(id, opts, labels, cur, func(c *spyfest.Config, v string) {
+				n, _ := strconv.Atoi(v)
+				set(c, time.Duration(n)*time.Second)
+			}),
+		)
+	}
+
+	carpet := c.Carpet
+	if carpet == nil {
+		carpet = spyfest.DefaultCarpet()
+	}
+	cards := c.ActionCards
+	if cards == nil {
+		cards = spyfest.DefaultActionCards()
+	}
+	var carpetPart goapp.UI
+	if c.NoCarpet {
+		vp := c.VictoryVP
+		if vp == 0 {
+			vp = spyfest.DefaultVictoryVP
+		}
+		carpetPart = stepper("fest-victory", s.t(i18n.FestVictoryVP), vp, 3, 40,
+			func(c *spyfest.Config, n int) { c.VictoryVP = n })
+	} else {
+		carpetPart = goapp.Details().ID("fest-carpet").Class("fx-details").Body(
+			goapp.Summary().Text(s.t(i18n.FestCarpetLength)+" ("+strconv.Itoa(sumCounts(carpet))+")"),
+			goapp.Range(spyfest.CarpetEffects).Slice(func(i int) goapp.UI {
+				e := spyfest.CarpetEffects[i]
+				return stepper("fest-carpet-"+string(e), effectIcons[e]+" "+s.t(i18n.Key("fest.effect."+string(e))), carpet[e], 0, 10,
+					func(c *spyfest.Config, n int) {
+						if c.Carpet == nil {
+							c.Carpet = spyfest.DefaultCarpet()
+						}
+						c.Carpet[e] = n
+					})
+			}),
+		)
+	}
+	var cardsPart goapp.UI = goapp.Text("")
+	if !c.NoActionCards {
+		cardsPart = goapp.Details().ID("fest-cards").Class("fx-details").Body(
+			goapp.Summary().Text(s.t(i18n.FestUseCards)+" ("+strconv.Itoa(sumCounts(cards))+")"),
+			goapp.Range(spyfest.Cards).Slice(func(i int) goapp.UI {
+				k := spyfest.Cards[i]
+				return stepper("fest-card-"+string(k), cardIcons[k]+" "+s.t(i18n.Key("fest.card."+string(k))), cards[k], 0, 5,
+					func(c *spyfest.Config, n int) {
+						if c.ActionCards == nil {
+							c.ActionCards = spyfest.DefaultActionCards()
+						}
+						c.ActionCards[k] = n
+					})
+			}),
+		)
+	}
+	ready := len(tv.Teams[0]) >= 2 && len(tv.Teams[1]) >= 2
+	return goapp.Div().Class("fx-setup").Body(
+		goapp.Button().ID("fest-to-spyfall").Class("btn ghost small").Type("button").Text("Spyfall").
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				set := s.currentSettings()
+				set.Family = game.Spyfall
+				s.sendGame(ctx, game.SetSettings(set))
+			}),
+		goapp.Div().Class("fx-field").Body(goapp.Span().Class("label").Text(s.t(i18n.FestEdition)),
+			seg("fest-edition", []string{spyfest.EditionSpyfest, spyfest.EditionSpycon}, []string{"Spyfest", "Spycon"}, c.Edition,
+				func(c *spyfest.Config, v string) { c.Edition, c.Removed, c.Custom = v, nil, nil })),
+		goapp.Div().Class("fx-field").Body(goapp.Span().Class("label").Text(s.t(i18n.FestDeck)),
+			seg("fest-deck", []string{spyfest.DeckFictional, spyfest.DeckNonFictional}, []string{s.t(i18n.FestDeckFictional), s.t(i18n.FestDeckReal)}, c.Deck,
+				func(c *spyfest.Config, v string) { c.Deck, c.Removed, c.Custom = v, nil, nil })),
+		goapp.Div().Class("fx-field").Body(goapp.Span().Class("label").Text(s.t(i18n.FestKeywordSet)),
+			seg("fest-keywords", []string{spyfest.KeywordsA, spyfest.KeywordsB}, []string{"A", "B"}, c.Keywords,
+				func(c *spyfest.Config, v string) { c.Keywords = v })),
+		check("fest-use-carpet", !c.NoCarpet, s.t(i18n.FestUseCarpet, spyfest.DefaultVictoryVP), func(c *spyfest.Config, on bool) { c.NoCarpet = !on }),
+		carpetPart,
+		check("fest-use-cards", !c.NoActionCards, s.t(i18n.FestUseCards), func(c *spyfest.Config, on bool) { c.NoActionCards = !on }),
+		cardsPart,
+		timer("fest-window", s.t(i18n.FestGuessWindow), c.GuessWindow, spyfest.DefaultGuessWindow,
+			[]time.Duration{spyfest.Off, 15 * time.Second, 30 * time.Second, 45 * time.Second, 60 * time.Second},
+			func(c *spyfest.Config, d time.Duration) { c.GuessWindow = offOr(d) }),
+		timer("fest-idle", s.t(i18n.FestIdleTimer), c.IdleTimer, spyfest.DefaultIdleTimer,
+			[]time.Duration{spyfest.Off, 30 * time.Second, 60 * time.Second, 90 * time.Second},
+			func(c *spyfest.Config, d time.Duration) { c.IdleTimer = offOr(d) }),
+		timer("fest-desc", s.t(i18n.FestDescLimit), c.DescriptionLimit, 0,
+			[]time.Duration{0, 120 * time.Second, 180 * time.Second},
+			func(c *spyfest.Config, d time.Duration) { c.DescriptionLimit = max(d, 0) }),
+		check("fest-third", c.ThirdPerson, s.t(i18n.FestThirdPerson), func(c *spyfest.Config, on bool) { c.ThirdPerson = on }),
+		check("fest-internet", c.InternetLookup, s.t(i18n.FestInternet), func(c *spyfest.Config, on bool) { c.InternetLookup = on }),
+		s.festRoster(c),
+		goapp.Range(tv.Warnings).Slice(func(i int) goapp.UI {
+			return goapp.P().Class("note fx-warning").Text(tv.Warnings[i])
+		}),
+		goapp.If(!ready, func() goapp.UI { return goapp.P().Class("small muted").Text(s.t(i18n.FestTeamsNeedTwo)) }),
+		goapp.Button().ID("fest-start").Class("btn primary").Type("button").Disabled(!ready).Text(s.t(i18n.FestStart)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) }),
+	)
+}
+
+// offOr stores a chosen length: 0 s from the buttons means "off".
+func offOr(d time.Duration) time.Duration {
+	if d <= 0 {
+		return spyfest.Off
+	}
+	return d
+}
+
+func sumCounts[K comparable](m map[K]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+// festRoster lists the deck's characters by quarter to leave some out, warns past three
+// removed (SX-CNT-5), and adds the group's own characters into a chosen quarter.
+func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
+	base := spyfest.Sheet(c.Edition, c.Deck)
+	type entry struct {
+		id, name string
+		quarter  int
+	}
+	var list []entry
+	for i, ch := range base {
+		list = append(list, entry{ch.ID, ch.Name.In(string(s.lang)), min(i*spyfest.Quarters/max(len(base), 1), spyfest.Quarters-1)})
+	}
+	for _, cc := range c.Custom {
+		list = append(list, entry{cc.Character.ID, cc.Character.Name.In(string(s.lang)), cc.Quarter})
+	}
+	slices.SortStableFunc(list, func(a, b entry) int { return a.quarter - b.quarter })
+	d := &s.fsDraft
+	quarters := []string{"0", "1", "2", "3"}
+	return goapp.Details().ID("fest-roster").Class("fx-details").Body(
+		goapp.Summary().Text(s.t(i18n.FestRemoveTitle)+" ("+strconv.Itoa(len(list)-len(c.Removed))+")"),
+		goapp.P().Class("small muted").Text(s.t(i18n.FestRemoveHint)),
+		goapp.If(len(c.Removed) > spyfest.RemovalWarningAbove, func() goapp.UI {
+			return goapp.P().ID("fest-remove-warn").Class("note fx-warning").Text(s.t(i18n.FestRemoveWarn, len(c.Removed)))
+		}),
+		goapp.Ul().Class("fx-roster").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
+			e := list[i]
+			on := !slices.Contains(c.Removed, e.id)
+			return goapp.Li().Body(goapp.Label().Class("fx-check").Body(
+				goapp.Input().ID("fest-keep-"+e.id).Type("checkbox").Checked(on).OnChange(func(ctx goapp.Context, ev goapp.Event) {
+					keep := ctx.JSSrc().Get("checked").Bool()
+					s.changeSpyfest(ctx, func(c *spyfest.Config) {
+						c.Removed = slices.DeleteFunc(c.Removed, func(id string) bool { return id == e.id })
+						if !keep {
+							c.Removed = append(c.Removed, e.id)
+						}
+					})
+				}),
+				goapp.Span().Text(s.t(i18n.FestQuarter, e.quarter+1)+" · "+e.name),
+			))
+		})),
+		goapp.H3().Class("label").Text(s.t(i18n.FestCustomTitle)),
+		goapp.Div().Class("row").Body(
+			goapp.Input().ID("fest-custom-name").Class("field").Type("text").Placeholder(s.t(i18n.FestCustomName)).
+				Aria("label", s.t(i18n.FestCustomName)).Value(d.name).MaxLength(40).
+				OnInput(func(ctx goapp.Context, e goapp.Event) { d.name, d.err = ctx.JSSrc().Get("value").String(), "" }),
+			goapp.Select().ID("fest-custom-quarter").Class("field fx-select").Aria("label", s.t(i18n.FestQuarter, d.quarter+1)).
+				OnChange(func(ctx goapp.Context, e goapp.Event) {
+					d.quarter, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
+				}).Body(goapp.Range(quarters).Slice(func(i int) goapp.UI {
+				return goapp.Option().Value(quarters[i]).Selected(i == d.quarter).Text(s.t(i18n.FestQuarter, i+1))
+			})),
+		),
+		fieldError("fest-custom-error", d.err),
+		goapp.Button().ID("fest-custom-add").Class("btn secondary small").Type("button").
+			Text(s.t(i18n.FestCustomAdd, d.quarter+1)).OnClick(func(ctx goapp.Context, e goapp.Event) {
+			name := strings.TrimSpace(d.name)
+			if name == "" {
+				d.err = s.t(i18n.FestCustomBad)
+				return
+			}
+			id := "custom_" + strconv.Itoa(len(c.Custom)+1) + "_" + strings.ToLower(strings.ReplaceAll(name, " ", "_"))
+			q := d.quarter
+			d.name = ""
+			s.changeSpyfest(ctx, func(c *spyfest.Config) {
+				c.Custom = append(c.Custom, spyfest.CustomCharacter{
+					Character: spyfest.Character{ID: id, Name: engine.Text{"en": name}, Overview: engine.Text{}},
+					Quarter:   q,
+				})
+			})
+		}),
+	)
+}
