@@ -2,5 +2,4 @@
 
 package game
 
-// secrecyGames is how many games each non-interference test plays twice.
-const secrecyGames = 200
+const raceEnabled = false

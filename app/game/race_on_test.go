@@ -2,6 +2,5 @@
 
 package game
 
-// secrecyGames is smaller under the race detector, which makes every game ~10 times slower;
-// a plain `go test` plays the full count.
-const secrecyGames = 60
+// raceEnabled: the race detector makes every scripted game about ten times slower.
+const raceEnabled = true

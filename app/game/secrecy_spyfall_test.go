@@ -229,7 +229,7 @@ func spyfallRevealed(round int) func(string) bool {
 // must receive exactly the same bytes in both runs, lobby and setup included, until the
 // secret becomes public at the end of the round.
 func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
-	games := secrecyGames
+	games := secrecyGames()
 	compared, differedForKnowers, complete := 0, 0, 0
 	for game := 0; game < games; game++ {
 		rng := rand.New(rand.NewPCG(uint64(game), 1))
