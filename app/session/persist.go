@@ -41,6 +41,8 @@ type SavedSeat struct {
 	Host    bool   `json:"host"`
 	Token   string `json:"token"`
 	LastSeq uint64 `json:"last_seq"`
+	// Spectator marks a watcher's seat.
+	Spectator bool `json:"spectator,omitempty"`
 }
 
 // hostStateVersion is bumped when HostState changes incompatibly; an older save is refused.
@@ -84,13 +86,14 @@ func (st HostState) check() error {
 	if len(st.Seats) == 0 || len(st.Seats) > MaxSeats {
 		return fmt.Errorf("%d seats, want 1 to %d", len(st.Seats), MaxSeats)
 	}
-	tokens := map[string]bool{}
+	tokens, numbers := map[string]bool{}, map[int]bool{}
 	for i, s := range st.Seats {
-		if s.Seat != i {
-			return fmt.Errorf("seat %d is numbered %d", i, s.Seat)
+		if s.Seat < 0 || numbers[s.Seat] {
+			return fmt.Errorf("seat number %d is negative or repeated", s.Seat)
 		}
+		numbers[s.Seat] = true
 		if s.Host != (i == 0) {
-			return errors.New("the host's seat must be seat 0, and only it")
+			return errors.New("the host's seat must come first, and only it")
 		}
 		if clean, err := CleanName(s.Name); err != nil || clean != s.Name {
 			return fmt.Errorf("seat %d has the name %q", i, s.Name)
@@ -124,7 +127,7 @@ func (h *hostCore) saveLocked() {
 		Seats:  make([]SavedSeat, len(h.seats)),
 	}
 	for i, s := range h.seats {
-		st.Seats[i] = SavedSeat{Seat: s.no, Name: s.name, Host: s.host, Token: s.token, LastSeq: s.lastSeq}
+		st.Seats[i] = SavedSeat{Seat: s.no, Name: s.name, Host: s.host, Spectator: s.spectator, Token: s.token, LastSeq: s.lastSeq}
 	}
 	if m, ok := h.table.(encoding.BinaryMarshaler); ok {
 		game, err := m.MarshalBinary()
@@ -150,7 +153,7 @@ func (h *hostCore) restore(st HostState) {
 	defer h.mu.Unlock()
 	h.state = st.State
 	for _, saved := range st.Seats {
-		s := &seat{no: saved.Seat, name: saved.Name, host: saved.Host, token: saved.Token, lastSeq: saved.LastSeq}
+		s := &seat{no: saved.Seat, name: saved.Name, host: saved.Host, spectator: saved.Spectator, token: saved.Token, lastSeq: saved.LastSeq}
 		h.seats = append(h.seats, s)
 		h.byToken[s.token] = s
 	}
