@@ -49,5 +49,16 @@
 // # Games
 //
 // A game plugs in as a Table (HostSession.SetTable): the host asks it for each seat's part
-// of the view and hands it "game" intents with the sender's seat.
+// of the view and hands it "game" intents with the sender's seat. A RosterTable is told the
+// seats (names, host and spectator flags, table order) before every Apply and every round of
+// views; a KickTable is asked before the host removes a seat; a TimedTable is woken at its
+// next deadline, and what changed is sent to everyone with no intent (package app/game).
+//
+// The host alone renames other seats, kicks and moves them ({"kind":"rename","target":2,
+// "name":"Bo"}, {"kind":"kick","target":2}, {"kind":"move","target":2,"to":1}); the same
+// from anyone else is refused to that player only (CodeNotHost). A hello with
+// "spectator":true seats a watcher (a table screen), which gets only public views.
+//
+// LocalHost runs the same host with no signaling and no network: every player of one device
+// is seated over an in-memory pipe (pass-and-play).
 package session

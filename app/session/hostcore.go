@@ -104,6 +104,7 @@ func (h *hostCore) drop(hc *hostConn) {
 func (h *hostCore) close() {
 	h.mu.Lock()
 	h.closed = true
+	h.scheduleLocked() // closed: stops the game's timer
 	conns := make([]*hostConn, 0, len(h.conns))
 	for hc := range h.conns {
 		h.refuseLocked(hc, 0, CodeHostClosed, "The host ended this game.")
