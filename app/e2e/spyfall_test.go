@@ -1,0 +1,373 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"safehouse/app/game"
+	"safehouse/app/session"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+)
+
+// spyPeer is a native player of a Spyfall game: it keeps its latest engine view.
+type spyPeer struct {
+	t      *testing.T
+	name   string
+	client *session.Client
+	mu     sync.Mutex
+	view   *spyfall.View
+	notes  []string
+}
+
+func joinSpyPeer(t *testing.T, h *harness, room, secret, name string) *spyPeer {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	c, err := session.Join(ctx, session.Options{SignalURL: h.signal, Name: name, Loopback: true}, room, secret)
+	if err != nil {
+		t.Fatalf("native peer %s: join %s: %v", name, room, err)
+	}
+	p := &spyPeer{t: t, name: name, client: c}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for u := range c.Updates() {
+			p.mu.Lock()
+			if u.View != nil {
+				if tv, err := game.DecodeView(u.View.Game); err == nil && tv != nil {
+					p.view = tv.Spyfall
+				}
+			}
+			if u.Notice != "" {
+				p.notes = append(p.notes, u.Notice)
+			}
+			p.mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		c.Close()
+		<-done
+	})
+	return p
+}
+
+func (p *spyPeer) latest() *spyfall.View {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.view
+}
+
+// waitView waits until the peer's view satisfies ok and returns it.
+func (p *spyPeer) waitView(what string, ok func(v *spyfall.View) bool) *spyfall.View {
+	p.t.Helper()
+	var got *spyfall.View
+	eventually(p.t, p.name+": "+what, func() (string, bool) {
+		got = p.latest()
+		if got == nil {
+			return "no game view", false
+		}
+		return fmt.Sprintf("phase %s round %d", got.Phase, got.Round), ok(got)
+	})
+	return got
+}
+
+func (p *spyPeer) act(a spyfall.Action) {
+	p.t.Helper()
+	in, err := game.SpyfallAction(a)
+	if err != nil {
+		p.t.Fatalf("%s: %v", p.name, err)
+	}
+	if err := p.client.Send(in); err != nil {
+		p.t.Fatalf("%s sends %s: %v", p.name, a.Kind(), err)
+	}
+}
+
+// sfTable is one Spyfall game played by a host tab and native peers.
+type sfTable struct {
+	t     *testing.T
+	h     *harness
+	host  *tab
+	peers []*spyPeer
+}
+
+func (s *sfTable) phase(want spyfall.Phase, round int) {
+	s.t.Helper()
+	for _, p := range s.peers {
+		p.waitView(fmt.Sprintf("phase %s of round %d", want, round), func(v *spyfall.View) bool {
+			return v.Phase == want && v.Round == round
+		})
+	}
+	s.host.waitJS(fmt.Sprintf(`document.querySelector('main.spyfall[data-phase=%q]') !== null`, want), "the host tab in phase "+string(want))
+}
+
+func (s *sfTable) noteCounts() []int {
+	var n []int
+	for _, p := range s.peers {
+		p.mu.Lock()
+		n = append(n, len(p.notes))
+		p.mu.Unlock()
+	}
+	return n
+}
+
+// hostSeat is the host tab's engine seat: the one no native peer holds.
+func (s *sfTable) hostSeat() engine.Seat {
+	v := s.peers[0].latest()
+	for _, st := range v.Seats {
+		held := false
+		for _, p := range s.peers {
+			held = held || p.latest().Seat == st.ID
+		}
+		if !held && !st.Removed {
+			return st.ID
+		}
+	}
+	s.t.Fatal("no seat left for the host tab")
+	return engine.NoSeat
+}
+
+func (s *sfTable) peer(seat engine.Seat) *spyPeer {
+	for _, p := range s.peers {
+		if p.latest().Seat == seat {
+			return p
+		}
+	}
+	return nil
+}
+
+// spies are the seats holding a spy card this round: the peers know their own, the host
+// tab is the spy when no peer is.
+func (s *sfTable) spy() engine.Seat {
+	for _, p := range s.peers {
+		if c := p.latest().Card; c != nil && c.Spy {
+			return p.latest().Seat
+		}
+	}
+	return s.hostSeat()
+}
+
+func (s *sfTable) location() string {
+	for _, p := range s.peers {
+		if c := p.latest().Card; c != nil && c.Location != nil {
+			return c.Location.ID
+		}
+	}
+	s.t.Fatal("no peer holds a location card")
+	return ""
+}
+
+// startClock has the round's dealer start the clock, by button when the dealer is the host tab.
+func (s *sfTable) startClock(round int) {
+	s.t.Helper()
+	s.phase(spyfall.PhaseDealt, round)
+	dealer := s.peers[0].latest().Dealer
+	if p := s.peer(dealer); p != nil {
+		p.act(spyfall.StartClock{Round: round})
+	} else {
+		s.host.click("start-clock")
+	}
+	s.phase(spyfall.PhasePlaying, round)
+}
+
+// accuse has accuser accuse suspect (through the UI when the accuser is the host tab) and
+// every voter vote yes or no (the host tab by its buttons). It returns the vote's ID.
+func (s *sfTable) accuse(round int, accuser, suspect engine.Seat, yes bool, shot string) {
+	s.t.Helper()
+	if p := s.peer(accuser); p != nil {
+		p.act(spyfall.Accuse{Round: round, Suspect: suspect})
+	} else {
+		s.host.click("accuse")
+		press(s.host, fmt.Sprintf("#sf-players button[data-seat='%d']", suspect))
+		s.host.waitJS(fmt.Sprintf(`document.querySelector("#sf-players button[data-seat='%d'][aria-pressed=true]") !== null`, suspect), "the suspect picked")
+		if shot != "" {
+			s.h.screenshots(s.host, shot+"-pick")
+		}
+		s.host.click("accuse-confirm")
+	}
+	s.phase(spyfall.PhaseVote, round)
+	v := s.peers[0].latest()
+	if v.Vote == nil || v.Vote.Suspect != suspect || v.Vote.Accuser != accuser {
+		s.t.Fatalf("vote %+v, want %d accusing %d", v.Vote, accuser, suspect)
+	}
+	if s.host.text("vote-head") == "" {
+		s.host.fatalf("the host tab shows no vote prompt")
+	}
+	if suspect == s.hostSeat() {
+		s.host.waitJS(`document.getElementById("you-accused") !== null`, "the accused sees it")
+	}
+	if shot != "" {
+		s.h.screenshots(s.host, shot)
+	}
+	id := v.Vote.ID
+	for _, voter := range v.Vote.Voters {
+		if slices.Contains(v.Vote.Voted, voter) {
+			continue // the accuser's ballot is cast by the accusation itself
+		}
+		if p := s.peer(voter); p != nil {
+			p.act(spyfall.Vote{Vote: id, Yes: yes})
+			continue
+		}
+		if yes {
+			s.host.click("vote-yes")
+		} else {
+			s.host.click("vote-no")
+		}
+	}
+}
+
+// sameScores checks that every score the host tab shows equals the engine's, as a peer sees it.
+func (s *sfTable) sameScores(where string) {
+	s.t.Helper()
+	v := s.peers[0].latest()
+	want := map[string]int{}
+	for _, st := range v.Seats {
+		want[fmt.Sprint(int(st.ID))] = st.Points
+	}
+	got := eval[map[string]int](s.host, `Object.fromEntries([...document.querySelectorAll("`+where+` tbody tr")].map(r => [r.dataset.seat, Number(r.querySelector(".total").textContent)]))`)
+	if len(got) != len(want) {
+		s.host.fatalf("%s shows %d score rows %v, want %v", where, len(got), got, want)
+	}
+	for k, w := range want {
+		if got[k] != w {
+			s.host.fatalf("%s shows seat %s with %d points, the engine %d (%v vs %v)", where, k, got[k], w, got, want)
+		}
+	}
+	chips := eval[map[string]int](s.host, `Object.fromEntries([...document.querySelectorAll("#sf-players [data-seat]")].map(c => [c.dataset.seat, Number(c.querySelector(".sf-points").textContent)]))`)
+	for k, c := range chips {
+		if c != want[k] {
+			s.host.fatalf("chip of seat %s shows %d points, the engine %d", k, c, want[k])
+		}
+	}
+}
+
+// A classic game of 2 rounds: a host tab and two native peers, with a failed accusation, a
+// passed accusation and a spy naming the location; every screen photographed, and the
+// scores the host tab shows equal to the engine's after every round.
+func TestSpyfallClassicGame(t *testing.T) {
+	h := newHarness(t, nil)
+	host := h.openBrowser("host tab", h.origin, true)
+	host.open(h.origin + "/")
+	host.typeInto("name", "Maya")
+	host.click("create")
+	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
+	room := host.text("lobby-room")
+	u, err := url.Parse(host.value("invite-link"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	frag, _ := url.ParseQuery(u.Fragment)
+	s := &sfTable{t: t, h: h, host: host}
+	for _, name := range []string{"Leo", "Nadia"} {
+		s.peers = append(s.peers, joinSpyPeer(t, h, room, frag.Get("k"), name))
+	}
+	host.waitJS(`document.querySelectorAll("#players .player-name").length === 3`, "three players")
+
+	// Settings: two rounds of classic Spyfall.
+	host.waitJS(`document.getElementById("spyfall-settings") !== null`, "the Spyfall settings")
+	press(host, "#set-rounds button[data-value='2']")
+	host.waitJS(`document.getElementById("settings-summary").textContent.includes("2 rounds")`, "two rounds chosen")
+	h.screenshots(host, "sf-settings")
+	host.click("start-game")
+
+	// Round 1 is dealt as the game starts.
+	s.phase(spyfall.PhaseDealt, 1)
+	if eval[bool](host, `document.getElementById("card-face") !== null`) {
+		host.fatalf("the card shows its face before it is held")
+	}
+	h.screenshots(host, "sf-dealt")
+	host.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("secret-card").dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}))`))
+	host.waitJS(`document.getElementById("card-face") !== null`, "the card held open")
+	h.screenshots(host, "sf-card-held")
+	host.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("secret-card").dispatchEvent(new PointerEvent("pointerup", {bubbles: true}))`))
+	host.waitJS(`document.getElementById("card-face") === null`, "the card face down again")
+
+	s.startClock(1)
+	h.screenshots(host, "sf-playing")
+	spy, me := s.spy(), s.hostSeat()
+	var innocents []engine.Seat
+	for _, st := range s.peers[0].latest().Seats {
+		if st.ID != spy {
+			innocents = append(innocents, st.ID)
+		}
+	}
+	// A failed accusation: an innocent peer accuses the other innocent; the vote says no.
+	first := innocents[0]
+	if s.peer(first) == nil {
+		first = innocents[1]
+	}
+	other := innocents[0]
+	if other == first {
+		other = innocents[1]
+	}
+	s.accuse(1, first, other, false, "sf-vote")
+	s.phase(spyfall.PhasePlaying, 1)
+	host.waitJS(`document.getElementById("last-vote") !== null`, "the failed vote's result")
+	h.screenshots(host, "sf-vote-failed")
+	if lv := s.peers[0].latest().LastVote; lv == nil || lv.Passed {
+		t.Fatalf("last vote %+v, want a failed one", lv)
+	}
+	// The one who accused cannot accuse again this round.
+	if p := s.peer(first); slices.Contains(p.latest().Can, "accuse") {
+		t.Fatalf("%s may accuse twice in a round", p.name)
+	}
+	// A passed accusation: the other innocent accuses the spy (by the UI when it is the host tab).
+	s.accuse(1, other, spy, true, map[bool]string{true: "sf-accuse", false: ""}[other == me])
+	s.phase(spyfall.PhaseRoundOver, 1)
+	r := s.peers[0].latest().LastRound
+	if r == nil || r.Ending != spyfall.EndSpyConvicted {
+		t.Fatalf("round 1 ended %+v, want the spy convicted", r)
+	}
+	host.waitJS(`document.getElementById("round-result") !== null`, "the round result")
+	s.sameScores("#round-result")
+	h.screenshots(host, "sf-round-result")
+
+	// Round 2: the spy reveals themselves and names the location.
+	host.click("deal")
+	s.startClock(2)
+	spy, loc := s.spy(), s.location()
+	notes := s.noteCounts()
+	host.click("open-locations")
+	host.waitJS(`document.getElementById("locations-sheet") !== null`, "the location sheet")
+	host.do(chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("#location-list button")].slice(0, 3).forEach(b => b.click())`))
+	host.waitJS(`document.querySelectorAll("#location-list .marked").length === 3`, "three private marks")
+	h.screenshots(host, "sf-locations")
+	if after := s.noteCounts(); !slices.Equal(after, notes) {
+		t.Fatalf("private marks sent the peers notices: %v before, %v after", notes, after)
+	}
+	press(host, "#locations-sheet .sheet-close")
+	if p := s.peer(spy); p != nil {
+		p.act(spyfall.Guess{Round: 2, Location: loc})
+	} else {
+		host.click("spy-reveal")
+		press(host, fmt.Sprintf("#location-list button[data-location=%q]", loc))
+		h.screenshots(host, "sf-spy-guess")
+		host.click("guess-confirm")
+	}
+	s.phase(spyfall.PhaseGameOver, 2)
+	if r := s.peers[0].latest().LastRound; r == nil || r.Ending != spyfall.EndSpyGuessed {
+		t.Fatalf("round 2 ended %+v, want the spy naming the location", r)
+	}
+	host.waitJS(`document.getElementById("final") !== null`, "the final result")
+	s.sameScores("#final")
+	s.sameScores("#round-result")
+	h.screenshots(host, "sf-final")
+	host.click("open-scores")
+	host.waitJS(`document.getElementById("scores-sheet") !== null`, "the score sheet")
+	s.sameScores("#scores-sheet")
+	h.screenshots(host, "sf-scores")
+}
+
+// press clicks the element a CSS selector finds, once it is there.
+func press(tb *tab, selector string) {
+	tb.t.Helper()
+	q := fmt.Sprintf("document.querySelector(%q)", selector)
+	tb.waitJS(q+" !== null && !"+q+".disabled", selector)
+	tb.do(chromedp.Evaluate[chromedp.Void](q + ".click()"))
+}
