@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"safehouse/app/session"
 	"safehouse/engine"
@@ -209,7 +208,7 @@ func spyfestScript(clock *testClock, g spyfestGame, players int, noteMark spyfes
 			case v.Idle != 0:
 				return jump(v.Idle)
 			default:
-				clock.Add(time.Duration(1+rng.IntN(10)) * time.Second)
+				// Time moves only by jumps followed by the host's Advance (see spyfallScript).
 				return act(anyone, spyfest.Draw{Round: v.Round}) // out of phase: refused
 			}
 		case spyfest.PhaseStopped:
