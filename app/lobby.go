@@ -30,6 +30,7 @@ func (s *Shell) renderLobby() goapp.UI {
 		goapp.Footer().Class("actions").Body(
 			goapp.P().ID("toast").Class("toast").Attr("role", "status").Aria("live", "polite").
 				Text(s.lobby.Toast),
+			s.renderSpyfallStart(),
 			goapp.If(s.canShare, func() goapp.UI {
 				return goapp.Button().ID("share").Class("btn primary").Type("button").
 					Text(s.t(i18n.LobbyShare)).OnClick(s.onShare)

@@ -298,7 +298,15 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 			)
 		}),
 		goapp.Range(tv.Warnings).Slice(func(i int) goapp.UI { return goapp.P().Class("note").Text(tv.Warnings[i]) }),
-		goapp.Button().ID("start-game").Class("btn primary").Type("button").Text(s.t(i18n.SFSetStart)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) }),
 	)
+}
+
+// renderSpyfallStart is the host's Start button at the bottom of the lobby.
+func (s *Shell) renderSpyfallStart() goapp.UI {
+	tv := s.game.View
+	if tv == nil || tv.Started || !tv.Host || tv.Family != game.Spyfall {
+		return goapp.Text("")
+	}
+	return goapp.Button().ID("start-game").Class("btn primary").Type("button").Text(s.t(i18n.SFSetStart)).
+		OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) })
 }

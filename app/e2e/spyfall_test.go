@@ -371,3 +371,167 @@ func press(tb *tab, selector string) {
 	tb.waitJS(q+" !== null && !"+q+".disabled", selector)
 	tb.do(chromedp.Evaluate[chromedp.Void](q + ".click()"))
 }
+
+// openSpyTable opens a host tab, seats native peers and applies the lobby settings by
+// clicking the given settings controls (CSS selectors, in order), then starts the game.
+func openSpyTable(t *testing.T, h *harness, label string, peers []string, settings []string, shot string) *sfTable {
+	t.Helper()
+	host := h.openBrowser(label, h.origin, true)
+	host.open(h.origin + "/")
+	host.typeInto("name", "Maya")
+	host.click("create")
+	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
+	room := host.text("lobby-room")
+	u, err := url.Parse(host.value("invite-link"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	frag, _ := url.ParseQuery(u.Fragment)
+	s := &sfTable{t: t, h: h, host: host}
+	for _, name := range peers {
+		s.peers = append(s.peers, joinSpyPeer(t, h, room, frag.Get("k"), name))
+	}
+	host.waitJS(fmt.Sprintf(`document.querySelectorAll("#players .player-name").length === %d`, len(peers)+1), "every player seated")
+	host.waitJS(`document.getElementById("spyfall-settings") !== null`, "the Spyfall settings")
+	for _, sel := range settings {
+		before := host.text("settings-summary") + fmt.Sprint(eval[bool](host, fmt.Sprintf(`(document.querySelector(%q) || {}).checked === true`, sel)))
+		press(host, sel)
+		host.waitJS(fmt.Sprintf(`(document.getElementById("settings-summary").textContent + ((document.querySelector(%q) || {}).checked === true)) !== %q || document.querySelector(%q + "[aria-pressed=true]") !== null`, sel, before, sel), "the setting "+sel+" to take")
+	}
+	if shot != "" {
+		host.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("spyfall-settings").scrollIntoView()`))
+		h.screenshots(host, shot)
+	}
+	press(host, "#start-game")
+	return s
+}
+
+// peersWithCard lists the seats of peers whose card is a spy card.
+func (s *sfTable) spySeats() []engine.Seat {
+	var spies []engine.Seat
+	for _, p := range s.peers {
+		if c := p.latest().Card; c != nil && c.Spy {
+			spies = append(spies, p.latest().Seat)
+		}
+	}
+	return spies
+}
+
+// A Spyfall 2 round with two spies (SF-SPY-3): one spy names a location, the other spy is
+// asked for theirs on the screens, then the result shows both spies.
+func TestSpyfallVariants(t *testing.T) {
+	h := newHarness(t, nil)
+
+	t.Run("two spies", func(t *testing.T) {
+		s := openSpyTable(t, h, "host tab (Spyfall 2)", []string{"Leo", "Nadia", "Omar", "Pia", "Quinn"},
+			[]string{"#set-edition button[data-value='spyfall2']", "#set-rounds button[data-value='1']", "#set-spies button[data-value='2']"}, "sf2-settings")
+		s.startClock(1)
+		spies := s.spySeats()
+		if len(spies) == 1 {
+			spies = append(spies, s.hostSeat())
+		}
+		if len(spies) != 2 {
+			t.Fatalf("spies %v, want two", spies)
+		}
+		first, second := spies[0], spies[1]
+		s.peer(first).act(spyfall.Guess{Round: 1, Location: s.location()})
+		s.phase(spyfall.PhaseSpyGuess, 1)
+		s.host.waitJS(`document.getElementById("two-spies") !== null`, "the two-spy screen")
+		if p := s.peer(second); p != nil {
+			h.screenshots(s.host, "sf2-second-spy-wait")
+			p.act(spyfall.Guess{Round: 1, Location: s.location()})
+		} else {
+			h.screenshots(s.host, "sf2-second-spy")
+			s.host.click("spy-reveal")
+			press(s.host, fmt.Sprintf("#location-list button[data-location=%q]", s.location()))
+			s.host.click("guess-confirm")
+		}
+		s.phase(spyfall.PhaseGameOver, 1)
+		r := s.peers[0].latest().LastRound
+		if r == nil || len(r.Spies) != 2 || len(r.Guesses) != 2 {
+			t.Fatalf("round result %+v, want two spies and two guesses", r)
+		}
+		s.host.waitJS(`document.getElementById("final") !== null`, "the final result")
+		s.sameScores("#final")
+		h.screenshots(s.host, "sf2-final")
+	})
+
+	t.Run("two players", func(t *testing.T) {
+		s := openSpyTable(t, h, "host tab (2 players)", []string{"Leo"},
+			[]string{"#set-edition button[data-value='timetravel']", "#set-rounds button[data-value='1']"}, "")
+		s.startClock(1)
+		if v := s.peers[0].latest(); !v.TableCard || v.Variant != spyfall.TwoPlayer {
+			t.Fatalf("variant %s, table card %v: want the 2-player table card", v.Variant, v.TableCard)
+		}
+		s.host.waitJS(`document.getElementById("table-card") !== null`, "the table card note")
+		h.screenshots(s.host, "sf2p-playing")
+		s.host.click("reveal-table")
+		s.phase(spyfall.PhaseVote, 1)
+		v := s.peers[0].latest()
+		if v.Vote == nil || v.Vote.Kind != spyfall.VoteTable {
+			t.Fatalf("vote %+v, want the table vote", v.Vote)
+		}
+		s.peers[0].act(spyfall.Vote{Vote: v.Vote.ID, Yes: true})
+		s.phase(spyfall.PhaseGameOver, 1)
+		if r := s.peers[0].latest().LastRound; r == nil || r.Table == nil {
+			t.Fatalf("round result %+v, want the table card revealed", r)
+		}
+		s.host.waitJS(`document.getElementById("final") !== null`, "the final result")
+		s.sameScores("#final")
+		h.screenshots(s.host, "sf2p-final")
+	})
+
+	t.Run("team", func(t *testing.T) {
+		s := openSpyTable(t, h, "host tab (team)", []string{"Leo", "Nadia", "Omar", "Pia"},
+			[]string{"#set-edition button[data-value='timetravel']", "#set-team"}, "sfteam-settings")
+		s.phase(spyfall.PhaseTeamLead, 1)
+		v := s.peers[0].latest()
+		captains := v.Team.Captains
+		h.screenshots(s.host, "sfteam-lead")
+		if p := s.peer(captains[0]); p != nil {
+			p.act(spyfall.Lead{Round: 1, Captain: captains[0]})
+		} else {
+			press(s.host, fmt.Sprintf("button[data-captain='%d']", captains[0]))
+		}
+		s.phase(spyfall.PhaseTeamPick, 1)
+		spy := s.spy()
+		v = s.peers[0].latest()
+		turn := v.Team.Turn
+		h.screenshots(s.host, "sfteam-pick")
+		if p := s.peer(turn); p != nil {
+			p.act(spyfall.Pick{Round: 1, Turn: v.Team.PickNo, Agent: spy})
+		} else {
+			press(s.host, fmt.Sprintf("#sf-players button[data-seat='%d']", spy))
+		}
+		s.phase(spyfall.PhaseTeamGuess, 1)
+		s.host.waitJS(`document.getElementById("spy-picked") !== null`, "the picked spy shown")
+		var locs [2]string
+		for i, c := range captains {
+			if p := s.peer(c); p != nil {
+				locs[i] = p.latest().Card.Location.ID
+			} else {
+				locs[i] = s.location()
+			}
+		}
+		if p := s.peer(spy); p != nil {
+			h.screenshots(s.host, "sfteam-guess-wait")
+			p.act(spyfall.GuessBoth{Round: 1, Locations: locs})
+		} else {
+			s.host.click("guess-both")
+			press(s.host, fmt.Sprintf("#location-list button[data-location=%q]", locs[0]))
+			press(s.host, fmt.Sprintf("#location-list button[data-location=%q]", locs[1]))
+			h.screenshots(s.host, "sfteam-guess")
+			s.host.click("guess-both-confirm")
+		}
+		s.phase(spyfall.PhaseRoundOver, 1)
+		s.host.waitJS(`document.getElementById("round-result") !== null`, "the team round's result")
+		s.sameScores("#round-result")
+		h.screenshots(s.host, "sfteam-result")
+		// The host ends the game from the host menu.
+		s.host.click("host-menu")
+		s.host.click("end-game")
+		s.phase(spyfall.PhaseGameOver, 1)
+		s.host.waitJS(`document.getElementById("final") !== null`, "the final result")
+		s.sameScores("#final")
+	})
+}
