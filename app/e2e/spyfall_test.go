@@ -4,10 +4,14 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"safehouse/app/game"
@@ -273,7 +277,8 @@ func TestSpyfallClassicGame(t *testing.T) {
 	host.waitJS(`document.getElementById("spyfall-settings") !== null`, "the Spyfall settings")
 	press(host, "#set-rounds button[data-value='2']")
 	host.waitJS(`document.getElementById("settings-summary").textContent.includes("2 rounds")`, "two rounds chosen")
-	h.screenshots(host, "sf-settings")
+	h.screenshots(host, "sf-settings-lobby")
+	h.elementShots(host, "sf-settings", "#spyfall-settings")
 	host.click("start-game")
 
 	// Round 1 is dealt as the game starts.
@@ -399,8 +404,8 @@ func openSpyTable(t *testing.T, h *harness, label string, peers []string, settin
 		host.waitJS(fmt.Sprintf(`(document.getElementById("settings-summary").textContent + ((document.querySelector(%q) || {}).checked === true)) !== %q || document.querySelector(%q + "[aria-pressed=true]") !== null`, sel, before, sel), "the setting "+sel+" to take")
 	}
 	if shot != "" {
-		host.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("spyfall-settings").scrollIntoView()`))
-		h.screenshots(host, shot)
+		h.screenshots(host, shot+"-lobby")
+		h.elementShots(host, shot, "#spyfall-settings")
 	}
 	press(host, "#start-game")
 	return s
@@ -534,4 +539,34 @@ func TestSpyfallVariants(t *testing.T) {
 		s.host.waitJS(`document.getElementById("final") !== null`, "the final result")
 		s.sameScores("#final")
 	})
+}
+
+// elementShots photographs one element (e.g. a panel taller than the screen) at both sizes
+// in both colour schemes, to <shotDir>/<name>-<vp>-<scheme>.png.
+func (h *harness) elementShots(tb *tab, name, selector string) {
+	h.t.Helper()
+	for _, vp := range []viewport{phone, desktop} {
+		for _, scheme := range []string{"dark", "light"} {
+			opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(vp.scale)}
+			if vp.mobile {
+				opts = append(opts, chromedp.EmulateMobile)
+			}
+			media := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+				_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+				})
+				return err
+			})
+			tb.do(chromedp.EmulateViewport(vp.width, vp.height, opts...), media, chromedp.Sleep(400*time.Millisecond)) // colours ease over 200 ms
+			png, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(selector)))
+			if err != nil {
+				tb.fatalf("screenshot of %s: %v", selector, err)
+			}
+			if err := os.WriteFile(filepath.Join(h.shotDir, fmt.Sprintf("%s-%s-%s.png", name, vp.name, scheme)), png, 0o644); err != nil {
+				h.t.Fatal(err)
+			}
+		}
+	}
+	h.screenshot(tb, name+"-reset", phone, "dark") // back to the phone in the dark scheme
+	os.Remove(filepath.Join(h.shotDir, name+"-reset-phone-dark.png"))
 }
