@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -19,15 +20,28 @@ var catalogs = map[Lang]map[Key]string{
 	English: english,
 }
 
-// Languages lists the languages that have a catalog, English first.
+// Languages lists the languages that have a catalog, English first, then the others in
+// code order, so a language switch lists them the same way every time.
 func Languages() []Lang {
-	langs := []Lang{English}
+	var others []Lang
 	for l := range catalogs {
 		if l != English {
-			langs = append(langs, l)
+			others = append(others, l)
 		}
 	}
-	return langs
+	slices.Sort(others)
+	return append([]Lang{English}, others...)
+}
+
+// NativeName is how a language names itself, for the language switch.
+func NativeName(l Lang) string {
+	switch l {
+	case English:
+		return "English"
+	case Russian:
+		return "Русский"
+	}
+	return string(l)
 }
 
 // Match picks the best catalog for a browser's preferred languages (navigator.languages),

@@ -39,6 +39,9 @@ func TestMatch(t *testing.T) {
 		{[]string{"xx-YY", "en"}, English},
 		{nil, English},
 		{[]string{"", "  "}, English},
+		{[]string{"ru-RU", "en"}, Russian},
+		{[]string{"de", "RU"}, Russian},
+		{[]string{"en-US", "ru"}, English},
 	}
 	for _, tt := range tests {
 		if got := Match(tt.preferred...); got != tt.want {
