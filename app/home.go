@@ -47,6 +47,7 @@ func (s *Shell) renderHome() goapp.UI {
 			goapp.P().Class("hint").Text(s.t(i18n.HomeCreateHint)),
 			goapp.Button().ID("create").Class("btn primary").Type("button").
 				Text(s.t(i18n.HomeCreate)).OnClick(s.onCreate),
+			s.renderPassEntry(),
 		),
 	)
 }

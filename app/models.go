@@ -14,6 +14,7 @@ const (
 	ScreenLobby
 	ScreenError
 	ScreenGame // a game in play: the family's own screens
+	ScreenPass // pass-and-play: one device, one player at a time
 )
 
 // HomeModel is what the home screen shows: the form's current values and their problems.

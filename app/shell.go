@@ -38,6 +38,7 @@ type Shell struct {
 	game       GameModel // the game part of the latest view
 	spyfall    SpyfallUI // this device's own state of the Spyfall screens
 	sfDraft    spyfallDraft
+	pass       *passPlay // pass-and-play on this device, when on
 	spyfest    SpyfestUI // this device's own state of the Spyfest screens
 	fsDraft    spyfestDraft
 
@@ -438,6 +439,8 @@ func (s *Shell) Render() goapp.UI {
 		screen = s.renderLobby()
 	case ScreenGame:
 		screen = s.renderGame()
+	case ScreenPass:
+		screen = s.renderPass()
 	case ScreenError:
 		screen = s.renderError()
 	default:

@@ -1,0 +1,279 @@
+package app
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/app/session"
+	"safehouse/engine/spyfall"
+)
+
+// passPlay is a whole game on this one device (APP-PASS-1): a local host with no network,
+// one client per player, and the screen showing one player's view at a time behind a
+// "pass to NAME" screen.
+type passPlay struct {
+	host    *session.LocalHost
+	seats   []*passSeat
+	current int  // the seat index holding the phone
+	handing bool // the hand-over screen is up
+	next    int  // whom the hand-over screen names
+	names   string
+	problem string
+}
+
+// passSeat is one player of the device, with its own view and its own private screen state
+// (card toggle, location marks), never shown to another player.
+type passSeat struct {
+	name   string
+	client *session.Client
+	view   *session.View
+	ui     SpyfallUI
+}
+
+// onPassSetup opens the pass-and-play setup (names of everyone at the table).
+func (s *Shell) onPassSetup(ctx goapp.Context, _ goapp.Event) {
+	first := strings.TrimSpace(s.home.Name)
+	s.pass = &passPlay{names: first}
+	s.screen = ScreenPass
+}
+
+// parsePassNames reads one name a line, checked like any name, at least two and distinct.
+func parsePassNames(text string) ([]string, error) {
+	var names []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		n, err := NormalizeName(line)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(names, n) {
+			return nil, errPassDuplicate
+		}
+		names = append(names, n)
+	}
+	if len(names) < 2 {
+		return nil, errPassTooFew
+	}
+	return names, nil
+}
+
+type passError string
+
+func (e passError) Error() string { return string(e) }
+
+const (
+	errPassDuplicate passError = "two players have the same name"
+	errPassTooFew    passError = "at least two players"
+)
+
+// onPassStart seats everyone on a local host and shows the lobby to the first player.
+func (s *Shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
+	p := s.pass
+	names, err := parsePassNames(p.names)
+	if err != nil {
+		switch err {
+		case errPassDuplicate:
+			p.problem = s.t(i18n.SFPassDuplicate)
+		case errPassTooFew:
+			p.problem = s.t(i18n.SFPassTooFew)
+		default:
+			p.problem = s.nameProblem(err)
+		}
+		return
+	}
+	p.problem = ""
+	sctx, cancel := context.WithCancel(context.Background())
+	host, err := session.NewLocalHost(sctx, session.Options{Name: names[0]})
+	if err != nil {
+		cancel()
+		p.problem = err.Error()
+		return
+	}
+	host.SetTable(game.NewRoom(game.Options{}))
+	p.host = host
+	p.seats = []*passSeat{{name: names[0], client: host.Player()}}
+	for _, n := range names[1:] {
+		c, err := host.AddLocalPlayer(sctx, n)
+		if err != nil {
+			cancel()
+			host.Close()
+			p.problem = err.Error()
+			return
+		}
+		p.seats = append(p.seats, &passSeat{name: n, client: c})
+	}
+	s.live = &liveSession{client: host.Player(), cancel: func() { cancel(); host.Close() }}
+	s.lobby = LobbyModel{Room: host.Room(), IsHost: true, Status: session.StatusOnline}
+	live := s.live
+	for i, seat := range p.seats {
+		s.ui.Async(func() {
+			for u := range seat.client.Updates() {
+				s.ui.Dispatch(func(ctx goapp.Context) {
+					if s.live != live {
+						return
+					}
+					if u.View != nil {
+						seat.view = u.View
+					}
+					if i == p.current && !p.handing {
+						if u.Notice != "" {
+							s.showToast(ctx, s.noticeText(u.Code, u.Notice))
+						}
+						s.loadPassSeat()
+					}
+				})
+			}
+		})
+	}
+	p.current = 0
+	s.loadPassSeat()
+}
+
+// loadPassSeat shows the current seat's latest view and sends as that seat from now on.
+func (s *Shell) loadPassSeat() {
+	p := s.pass
+	seat := p.seats[p.current]
+	s.live.client = seat.client
+	if seat.view == nil {
+		return
+	}
+	s.lobby.Players = playersFromView(seat.view)
+	s.game = GameModel{}
+	s.observeGame(seat.view)
+	s.spyfall = seat.ui
+	s.spyfall.Observe(s.game.View.Spyfall)
+}
+
+// passOn saves the current player's screen state and brings up the hand-over screen, naming
+// whoever the game waits for (a voter, the dealer, the seat in turn), or else the next player.
+func (s *Shell) passOn(ctx goapp.Context, _ goapp.Event) {
+	p := s.pass
+	p.seats[p.current].ui = s.spyfall
+	p.seats[p.current].ui.sheet, p.seats[p.current].ui.scores = false, false
+	s.spyfall = SpyfallUI{}
+	p.next = (p.current + 1) % len(p.seats)
+	for k := 1; k <= len(p.seats); k++ {
+		i := (p.current + k) % len(p.seats)
+		if v := p.seats[i].gameView(); v != nil && waitsFor(v) {
+			p.next = i
+			break
+		}
+	}
+	p.handing = true
+}
+
+// gameView is the seat's latest Spyfall view, if a game is on.
+func (ps *passSeat) gameView() *spyfall.View {
+	if ps.view == nil {
+		return nil
+	}
+	tv, err := game.DecodeView(ps.view.Game)
+	if err != nil || tv == nil {
+		return nil
+	}
+	return tv.Spyfall
+}
+
+// waitsFor reports whether the game waits for this seat's move. The dealer's clock is not
+// one: after a deal the phone goes round so everyone sees their card first.
+func waitsFor(v *spyfall.View) bool {
+	for _, k := range v.Can {
+		switch k {
+		case spyfall.Vote{}.Kind(), spyfall.Lead{}.Kind(), spyfall.Pick{}.Kind(), spyfall.GuessBoth{}.Kind():
+			return true
+		case spyfall.Accuse{}.Kind():
+			if v.Phase == spyfall.PhaseEndAccuse {
+				return true
+			}
+		case spyfall.Guess{}.Kind():
+			if v.Phase == spyfall.PhaseSpyGuess {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// takePhone is the named player taking the phone.
+func (s *Shell) takePhone(i int) goapp.EventHandler {
+	return func(ctx goapp.Context, _ goapp.Event) {
+		p := s.pass
+		p.current, p.handing = i, false
+		s.lobby.Toast = ""
+		s.loadPassSeat()
+	}
+}
+
+// renderPass is pass-and-play: the setup, the hand-over screen, or the current player's screen.
+func (s *Shell) renderPass() goapp.UI {
+	p := s.pass
+	switch {
+	case p == nil:
+		return s.renderHome()
+	case p.host == nil:
+		return goapp.Main().Class("screen pass-setup").Body(
+			goapp.Div().Class("content").Body(
+				goapp.H1().Text(s.t(i18n.SFPassTitle)),
+				goapp.P().Class("muted").Text(s.t(i18n.SFPassNamesHint)),
+				goapp.Textarea().ID("pass-names").Class("field").Aria("label", s.t(i18n.SFPassTitle)).Text(p.names).
+					Attr("rows", 8).
+					OnInput(func(ctx goapp.Context, e goapp.Event) { p.names = ctx.JSSrc().Get("value").String() }),
+				goapp.P().ID("pass-problem").Class("field-error").Text(p.problem),
+			),
+			goapp.Footer().Class("actions").Body(
+				goapp.Button().ID("pass-start").Class("btn primary").Type("button").Text(s.t(i18n.SFPassSeat)).OnClick(s.onPassStart),
+				goapp.Button().ID("pass-back").Class("btn ghost").Type("button").Text(s.t(i18n.SFCancel)).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.pass = nil; s.goHome() }),
+			),
+		)
+	case p.handing:
+		name := p.seats[p.next].name
+		return goapp.Main().Class("screen sf-pass").Body(
+			goapp.Div().Class("content centered sf-pass").Body(
+				goapp.H1().ID("pass-to").Text(s.t(i18n.SFPassTo, name)),
+				goapp.P().Class("lead muted").Text(s.t(i18n.SFPassHint, name)),
+			),
+			goapp.Footer().Class("actions").Body(
+				goapp.Button().ID("pass-ready").Class("btn primary").Type("button").Text(s.t(i18n.SFPassReady, name)).OnClick(s.takePhone(p.next)),
+				goapp.Details().Class("sf-pass-others").Body(
+					goapp.Summary().Class("muted").Text(s.t(i18n.SFPassSomeoneElse)),
+					goapp.Div().Class("sf-chiprow").Body(goapp.Range(p.seats).Slice(func(i int) goapp.UI {
+						return goapp.Button().Class("btn secondary small").Type("button").DataSet("pass", i).
+							Text(p.seats[i].name).OnClick(s.takePhone(i))
+					})),
+				),
+			),
+		)
+	}
+	var screen goapp.UI
+	if s.gameStarted() && s.game.View.Spyfall != nil {
+		screen = s.renderSpyfall()
+	} else {
+		screen = goapp.Main().Class("screen lobby").Body(
+			goapp.Div().Class("content").Body(s.renderPlayers(), s.renderSpyfallSettings()),
+			goapp.Footer().Class("actions").Body(
+				goapp.P().ID("toast").Class("toast").Attr("role", "status").Aria("live", "polite").Text(s.lobby.Toast),
+				s.renderSpyfallStart(),
+			),
+		)
+	}
+	return goapp.Div().Class("sf-pass-frame").Body(
+		goapp.Div().Class("sf-pass-bar").Body(
+			goapp.Span().ID("pass-holder").Class("muted small").Text(s.t(i18n.SFPassHolder, p.seats[p.current].name)),
+			goapp.Button().ID("pass-on").Class("btn secondary small").Type("button").Text(s.t(i18n.SFPassDone)).OnClick(s.passOn),
+		),
+		screen,
+	)
+}
+
+// passEntry is the home screen's way into pass-and-play.
+func (s *Shell) renderPassEntry() goapp.UI {
+	return goapp.Button().ID("pass-play").Class("btn ghost").Type("button").Text(s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
+}
