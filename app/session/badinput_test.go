@@ -28,7 +28,7 @@ func TestBadInputOnDataChannelRefusedToSenderOnly_APP_ACT_1(t *testing.T) {
 	for _, w := range []*watcher{hw, mw, bw} {
 		w.waitView(t, "three players", func(v View) bool { return len(v.Players) == 3 })
 	}
-	channel := mallory.conn.(*dataChannelConn).dc
+	channel := mallory.current().(*peerConn).Conn.(*dataChannelConn).dc
 
 	cases := []struct {
 		name     string
@@ -84,7 +84,9 @@ func TestBadInputOnDataChannelRefusedToSenderOnly_APP_ACT_1(t *testing.T) {
 	// state, so none of the refused messages changed or broadcast anything.
 	// The raw intents above used seqs up to 59 on Mallory's connection; the host handles a
 	// seq once, so her client continues above them.
-	mallory.seq.Store(100)
+	mallory.sendMu.Lock()
+	mallory.seq = 100
+	mallory.sendMu.Unlock()
 	if err := mallory.Send(Intent{Kind: KindRename, Name: "Mal"}); err != nil {
 		t.Fatal(err)
 	}

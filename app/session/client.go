@@ -10,29 +10,50 @@ import (
 	"time"
 )
 
-// Client is one player's connection to the host: a remote peer over WebRTC, or the host's own player over an
-// in-memory connection (one code path for every player).
+// Client is one player's connection to the host: a remote peer over WebRTC (or the
+// encrypted relay), or the host's own player over an in-memory connection (one code path for
+// every player). A remote player's Client reconnects by itself when its connection dies.
 type Client struct {
-	conn    Conn
 	updates chan Update
 	pending *queue[Update]
-	seq     atomic.Uint64 // the last intent seq used on this connection
+
+	// sendMu orders what leaves: seq numbering, the outbox and the sends on the connection.
+	sendMu sync.Mutex
+	seq    uint64     // the last intent seq used by this seat
+	outbox []outgoing // intents sent but not yet seen handled, resent after a reconnect
+	ready  bool       // the current connection was welcomed: intents may go out on it
 
 	mu       sync.Mutex
+	conn     Conn
 	room     string
 	seat     int
 	token    string
+	said     Hello         // the first hello; a reconnect says it again with the seat's token
 	welcomed chan struct{} // closed once welcome or a refusal of hello arrived
 	refused  error         // the host's refusal of hello, if any
 
-	cleanup   func()    // closes what the connection depends on (signaling, PeerConnection)
-	peer      *peerSide // a remote player's WebRTC side; nil for the host's own player
+	cleanup   func()     // closes what the first connection depends on
+	redial    redialFunc // nil: no reconnecting (the host's own player)
+	retry     retryPolicy
+	lastHeard atomic.Int64 // Unix nanoseconds of the last message from the host
 	done      chan struct{}
 	closing   atomic.Bool
 	farewell  atomic.Bool // the host said why it is ending the connection
 	closeOnce sync.Once
 	wg        sync.WaitGroup
 }
+
+// outgoing is one intent as sent, kept until the host is seen to have handled it.
+type outgoing struct {
+	seq uint64
+	msg []byte
+}
+
+// maxOutbox bounds the intents a player may have in flight while the host is unreachable.
+const maxOutbox = 256
+
+// ErrOutboxFull is returned by Send when too many intents wait for an unreachable host.
+var ErrOutboxFull = errors.New("session: too many actions are waiting for the host to come back")
 
 // newClient starts reading conn. cleanup (may be nil) runs once on Close, after conn is closed.
 func newClient(conn Conn, cleanup func()) *Client {
@@ -45,28 +66,59 @@ func newClient(conn Conn, cleanup func()) *Client {
 		cleanup:  cleanup,
 		done:     make(chan struct{}),
 	}
-	c.wg.Add(2)
-	go c.readLoop()
-	go c.deliver()
+	c.start()
 	return c
 }
 
+// start runs the client's reader and delivery, and for a remote player its heartbeat.
+func (c *Client) start() {
+	c.lastHeard.Store(time.Now().UnixNano())
+	c.wg.Add(2)
+	go c.readLoop()
+	go c.deliver()
+	if c.redial != nil && c.retry.heartbeat > 0 {
+		c.wg.Add(1)
+		go c.heartbeat()
+	}
+}
+
 // Updates delivers what happens to this client, in order. It is closed after Close, or
-// after a final Status "closed" update when the connection to the host ends.
+// after a final Status "closed" update when the connection to the host ends for good.
 func (c *Client) Updates() <-chan Update { return c.updates }
 
 // Send asks the host for something. Each intent gets the next sequence number of this
-// connection. It returns an error only when the intent could not be sent; the host's
-// refusals arrive as Notice updates.
+// seat. A remote player's intent is kept until the host has handled it, and resent after a
+// reconnect; the host applies it once. Send returns an error only when the intent cannot
+// be sent; the host's refusals arrive as Notice updates.
 func (c *Client) Send(in Intent) error {
 	if c.closing.Load() {
 		return ErrClosed
 	}
-	msg, err := encodeEnvelope(TypeIntent, c.seq.Add(1), in)
+	c.sendMu.Lock()
+	defer c.sendMu.Unlock()
+	if c.redial != nil && len(c.outbox) >= maxOutbox {
+		return ErrOutboxFull
+	}
+	msg, err := encodeEnvelope(TypeIntent, c.seq+1, in)
 	if err != nil {
 		return err
 	}
-	return c.conn.Send(msg)
+	c.seq++
+	if c.redial == nil {
+		return c.current().Send(msg)
+	}
+	c.outbox = append(c.outbox, outgoing{seq: c.seq, msg: msg})
+	if c.ready {
+		_ = c.current().Send(msg) // if the connection is dying, the reconnect resends it
+	}
+	return nil
+}
+
+// current is the connection in use.
+func (c *Client) current() Conn {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.conn
 }
 
 // Seat is the seat the host gave this connection (-1 before its welcome).
@@ -84,7 +136,7 @@ func (c *Client) Room() string {
 }
 
 // Token is the resume token the host issued for this seat: keep it (Options.Token) to get
-// the same seat back after a reconnect.
+// the same seat back after a reload.
 func (c *Client) Token() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -96,7 +148,8 @@ func (c *Client) Close() error {
 	c.closeOnce.Do(func() {
 		c.closing.Store(true)
 		close(c.done)
-		_ = c.conn.Close()
+		// A reconnect that finishes after this point sees closing and closes its own connection.
+		_ = c.current().Close()
 		if c.cleanup != nil {
 			c.cleanup()
 		}
@@ -107,11 +160,14 @@ func (c *Client) Close() error {
 
 // hello introduces this client to its host and waits for the welcome.
 func (c *Client) hello(ctx context.Context, hello Hello) error {
+	c.mu.Lock()
+	c.said = hello
+	c.mu.Unlock()
 	msg, err := encodeEnvelope(TypeHello, 0, hello)
 	if err != nil {
 		return err
 	}
-	if err := c.conn.Send(msg); err != nil {
+	if err := c.current().Send(msg); err != nil {
 		return fmt.Errorf("session: sending hello: %w", err)
 	}
 	select {
@@ -132,12 +188,17 @@ func (c *Client) notify(u Update) { c.pending.push(u) }
 func (c *Client) readLoop() {
 	defer c.wg.Done()
 	for {
-		raw, err := c.conn.Receive()
+		conn := c.current()
+		raw, err := conn.Receive()
 		if err != nil {
+			if c.reconnect(conn) {
+				continue
+			}
 			c.ended()
 			return
 		}
-		c.handle(raw)
+		c.lastHeard.Store(time.Now().UnixNano())
+		c.handle(conn, raw)
 	}
 }
 
@@ -165,7 +226,7 @@ func (c *Client) markWelcomed(refusal error) {
 	}
 }
 
-func (c *Client) handle(raw []byte) {
+func (c *Client) handle(conn Conn, raw []byte) {
 	env, err := decodeEnvelope(raw)
 	if err != nil {
 		var bad *envelopeError
@@ -184,6 +245,7 @@ func (c *Client) handle(raw []byte) {
 		c.mu.Lock()
 		c.room, c.seat, c.token = w.Room, w.Seat, w.Token
 		c.mu.Unlock()
+		c.resume(conn, w.Seq)
 		c.markWelcomed(nil)
 		c.notify(Update{Status: StatusOnline})
 	case TypeView:
@@ -192,23 +254,27 @@ func (c *Client) handle(raw []byte) {
 			c.notify(Update{Notice: "The host's view could not be read: " + err.Error(), Code: CodeBadMessage})
 			return
 		}
+		c.acknowledged(v.Ack)
 		c.notify(Update{View: &v})
 	case TypeError:
 		var r Refusal
 		if err := json.Unmarshal(env.Body, &r); err != nil || r.Msg == "" {
 			r = Refusal{Code: CodeBadMessage, Msg: "The host refused something without saying why."}
 		}
-		if r.Code == CodeHostClosed || r.Code == CodeMoved {
+		if finalCodes[r.Code] {
 			c.farewell.Store(true)
+		}
+		if env.Seq > 0 {
+			c.acknowledged(env.Seq) // refused, so handled: never resend it
 		}
 		c.markWelcomed(&RefusalError{Refusal: r})
 		c.notify(Update{Notice: r.Msg, Code: r.Code})
 	case TypePing:
 		if msg, err := encodeEnvelope(TypePong, env.Seq, Pong{Echo: env.Body, Now: time.Now().UnixMilli()}); err == nil {
-			_ = c.conn.Send(msg)
+			_ = conn.Send(msg)
 		}
 	case TypePong:
-		// Clock offset estimation will read these (issue 7); nothing to do yet.
+		// Hearing anything is what the heartbeat needs; readLoop noted the time.
 	default:
 		c.notify(Update{Notice: fmt.Sprintf("The host sent a message of unknown type %q.", env.T), Code: CodeUnknownType})
 	}

@@ -39,6 +39,7 @@ type peerLink struct {
 	pc       *webrtc.PeerConnection
 	gate     candidateGate
 	conn     *dataChannelConn // nil until the peer's data channel arrives
+	relay    *relayConn       // the peer's encrypted relay, when it could not connect directly
 	channels int              // data channels the peer opened (one is kept)
 }
 
@@ -164,6 +165,9 @@ func (h *HostSession) Close() error {
 		h.links = map[string]*peerLink{}
 		h.mu.Unlock()
 		for _, l := range links {
+			if l.relay != nil {
+				_ = l.relay.Close()
+			}
 			if l.conn != nil {
 				_ = l.conn.Close()
 			} else if l.pc != nil {
@@ -213,6 +217,10 @@ func (h *HostSession) fromPeer(m signalMsg) {
 	l := h.links[m.ID]
 	h.mu.Unlock()
 	if l == nil {
+		return
+	}
+	if d.Relay != nil {
+		h.relayFrame(l, *d.Relay)
 		return
 	}
 	if d.Candidate != nil {
@@ -307,12 +315,15 @@ func (h *HostSession) peerChannel(l *peerLink, dc *webrtc.DataChannel) {
 func (h *HostSession) peerLeft(id string) {
 	h.mu.Lock()
 	l := h.links[id]
-	if l == nil || l.conn != nil {
+	if l == nil || (l.conn != nil && l.relay == nil) {
 		h.mu.Unlock()
 		return
 	}
 	delete(h.links, id)
 	h.mu.Unlock()
+	if l.relay != nil {
+		_ = l.relay.Close() // it traveled on that socket
+	}
 	if l.pc != nil {
 		_ = l.pc.Close()
 	}
@@ -336,4 +347,41 @@ func (h *HostSession) dropLink(l *peerLink) {
 			_ = pc.Close()
 		}
 	}()
+}
+
+// relayFrame handles a peer's relay frame: its hello starts an encrypted relay (one per
+// link), numbered frames go to that relay.
+func (h *HostSession) relayFrame(l *peerLink, f relayFrame) {
+	h.mu.Lock()
+	rc := l.relay
+	h.mu.Unlock()
+	if f.Hello == nil {
+		if rc != nil {
+			rc.deliver(f)
+		}
+		return
+	}
+	if rc != nil {
+		return // one relay per signaling link
+	}
+	answer, keys, err := hostRelayAnswer(*f.Hello, h.secret)
+	if err != nil {
+		h.log.Info("session: relay refused", "peer", l.id, "err", err)
+		return
+	}
+	id := l.id
+	rc = newRelayConn(keys.hostToPeer, keys.peerToHost, func(f relayFrame) error {
+		return h.sig.sendData(id, signalData{Relay: &f})
+	}, nil)
+	if err := h.sig.sendData(id, signalData{Relay: &relayFrame{Hello: &answer}}); err != nil {
+		return
+	}
+	h.mu.Lock()
+	if h.done {
+		h.mu.Unlock()
+		return
+	}
+	l.relay = rc
+	h.mu.Unlock()
+	h.core.accept(rc, false)
 }

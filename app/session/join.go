@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/pion/webrtc/v4"
 )
@@ -20,25 +22,30 @@ const maxRoomCodeLen = 16
 // It returns once the host has seated the player (after its welcome); the first updates are
 // Status "online" and the first view.
 //
-// The secret is kept for the relay's end-to-end key agreement (issue 7); a direct data
-// channel is already encrypted end to end by DTLS.
+// When no direct data channel opens within Options.DirectTimeout, the player talks to the
+// host through the signaling server instead, end-to-end encrypted (relay.go); the secret
+// authenticates that key agreement. When the connection dies later, the client reconnects by
+// itself (Status "reconnecting", then "online") and gets its seat back with its token.
 func Join(ctx context.Context, o Options, room, secret string) (*Client, error) {
 	code, err := normalizeRoomCode(room)
 	if err != nil {
 		return nil, err
 	}
-	sig, err := dialSignal(ctx, o.SignalURL)
+	var client atomic.Pointer[Client] // set once seated; notices before that have no reader
+	notify := func(u Update) {
+		if c := client.Load(); c != nil {
+			c.notify(u)
+		}
+	}
+	first, err := connectPeer(ctx, o, code, secret, notify)
 	if err != nil {
 		return nil, err
 	}
-	p := &peerSide{sig: sig}
-	c, err := p.join(ctx, o, code)
-	if err != nil {
-		if p.client != nil {
-			p.client.Close() // runs p.close too
-		} else {
-			p.close()
-		}
+	redial := func(ctx context.Context) (Conn, error) { return connectPeer(ctx, o, code, secret, notify) }
+	c := newRemoteClient(first, redial, retryPolicyOf(o))
+	client.Store(c)
+	if err := c.hello(ctx, o.hello()); err != nil {
+		c.Close()
 		return nil, err
 	}
 	return c, nil
@@ -59,22 +66,53 @@ func normalizeRoomCode(room string) (string, error) {
 	return code, nil
 }
 
-// peerSide is what a joining player runs besides its Client: the signaling socket and the
-// PeerConnection to the host (the player makes the offer and the data channel).
+// peerSide is one connection attempt of a joining player: the signaling socket and the
+// PeerConnection to the host (the player makes the offer and the data channel), or the relay
+// over that socket when no direct channel opens.
 type peerSide struct {
 	sig    *signalClient
 	pc     *webrtc.PeerConnection
 	gate   candidateGate
-	client *Client
+	notify func(Update)
 
 	mu         sync.Mutex
 	offerSent  bool
 	earlyCands []webrtc.ICECandidateInit // gathered before the offer went out
+	relayHello chan relayHello           // the host's relay hello, once asked for
+	relay      *relayConn
 	wg         sync.WaitGroup
 	closeOnce  sync.Once
 }
 
-func (p *peerSide) join(ctx context.Context, o Options, code string) (*Client, error) {
+// peerConn is the Conn of one peerSide: closing it ends the whole attempt.
+type peerConn struct {
+	Conn
+	p *peerSide
+}
+
+func (c *peerConn) Close() error {
+	err := c.Conn.Close()
+	c.p.close()
+	return err
+}
+
+// connectPeer makes one connection to the host of room code: joins through the signaling
+// server, then a direct data channel, or the relay when that does not open in time.
+func connectPeer(ctx context.Context, o Options, code, secret string, notify func(Update)) (Conn, error) {
+	sig, err := dialSignal(ctx, o.SignalURL)
+	if err != nil {
+		return nil, err
+	}
+	p := &peerSide{sig: sig, notify: notify, relayHello: make(chan relayHello, 1)}
+	conn, err := p.connect(ctx, o, code, secret)
+	if err != nil {
+		p.close()
+		return nil, err
+	}
+	return &peerConn{Conn: conn, p: p}, nil
+}
+
+func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) (Conn, error) {
 	if err := p.sig.send(signalMsg{T: sigJoin, Room: code}); err != nil {
 		return nil, fmt.Errorf("session: asking to join: %w", err)
 	}
@@ -95,15 +133,15 @@ func (p *peerSide) join(ctx context.Context, o Options, code string) (*Client, e
 	if err != nil {
 		return nil, fmt.Errorf("session: creating the connection: %w", err)
 	}
+	p.mu.Lock()
 	p.pc = pc
+	p.mu.Unlock()
 	pc.OnICECandidate(p.localCandidate)
 	dc, err := pc.CreateDataChannel(channelLabel, nil) // ordered and reliable by default
 	if err != nil {
 		return nil, fmt.Errorf("session: creating the data channel: %w", err)
 	}
 	conn := newDataChannelConn(dc, nil)
-	p.client = newClient(conn, p.close)
-	p.client.peer = p
 	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
 		if s == webrtc.PeerConnectionStateFailed {
 			// The host is unreachable; the client learns it from the closed channel.
@@ -126,17 +164,54 @@ func (p *peerSide) join(ctx context.Context, o Options, code string) (*Client, e
 	p.wg.Add(1)
 	go p.pump()
 
+	direct := o.DirectTimeout
+	if direct <= 0 {
+		direct = defaultDirectTimeout
+	}
+	timer := time.NewTimer(direct)
+	defer timer.Stop()
 	select {
 	case <-conn.opened:
+		return conn, nil
 	case <-conn.ended:
 		return nil, errors.New("session: the connection to the host closed while opening")
 	case <-ctx.Done():
 		return nil, fmt.Errorf("session: connecting to the host: %w", ctx.Err())
+	case <-timer.C:
 	}
-	if err := p.client.hello(ctx, o.hello()); err != nil {
+	// No direct channel in time (UDP blocked, no TURN): the relay, over this same socket.
+	_ = conn.Close()
+	_ = pc.Close()
+	return p.startRelay(ctx, secret)
+}
+
+// startRelay agrees on keys with the host through the signaling server and returns the
+// sealed relay connection.
+func (p *peerSide) startRelay(ctx context.Context, secret string) (Conn, error) {
+	priv, hello, err := peerRelayStart(secret)
+	if err != nil {
 		return nil, err
 	}
-	return p.client, nil
+	if err := p.sig.sendData("", signalData{Relay: &relayFrame{Hello: &hello}}); err != nil {
+		return nil, fmt.Errorf("session: starting the relay: %w", err)
+	}
+	var answer relayHello
+	select {
+	case answer = <-p.relayHello:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("session: waiting for the host's relay key: %w", ctx.Err())
+	}
+	keys, err := peerRelayFinish(priv, answer, secret)
+	if err != nil {
+		return nil, err
+	}
+	rc := newRelayConn(keys.peerToHost, keys.hostToPeer, func(f relayFrame) error {
+		return p.sig.sendData("", signalData{Relay: &f})
+	}, nil)
+	p.mu.Lock()
+	p.relay = rc
+	p.mu.Unlock()
+	return rc, nil
 }
 
 // localCandidate trickles our ICE candidates to the host, after the offer.
@@ -170,6 +245,15 @@ func (p *peerSide) flushEarlyCandidates() {
 // candidates, and the host's presence.
 func (p *peerSide) pump() {
 	defer p.wg.Done()
+	defer func() {
+		// The relay lives on this socket: when it ends, so does the relay.
+		p.mu.Lock()
+		rc := p.relay
+		p.mu.Unlock()
+		if rc != nil {
+			rc.Close()
+		}
+	}()
 	for m := range p.sig.in {
 		switch m.T {
 		case sigFrom:
@@ -177,36 +261,51 @@ func (p *peerSide) pump() {
 			if err != nil {
 				continue
 			}
-			if d.Candidate != nil {
+			switch {
+			case d.Relay != nil && d.Relay.Hello != nil:
+				select {
+				case p.relayHello <- *d.Relay.Hello:
+				default: // one hello per relay; a second is ignored
+				}
+			case d.Relay != nil:
+				p.mu.Lock()
+				rc := p.relay
+				p.mu.Unlock()
+				if rc != nil {
+					rc.deliver(*d.Relay)
+				}
+			case d.Candidate != nil:
 				_ = p.gate.add(*d.Candidate)
-			} else if d.SDP.Type == webrtc.SDPTypeAnswer {
-				if err := p.gate.setRemote(p.pc, *d.SDP); err != nil {
-					p.client.notify(Update{Notice: "The host's connection details could not be used: " + err.Error()})
+			case d.SDP.Type == webrtc.SDPTypeAnswer:
+				p.mu.Lock()
+				pc := p.pc
+				p.mu.Unlock()
+				if err := p.gate.setRemote(pc, *d.SDP); err != nil {
+					p.notify(Update{Notice: "The host's connection details could not be used: " + err.Error()})
 				}
 			}
 		case sigHostAway:
-			if p.client.farewell.Load() {
-				continue // the host already said it ended the game
-			}
-			p.client.notify(Update{Notice: "The host is away; the game waits for them."})
+			p.notify(Update{Notice: "The host is away; the game waits for them."})
 		case sigHostBack:
-			p.client.notify(Update{Notice: "The host is back."})
+			p.notify(Update{Notice: "The host is back."})
 		case sigError:
-			p.client.notify(Update{Notice: "The signaling server said: " + m.Msg})
+			p.notify(Update{Notice: "The signaling server said: " + m.Msg})
 		}
 	}
 }
 
-// close ends the signaling socket, the PeerConnection and the pump. The Client calls it
-// from Close; Join calls it when joining fails.
+// close ends the signaling socket, the PeerConnection or relay, and the pump.
 func (p *peerSide) close() {
 	p.closeOnce.Do(func() {
 		p.sig.close()
-		if p.client != nil {
-			_ = p.client.conn.Close()
+		p.mu.Lock()
+		pc, rc := p.pc, p.relay
+		p.mu.Unlock()
+		if rc != nil {
+			rc.Close()
 		}
-		if p.pc != nil {
-			_ = p.pc.Close()
+		if pc != nil {
+			_ = pc.Close()
 		}
 	})
 	p.wg.Wait()

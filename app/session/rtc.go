@@ -12,11 +12,12 @@ import (
 const channelLabel = "safehouse"
 
 // signalData is what host and peer put in the opaque `data` of signaling `to`/`from`
-// messages: an SDP offer or answer, or one trickled ICE candidate. (Issue 7 adds relayed,
-// end-to-end encrypted envelopes here.)
+// messages: an SDP offer or answer, one trickled ICE candidate, or one frame of the
+// end-to-end encrypted relay (relay.go).
 type signalData struct {
 	SDP       *webrtc.SessionDescription `json:"sdp,omitempty"`
 	Candidate *webrtc.ICECandidateInit   `json:"candidate,omitempty"`
+	Relay     *relayFrame                `json:"relay,omitempty"`
 }
 
 func decodeSignalData(raw json.RawMessage) (signalData, error) {
@@ -24,8 +25,19 @@ func decodeSignalData(raw json.RawMessage) (signalData, error) {
 	if err := json.Unmarshal(raw, &d); err != nil {
 		return signalData{}, fmt.Errorf("signaling data is not valid JSON: %w", err)
 	}
-	if (d.SDP == nil) == (d.Candidate == nil) {
-		return signalData{}, fmt.Errorf("signaling data must hold exactly one of sdp or candidate")
+	held := 0
+	for _, present := range []bool{d.SDP != nil, d.Candidate != nil, d.Relay != nil} {
+		if present {
+			held++
+		}
+	}
+	if held != 1 {
+		return signalData{}, fmt.Errorf("signaling data must hold exactly one of sdp, candidate or relay")
+	}
+	if d.Relay != nil {
+		if err := checkRelayFrame(*d.Relay); err != nil {
+			return signalData{}, err
+		}
 	}
 	return d, nil
 }

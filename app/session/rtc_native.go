@@ -30,6 +30,11 @@ func newPeerConnection(o Options) (*webrtc.PeerConnection, error) {
 		se.SetIPFilter(func(ip net.IP) bool { return ip.IsLoopback() })
 		se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
 	}
+	if o.noDirect {
+		// Tests of the relay: no address is usable, so no candidate pair can ever form.
+		se.SetIPFilter(func(net.IP) bool { return false })
+		se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
+	}
 	if o.ICEDisconnectedTimeout > 0 || o.ICEFailedTimeout > 0 {
 		disconnected, failed := o.ICEDisconnectedTimeout, o.ICEFailedTimeout
 		if disconnected <= 0 {

@@ -29,6 +29,19 @@ type Options struct {
 	// Store, for a host, is where it saves its whole state before every broadcast, so that
 	// ResumeHost can bring the game back after a reload. Nil keeps nothing.
 	Store Store
+
+	// A joining player's connection care (zero values take the defaults in reconnect.go):
+	// Heartbeat is how often it pings the host (silence for three means the connection is
+	// dead); RetryDelay and RetryMaxDelay bound the waits between reconnect attempts;
+	// DirectTimeout is how long a direct data channel may take to open before the player
+	// falls back to the encrypted relay through the signaling server.
+	Heartbeat     time.Duration
+	RetryDelay    time.Duration
+	RetryMaxDelay time.Duration
+	DirectTimeout time.Duration
+
+	// noDirect (native tests) gathers no ICE candidates, so only the relay can connect.
+	noDirect bool
 }
 
 // View is what the host sends one seat (t:"view"). Built per seat; never contains another seat's secret.

@@ -257,7 +257,7 @@ func TestSecondDataChannelIsRefused(t *testing.T) {
 	w := watch(peer)
 
 	for _, label := range []string{channelLabel, "sneaky"} {
-		extra, err := peer.peer.pc.CreateDataChannel(label, nil)
+		extra, err := peer.current().(*peerConn).p.pc.CreateDataChannel(label, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
