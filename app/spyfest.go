@@ -169,6 +169,14 @@ func (u *SpyfestUI) act(f SpyfestFrame, a spyfest.Action) goapp.EventHandler {
 	}
 }
 
+// actScope keys a button's handler by its action: go-app keeps the first handler of an
+// element while the function's code is the same, so a closure over data that changes
+// between renders needs a scope naming that data, or an old action would be sent.
+func actScope(a spyfest.Action) goapp.EventOption {
+	body, _ := spyfest.EncodeAction(a)
+	return goapp.EventScope(string(body))
+}
+
 // RenderSpyfest is the whole game screen of one seat: scores and the red carpet on top, what
 // is happening now, the sheet, the team's cards, and the primary action at the bottom.
 func (u *SpyfestUI) RenderSpyfest(v *spyfest.View, f SpyfestFrame) goapp.UI {

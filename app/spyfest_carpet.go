@@ -110,8 +110,8 @@ func (u *SpyfestUI) hand(v *spyfest.View, f SpyfestFrame) goapp.UI {
 					}),
 				),
 				goapp.If(playable, func() goapp.UI {
-					return goapp.Button().ID("fx-play-" + string(c)).Class("btn secondary small").Type("button").
-						Text(f.t(i18n.FestPlay)).OnClick(u.act(f, spyfest.Play{Round: v.Round, Card: c}))
+					return goapp.Button().ID("fx-play-"+string(c)).Class("btn secondary small").Type("button").
+						Text(f.t(i18n.FestPlay)).OnClick(u.act(f, spyfest.Play{Round: v.Round, Card: c}), actScope(spyfest.Play{Round: v.Round, Card: c}))
 				}),
 			)
 		})),

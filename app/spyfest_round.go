@@ -3,6 +3,7 @@ package app
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -59,7 +60,7 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 				s := members[i]
 				return goapp.Button().ID("fx-spy-"+strconv.Itoa(int(s))).Class("fx-chip").Type("button").
 					Aria("pressed", s == pick).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { u.spyPick = s }).Body(
+					OnClick(func(ctx goapp.Context, e goapp.Event) { u.spyPick = s }, goapp.EventScope(int(s))).Body(
 					goapp.Text(festName(f, s)),
 					goapp.If(s == v.SuggestedSpy, func() goapp.UI {
 						return goapp.Span().Class("fx-chip-note").Text(f.t(i18n.FestSuggested))
@@ -70,7 +71,7 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 	))
 	actions = append(actions, goapp.Button().ID("fx-choose-spy").Class("btn primary").Type("button").
 		Text(f.t(i18n.FestMakeSpy, festName(f, pick))).
-		OnClick(u.act(f, spyfest.ChooseSpy{Round: v.Round, Spy: pick})))
+		OnClick(u.act(f, spyfest.ChooseSpy{Round: v.Round, Spy: pick}), actScope(spyfest.ChooseSpy{Round: v.Round, Spy: pick})))
 	return body, actions
 }
 
@@ -83,7 +84,7 @@ func (u *SpyfestUI) drawPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	body = []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitle),
 		goapp.P().Class("muted").Text(f.t(i18n.FestDrawHint)), u.reminder(v, f))}
 	actions = []goapp.UI{goapp.Button().ID("fx-draw-btn").Class("btn primary").Type("button").
-		Text(f.t(i18n.FestDraw)).OnClick(u.act(f, spyfest.Draw{Round: v.Round}))}
+		Text(f.t(i18n.FestDraw)).OnClick(u.act(f, spyfest.Draw{Round: v.Round}), actScope(spyfest.Draw{Round: v.Round}))}
 	return body, actions
 }
 
@@ -102,7 +103,7 @@ func (u *SpyfestUI) keepPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 		goapp.Div().Class("fx-candidates").Body(goapp.Range(v.Candidates).Slice(func(i int) goapp.UI {
 			id := v.Candidates[i]
 			return goapp.Button().ID("fx-cand-"+id).Class("fx-candidate").Type("button").Aria("pressed", id == pick).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { u.keepPick = id }).Body(
+				OnClick(func(ctx goapp.Context, e goapp.Event) { u.keepPick = id }, goapp.EventScope(id)).Body(
 				goapp.Strong().Text(characterName(v, id, f.Lang)),
 				goapp.Span().Class("small muted").Text(overviewOf(v, id, f.Lang)),
 			)
@@ -110,7 +111,7 @@ func (u *SpyfestUI) keepPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	)}
 	actions = []goapp.UI{goapp.Button().ID("fx-keep-btn").Class("btn primary").Type("button").
 		Text(f.t(i18n.FestKeep, characterName(v, pick, f.Lang))).
-		OnClick(u.act(f, spyfest.Keep{Round: v.Round, Character: pick}))}
+		OnClick(u.act(f, spyfest.Keep{Round: v.Round, Character: pick}), actScope(spyfest.Keep{Round: v.Round, Character: pick}))}
 	return body, actions
 }
 
@@ -228,9 +229,9 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 			body = append(body, panel("fx-question", f.t(i18n.FestQuestionTitle, teamLetter(v.Question))))
 			actions = append(actions, goapp.Div().Class("fx-yesno").Body(
 				goapp.Button().ID("fx-yes").Class("btn primary").Type("button").Text(f.t(i18n.FestYes)).
-					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: true})),
+					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: true}), actScope(spyfest.Answer{Round: v.Round, Yes: true})),
 				goapp.Button().ID("fx-no").Class("btn secondary").Type("button").Text(f.t(i18n.FestNo)).
-					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: false})),
+					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: false}), actScope(spyfest.Answer{Round: v.Round, Yes: false})),
 			))
 		} else {
 			body = append(body, goapp.P().ID("fx-question").Class("note").Text(f.t(i18n.FestQuestionWait, teamLetter(v.Question))))
@@ -241,9 +242,9 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 			body = append(body, panel("fx-quarter", f.t(i18n.FestQuarterTitle),
 				goapp.Div().Class("fx-quarters").Body(goapp.Range(v.ValidQuarters).Slice(func(i int) goapp.UI {
 					q := v.ValidQuarters[i]
-					return goapp.Button().ID("fx-quarter-" + strconv.Itoa(q)).Class("btn secondary").Type("button").
+					return goapp.Button().ID("fx-quarter-"+strconv.Itoa(q)).Class("btn secondary").Type("button").
 						Text(f.t(i18n.FestCrossQuarter, q+1)).
-						OnClick(u.act(f, spyfest.CrossQuarter{Round: v.Round, Quarter: q}))
+						OnClick(u.act(f, spyfest.CrossQuarter{Round: v.Round, Quarter: q}), actScope(spyfest.CrossQuarter{Round: v.Round, Quarter: q}))
 				}))))
 		} else {
 			body = append(body, goapp.P().ID("fx-quarter").Class("note").Text(f.t(i18n.FestQuarterWait)))
@@ -264,15 +265,15 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 		))
 		if v.Role != spyfest.RoleSpectator {
 			actions = append(actions, goapp.Button().ID("fx-idle-cancel").Class("btn secondary").Type("button").
-				Text(f.t(i18n.FestIdleCancel)).OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round})))
+				Text(f.t(i18n.FestIdleCancel)).OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round}), actScope(spyfest.CancelIdle{Round: v.Round})))
 		}
 	} else if v.IdleTimer > 0 && festPlayer(v) {
 		actions = append(actions, goapp.Button().ID("fx-idle-start").Class("btn secondary").Type("button").
-			Text(f.t(i18n.FestIdleStart)).OnClick(u.act(f, spyfest.StartIdle{Round: v.Round})))
+			Text(f.t(i18n.FestIdleStart)).OnClick(u.act(f, spyfest.StartIdle{Round: v.Round}), actScope(spyfest.StartIdle{Round: v.Round})))
 	}
 	if festPlayer(v) {
 		actions = append(actions, goapp.Button().ID("fx-stop").Class("btn danger big").Type("button").
-			Text(f.t(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round})))
+			Text(f.t(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
 	}
 	return body, actions
 }
@@ -329,7 +330,7 @@ func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions [
 				if f.Act != nil && len(names) == need {
 					f.Act(ctx, spyfest.Guess{Round: v.Round, Attempt: v.Attempt, Names: names})
 				}
-			}))
+			}, goapp.EventScope(v.Round, v.Attempt, need, strings.Join(names, "+"))))
 	}
 	body = append(body, goapp.Section().ID("fx-window").Class("card fx-window fx-team-"+strconv.Itoa(v.Guessing)).Body(
 		append([]goapp.UI{goapp.H2().Text(title)}, children...)...))

@@ -116,12 +116,12 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 		return goapp.Li().Class("fx-pick-member").DataSet("seat", seat).Body(
 			goapp.Span().Class("player-name").Text(names[seat]),
 			goapp.If(tv.Host && team != 0, func() goapp.UI {
-				return goapp.Button().ID("fest-assign-" + strconv.Itoa(seat) + "-0").Class("btn ghost small").Type("button").
-					Text("→ A").OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 0)) })
+				return goapp.Button().ID("fest-assign-"+strconv.Itoa(seat)+"-0").Class("btn ghost small").Type("button").
+					Text("→ A").OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 0)) }, goapp.EventScope(seat))
 			}),
 			goapp.If(tv.Host && team != 1, func() goapp.UI {
-				return goapp.Button().ID("fest-assign-" + strconv.Itoa(seat) + "-1").Class("btn ghost small").Type("button").
-					Text("→ B").OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 1)) })
+				return goapp.Button().ID("fest-assign-"+strconv.Itoa(seat)+"-1").Class("btn ghost small").Type("button").
+					Text("→ B").OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 1)) }, goapp.EventScope(seat))
 			}),
 		)
 	}
@@ -166,7 +166,7 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		return goapp.Div().ID(id).Class("fx-seg").Body(goapp.Range(options).Slice(func(i int) goapp.UI {
 			o := options[i]
 			return goapp.Button().ID(id+"-"+o).Class("btn secondary small").Type("button").Aria("pressed", o == current).
-				Text(labels[i]).OnClick(s.festClick(func(c *spyfest.Config) { pick(c, o) }))
+				Text(labels[i]).OnClick(s.festClick(func(c *spyfest.Config) { pick(c, o) }), goapp.EventScope(id, o))
 		}))
 	}
 	check := func(id string, on bool, label string, change func(c *spyfest.Config, on bool)) goapp.UI {
@@ -174,7 +174,7 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 			goapp.Input().ID(id).Type("checkbox").Checked(on).OnChange(func(ctx goapp.Context, e goapp.Event) {
 				v := ctx.JSSrc().Get("checked").Bool()
 				s.changeSpyfest(ctx, func(c *spyfest.Config) { change(c, v) })
-			}),
+			}, goapp.EventScope(id)),
 			goapp.Span().Text(label),
 		)
 	}
@@ -182,10 +182,10 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		return goapp.Div().ID(id).Class("fx-stepper").Body(
 			goapp.Span().Class("fx-stepper-label").Text(label),
 			goapp.Button().ID(id+"-minus").Class("btn ghost small").Type("button").Aria("label", s.t(i18n.FestMinus)+": "+label).
-				Disabled(n <= lo).Text("−").OnClick(s.festClick(func(c *spyfest.Config) { set(c, n-1) })),
+				Disabled(n <= lo).Text("−").OnClick(s.festClick(func(c *spyfest.Config) { set(c, n-1) }), goapp.EventScope(id, n)),
 			goapp.Strong().Class("fx-stepper-value").Text(strconv.Itoa(n)),
 			goapp.Button().ID(id+"-plus").Class("btn ghost small").Type("button").Aria("label", s.t(i18n.FestPlus)+": "+label).
-				Disabled(n >= hi).Text("+").OnClick(s.festClick(func(c *spyfest.Config) { set(c, n+1) })),
+				Disabled(n >= hi).Text("+").OnClick(s.festClick(func(c *spyfest.Config) { set(c, n+1) }), goapp.EventScope(id, n)),
 		)
 	}
 	timer := func(id, label string, current time.Duration, def time.Duration, choices []time.Duration, set func(c *spyfest.Config, d time.Duration)) goapp.UI {
@@ -355,7 +355,7 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 							c.Removed = append(c.Removed, e.id)
 						}
 					})
-				}),
+				}, goapp.EventScope(e.id)),
 				goapp.Span().Text(s.t(i18n.FestQuarter, e.quarter+1)+" · "+e.name),
 			))
 		})),
@@ -388,6 +388,6 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 					Quarter:   q,
 				})
 			})
-		}),
+		}, goapp.EventScope(len(c.Custom), c.Edition, c.Deck)),
 	)
 }

@@ -129,7 +129,7 @@ func (u *SpyfestUI) row(v *spyfest.View, f SpyfestFrame, id, name, overview stri
 		goapp.If(pickable || picked, func() goapp.UI {
 			return goapp.Button().ID("fx-pick-"+id).Class("fx-pick").Type("button").Aria("pressed", picked).
 				Aria("label", f.t(i18n.FestGuessConfirm, name)).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { u.pick(id) })
+				OnClick(func(ctx goapp.Context, e goapp.Event) { u.pick(id) }, goapp.EventScope(id))
 		}),
 		who,
 		goapp.If(notes && !out, func() goapp.UI {
@@ -142,7 +142,7 @@ func (u *SpyfestUI) row(v *spyfest.View, f SpyfestFrame, id, name, overview stri
 				return goapp.Button().ID("fx-mark-"+id+"-"+m.class).Class("fx-mark "+m.class).Type("button").
 					Aria("pressed", note == m.mark).Aria("label", f.t(m.label)+": "+name).Title(f.t(m.label)).
 					Text(string(m.mark)).
-					OnClick(u.act(f, spyfest.Note{Round: v.Round, ID: id, Mark: next}))
+					OnClick(u.act(f, spyfest.Note{Round: v.Round, ID: id, Mark: next}), actScope(spyfest.Note{Round: v.Round, ID: id, Mark: next}))
 			}))
 		}),
 	)
