@@ -1,8 +1,10 @@
 package game
 
 import (
+	"encoding/json"
 	"slices"
 
+	"safehouse/app/session"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 	"safehouse/engine/spyfest"
@@ -21,40 +23,54 @@ func (r *Room) setSettings(s Settings) error {
 		s.Spyfest = r.s.Settings.Spyfest
 	}
 	s = s.public()
+	var public any
 	switch s.Family {
 	case Spyfall:
-		if err := checkSpyfall(*s.Spyfall, len(r.playing())); err != nil {
+		g, err := checkSpyfall(*s.Spyfall, len(r.playing()))
+		if err != nil {
 			return refusal("these settings do not make a game: %v", err)
 		}
+		public = g.View(engine.NoSeat)
 	case Spyfest:
 		cfg := *s.Spyfest
 		cfg.Teams = [2][]engine.Seat{{0, 1}, {2, 3}}
-		if _, err := spyfest.New(cfg); err != nil {
+		g, err := spyfest.New(cfg)
+		if err != nil {
 			return refusal("these settings do not make a game: %v", err)
 		}
+		public = g.View(engine.NoSeat)
 	default:
 		return refusal("unknown game %q (spyfall or spyfest)", s.Family)
+	}
+	// Every view carries the whole content in play (locations, sheet, keywords): settings
+	// whose views could not be sent in one message would stall the game later.
+	if b, err := json.Marshal(public); err != nil || len(b) > maxViewBytes {
+		return refusal("these settings make the game too large to send to the players (%d bytes of content, at most %d): use fewer or shorter custom entries", len(b), maxViewBytes)
 	}
 	r.s.Settings = s
 	return nil
 }
 
+// maxViewBytes bounds a new game's public view, leaving room under session.MaxMessageBytes
+// for the roster, the seat's own part and the history that grows during the game.
+const maxViewBytes = session.MaxMessageBytes * 3 / 4
+
 // checkSpyfall accepts a config that makes a game for some table size of its edition: the
 // players may still be coming, and start checks the real count.
-func checkSpyfall(cfg spyfall.Config, players int) error {
+func checkSpyfall(cfg spyfall.Config, players int) (*spyfall.Game, error) {
 	lo, hi := spyfall.PlayerRange(cfg.Edition, cfg.Team)
 	cfg.Seats = min(max(players, lo, 1), max(hi, 1))
-	_, first := spyfall.New(cfg)
+	g, first := spyfall.New(cfg)
 	if first == nil {
-		return nil
+		return g, nil
 	}
 	for n := lo; n <= hi; n++ {
 		cfg.Seats = n
-		if _, err := spyfall.New(cfg); err == nil {
-			return nil
+		if g, err := spyfall.New(cfg); err == nil {
+			return g, nil
 		}
 	}
-	return first
+	return nil, first
 }
 
 // start builds the engine from the seats in table order (spectators watch).

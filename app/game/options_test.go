@@ -1,6 +1,7 @@
 package game
 
 import (
+	"strings"
 	"testing"
 
 	"safehouse/engine"
@@ -94,6 +95,7 @@ func TestLobbyOptionsReachTheEngine(t *testing.T) {
 		spyfallSettings(spyfall.Config{Edition: spyfall.Classic, Team: true}),
 		spyfestSettings(spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: "cartoons", Keywords: spyfest.KeywordsA}),
 		{Family: "chess"},
+		spyfestSettings(spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA, Custom: hugeCharacters()}),
 	} {
 		if err := r.Apply(0, SetSettings(bad).Game); err == nil {
 			t.Fatalf("settings %+v accepted", bad)
@@ -102,4 +104,15 @@ func TestLobbyOptionsReachTheEngine(t *testing.T) {
 	if snapshotOf(t, r) != before {
 		t.Fatal("refused settings changed the lobby")
 	}
+}
+
+// hugeCharacters are custom characters whose overviews together outgrow one message.
+func hugeCharacters() []spyfest.CustomCharacter {
+	var out []spyfest.CustomCharacter
+	for i := 0; i < 12; i++ {
+		id := string(rune('a'+i)) + "-long"
+		out = append(out, spyfest.CustomCharacter{Quarter: i % 4, Character: spyfest.Character{
+			ID: id, Name: engine.Text{"en": id}, Overview: engine.Text{"en": strings.Repeat("A very long overview. ", 60)}}})
+	}
+	return out
 }
