@@ -10,6 +10,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -29,6 +30,9 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("bench: ")
 
+	if err := toModuleRoot(); err != nil {
+		log.Fatal(err)
+	}
 	sections := strings.Split(*only, ",")
 	for _, s := range sections {
 		if !slices.Contains(allSections, s) {
@@ -136,6 +140,20 @@ func withServers(bin, section string, sites []string, measure func([]*server) []
 		servers = append(servers, s)
 	}
 	return measure(servers)
+}
+
+// toModuleRoot changes to the directory of go.mod, where the bench's go commands and the
+// default -site path expect to run.
+func toModuleRoot() error {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOMOD: %w", err)
+	}
+	mod := strings.TrimSpace(string(out))
+	if mod == "" || mod == os.DevNull {
+		return errors.New("run the bench inside the safehouse module")
+	}
+	return os.Chdir(filepath.Dir(mod))
 }
 
 func copyFile(from, to string) error {

@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"log"
 	"slices"
 	"strings"
 	"time"
@@ -62,7 +63,20 @@ func unmeasured(section, name, target string, why error) row {
 	if target == "" {
 		v = noTarget
 	}
-	return row{section: section, name: name, figure: "not measured: " + why.Error(), target: target, verdict: v}
+	log.Printf("%s, %s: not measured: %v", section, name, why)
+	return row{section: section, name: name, figure: "not measured: " + oneLine(why.Error(), maxReason), target: target, verdict: v}
+}
+
+// maxReason bounds a reason in the table; the whole of it goes to the log.
+const maxReason = 160
+
+// oneLine squeezes s onto one line of at most limit characters.
+func oneLine(s string, limit int) string {
+	r := []rune(strings.Join(strings.Fields(s), " "))
+	if len(r) <= limit {
+		return string(r)
+	}
+	return string(r[:limit-1]) + "…"
 }
 
 // printTable writes the rows as one aligned table and a last line counting the targets met.

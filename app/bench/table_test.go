@@ -153,3 +153,20 @@ func TestEverySectionIsKnown(t *testing.T) {
 		}
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	tests := []struct {
+		in    string
+		limit int
+		want  string
+	}{
+		{"short", 10, "short"},
+		{"build failed:\n  main.go:1: oops\n", 80, "build failed: main.go:1: oops"},
+		{"abcdefghij", 5, "abcd…"},
+	}
+	for _, tt := range tests {
+		if got := oneLine(tt.in, tt.limit); got != tt.want {
+			t.Errorf("oneLine(%q, %d) = %q, want %q", tt.in, tt.limit, got, tt.want)
+		}
+	}
+}
