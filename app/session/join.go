@@ -33,7 +33,9 @@ func Join(ctx context.Context, o Options, room, secret string) (*Client, error) 
 	}
 	var client atomic.Pointer[Client] // set once seated; notices before that have no reader
 	notify := func(u Update) {
-		if c := client.Load(); c != nil {
+		// After the host said why it ended (or the player left), the signaling server's news
+		// (the host away) is only noise.
+		if c := client.Load(); c != nil && !c.farewell.Load() && !c.closing.Load() {
 			c.notify(u)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -39,6 +40,16 @@ const (
 
 	sigCodeUnknownRoom = "unknown-room"
 )
+
+// signalTap, when set (tests), sees every message this package sends to or reads from a
+// signaling server: what the server could see.
+var signalTap atomic.Pointer[func(raw []byte)]
+
+func tapSignal(raw []byte) {
+	if tap := signalTap.Load(); tap != nil {
+		(*tap)(raw)
+	}
+}
 
 // signalReadLimit caps one message from the signaling server (SDP offers are a few KiB).
 const signalReadLimit = 64 << 10
@@ -79,6 +90,7 @@ func (c *signalClient) readLoop() {
 		if err != nil {
 			return
 		}
+		tapSignal(b)
 		var m signalMsg
 		if typ != websocket.MessageText || json.Unmarshal(b, &m) != nil || m.T == "" {
 			continue // not from a server speaking this protocol: nothing to act on
@@ -96,6 +108,7 @@ func (c *signalClient) send(m signalMsg) error {
 	if err != nil {
 		return fmt.Errorf("session: encoding signaling %q: %w", m.T, err)
 	}
+	tapSignal(b)
 	ctx, cancel := context.WithTimeout(context.Background(), signalWriteTimeout)
 	defer cancel()
 	return c.ws.Write(ctx, websocket.MessageText, b)
