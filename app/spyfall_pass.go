@@ -146,9 +146,8 @@ func (s *Shell) loadPassSeat() {
 	}
 	s.lobby.Players = playersFromView(seat.view)
 	s.game = GameModel{}
-	s.observeGame(seat.view)
 	s.spyfall = seat.ui
-	s.spyfall.Observe(s.game.View.Spyfall)
+	s.observeGame(seat.view)
 }
 
 // passOn saves the current player's screen state and brings up the hand-over screen, naming

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -569,4 +570,103 @@ func (h *harness) elementShots(tb *tab, name, selector string) {
 	}
 	h.screenshot(tb, name+"-reset", phone, "dark") // back to the phone in the dark scheme
 	os.Remove(filepath.Join(h.shotDir, name+"-reset-phone-dark.png"))
+}
+
+// peekCard holds the card of whoever has the phone and returns its face's text.
+func peekCard(tb *tab) string {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("secret-card").dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}))`))
+	tb.waitJS(`document.getElementById("card-face") !== null`, "the card held open")
+	face := tb.text("card-face")
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("secret-card").dispatchEvent(new PointerEvent("pointerup", {bubbles: true}))`))
+	tb.waitJS(`document.getElementById("card-face") === null`, "the card face down again")
+	return face
+}
+
+// Pass-and-play (APP-PASS-1): one tab running a local host (no room code, no peers), three
+// players passing the phone: each sees only their own card, with a "pass to NAME" screen
+// between them, then the spy names the location.
+func TestSpyfallPassAndPlay(t *testing.T) {
+	h := newHarness(t, nil)
+	tb := h.openBrowser("one phone", h.origin, true)
+	tb.open(h.origin + "/")
+	tb.click("pass-play")
+	tb.waitJS(`document.getElementById("pass-names") !== null`, "the pass-and-play setup")
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const f = document.getElementById("pass-names"); f.value = "Maya\nLeo\nNadia"; f.dispatchEvent(new Event("input", {bubbles: true})); })()`))
+	h.screenshots(tb, "sfpass-setup")
+	tb.click("pass-start")
+	tb.waitJS(`document.getElementById("spyfall-settings") !== null`, "the lobby of the first player")
+	press(tb, "#set-rounds button[data-value='1']")
+	tb.waitJS(`document.querySelector("#set-rounds button[data-value='1'][aria-pressed=true]") !== null`, "one round")
+	tb.click("start-game")
+	tb.waitJS(`document.querySelector('main.spyfall[data-phase="dealt"]') !== null`, "the deal")
+
+	// Everyone looks at their card in turn; the hand-over screen hides the last one's.
+	faces := map[string]string{}
+	names := []string{"Maya", "Leo", "Nadia"}
+	for i, name := range names {
+		tb.waitJS(fmt.Sprintf(`(document.getElementById("pass-holder") || {}).textContent === %q`, name+" has the phone"), name+" holding the phone")
+		faces[name] = peekCard(tb)
+		tb.click("pass-on")
+		tb.waitJS(`document.getElementById("pass-to") !== null`, "the hand-over screen")
+		if eval[bool](tb, `document.getElementById("secret-card") !== null`) {
+			tb.fatalf("the hand-over screen shows a card")
+		}
+		next := names[(i+1)%len(names)]
+		if got := tb.text("pass-to"); got != "Pass the phone to "+next {
+			tb.fatalf("hand-over %q, want %s next", got, next)
+		}
+		if i == 0 {
+			h.screenshots(tb, "sfpass-handover")
+		}
+		tb.click("pass-ready")
+	}
+	spy, location := "", ""
+	for name, face := range faces {
+		if face == "You're the spy.Listen, blend in, and work out where everyone is." {
+			spy = name
+		} else {
+			location = face
+		}
+	}
+	if spy == "" {
+		t.Fatalf("no spy among the cards %v", faces)
+	}
+	// The dealer starts the clock: pass the phone to them (any player may take it).
+	dealerStarts := func() bool { return eval[bool](tb, `document.getElementById("start-clock") !== null`) }
+	for i := 0; !dealerStarts(); i++ {
+		if i == len(names) {
+			tb.fatalf("nobody can start the clock")
+		}
+		holder := tb.text("pass-holder")
+		tb.click("pass-on")
+		tb.click("pass-ready")
+		tb.waitJS(fmt.Sprintf(`document.getElementById("pass-holder") !== null && document.getElementById("pass-holder").textContent !== %q`, holder), "the next player holding the phone")
+	}
+	tb.click("start-clock")
+	tb.waitJS(`document.querySelector('main.spyfall[data-phase="playing"]') !== null`, "the round to start")
+	// The spy takes the phone and names the location.
+	tb.click("pass-on")
+	tb.waitJS(`document.getElementById("pass-to") !== null`, "the hand-over screen")
+	idx := slices.Index(names, spy)
+	press(tb, fmt.Sprintf(".sf-pass-others button[data-pass='%d']", idx))
+	tb.waitJS(fmt.Sprintf(`document.getElementById("pass-holder").textContent === %q`, spy+" has the phone"), "the spy holding the phone")
+	tb.click("spy-reveal")
+	tb.waitJS(`document.getElementById("location-list") !== null`, "the location list")
+	var locID string
+	for _, id := range eval[[]string](tb, `[...document.querySelectorAll("#location-list button")].map(b => b.dataset.location + "|" + b.textContent)`) {
+		if l, n, _ := strings.Cut(id, "|"); strings.HasPrefix(location, n) {
+			locID = l
+		}
+	}
+	if locID == "" {
+		t.Fatalf("card %q names no location of the list", location)
+	}
+	press(tb, fmt.Sprintf("#location-list button[data-location=%q]", locID))
+	tb.click("guess-confirm")
+	tb.waitJS(`document.getElementById("final") !== null`, "the final result")
+	if got := tb.text("result-spies"); got != spy {
+		tb.fatalf("result names spy %q, want %s", got, spy)
+	}
+	h.screenshots(tb, "sfpass-final")
 }
