@@ -3,6 +3,18 @@
 // every seat its own engine view, forwards the players' actions with the host's clock, and
 // moves the game on when a timer runs out. It plugs into the host as a session.Table.
 //
+// # On the host
+//
+//	room := game.NewRoom(game.Options{})  // Now and Seed are injectable for tests
+//	host.SetTable(room)                   // a session.HostSession or session.LocalHost
+//	err := room.UnmarshalBinary(saved)    // after a reload: HostState.Game, before ResumeHost
+//
+// The room follows the session's roster (SetRoster): spectators never get a seat in the
+// engine; in Spyfall a player who arrives during the game is seated by the room and waits
+// for the next deal (APP-LOBBY-1), in Spyfest they pick a team, which the engine takes
+// between rounds. The session asks the room before a kick (Kick) and wakes it at the
+// engine's next deadline (NextDeadline, Advance).
+//
 // # What every seat receives
 //
 // The Game field of every session.View is one JSON TableView, built for that seat only
@@ -53,5 +65,6 @@
 //
 // Host-only ops from any other seat, engine host actions sent as "action", unknown ops or
 // fields, and anything the engine refuses are refused with a readable message to the sender
-// alone, and change nothing (APP-ACT-1).
+// alone, and change nothing (APP-ACT-1). Settings whose views would not fit in one session
+// message (huge custom content) are refused as well.
 package game
