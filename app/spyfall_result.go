@@ -41,7 +41,7 @@ func roundResult(v *spyfall.View, f SpyfallFrame, r spyfall.RoundResult) goapp.U
 		goapp.Dl().Class("sf-facts").Body(
 			goapp.Dt().Text(t(i18n.SFTheLocation)),
 			goapp.Dd().ID("result-location").Text(loc),
-			goapp.Dt().Text(t(i18n.SFTheSpies)),
+			goapp.Dt().Text(map[bool]string{true: t(i18n.SFTheSpiesMany), false: t(i18n.SFTheSpies)}[len(r.Spies) > 1]),
 			goapp.Dd().ID("result-spies").Class("spy").Text(spies),
 		),
 		goapp.Range(r.Guesses).Slice(func(i int) goapp.UI {
@@ -80,7 +80,7 @@ func pointsTable(v *spyfall.View, f SpyfallFrame, points, totals []int) goapp.UI
 			}
 			return goapp.Tr().DataSet("seat", int(s.ID)).Body(
 				goapp.Th().Attr("scope", "row").Text(s.Name),
-				goapp.Td().Class("gain").Text(gainText),
+				goapp.Td().Class(map[bool]string{true: "gain", false: "gain none"}[gain > 0]).Text(gainText),
 				goapp.Td().Class("total").Text(itoa(at(totals, s.ID))),
 			)
 		})),

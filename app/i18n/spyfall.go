@@ -76,6 +76,7 @@ const (
 	SFRoundResult     Key = "sf.result.title"
 	SFTheLocation     Key = "sf.result.location"
 	SFTheSpies        Key = "sf.result.spies"
+	SFTheSpiesMany    Key = "sf.result.spies.many"
 	SFPointsRound     Key = "sf.result.points"
 	SFTotal           Key = "sf.result.total"
 	SFHistory         Key = "sf.history"
@@ -233,6 +234,7 @@ var spyfallEnglish = map[Key]string{
 	SFRoundResult:     "Round %[1]d is over",
 	SFTheLocation:     "The location",
 	SFTheSpies:        "The spy",
+	SFTheSpiesMany:    "The spies",
 	SFPointsRound:     "Points",
 	SFTotal:           "Total",
 	SFHistory:         "Round history",
