@@ -13,7 +13,12 @@ TEST_FLAGS  ?= -timeout 12m
 # skipped with a note, so the list can name what is coming.
 FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
                 ./engine/spyfest:FuzzDecodeAndApply \
-                ./signaling:FuzzDecodeMessage
+                ./signaling:FuzzDecodeMessage \
+                ./app/session:FuzzDecodeEnvelope \
+                ./app/session:FuzzDecodeSignalData \
+                ./app/session:FuzzDecodeHostState \
+                ./app/session:FuzzRelayFrames \
+                ./app/session:FuzzIntentReplayAndForgedSeat
 
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... | grep -v /e2e)
