@@ -78,6 +78,10 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 		s.home.Name = name
 	}
 	s.followFragment(ctx)
+	s.watchVisibility()
+	if s.live == nil && s.screen != ScreenConnecting && s.pendingInvite == nil {
+		s.resumeHosting(ctx)
+	}
 }
 
 // OnNav runs when the URL changes inside the app, e.g. an invite link opened in this tab.
@@ -186,6 +190,7 @@ func (s *Shell) host(ctx goapp.Context, name string) {
 	s.connecting = ConnectingModel{}
 	s.screen = ScreenConnecting
 	opts := s.options(name)
+	opts.Store = storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
 	sctx, cancel := context.WithCancel(context.Background())
 	s.ui.Async(func() {
 		h, err := session.Host(sctx, opts)
@@ -222,6 +227,7 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 	s.connecting = ConnectingModel{Room: inv.Room}
 	s.screen = ScreenConnecting
 	opts := s.options(name)
+	opts.Token = savedToken(ctx, inv.Room)
 	sctx, cancel := context.WithCancel(context.Background())
 	s.ui.Async(func() {
 		c, err := session.Join(sctx, opts, inv.Room, inv.Secret)
@@ -238,6 +244,11 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 			case errors.Is(err, session.ErrUnknownRoom):
 				cancel()
 				s.showError(s.t(i18n.ErrorUnknownRoomTitle), s.t(i18n.ErrorUnknownRoom, inv.Room), nil)
+			case errors.As(err, &refusal) && refusal.Refusal.Code == session.CodeUnknownSeat && opts.Token != "":
+				// A token from an older game of this room code: join as a new player.
+				cancel()
+				ctx.LocalStorage().Del(seatKey(inv.Room))
+				s.join(ctx, name, inv)
 			case errors.As(err, &refusal) && s.refusalPage(refusal.Refusal.Code):
 				cancel()
 			case err != nil:
@@ -245,6 +256,7 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 				s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect),
 					func(ctx goapp.Context) { s.join(ctx, name, inv) })
 			default:
+				_ = ctx.LocalStorage().Set(seatKey(inv.Room), c.Token())
 				s.start(ctx, &liveSession{client: c, invite: inv, cancel: cancel})
 			}
 		})

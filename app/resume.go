@@ -1,0 +1,124 @@
+package app
+
+import (
+	"context"
+	"errors"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/game"
+	"safehouse/app/session"
+)
+
+// hostSaveKey is where a hosting tab keeps its whole game (session.HostState), saved before
+// every broadcast, so a reloaded or reopened tab resumes it.
+const hostSaveKey = "safehouse.host"
+
+// seatKey is where a player keeps the resume token of its seat in room, so a reloaded tab
+// gets the same seat, card and notes back.
+func seatKey(room string) string { return "safehouse.seat." + room }
+
+// storageStore is a session.Store over one key of the browser's local storage.
+type storageStore struct {
+	storage goapp.BrowserStorage
+	key     string
+}
+
+func (s storageStore) Save(data []byte) error { return s.storage.Set(s.key, string(data)) }
+
+func (s storageStore) Load() ([]byte, error) {
+	var saved string
+	if err := s.storage.Get(s.key, &saved); err != nil || saved == "" {
+		return nil, err
+	}
+	return []byte(saved), nil
+}
+
+func (s storageStore) Clear() error {
+	s.storage.Del(s.key)
+	return nil
+}
+
+// savedToken is this browser's resume token for room, or "".
+func savedToken(ctx goapp.Context, room string) string {
+	var token string
+	if err := ctx.LocalStorage().Get(seatKey(room), &token); err != nil {
+		return ""
+	}
+	return token
+}
+
+// resumeHosting brings back the game this tab was hosting before a reload, if it saved one:
+// the same room code (reclaimed with its claim), the same seats and the same game. The
+// players' apps come back by themselves. A save that cannot be resumed (damaged, or the room
+// expired) is dropped and the home screen stays.
+func (s *Shell) resumeHosting(ctx goapp.Context) {
+	store := storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
+	data, err := store.Load()
+	if err != nil || data == nil {
+		return
+	}
+	st, err := session.DecodeHostState(data)
+	room := game.NewRoom(game.Options{})
+	if err == nil && len(st.Game) > 0 {
+		err = room.UnmarshalBinary(st.Game)
+	}
+	if err != nil {
+		_ = store.Clear()
+		return
+	}
+	s.attempt++
+	attempt := s.attempt
+	s.connecting = ConnectingModel{Room: st.Room}
+	s.screen = ScreenConnecting
+	opts := s.options("") // the saved name stays
+	opts.Store = store
+	sctx, cancel := context.WithCancel(context.Background())
+	s.ui.Async(func() {
+		h, err := session.ResumeHost(sctx, opts, st, room)
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			if attempt != s.attempt {
+				cancel()
+				if h != nil {
+					h.Close()
+				}
+				return
+			}
+			if err != nil {
+				cancel()
+				if errors.Is(err, session.ErrUnknownRoom) {
+					_ = store.Clear() // the server forgot the room: it cannot come back
+				}
+				s.goHome()
+				return
+			}
+			s.start(ctx, &liveSession{
+				host:   h,
+				client: h.Player(),
+				invite: Invite{Room: h.Room(), Secret: h.Secret()},
+				cancel: cancel,
+			})
+		})
+	})
+}
+
+// watchVisibility checks the connection as soon as the page is shown again (a phone woken,
+// an app switched back): sockets of a sleeping phone look open but are dead.
+func (s *Shell) watchVisibility() {
+	check := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		doc := goapp.Window().Get("document")
+		if doc.Truthy() && doc.Get("visibilityState").String() != "visible" {
+			return nil
+		}
+		s.ui.Dispatch(func(goapp.Context) {
+			if s.live != nil {
+				s.live.client.Check()
+			}
+		})
+		return nil
+	})
+	if doc := goapp.Window().Get("document"); doc.Truthy() {
+		doc.Call("addEventListener", "visibilitychange", check)
+	}
+	goapp.Window().Call("addEventListener", "pageshow", check)
+}
