@@ -30,6 +30,10 @@ type Shell struct {
 	secure   bool // a secure context (https or localhost): install, offline, share work
 	canShare bool // the Web Share API is there
 
+	theme       Theme    // chosen in the settings strip (settings.go)
+	awake       wakeLock // held while a game is on screen (pwa.go)
+	updateReady bool     // a new version is cached and starts next time (pwa.go)
+
 	screen     Screen
 	home       HomeModel
 	connecting ConnectingModel
@@ -70,7 +74,7 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 	s.mounted = true
 	s.ui = ctx
 	s.lang = i18n.Match(browserLanguages()...)
-	goapp.Window().Get("document").Get("documentElement").Set("lang", string(s.lang))
+	s.loadPreferences(ctx)
 	s.secure = isSecureContext()
 	s.canShare = canWebShare()
 	var name string
@@ -461,8 +465,9 @@ func (s *Shell) Render() goapp.UI {
 	class := "app"
 	if s.mounted {
 		class += " ready" // the browser test waits for this before it touches anything
+		s.awake.want(s.screen == ScreenGame)
 	}
-	return goapp.Div().Class(class).Body(screen)
+	return goapp.Div().Class(class).Body(screen, s.renderUpdateNotice(), s.renderPreferences())
 }
 
 // renderGame shows the game in play, by family.

@@ -1,0 +1,145 @@
+package app
+
+import (
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/i18n"
+)
+
+// Theme is the colour scheme the player chose; ThemeSystem follows prefers-color-scheme.
+type Theme string
+
+const (
+	ThemeSystem Theme = ""
+	ThemeLight  Theme = "light"
+	ThemeDark   Theme = "dark"
+)
+
+const (
+	langStorageKey  = "safehouse.lang"
+	themeStorageKey = "safehouse.theme"
+)
+
+// optionValue names the theme in the select: an empty value would read as "no choice".
+func (t Theme) optionValue() string {
+	if t == ThemeSystem {
+		return "system"
+	}
+	return string(t)
+}
+
+// parseTheme accepts only the known themes; anything else (an old or tampered stored value)
+// means following the system.
+func parseTheme(v string) Theme {
+	switch Theme(v) {
+	case ThemeLight, ThemeDark:
+		return Theme(v)
+	}
+	return ThemeSystem
+}
+
+// parseLang accepts only languages with a catalog, so a stored value from another version
+// cannot select a language that would show only English fallbacks.
+func parseLang(v string) (i18n.Lang, bool) {
+	for _, l := range i18n.Languages() {
+		if string(l) == v {
+			return l, true
+		}
+	}
+	return "", false
+}
+
+// loadPreferences applies the stored language and theme over the browser's defaults.
+func (s *Shell) loadPreferences(ctx goapp.Context) {
+	var lang, theme string
+	if ctx.LocalStorage().Get(langStorageKey, &lang) == nil {
+		if l, ok := parseLang(lang); ok {
+			s.lang = l
+		}
+	}
+	if ctx.LocalStorage().Get(themeStorageKey, &theme) == nil {
+		s.theme = parseTheme(theme)
+	}
+	s.applyDocumentPreferences()
+}
+
+// applyDocumentPreferences puts the language on <html lang> (screen readers pick their voice
+// from it) and the theme on <html data-theme> (web/settings.css), where CSS and assistive
+// technology read them.
+func (s *Shell) applyDocumentPreferences() {
+	root := goapp.Window().Get("document").Get("documentElement")
+	root.Set("lang", string(s.lang))
+	if s.theme == ThemeSystem {
+		root.Call("removeAttribute", "data-theme")
+	} else {
+		root.Call("setAttribute", "data-theme", string(s.theme))
+	}
+}
+
+func (s *Shell) onLanguage(ctx goapp.Context, _ goapp.Event) {
+	l, ok := parseLang(ctx.JSSrc().Get("value").String())
+	if !ok {
+		return
+	}
+	s.lang = l
+	ctx.LocalStorage().Set(langStorageKey, string(l))
+	s.applyDocumentPreferences()
+	s.relabelInvite()
+}
+
+func (s *Shell) onTheme(ctx goapp.Context, _ goapp.Event) {
+	s.theme = parseTheme(ctx.JSSrc().Get("value").String())
+	ctx.LocalStorage().Set(themeStorageKey, string(s.theme))
+	s.applyDocumentPreferences()
+}
+
+// relabelInvite redraws the QR code so its accessible label is in the new language.
+func (s *Shell) relabelInvite() {
+	if s.lobby.InviteURL == "" {
+		return
+	}
+	if qr, err := QRSVG(s.lobby.InviteURL, s.t(i18n.LobbyQRLabel)); err == nil {
+		s.lobby.InviteQR = qr
+	}
+}
+
+// renderPreferences is the settings strip under the home, lobby and error screens: language
+// and theme, each a labelled native select (keyboard and screen-reader friendly as is).
+func (s *Shell) renderPreferences() goapp.UI {
+	if s.screen == ScreenGame || s.screen == ScreenConnecting {
+		return goapp.Text("")
+	}
+	themes := []struct {
+		theme Theme
+		key   i18n.Key
+	}{{ThemeSystem, i18n.ThemeSystem}, {ThemeLight, i18n.ThemeLight}, {ThemeDark, i18n.ThemeDark}}
+	return goapp.Footer().Class("preferences").Aria("label", s.t(i18n.SettingsHeading)).Body(
+		goapp.Div().Class("preference").Body(
+			goapp.Label().For("pref-lang").Text(s.t(i18n.SettingsLanguage)),
+			goapp.Select().ID("pref-lang").Class("field").OnChange(s.onLanguage).Body(
+				goapp.Range(i18n.Languages()).Slice(func(i int) goapp.UI {
+					l := i18n.Languages()[i]
+					return option(string(l), i18n.NativeName(l), l == s.lang).Lang(string(l))
+				}),
+			),
+		),
+		goapp.Div().Class("preference").Body(
+			goapp.Label().For("pref-theme").Text(s.t(i18n.SettingsTheme)),
+			goapp.Select().ID("pref-theme").Class("field").OnChange(s.onTheme).Body(
+				goapp.Range(themes).Slice(func(i int) goapp.UI {
+					return option(themes[i].theme.optionValue(), s.t(themes[i].key), themes[i].theme == s.theme)
+				}),
+			),
+		),
+	)
+}
+
+// option sets "selected" only on the chosen one: go-app writes selected="false" into
+// prerendered HTML, which a browser reads as selected.
+func option(value, text string, chosen bool) goapp.HTMLOption {
+	o := goapp.Option().Value(value).Text(text)
+	if chosen {
+		o = o.Selected(true)
+	}
+	return o
+}

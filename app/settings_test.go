@@ -1,0 +1,132 @@
+package app
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"safehouse/app/i18n"
+)
+
+func TestParsePreferences(t *testing.T) {
+	themes := []struct {
+		in   string
+		want Theme
+	}{
+		{"light", ThemeLight},
+		{"dark", ThemeDark},
+		{"", ThemeSystem},
+		{"system", ThemeSystem},
+		{"Dark", ThemeSystem},
+		{"<script>", ThemeSystem},
+	}
+	for _, tt := range themes {
+		if got := parseTheme(tt.in); got != tt.want {
+			t.Errorf("parseTheme(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	langs := []struct {
+		in   string
+		want i18n.Lang
+		ok   bool
+	}{
+		{"en", i18n.English, true},
+		{"ru", i18n.Russian, true},
+		{"ru-RU", "", false},
+		{"xx", "", false},
+		{"", "", false},
+	}
+	for _, tt := range langs {
+		got, ok := parseLang(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("parseLang(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// The settings strip shows under home, lobby and error screens, in the chosen language, with
+// every select labelled and the current choice selected; a game screen has none of it.
+func TestPreferencesStrip(t *testing.T) {
+	tests := []struct {
+		name       string
+		shell      *Shell
+		strips     int
+		selected   []string
+		mustHave   []string
+		mustNotSee []string
+	}{
+		{"English home", &Shell{mounted: true, lang: i18n.English, screen: ScreenHome}, 1,
+			[]string{"en", "system"},
+			[]string{"Create a game", `<label for="pref-lang"`, `<label for="pref-theme"`, ">Русский<"},
+			[]string{"Создать игру"}},
+		{"Russian home, dark", &Shell{mounted: true, lang: i18n.Russian, theme: ThemeDark, screen: ScreenHome}, 1,
+			[]string{"ru", "dark"},
+			[]string{"Создать игру", ">Тёмная<", ">English<"},
+			[]string{"Create a game", "Like the system"}},
+		{"Russian lobby", func() *Shell { s := lobbyShell(true, false, true); s.lang = i18n.Russian; return s }(), 1,
+			[]string{"ru", "system"},
+			[]string{"Игроки (3)", "Пригласить игроков"},
+			[]string{"Players (3)", "Invite players"}},
+		{"update notice on home", &Shell{mounted: true, lang: i18n.English, screen: ScreenHome, updateReady: true}, 1,
+			nil,
+			[]string{`id="update-notice"`, `role="status"`, `id="update-restart"`},
+			nil},
+		{"update notice in the lobby has no restart", func() *Shell {
+			s := lobbyShell(true, false, true)
+			s.lang = i18n.English
+			s.updateReady = true
+			return s
+		}(), 1,
+			nil,
+			[]string{`id="update-notice"`},
+			[]string{`id="update-restart"`}},
+		{"error page", &Shell{mounted: true, lang: i18n.English, screen: ScreenError}, 1, nil, nil, nil},
+		{"connecting", &Shell{mounted: true, lang: i18n.English, screen: ScreenConnecting}, 0, nil, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			html := render(t, tt.shell)
+			if got := strings.Count(html, `class="preferences"`); got != tt.strips {
+				t.Errorf("%d settings strips, want %d", got, tt.strips)
+			}
+			if tt.selected != nil {
+				if got := selectedOptions(html); !slices.Equal(got, tt.selected) {
+					t.Errorf("selected options %q, want %q", got, tt.selected)
+				}
+			}
+			for _, sub := range tt.mustHave {
+				if !strings.Contains(html, sub) {
+					t.Errorf("missing %q", sub)
+				}
+			}
+			for _, sub := range tt.mustNotSee {
+				if strings.Contains(html, sub) {
+					t.Errorf("shows %q", sub)
+				}
+			}
+			if n := len(selectedOptions(html)); tt.strips == 1 && n != 2 {
+				t.Errorf("%d selected options, want one per select", n)
+			}
+			if strings.Contains(html, `selected="false"`) {
+				t.Error(`selected="false" in the HTML reads as selected`)
+			}
+		})
+	}
+}
+
+var optionTag = regexp.MustCompile(`<option[^>]*>`)
+var optionValue = regexp.MustCompile(`value="([^"]*)"`)
+
+// selectedOptions lists the values of the options marked selected, in page order.
+func selectedOptions(html string) []string {
+	var values []string
+	for _, tag := range optionTag.FindAllString(html, -1) {
+		if strings.Contains(tag, " selected") && !strings.Contains(tag, `selected="false"`) {
+			if m := optionValue.FindStringSubmatch(tag); m != nil {
+				values = append(values, m[1])
+			}
+		}
+	}
+	return values
+}
