@@ -255,3 +255,106 @@ func accuseTag(html string) string {
 	end := strings.Index(html[i:], ">")
 	return html[start : i+end]
 }
+
+// timeUp runs the round's clock out.
+func timeUp(t *testing.T, g *spyfall.Game) {
+	t.Helper()
+	deadline, ok := g.NextDeadline()
+	if !ok {
+		t.Fatal("no deadline with the clock running")
+	}
+	g.Advance(deadline)
+}
+
+// SF-END-1a: at time up in the classic edition the app drives the accusation round: the
+// seat in turn picks a suspect, everyone else is told who is choosing; the accusation's vote
+// says the time is up.
+func TestSpyfallEndAccusationRound(t *testing.T) {
+	g := playingGame(t)
+	timeUp(t, g)
+	v := g.View(engine.NoSeat)
+	if v.Phase != spyfall.PhaseEndAccuse {
+		t.Fatalf("phase %s at time up, want end_accuse", v.Phase)
+	}
+	turn := v.EndTurn
+	for _, s := range v.Seats {
+		html := renderSeat(t, g, s.ID)
+		mine := s.ID == turn
+		want := map[string]int{
+			"Your turn: accuse the player you suspect.":         0,
+			seatName(&v, turn) + " is choosing whom to accuse.": 1,
+			`id="accuse-confirm"`:                               0,
+			`class="sf-chip pickable"`:                          0,
+		}
+		if mine {
+			want = map[string]int{
+				"Your turn: accuse the player you suspect.": 1,
+				`id="accuse-confirm"`:                       1,
+				`class="sf-chip pickable"`:                  len(v.Seats) - 1, // everyone but yourself
+			}
+		}
+		for sub, n := range want {
+			if got := strings.Count(html, sub); got != n {
+				t.Errorf("seat %d (in turn: %v): %q %d times, want %d", s.ID, mine, sub, got, n)
+			}
+		}
+	}
+	suspect := (turn + 1) % 4
+	sfMust(t, g.Apply(turn, spyfall.Accuse{Round: 1, Suspect: suspect}, sfStart))
+	if p := g.View(turn).Phase; p != spyfall.PhaseEndVote {
+		t.Fatalf("phase %s after the end accusation, want end_vote", p)
+	}
+	html := renderSeat(t, g, (turn+2)%4)
+	for _, sub := range []string{"Time is up!", seatName(&v, turn) + " accuses " + seatName(&v, suspect), `id="vote-yes"`} {
+		if strings.Count(html, sub) != 1 {
+			t.Errorf("end vote screen: %q missing", sub)
+		}
+	}
+}
+
+// SF-END-1b: at time up in Time Travel everyone votes on one seat at a time, in seat order.
+func TestSpyfallEndSeatVotes(t *testing.T) {
+	g, err := spyfall.New(spyfall.Config{Edition: spyfall.TimeTravel, Players: []string{"Maya", "Leo", "Nadia", "Omar"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sfMust(t, g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, sfStart))
+	sfMust(t, g.Apply(g.View(0).Dealer, spyfall.StartClock{Round: 1}, sfStart))
+	timeUp(t, g)
+	v := g.View(engine.NoSeat)
+	if v.Phase != spyfall.PhaseEndVote || v.Vote == nil || v.Vote.Kind != spyfall.VoteEndSeat {
+		t.Fatalf("phase %s, vote %+v: want a vote on a seat", v.Phase, v.Vote)
+	}
+	head := "Is " + seatName(&v, v.Vote.Suspect) + " the spy?"
+	for _, s := range v.Seats {
+		html := renderSeat(t, g, s.ID)
+		if strings.Count(html, head) != 1 || strings.Count(html, "Everyone votes on one player at a time") != 1 {
+			t.Errorf("seat %d: the seat vote is not explained (%q)", s.ID, head)
+		}
+	}
+}
+
+// The question tracker (SF-PLAY-2): the asker is told to ask and gets an Ask button; the
+// others see who asks next.
+func TestSpyfallQuestionTracker(t *testing.T) {
+	g, err := spyfall.New(spyfall.Config{Edition: spyfall.Classic, Players: []string{"Maya", "Leo", "Nadia"}, Seed: 5, QuestionTracker: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sfMust(t, g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, sfStart))
+	sfMust(t, g.Apply(g.View(0).Dealer, spyfall.StartClock{Round: 1}, sfStart))
+	v := g.View(engine.NoSeat)
+	for _, s := range v.Seats {
+		html := renderSeat(t, g, s.ID)
+		asks := 0
+		if s.ID == v.Asker {
+			asks = 1
+		}
+		if got := strings.Count(html, `id="ask"`); got != asks {
+			t.Errorf("seat %d: %d ask buttons, want %d", s.ID, got, asks)
+		}
+		if got := strings.Count(html, seatName(&v, v.Asker)+" asks next."); got != 1-asks {
+			t.Errorf("seat %d: 'asks next' %d times, want %d", s.ID, got, 1-asks)
+		}
+	}
+}
