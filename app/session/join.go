@@ -82,6 +82,8 @@ type peerSide struct {
 	earlyCands []webrtc.ICECandidateInit // gathered before the offer went out
 	relayHello chan relayHello           // the host's relay hello, once asked for
 	relay      *relayConn
+	away       chan struct{} // closed when the server says the host is away: nothing can connect
+	awayOnce   sync.Once
 	wg         sync.WaitGroup
 	closeOnce  sync.Once
 }
@@ -105,7 +107,7 @@ func connectPeer(ctx context.Context, o Options, code, secret string, notify fun
 	if err != nil {
 		return nil, err
 	}
-	p := &peerSide{sig: sig, notify: notify, relayHello: make(chan relayHello, 1)}
+	p := &peerSide{sig: sig, notify: notify, relayHello: make(chan relayHello, 1), away: make(chan struct{})}
 	conn, err := p.connect(ctx, o, code, secret)
 	if err != nil {
 		p.close()
@@ -179,6 +181,8 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 		return nil, errors.New("session: the connection to the host closed while opening")
 	case <-ctx.Done():
 		return nil, fmt.Errorf("session: connecting to the host: %w", ctx.Err())
+	case <-p.away:
+		return nil, errHostAway
 	case <-timer.C:
 	}
 	// No direct channel in time (UDP blocked, no TURN): the relay, over this same socket.
@@ -200,6 +204,8 @@ func (p *peerSide) startRelay(ctx context.Context, secret string) (Conn, error) 
 	var answer relayHello
 	select {
 	case answer = <-p.relayHello:
+	case <-p.away:
+		return nil, errHostAway
 	case <-ctx.Done():
 		return nil, fmt.Errorf("session: waiting for the host's relay key: %w", ctx.Err())
 	}
@@ -287,10 +293,15 @@ func (p *peerSide) pump() {
 				}
 			}
 		case sigHostAway:
+			p.hostAway()
 			p.notify(Update{Notice: "The host is away; the game waits for them."})
 		case sigHostBack:
 			p.notify(Update{Notice: "The host is back."})
 		case sigError:
+			if m.Code == sigCodeUnknownPeer {
+				p.hostAway() // our offer found no host: it is away
+				continue
+			}
 			p.notify(Update{Notice: "The signaling server said: " + m.Msg})
 		}
 	}
@@ -312,3 +323,9 @@ func (p *peerSide) close() {
 	})
 	p.wg.Wait()
 }
+
+// errHostAway ends a connection attempt made while the host is away (a reloading host tab);
+// the client tries again after its backoff.
+var errHostAway = errors.New("session: the host is away; trying again shortly")
+
+func (p *peerSide) hostAway() { p.awayOnce.Do(func() { close(p.away) }) }

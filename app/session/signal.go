@@ -39,6 +39,7 @@ const (
 	sigError    = "error"
 
 	sigCodeUnknownRoom = "unknown-room"
+	sigCodeUnknownPeer = "unknown-peer"
 )
 
 // signalTap, when set (tests), sees every message this package sends to or reads from a
