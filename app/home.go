@@ -41,6 +41,7 @@ func (s *Shell) renderHome() goapp.UI {
 					goapp.Button().ID("join").Class("btn secondary").Type("submit").Text(s.t(i18n.HomeJoin)),
 				),
 				fieldError("code-error", s.home.CodeError),
+				s.renderWatchToggle(),
 			),
 		),
 		goapp.Footer().Class("actions").Body(

@@ -33,6 +33,7 @@ type Shell struct {
 	theme       Theme    // chosen in the settings strip (settings.go)
 	awake       wakeLock // held while a game is on screen (pwa.go)
 	updateReady bool     // a new version is cached and starts next time (pwa.go)
+	watching    bool     // join as a table screen (spectator.go)
 
 	screen     Screen
 	home       HomeModel
@@ -184,6 +185,7 @@ func (s *Shell) options(name string) session.Options {
 		SignalURL:  SignalURL(goapp.Getenv("SIGNAL_URL"), goapp.Window().URL(), goapp.Getenv("GOAPP_ROOT_PREFIX")),
 		Name:       name,
 		ICEServers: ice,
+		Spectator:  s.watching,
 	}
 }
 
@@ -472,6 +474,9 @@ func (s *Shell) Render() goapp.UI {
 
 // renderGame shows the game in play, by family.
 func (s *Shell) renderGame() goapp.UI {
+	if s.isSpectator() {
+		return s.renderSpectator()
+	}
 	if s.game.View != nil && s.game.View.Spyfall != nil {
 		return s.renderSpyfall()
 	}

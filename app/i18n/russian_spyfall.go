@@ -75,6 +75,7 @@ var spyfallRussian = map[Key]string{
 	SFRoundResult:     "Раунд %[1]d окончен",
 	SFTheLocation:     "Локация",
 	SFTheSpies:        "Шпион",
+	SFTheSpiesMany:    "Шпионы",
 	SFPointsRound:     "Очки",
 	SFTotal:           "Всего",
 	SFHistory:         "История раундов",

@@ -77,7 +77,7 @@ func handler(c config, version string, wasmSize int64) *goapp.Handler {
 		BackgroundColor: "#10151f",
 		ThemeColor:      "#10151f",
 		LoadingLabel:    en(i18n.LoadingText),
-		Styles:          []string{"/web/styles.css", "/web/spyfall.css", "/web/spyfest.css", "/web/settings.css"},
+		Styles:          []string{"/web/styles.css", "/web/spyfall.css", "/web/spyfest.css", "/web/settings.css", "/web/spectator.css"},
 		RawHeaders: []string{
 			`<meta name="color-scheme" content="dark light">`,
 		},

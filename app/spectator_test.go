@@ -1,0 +1,53 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/engine"
+)
+
+// The table screen of a Spyfall round in play, rendered from the engine's public view (the one
+// the host sends a spectator seat): framed as a table screen, with the clock and the players,
+// and neither the location nor anyone's role nor a spy's card, in either language.
+func TestSpectatorScreenShowsNoSecret(t *testing.T) {
+	g := playingGame(t)
+	_, locEN := spyAndLocation(g)
+	locRU := ""
+	for _, s := range g.View(engine.NoSeat).Seats {
+		if c := g.View(s.ID).Card; c != nil && !c.Spy {
+			locRU = c.Location.Name.In("ru")
+		}
+	}
+	public := g.View(engine.NoSeat)
+	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
+		t.Run(string(lang), func(t *testing.T) {
+			s := &Shell{mounted: true, lang: lang, screen: ScreenGame, lobby: LobbyModel{Room: "K7MPQ2"},
+				game: GameModel{View: &game.TableView{Family: game.Spyfall, Started: true, Spectator: true, Spyfall: &public}}}
+			html := render(t, s)
+			if n := strings.Count(html, `id="table-screen"`); n != 1 {
+				t.Fatalf("%d table screens, want 1", n)
+			}
+			if !strings.Contains(html, i18n.T(lang, i18n.WatchTitle, "K7MPQ2")) {
+				t.Errorf("no table-screen title in %s", lang)
+			}
+			if n := strings.Count(html, `id="secret-card"`); n != 0 {
+				t.Errorf("%d cards on a table screen", n)
+			}
+			// The list of locations is behind a closed sheet, so no location name shows at all.
+			for _, secret := range []string{locEN, locRU, i18n.T(lang, i18n.SFYouAreSpy), ">" + i18n.T(lang, i18n.SFBadgeSpy) + "<"} {
+				if strings.Contains(html, secret) {
+					t.Errorf("table screen shows %q", secret)
+				}
+			}
+			if !strings.Contains(html, "Maya") || !strings.Contains(html, "Omar") {
+				t.Error("table screen lacks the players")
+			}
+			if n := strings.Count(html, `class="preferences"`); n != 0 {
+				t.Errorf("settings strip on a game screen")
+			}
+		})
+	}
+}
