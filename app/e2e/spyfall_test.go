@@ -185,6 +185,7 @@ func (s *sfTable) startClock(round int) {
 // every voter vote yes or no (the host tab by its buttons). It returns the vote's ID.
 func (s *sfTable) accuse(round int, accuser, suspect engine.Seat, yes bool, shot string) {
 	s.t.Helper()
+	vibesBefore := eval[int](s.host, `(window.__vibes || []).length`)
 	if p := s.peer(accuser); p != nil {
 		p.act(spyfall.Accuse{Round: round, Suspect: suspect})
 	} else {
@@ -209,6 +210,11 @@ func (s *sfTable) accuse(round int, accuser, suspect engine.Seat, yes bool, shot
 	}
 	if shot != "" {
 		s.h.screenshots(s.host, shot)
+	}
+	me := s.hostSeat()
+	if slices.Contains(v.Vote.Voters, me) && !slices.Contains(v.Vote.Voted, me) {
+		// Asked to vote, the host's phone buzzes (navigator.vibrate is recorded, see recordVibrations).
+		s.host.waitJS(fmt.Sprintf(`(window.__vibes || []).length > %d`, vibesBefore), "a buzz for the vote")
 	}
 	id := v.Vote.ID
 	for _, voter := range v.Vote.Voters {
@@ -268,6 +274,7 @@ func TestSpyfallClassicGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	frag, _ := url.ParseQuery(u.Fragment)
+	recordVibrations(host)
 	s := &sfTable{t: t, h: h, host: host}
 	for _, name := range []string{"Leo", "Nadia"} {
 		s.peers = append(s.peers, joinSpyPeer(t, h, room, frag.Get("k"), name))
@@ -669,4 +676,9 @@ func TestSpyfallPassAndPlay(t *testing.T) {
 		tb.fatalf("result names spy %q, want %s", got, spy)
 	}
 	h.screenshots(tb, "sfpass-final")
+}
+
+// recordVibrations replaces navigator.vibrate with a recorder (window.__vibes).
+func recordVibrations(tb *tab) {
+	tb.do(chromedp.Evaluate[chromedp.Void](`navigator.vibrate = (p) => { (window.__vibes = window.__vibes || []).push(p); return true; }`))
 }
