@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -46,9 +47,12 @@ func main() {
 	defer os.RemoveAll(work)
 
 	start := time.Now()
+	loadBefore := loadAverage()
 	rows := run(context.Background(), config{
 		site: *site, work: work, runs: *runs, joins: *joins, intents: *intents, sections: sections,
 	})
+	rows = append(rows, info("machine", "CPUs; load average before / after (timings need a quiet machine)",
+		fmt.Sprintf("%d; %s / %s", runtime.NumCPU(), loadBefore, loadAverage())))
 	fmt.Println()
 	printTable(os.Stdout, rows)
 	log.Printf("took %s", time.Since(start).Round(time.Second))
@@ -140,6 +144,18 @@ func withServers(bin, section string, sites []string, measure func([]*server) []
 		servers = append(servers, s)
 	}
 	return measure(servers)
+}
+
+// loadAverage is the one-minute load average, or "?" where the system does not tell.
+func loadAverage() string {
+	raw, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	if f := strings.Fields(string(raw)); len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
 
 // toModuleRoot changes to the directory of go.mod, where the bench's go commands and the
