@@ -128,7 +128,7 @@ func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		goapp.If(u.sheet, func() goapp.UI { return u.locationSheet(v, f) }),
 		goapp.If(u.scores, func() goapp.UI {
 			return u.sheetFrame("scores-sheet", t(i18n.SFScores), func(ctx goapp.Context, e goapp.Event) { u.scores = false },
-				f, scoreboard(v, f), history(v, f))
+				f, nil, scoreboard(v, f), history(v, f))
 		}),
 	)
 }

@@ -85,7 +85,7 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 		if c := captain[s.ID]; c > 0 {
 			badge("captain team-"+string(rune('a'+c-1)), t(i18n.SFBadgeCaptain))
 		}
-		if v.Team != nil && s.ID == v.Team.SpyPicked {
+		if v.Team != nil && s.ID == v.Team.SpyPicked || v.SpyGuess != nil && (s.ID == v.SpyGuess.First || s.ID == v.SpyGuess.Second) {
 			badge("spy", t(i18n.SFBadgeSpy))
 		}
 		if s.Accused && v.Variant == spyfall.Normal {

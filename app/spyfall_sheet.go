@@ -10,7 +10,11 @@ import (
 )
 
 // sheetFrame is a panel that slides up over the screen, with a title and a close button.
-func (u *SpyfallUI) sheetFrame(id, title string, onClose goapp.EventHandler, f SpyfallFrame, body ...goapp.UI) goapp.UI {
+// A footer (nil for none) stays pinned below the scrolling body.
+func (u *SpyfallUI) sheetFrame(id, title string, onClose goapp.EventHandler, f SpyfallFrame, footer goapp.UI, body ...goapp.UI) goapp.UI {
+	if footer == nil {
+		footer = goapp.Text("")
+	}
 	return goapp.Div().Class("sf-sheet-backdrop").Body(
 		goapp.Section().ID(id).Class("sf-sheet").Attr("role", "dialog").Aria("label", title).Body(
 			goapp.Div().Class("sf-sheet-head").Body(
@@ -18,6 +22,7 @@ func (u *SpyfallUI) sheetFrame(id, title string, onClose goapp.EventHandler, f S
 				goapp.Button().Class("btn ghost small sheet-close").Type("button").Text(i18n.T(f.Lang, i18n.SFClose)).OnClick(onClose),
 			),
 			goapp.Div().Class("sf-sheet-body").Body(body...),
+			footer,
 		),
 	)
 }
@@ -64,7 +69,7 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		if picking {
 			u.picker = pickNone
 		}
-	}, f,
+	}, f, footer,
 		goapp.Input().ID("location-search").Class("field").Type("search").Placeholder(t(i18n.SFSearch)).
 			Aria("label", t(i18n.SFSearch)).Value(u.search).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { u.search = ctx.JSSrc().Get("value").String() }),
@@ -97,6 +102,5 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 					}
 				}))
 		})),
-		footer,
 	)
 }
