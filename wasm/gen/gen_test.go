@@ -171,3 +171,29 @@ func TestGenerateUnderASubpath(t *testing.T) {
 		t.Error("app.js does not carry the root prefix")
 	}
 }
+
+// The worker installs all or nothing (waitUntil on a cache that is deleted when a download
+// fails) and caches every file the app needs, under the site's prefix.
+func TestServiceWorkerInstallsAllOrNothing(t *testing.T) {
+	for _, prefix := range []string{"", "/games/safehouse"} {
+		out := filepath.Join(t.TempDir(), "site")
+		if err := generate(config{out: out, web: fakeWeb(t), prefix: prefix}); err != nil {
+			t.Fatal(err)
+		}
+		worker, err := os.ReadFile(filepath.Join(out, "app-worker.js"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		js := string(worker)
+		for _, want := range []string{"event.waitUntil(", "await caches.delete(cacheName);", "throw error;", `cache: "reload"`, "response.redirected",
+			`"` + prefix + `/web/app.wasm"`, `"` + prefix + `/web/styles.css"`, `"` + prefix + `/app.js"`, `"` + prefix + `/wasm_exec.js"`,
+			`"` + prefix + `/manifest.webmanifest"`, `"` + prefix + `/web/icon-maskable-512.png"`} {
+			if !strings.Contains(js, want) {
+				t.Errorf("prefix %q: app-worker.js lacks %s", prefix, want)
+			}
+		}
+		if strings.Contains(js, "{{") {
+			t.Errorf("prefix %q: app-worker.js has an unfilled template field", prefix)
+		}
+	}
+}

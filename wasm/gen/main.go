@@ -4,6 +4,7 @@ package main
 
 import (
 	"crypto/sha256"
+	_ "embed"
 	"encoding/hex"
 	"flag"
 	"fmt"
@@ -60,6 +61,12 @@ func generate(c config) error {
 	return copyDir(c.web, filepath.Join(c.out, "web"))
 }
 
+// serviceWorker replaces go-app's default worker, whose install does not wait for its cache
+// to fill: after a broken download it would still take over and drop the complete old cache.
+//
+//go:embed app-worker.js
+var serviceWorker string
+
 func handler(c config, version string, wasmSize int64) *goapp.Handler {
 	en := func(k i18n.Key) string { return i18n.T(i18n.English, k) }
 	h := &goapp.Handler{
@@ -85,8 +92,9 @@ func handler(c config, version string, wasmSize int64) *goapp.Handler {
 			"SIGNAL_URL":  c.signalURL,
 			"ICE_SERVERS": c.iceServers,
 		},
-		Version:           version,
-		WasmContentLength: strconv.FormatInt(wasmSize, 10),
+		ServiceWorkerTemplate: serviceWorker,
+		Version:               version,
+		WasmContentLength:     strconv.FormatInt(wasmSize, 10),
 	}
 	if p := strings.TrimSuffix(c.prefix, "/"); p != "" {
 		h.Resources = goapp.PrefixedLocation(p)
@@ -98,6 +106,8 @@ func handler(c config, version string, wasmSize int64) *goapp.Handler {
 // when the site does and go-app's update check stays quiet otherwise.
 func versionOf(web string) (string, error) {
 	sum := sha256.New()
+	// The worker's own code is part of the version, so a change to it reaches installed apps.
+	fmt.Fprintf(sum, "app-worker.js\x00%s", serviceWorker)
 	err := filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !shipped(d.Name()) {
 			return err

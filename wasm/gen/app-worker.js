@@ -1,0 +1,63 @@
+// Safehouse's service worker (go-app's template, made all-or-nothing). The page keeps
+// running the version it started with; a new version is announced and starts next time.
+const cacheName = "app-" + "{{.Version}}";
+const resourcesToCache = {{.ResourcesToCache}};
+
+// Install fills a fresh cache with every file or fails: a download that breaks off (a flaky
+// network) deletes the partial cache and rejects, so the browser discards this worker and
+// the previous one keeps serving its complete cache. "reload" skips the HTTP cache, so a
+// new version never mixes in files of an old one.
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(cacheName);
+    try {
+      const responses = await Promise.all(resourcesToCache.map(download));
+      await Promise.all(responses.map((response, i) => cache.put(resourcesToCache[i], response)));
+    } catch (error) {
+      await caches.delete(cacheName);
+      throw error;
+    }
+    await self.skipWaiting();
+  })());
+});
+
+// download fetches one file for the cache. A static host may answer the app's page (the
+// prefix without its slash) with a redirect; a redirected response cannot answer a
+// navigation, so it is stored as a plain copy.
+async function download(url) {
+  const response = await fetch(new Request(url, { cache: "reload" }));
+  if (!response.ok) {
+    throw new Error(url + ": " + response.status);
+  }
+  if (!response.redirected) {
+    return response;
+  }
+  return new Response(await response.blob(), { status: 200, headers: response.headers });
+}
+
+// Activate runs only after a complete install: only then are older caches dropped.
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const keys = await caches.keys();
+    await Promise.all(keys.filter((key) => key !== cacheName).map((key) => caches.delete(key)));
+    await self.clients.claim();
+  })());
+});
+
+// Cache first, from this version's cache only. A navigation (the app's page, perhaps with a
+// query, a trailing slash or an invite fragment) is the app page.
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") {
+    return;
+  }
+  event.respondWith((async () => {
+    const cache = await caches.open(cacheName);
+    let cached = await cache.match(event.request);
+    if (!cached && event.request.mode === "navigate") {
+      const scope = self.registration.scope;
+      cached = (await cache.match(scope, { ignoreSearch: true })) ||
+        (await cache.match(scope.replace(/\/$/, ""), { ignoreSearch: true }));
+    }
+    return cached || fetch(event.request);
+  })());
+});
