@@ -137,10 +137,8 @@ func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
 func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	round := ""
-	if v.Round > 0 && v.Variant != spyfall.Team {
-		round = t(i18n.SFRoundOf, v.Round, v.Rounds)
-	} else if v.Round > 0 {
-		round = t(i18n.SFRoundOf, v.Round, v.Round)
+	if v.Round > 0 {
+		round = t(i18n.SFRoundOf, v.Round, max(v.Rounds, v.Round))
 	}
 	return goapp.Header().Class("sf-bar").Body(
 		goapp.Span().ID("sf-round").Class("sf-round").Text(round),
