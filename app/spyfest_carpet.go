@@ -10,17 +10,18 @@ import (
 )
 
 // effectIcons give every red carpet card a glyph that reads at a glance.
+// They are plain text symbols, not emoji, so they look the same with every font.
 var effectIcons = map[spyfest.Effect]string{
-	spyfest.EffectStart: "🚩", spyfest.EffectVictory: "🏆", spyfest.EffectFlipKeywords: "🔄",
-	spyfest.EffectReverseVP: "🔃", spyfest.EffectTwoAttempts: "✌️", spyfest.EffectFourthAttempt: "➕",
-	spyfest.EffectTwoCharacters: "🎭", spyfest.EffectSecondKeyword: "🔑", spyfest.EffectKeywordsOut: "🚫",
-	spyfest.EffectReverseRound: "🪞",
+	spyfest.EffectStart: "⚑", spyfest.EffectVictory: "♛", spyfest.EffectFlipKeywords: "⇄",
+	spyfest.EffectReverseVP: "⇅", spyfest.EffectTwoAttempts: "②", spyfest.EffectFourthAttempt: "④",
+	spyfest.EffectTwoCharacters: "⚇", spyfest.EffectSecondKeyword: "✚", spyfest.EffectKeywordsOut: "⊘",
+	spyfest.EffectReverseRound: "⟲",
 }
 
 // cardIcons do the same for the action cards.
 var cardIcons = map[spyfest.Card]string{
-	spyfest.CardAsk: "❓", spyfest.CardTwoGuesses: "✌️", spyfest.CardCrossQuarter: "✂️",
-	spyfest.CardTwoCharacters: "🎭", spyfest.CardAnotherKeyword: "🔑",
+	spyfest.CardAsk: "?", spyfest.CardTwoGuesses: "✌", spyfest.CardCrossQuarter: "✂",
+	spyfest.CardTwoCharacters: "⚇", spyfest.CardAnotherKeyword: "✚",
 }
 
 // carpet is the red carpet as a horizontal track (SX-SET-3): every card with its icon and
@@ -89,8 +90,21 @@ func (u *SpyfestUI) hand(v *spyfest.View, f SpyfestFrame) goapp.UI {
 			held = append(held, c)
 		}
 	}
-	return goapp.Section().ID("fx-hand").Class("card fx-hand").Body(
-		goapp.H2().Text(f.t(i18n.FestCardsTitle)),
+	playable := 0
+	for _, c := range held {
+		if festInRound(v) && cardPlayable(v, c) {
+			playable++
+		}
+	}
+	// Folded by default: the hand is looked up, not read every turn; the summary says how
+	// many cards can be played right now.
+	return goapp.Details().ID("fx-hand").Class("card fx-hand").Body(
+		goapp.Summary().Body(
+			goapp.Strong().Text(f.t(i18n.FestCardsTitle)+" ("+strconv.Itoa(len(held))+")"),
+			goapp.If(playable > 0, func() goapp.UI {
+				return goapp.Span().Class("fx-playable").Text(f.t(i18n.FestCardsPlayable, playable))
+			}),
+		),
 		goapp.If(len(held) == 0, func() goapp.UI { return goapp.P().Class("muted").Text(f.t(i18n.FestCardsNone)) }),
 		goapp.Ul().Class("fx-cards").Body(goapp.Range(held).Slice(func(i int) goapp.UI {
 			c := held[i]

@@ -132,6 +132,7 @@ func (ft *festTable) synced(v *spyfest.View) {
 func (ft *festTable) shot(seat engine.Seat, name string) {
 	if tb, ok := ft.tabs[seat]; ok && !ft.shots[name] {
 		ft.shots[name] = true
+		eval[bool](tb, `(window.scrollTo(0, 0), true)`)
 		ft.h.screenshots(tb, name)
 	}
 }
@@ -199,6 +200,7 @@ func (ft *festTable) do(seat engine.Seat, a spyfest.Action) {
 	case spyfest.Stop:
 		festPress(tb, "fx-stop")
 	case spyfest.Play:
+		eval[bool](tb, `(document.getElementById("fx-hand").open = true, true)`)
 		festPress(tb, "fx-play-"+string(a.Card))
 	case spyfest.Answer:
 		if a.Yes {
@@ -401,6 +403,7 @@ func TestSpyfestGameThroughTheUI(t *testing.T) {
 	nadia.send(game.PickTeam(1))
 	omar.send(game.PickTeam(1))
 	host.waitJS(`document.querySelectorAll("#fest-team-0 li").length === 2 && document.querySelectorAll("#fest-team-1 li").length === 2`, "two teams of two")
+	eval[bool](host, `(document.getElementById("spyfest-settings").scrollIntoView(), true)`)
 	h.screenshots(host, "spyfest-lobby-host")
 	h.screenshots(guest, "spyfest-lobby-guest")
 	festPress(host, "fest-start")

@@ -90,13 +90,14 @@ const (
 	FestCarpetNow   Key = "fest.carpet.now"
 	FestNoCarpet    Key = "fest.carpet.none"
 
-	FestCardsTitle  Key = "fest.cards.title"
-	FestCardsNone   Key = "fest.cards.none"
-	FestCardsLeft   Key = "fest.cards.left"
-	FestPlay        Key = "fest.play"
-	FestPlayedTitle Key = "fest.played.title"
-	FestPlayedBy    Key = "fest.played.by"
-	FestAskWarn     Key = "fest.ask.warn"
+	FestCardsTitle    Key = "fest.cards.title"
+	FestCardsNone     Key = "fest.cards.none"
+	FestCardsLeft     Key = "fest.cards.left"
+	FestCardsPlayable Key = "fest.cards.playable"
+	FestPlay          Key = "fest.play"
+	FestPlayedTitle   Key = "fest.played.title"
+	FestPlayedBy      Key = "fest.played.by"
+	FestAskWarn       Key = "fest.ask.warn"
 
 	FestResultTitle   Key = "fest.result.title"
 	FestResultScored  Key = "fest.result.scored"
@@ -200,8 +201,8 @@ var spyfestEnglish = map[Key]string{
 	FestReminderInternet: "Looking characters up on the internet is allowed.",
 
 	FestStop:          "Stop: we're guessing",
-	FestIdleStart:     "The Spy is stalling: start the minute",
-	FestIdleCancel:    "The Spy spoke: cancel the minute",
+	FestIdleStart:     "Spy quiet? Start 1 minute",
+	FestIdleCancel:    "The Spy spoke: cancel",
 	FestIdleRunning:   "Idle minute running",
 	FestAttempt:       "Attempt %[1]d of %[2]d",
 	FestAttemptVP:     "worth %[1]d VP",
@@ -245,13 +246,14 @@ var spyfestEnglish = map[Key]string{
 	FestCarpetNow:   "applies now",
 	FestNoCarpet:    "First team to %[1]d VP wins.",
 
-	FestCardsTitle:  "Your team's cards",
-	FestCardsNone:   "No action cards left.",
-	FestCardsLeft:   "×%[1]d",
-	FestPlay:        "Play",
-	FestPlayedTitle: "Played this round",
-	FestPlayedBy:    "Team %[1]s: %[2]s",
-	FestAskWarn:     "Ask your question aloud first. Never ask whether it is a given character or keyword.",
+	FestCardsTitle:    "Your team's cards",
+	FestCardsNone:     "No action cards left.",
+	FestCardsLeft:     "×%[1]d",
+	FestCardsPlayable: "%[1]d playable now",
+	FestPlay:          "Play",
+	FestPlayedTitle:   "Played this round",
+	FestPlayedBy:      "Team %[1]s: %[2]s",
+	FestAskWarn:       "Ask your question aloud first. Never ask whether it is a given character or keyword.",
 
 	FestResultTitle:   "Round %[1]d",
 	FestResultScored:  "Team %[1]s guessed it on attempt %[2]d: +%[3]d VP",
