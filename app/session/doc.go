@@ -38,6 +38,16 @@
 // (MaxMessageBytes), of an unknown type or version gets an error to its sender only and
 // changes nothing: the state number stays, nobody else receives anything.
 //
+// # Never losing a game
+//
+// A remote player's Client notices a dead connection (heartbeat, closed channel, failed ICE)
+// and reconnects by itself with backoff; its seat, card and notes come back with its resume
+// token, and intents the host had not handled are resent and applied once (seqs belong to
+// the seat). A host with Options.Store saves its whole state before every broadcast, and
+// ResumeHost brings it back in the same room after a reload. When no direct data channel
+// opens, peer and host talk through the signaling server, end-to-end encrypted (relay.go).
+// PROTOCOL.md has the details.
+//
 // # Order and shutdown
 //
 // Messages on a Conn are handled in the order sent: received messages are queued from the
