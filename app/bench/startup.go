@@ -38,7 +38,7 @@ const cachedScript = `(async () => {
   if (!window.caches) return false;
   for (const k of await caches.keys()) {
     const c = await caches.open(k);
-    for (const r of await c.keys()) if (r.url.endsWith("/app.wasm")) return true;
+    for (const r of await c.keys()) if (new URL(r.url).pathname.endsWith("/app.wasm")) return true;
   }
   return false;
 })()`
