@@ -240,6 +240,9 @@ func signalingRows(bin string) []row {
 	const sec = "signaling"
 	var rows []row
 	perConn, err := idleMemory(bin)
+	if err == nil && perConn <= 0 {
+		err = errors.New("the server's resident memory did not grow: the figure would mean nothing")
+	}
 	if err != nil {
 		rows = append(rows, goalIdle.missing(err))
 	} else {
