@@ -35,12 +35,14 @@ async function download(url) {
   return new Response(await response.blob(), { status: 200, headers: response.headers });
 }
 
-// Activate runs only after a complete install: only then are older caches dropped.
+// Activate runs only after a complete install: only then are older caches dropped. It does
+// not claim pages opened before any worker existed: go-app would take that first install for
+// an update and announce a new version on the very first visit. The next load is served
+// from the cache anyway.
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const keys = await caches.keys();
     await Promise.all(keys.filter((key) => key !== cacheName).map((key) => caches.delete(key)));
-    await self.clients.claim();
   })());
 });
 

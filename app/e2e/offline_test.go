@@ -1,0 +1,241 @@
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// awaitJS evaluates a JavaScript expression that gives a promise and returns its value.
+func awaitJS[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// cacheState lists each service-worker cache with how many files it holds.
+func cacheState(tb *tab) map[string]int {
+	tb.t.Helper()
+	return awaitJS[map[string]int](tb, `(async () => {
+		const out = {};
+		for (const k of await caches.keys()) { out[k] = (await (await caches.open(k)).keys()).length; }
+		return out;
+	})()`)
+}
+
+// waitInstalled waits until a service worker is active: with the worker's install waiting
+// for its cache, that means every file is cached.
+func waitInstalled(tb *tab) {
+	tb.t.Helper()
+	tb.waitJS(`navigator.serviceWorker.getRegistration().then(r => window.__active = Boolean(r && r.active && r.active.state === "activated")) && window.__active === true`,
+		"the service worker to be installed")
+}
+
+// Offline: load the app once, stop the server, reload, and play a pass-and-play round with no
+// network at all (the worker serves every file; pass-and-play needs no signaling).
+func TestOfflineAfterFirstVisit(t *testing.T) {
+	h := newHarness(t, nil)
+	tb := h.openBrowser("offline phone", h.origin, true)
+	tb.open(h.origin + "/")
+	waitInstalled(tb)
+	h.server.Close()
+	if _, err := http.Get(h.origin + "/"); err == nil {
+		t.Fatal("the server still answers after Close")
+	}
+	tb.reload()
+	if got := eval[string](tb, `document.getElementById("title").textContent`); got != "Safehouse" {
+		tb.fatalf("offline home title %q", got)
+	}
+	playPassAndPlayRound(t, tb)
+}
+
+// playPassAndPlayRound seats three players on this tab, deals one round, lets each look at
+// their card, starts the clock and lets the spy name the location, to the final result.
+func playPassAndPlayRound(t *testing.T, tb *tab) {
+	t.Helper()
+	tb.click("pass-play")
+	tb.waitJS(`document.getElementById("pass-names") !== null`, "the pass-and-play setup")
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const f = document.getElementById("pass-names"); f.value = "Maya\nLeo\nNadia"; f.dispatchEvent(new Event("input", {bubbles: true})); })()`))
+	tb.click("pass-start")
+	tb.waitJS(`document.getElementById("spyfall-settings") !== null`, "the lobby of the first player")
+	press(tb, "#set-rounds button[data-value='1']")
+	tb.waitJS(`document.querySelector("#set-rounds button[data-value='1'][aria-pressed=true]") !== null`, "one round")
+	tb.click("start-game")
+	tb.waitJS(`document.querySelector('main.spyfall[data-phase="dealt"]') !== null`, "the deal")
+	names := []string{"Maya", "Leo", "Nadia"}
+	spy, location := "", ""
+	for _, name := range names {
+		tb.waitJS(fmt.Sprintf(`(document.getElementById("pass-holder") || {}).textContent === %q`, name+" has the phone"), name+" holding the phone")
+		if face := peekCard(tb); strings.HasPrefix(face, "You're the spy.") {
+			spy = name
+		} else {
+			location = face
+		}
+		tb.click("pass-on")
+		tb.click("pass-ready")
+	}
+	if spy == "" || location == "" {
+		t.Fatalf("cards gave spy %q and location %q", spy, location)
+	}
+	for i := 0; eval[bool](tb, `document.getElementById("start-clock") === null`); i++ {
+		if i == len(names) {
+			tb.fatalf("nobody can start the clock")
+		}
+		holder := tb.text("pass-holder")
+		tb.click("pass-on")
+		tb.click("pass-ready")
+		tb.waitJS(fmt.Sprintf(`document.getElementById("pass-holder").textContent !== %q`, holder), "the next player holding the phone")
+	}
+	tb.click("start-clock")
+	tb.waitJS(`document.querySelector('main.spyfall[data-phase="playing"]') !== null`, "the round to start")
+	tb.click("pass-on")
+	tb.waitJS(`document.getElementById("pass-to") !== null`, "the hand-over screen")
+	press(tb, fmt.Sprintf(".sf-pass-others button[data-pass='%d']", slices.Index(names, spy)))
+	tb.waitJS(fmt.Sprintf(`document.getElementById("pass-holder").textContent === %q`, spy+" has the phone"), "the spy holding the phone")
+	tb.click("spy-reveal")
+	tb.waitJS(`document.getElementById("location-list") !== null`, "the location list")
+	var locID string
+	for _, id := range eval[[]string](tb, `[...document.querySelectorAll("#location-list button")].map(b => b.dataset.location + "|" + b.textContent)`) {
+		if l, n, _ := strings.Cut(id, "|"); strings.HasPrefix(location, n) {
+			locID = l
+		}
+	}
+	if locID == "" {
+		t.Fatalf("card %q names no location of the list", location)
+	}
+	press(tb, fmt.Sprintf("#location-list button[data-location=%q]", locID))
+	tb.click("guess-confirm")
+	tb.waitJS(`document.getElementById("final") !== null`, "the final result")
+	if got := tb.text("result-spies"); got != spy {
+		tb.fatalf("result names spy %q, want %s", got, spy)
+	}
+}
+
+// flakySite serves a built site and can publish a new version (another worker script) and
+// break the download of app.wasm halfway, as a dropped mobile connection would.
+type flakySite struct {
+	files      http.Handler
+	mu         sync.Mutex
+	worker     []byte // nil: the site's own app-worker.js
+	breakWasm  bool
+	brokenHits int
+}
+
+func (f *flakySite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	worker, broken := f.worker, f.breakWasm
+	if broken && r.URL.Path == "/web/app.wasm" {
+		f.brokenHits++
+	}
+	f.mu.Unlock()
+	w.Header().Set("Cache-Control", "no-cache")
+	switch {
+	case r.URL.Path == "/app-worker.js" && worker != nil:
+		w.Header().Set("Content-Type", "text/javascript")
+		w.Write(worker)
+	case r.URL.Path == "/web/app.wasm" && broken:
+		w.Header().Set("Content-Type", "application/wasm")
+		w.Header().Set("Content-Length", "4000000")
+		w.WriteHeader(http.StatusOK)
+		w.Write(bytes.Repeat([]byte{0}, 1<<20))
+		panic(http.ErrAbortHandler) // the connection drops mid-file
+	default:
+		f.files.ServeHTTP(w, r)
+	}
+}
+
+func (f *flakySite) set(worker []byte, breakWasm bool) {
+	f.mu.Lock()
+	f.worker, f.breakWasm = worker, breakWasm
+	f.mu.Unlock()
+}
+
+func (f *flakySite) hits() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.brokenHits
+}
+
+var workerVersion = regexp.MustCompile(`const cacheName = "app-" \+ "([0-9a-f]+)";`)
+
+// An update over a flaky network: a new version whose app.wasm download breaks off never
+// replaces the installed one, and leaves no partial cache behind; the app still starts from
+// its complete old cache. Once the network holds, the new version installs whole, is
+// announced, and is the only cache left.
+func TestUpdateOverFlakyNetwork(t *testing.T) {
+	chrome := findChrome()
+	if chrome == "" {
+		missing(t, "no Chromium found (set CHROME_PATH or install chromium)")
+	}
+	site := findSite(t)
+	original, err := os.ReadFile(filepath.Join(site, "app-worker.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := workerVersion.FindSubmatch(original)
+	if m == nil {
+		t.Fatal("app-worker.js names no cache version")
+	}
+	oldCache, newCache := "app-"+string(m[1]), "app-"+string(m[1])+"f1a4e"
+	next := bytes.Replace(original, m[0], []byte(`const cacheName = "app-" + "`+string(m[1])+`f1a4e";`), 1)
+
+	fs := &flakySite{files: http.FileServer(http.Dir(site))}
+	server := httptest.NewServer(fs)
+	t.Cleanup(server.Close)
+	h := &harness{t: t, chrome: chrome, server: server, origin: server.URL}
+	tb := h.openBrowser("updating phone", server.URL, true)
+	tb.open(server.URL + "/")
+	waitInstalled(tb)
+	if eval[bool](tb, `document.getElementById("update-notice") !== null`) {
+		tb.fatalf("the first visit announced an update")
+	}
+	tb.reload() // now the worker serves the page
+	before := cacheState(tb)
+	files := before[oldCache]
+	if len(before) != 1 || files < 10 {
+		tb.fatalf("after the first visit the caches are %v, want %s with every file", before, oldCache)
+	}
+
+	// A new version is published while the network is flaky.
+	fs.set(next, true)
+	awaitJS[bool](tb, `navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true, () => true)`)
+	tb.waitJS(`navigator.serviceWorker.getRegistration().then(r => window.__idle = !r.installing && !r.waiting) && window.__idle === true`, "the broken install to end")
+	if fs.hits() == 0 {
+		t.Fatal("the new worker never tried to download app.wasm")
+	}
+	if got := cacheState(tb); len(got) != 1 || got[oldCache] != files {
+		tb.fatalf("after a broken update the caches are %v, want only %s with %d files", got, oldCache, files)
+	}
+	if eval[bool](tb, `document.getElementById("update-notice") !== null`) {
+		tb.fatalf("a broken update was announced")
+	}
+	tb.reload()
+	if got := awaitJS[string](tb, `navigator.serviceWorker.getRegistration().then(r => r.active.scriptURL)`); !strings.HasSuffix(got, "/app-worker.js") {
+		tb.fatalf("active worker %q", got)
+	}
+
+	// The network holds again: the update installs whole and is announced, not applied.
+	fs.set(next, false)
+	awaitJS[bool](tb, `navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true, () => true)`)
+	tb.waitJS(fmt.Sprintf(`caches.keys().then(k => window.__keys = k.join(",")) && window.__keys === %q`, newCache), "only the new cache")
+	if got := cacheState(tb); got[newCache] != files {
+		tb.fatalf("after the update the caches are %v, want %s with %d files", got, newCache, files)
+	}
+	tb.waitJS(`document.getElementById("update-notice") !== null`, "the update notice")
+	if !eval[bool](tb, `document.querySelector(".app.ready") !== null && document.getElementById("create") !== null`) {
+		tb.fatalf("the page did not stay on its screen")
+	}
+}
