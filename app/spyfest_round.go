@@ -252,8 +252,9 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	}
 
 	if v.Phase == spyfest.PhaseStopped {
+		// The window and its clock are what everybody looks at now: they go first.
 		b, a := u.guessPanel(v, f)
-		body = append(body, b...)
+		body = append(b, body...)
 		actions = append(actions, a...)
 		return body, actions
 	}

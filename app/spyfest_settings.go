@@ -138,7 +138,7 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 			}),
 		)
 	}
-	return goapp.Div().ID("fest-teams").Class("fx-pick").Body(
+	return goapp.Div().ID("fest-teams").Class("fx-teampick").Body(
 		goapp.H3().Class("label").Text(s.t(i18n.FestTeamsTitle)),
 		goapp.P().Class("small muted").Text(s.t(i18n.FestTeamsHint)),
 		goapp.Div().Class("fx-pick-cols").Body(column(0), column(1)),
@@ -263,7 +263,7 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 	}
 	ready := len(tv.Teams[0]) >= 2 && len(tv.Teams[1]) >= 2
 	return goapp.Div().Class("fx-setup").Body(
-		goapp.Button().ID("fest-to-spyfall").Class("btn ghost small").Type("button").Text("Spyfall").
+		goapp.Button().ID("fest-to-spyfall").Class("btn ghost small").Type("button").Text(s.t(i18n.FestToSpyfall)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				set := s.currentSettings()
 				set.Family = game.Spyfall

@@ -152,6 +152,7 @@ const (
 	FestMinus          Key = "fest.minus"
 	FestPlus           Key = "fest.plus"
 	FestWaitingForHost Key = "fest.waiting.host"
+	FestToSpyfall      Key = "fest.to.spyfall"
 )
 
 // Effect and card texts are keyed by the engine's names: "fest.effect.<effect>",
@@ -308,6 +309,7 @@ var spyfestEnglish = map[Key]string{
 	FestMinus:          "fewer",
 	FestPlus:           "more",
 	FestWaitingForHost: "Waiting for the host to start.",
+	FestToSpyfall:      "Switch to Spyfall",
 
 	"fest.effect.start":               "Start",
 	"fest.effect.start.text":          "No effect.",
