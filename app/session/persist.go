@@ -31,7 +31,10 @@ type HostState struct {
 	Secret  string      `json:"secret"`
 	State   uint64      `json:"state"`
 	Seats   []SavedSeat `json:"seats"`
-	Game    []byte      `json:"game,omitempty"` // the Table's MarshalBinary, when it has one
+	// NextSeat is the lowest seat number never given out, so a kicked seat's number stays
+	// unused after a reload too.
+	NextSeat int    `json:"next_seat,omitempty"`
+	Game     []byte `json:"game,omitempty"` // the Table's MarshalBinary, when it has one
 }
 
 // SavedSeat is one seat in a HostState.
@@ -120,11 +123,12 @@ func (h *hostCore) saveLocked() {
 		return
 	}
 	st := HostState{
-		Room:   h.room,
-		Claim:  h.store.claim,
-		Secret: h.store.secret,
-		State:  h.state,
-		Seats:  make([]SavedSeat, len(h.seats)),
+		Room:     h.room,
+		Claim:    h.store.claim,
+		Secret:   h.store.secret,
+		State:    h.state,
+		Seats:    make([]SavedSeat, len(h.seats)),
+		NextSeat: h.nextSeat,
 	}
 	for i, s := range h.seats {
 		st.Seats[i] = SavedSeat{Seat: s.no, Name: s.name, Host: s.host, Spectator: s.spectator, Token: s.token, LastSeq: s.lastSeq}
@@ -152,6 +156,7 @@ func (h *hostCore) restore(st HostState) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.state = st.State
+	h.nextSeat = max(st.NextSeat, 0)
 	for _, saved := range st.Seats {
 		s := &seat{no: saved.Seat, name: saved.Name, host: saved.Host, spectator: saved.Spectator, token: saved.Token, lastSeq: saved.LastSeq}
 		h.seats = append(h.seats, s)
