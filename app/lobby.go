@@ -123,6 +123,7 @@ func (s *Shell) renderPlayer(p PlayerRow) goapp.UI {
 		goapp.If(p.You, func() goapp.UI {
 			return goapp.Span().Class("badge you").Text(s.t(i18n.LobbyYouBadge))
 		}),
+		s.renderSeatMenu(p),
 	)
 }
 

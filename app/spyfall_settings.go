@@ -48,6 +48,8 @@ type spyfallDraft struct {
 	custom   string
 	imported string
 	problem  string
+	// seatNames are the host's rename drafts in the lobby's seat menus, by session seat.
+	seatNames map[int]string
 }
 
 // currentSettings is the room's settings as the last view showed them.

@@ -88,6 +88,11 @@ const (
 	SFBackToLobby     Key = "sf.host.lobby"
 	SFHostMenu        Key = "sf.host.menu"
 	SFMarkAbsent      Key = "sf.host.absent"
+	SFSeatMenu        Key = "sf.seat.menu"
+	SFSeatRename      Key = "sf.seat.rename"
+	SFSeatUp          Key = "sf.seat.up"
+	SFSeatDown        Key = "sf.seat.down"
+	SFSeatKick        Key = "sf.seat.kick"
 	SFBadgeDealer     Key = "sf.badge.dealer"
 	SFBadgeAsks       Key = "sf.badge.asks"
 	SFBadgeAccused    Key = "sf.badge.accused"
@@ -246,6 +251,11 @@ var spyfallEnglish = map[Key]string{
 	SFBackToLobby:     "Back to the lobby",
 	SFHostMenu:        "Host",
 	SFMarkAbsent:      "Mark %[1]s away",
+	SFSeatMenu:        "Host menu for %[1]s",
+	SFSeatRename:      "Rename %[1]s",
+	SFSeatUp:          "Move up",
+	SFSeatDown:        "Move down",
+	SFSeatKick:        "Remove %[1]s",
 	SFBadgeDealer:     "dealer",
 	SFBadgeAsks:       "asks",
 	SFBadgeAccused:    "accused",
