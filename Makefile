@@ -18,7 +18,8 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
                 ./app/session:FuzzDecodeSignalData \
                 ./app/session:FuzzDecodeHostState \
                 ./app/session:FuzzRelayFrames \
-                ./app/session:FuzzIntentReplayAndForgedSeat
+                ./app/session:FuzzIntentReplayAndForgedSeat \
+                ./app/game:FuzzRoomApply
 
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... | grep -v /e2e)
