@@ -209,6 +209,9 @@ func (u *SpyfestUI) scoreboard(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		spyfest.RoleSpy: i18n.FestYouSpy, spyfest.RoleSpyTeam: i18n.FestYouSpyTeam,
 		spyfest.RoleIntercepting: i18n.FestYouIntercep, spyfest.RoleSpectator: i18n.FestYouWatch,
 	}[v.Role]
+	if v.Phase == spyfest.PhaseOver {
+		roleText = i18n.FestGameOver
+	}
 	team := func(t int) goapp.UI {
 		tv := v.Teams[t]
 		class := "fx-team fx-team-" + strconv.Itoa(t)

@@ -45,12 +45,16 @@ func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 			bar(0), bar(1),
 		)
 	}
-	active := -1
+	active, focus := -1, 0
 	if v.Phase != spyfest.PhaseOver {
 		active = v.Teams[v.ActiveTeam].Position
+		focus = active
+	} else if v.Winner != spyfest.NoTeam {
+		focus = v.Teams[v.Winner].Position
 	}
 	return goapp.Section().ID("fx-carpet").Class("fx-carpet").Aria("label", f.t(i18n.FestCarpetTitle)).Body(
 		goapp.H2().Class("visually-hidden").Text(f.t(i18n.FestCarpetTitle)),
+		&trackScroller{Target: "fx-step-" + strconv.Itoa(focus)},
 		goapp.Ol().Class("fx-track").Body(goapp.Range(v.Track).Slice(func(i int) goapp.UI {
 			e := v.Track[i]
 			class := "fx-step fx-effect-" + string(e)
@@ -180,4 +184,34 @@ func (u *SpyfestUI) history(v *spyfest.View, f SpyfestFrame) goapp.UI {
 			return u.result(v, f, v.History[n-1-i], "fx-hist-"+strconv.Itoa(n-1-i))
 		}),
 	)
+}
+
+// trackScroller scrolls the red carpet sideways to the card that matters now (the one that
+// applies this round, or the winner's), whenever that card changes.
+type trackScroller struct {
+	goapp.Compo
+	Target string
+}
+
+func (c *trackScroller) OnMount(ctx goapp.Context)  { c.scroll(ctx) }
+func (c *trackScroller) OnUpdate(ctx goapp.Context) { c.scroll(ctx) }
+
+func (c *trackScroller) scroll(ctx goapp.Context) {
+	if !goapp.IsClient {
+		return
+	}
+	target := c.Target
+	ctx.Defer(func(goapp.Context) {
+		el := goapp.Window().GetElementByID(target)
+		if !el.Truthy() {
+			return
+		}
+		track := el.Get("parentElement")
+		left := el.Get("offsetLeft").Float() - (track.Get("clientWidth").Float()-el.Get("offsetWidth").Float())/2
+		track.Set("scrollLeft", left-track.Get("offsetLeft").Float())
+	})
+}
+
+func (c *trackScroller) Render() goapp.UI {
+	return goapp.Span().Class("fx-scroller").Aria("hidden", true)
 }

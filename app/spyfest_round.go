@@ -394,7 +394,7 @@ func (u *SpyfestUI) overPanel(v *spyfest.View, f SpyfestFrame) []goapp.UI {
 		winnerClass += " fx-team-" + strconv.Itoa(v.Winner)
 	}
 	return append(out, goapp.Section().ID("fx-winner").Class(winnerClass).DataSet("winner", v.Winner).Body(
-		goapp.Span().Class("fx-trophy").Aria("hidden", true).Text("🏆"),
+		goapp.Span().Class("fx-trophy").Aria("hidden", true).Text("♛"),
 		goapp.H2().Text(title),
 		goapp.If(why != "", func() goapp.UI { return goapp.P().Class("muted").Text(why) }),
 		goapp.P().Class("fx-final").Text(f.t(i18n.FestTeamName, "A")+" "+f.t(i18n.FestTeamVP, v.Teams[0].VP)+

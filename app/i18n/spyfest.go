@@ -153,6 +153,7 @@ const (
 	FestPlus           Key = "fest.plus"
 	FestWaitingForHost Key = "fest.waiting.host"
 	FestToSpyfall      Key = "fest.to.spyfall"
+	FestGameOver       Key = "fest.game.over"
 )
 
 // Effect and card texts are keyed by the engine's names: "fest.effect.<effect>",
@@ -310,6 +311,7 @@ var spyfestEnglish = map[Key]string{
 	FestPlus:           "more",
 	FestWaitingForHost: "Waiting for the host to start.",
 	FestToSpyfall:      "Switch to Spyfall",
+	FestGameOver:       "Game over.",
 
 	"fest.effect.start":               "Start",
 	"fest.effect.start.text":          "No effect.",
