@@ -358,3 +358,27 @@ func TestSpyfallQuestionTracker(t *testing.T) {
 		}
 	}
 }
+
+// APP-LOBBY-1: the host gets a menu (rename, move, remove) on every other player's row; a
+// guest gets none.
+func TestLobbySeatMenus(t *testing.T) {
+	cases := []struct {
+		host  bool
+		menus int
+	}{
+		{true, 2},
+		{false, 0},
+	}
+	for _, c := range cases {
+		s := lobbyShell(c.host, false, true)
+		s.lobby.Players[1].You = false
+		s.lobby.Players[0].You = c.host // the host's own row has no menu
+		html := render(t, s)
+		if n := strings.Count(html, `class="seat-menu"`); n != c.menus {
+			t.Errorf("host=%v: %d seat menus, want %d", c.host, n, c.menus)
+		}
+		if n := strings.Count(html, `class="btn danger small seat-kick"`); n != c.menus {
+			t.Errorf("host=%v: %d remove buttons, want %d", c.host, n, c.menus)
+		}
+	}
+}
