@@ -281,6 +281,17 @@ func TestSpyfallClassicGame(t *testing.T) {
 	}
 	host.waitJS(`document.querySelectorAll("#players .player-name").length === 3`, "three players")
 
+	// The host renames Nadia from the menu on her row, then moves her to the top.
+	nadia := `document.querySelector("#players .seat-menu[data-seat='2']")`
+	host.waitJS(nadia+" !== null", "the host's menu on Nadia's row")
+	host.do(chromedp.Evaluate[chromedp.Void](nadia + `.open = true`))
+	host.typeInto("seat-name-2", "Nadja")
+	press(host, "#players .seat-menu[data-seat='2'] .seat-rename")
+	host.waitJS(`[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Maya,Leo,Nadja"`, "the rename everywhere")
+	press(host, "#players .seat-menu[data-seat='2'] .seat-up")
+	host.waitJS(`[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Maya,Nadja,Leo"`, "Nadja moved up")
+	h.screenshots(host, "sf-lobby-host-menu")
+
 	// Settings: two rounds of classic Spyfall.
 	host.waitJS(`document.getElementById("spyfall-settings") !== null`, "the Spyfall settings")
 	press(host, "#set-rounds button[data-value='2']")
