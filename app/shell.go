@@ -176,13 +176,13 @@ func (s *Shell) codeProblem(err error) string {
 
 func (s *Shell) options(name string) session.Options {
 	var ice []string
-	for _, u := range strings.Split(goapp.Getenv("ICE_SERVERS"), ",") {
+	for _, u := range strings.Split(configuredICEServers(), ",") {
 		if u = strings.TrimSpace(u); u != "" {
 			ice = append(ice, u)
 		}
 	}
 	return session.Options{
-		SignalURL:  SignalURL(goapp.Getenv("SIGNAL_URL"), goapp.Window().URL(), goapp.Getenv("GOAPP_ROOT_PREFIX")),
+		SignalURL:  SignalURL(configuredSignalURL(), goapp.Window().URL(), goapp.Getenv("GOAPP_ROOT_PREFIX")),
 		Name:       name,
 		ICEServers: ice,
 		Spectator:  s.watching,

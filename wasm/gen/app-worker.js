@@ -54,6 +54,9 @@ self.addEventListener("fetch", (event) => {
   }
   event.respondWith((async () => {
     const cache = await caches.open(cacheName);
+    if (new URL(event.request.url).pathname.endsWith("/web/config.js")) {
+      return configFirstFromNetwork(cache, event.request);
+    }
     let cached = await cache.match(event.request);
     if (!cached && event.request.mode === "navigate") {
       const scope = self.registration.scope;
@@ -63,3 +66,18 @@ self.addEventListener("fetch", (event) => {
     return cached || fetch(event.request);
   })());
 });
+
+// config.js holds the deployment settings, which a host may edit without a new version:
+// fetched fresh when the network is there (and kept), from the cache when not.
+async function configFirstFromNetwork(cache, request) {
+  try {
+    const response = await fetch(request, { cache: "no-cache" });
+    if (response.ok) {
+      await cache.put(request, response.clone());
+      return response;
+    }
+  } catch (error) {
+    // offline: the cached copy below
+  }
+  return (await cache.match(request)) || fetch(request);
+}

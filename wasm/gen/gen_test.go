@@ -197,3 +197,34 @@ func TestServiceWorkerInstallsAllOrNothing(t *testing.T) {
 		}
 	}
 }
+
+// config.js carries the build's deployment settings as JSON the page reads, and the page
+// loads it before the app.
+func TestConfigFileCarriesDeploymentSettings(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	if err := generate(config{out: out, web: fakeWeb(t), prefix: "/sub", signalURL: `wss://s.example.org/signal?a="b"`, iceServers: "stun:s.example.org"}); err != nil {
+		t.Fatal(err)
+	}
+	body, err := os.ReadFile(filepath.Join(out, "web", "config.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`window\.safehouseConfig = (\{.*\});`).FindSubmatch(body)
+	if m == nil {
+		t.Fatalf("config.js sets no window.safehouseConfig:\n%s", body)
+	}
+	var cfg map[string]string
+	if err := json.Unmarshal(m[1], &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if cfg["signalURL"] != `wss://s.example.org/signal?a="b"` || cfg["iceServers"] != "stun:s.example.org" || len(cfg) != 2 {
+		t.Errorf("config.js holds %v", cfg)
+	}
+	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(index), `src="/sub/web/config.js"`) {
+		t.Error("index.html does not load /sub/web/config.js")
+	}
+}

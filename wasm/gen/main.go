@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -58,7 +59,27 @@ func generate(c config) error {
 	if err := goapp.GenerateStaticWebsite(c.out, h); err != nil {
 		return fmt.Errorf("generating the site: %w", err)
 	}
-	return copyDir(c.web, filepath.Join(c.out, "web"))
+	if err := copyDir(c.web, filepath.Join(c.out, "web")); err != nil {
+		return err
+	}
+	return writeConfig(c)
+}
+
+// writeConfig writes web/config.js, the deployment settings a static host may edit without
+// a rebuild (read by app/config.go).
+func writeConfig(c config) error {
+	values, err := json.Marshal(map[string]string{"signalURL": c.signalURL, "iceServers": c.iceServers})
+	if err != nil {
+		return err
+	}
+	body := "// Safehouse deployment settings: edit and redeploy this file to change them without a rebuild.\n" +
+		"// signalURL: the signaling WebSocket, e.g. \"wss://signal.example.org/signal\"; empty = <this site>/signal.\n" +
+		"// iceServers: comma-separated STUN/TURN URLs; empty on a LAN.\n" +
+		"window.safehouseConfig = " + string(values) + ";\n"
+	if err := os.MkdirAll(filepath.Join(c.out, "web"), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(c.out, "web", "config.js"), []byte(body), 0o644)
 }
 
 // serviceWorker replaces go-app's default worker, whose install does not wait for its cache
@@ -84,6 +105,7 @@ func handler(c config, version string, wasmSize int64) *goapp.Handler {
 		BackgroundColor: "#10151f",
 		ThemeColor:      "#10151f",
 		LoadingLabel:    en(i18n.LoadingText),
+		Scripts:         []string{"/web/config.js"},
 		Styles:          []string{"/web/styles.css", "/web/spyfall.css", "/web/spyfest.css", "/web/settings.css", "/web/spectator.css"},
 		RawHeaders: []string{
 			`<meta name="color-scheme" content="dark light">`,
