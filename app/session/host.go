@@ -31,6 +31,7 @@ type HostSession struct {
 	wg        sync.WaitGroup // the signal loop
 	waiters   sync.WaitGroup // per-channel watchers and link closers
 	closeOnce sync.Once
+	quiet     chan struct{} // closed to stop watchSilence
 }
 
 // peerLink is one peer's WebRTC connection as the host sees it.
@@ -118,6 +119,9 @@ func startHost(ctx context.Context, o Options, register signalMsg, secret string
 	}
 	h.wg.Add(1)
 	go h.signalLoop()
+	h.quiet = make(chan struct{})
+	h.waiters.Add(1)
+	go h.watchSilence(h.quiet)
 	return h, nil
 }
 
@@ -175,6 +179,7 @@ func (h *HostSession) Close() error {
 			}
 		}
 		h.player.Close()
+		close(h.quiet)
 		h.waiters.Wait()
 	})
 	return nil

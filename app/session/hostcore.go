@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // MaxSeats is the most players one host seats (the largest game, Spyfest's team variant, has 16).
@@ -46,8 +48,9 @@ type seat struct {
 // hostConn is one connection to the host and what it has said so far.
 type hostConn struct {
 	conn   Conn
-	isHost bool  // the host's own in-memory player
-	seat   *seat // nil until hello
+	isHost bool         // the host's own in-memory player
+	seat   *seat        // nil until hello
+	heard  atomic.Int64 // Unix nanoseconds of its last message (hostwatch.go)
 }
 
 func newHostCore(room string, log *slog.Logger) *hostCore {
@@ -62,6 +65,7 @@ func newHostCore(room string, log *slog.Logger) *hostCore {
 // accept serves conn until it ends. isHost marks the host's own player.
 func (h *hostCore) accept(conn Conn, isHost bool) {
 	hc := &hostConn{conn: conn, isHost: isHost}
+	hc.heard.Store(time.Now().UnixNano())
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
@@ -81,6 +85,7 @@ func (h *hostCore) serve(hc *hostConn) {
 		if err != nil {
 			break
 		}
+		hc.heard.Store(time.Now().UnixNano())
 		h.handle(hc, raw)
 	}
 	h.drop(hc)

@@ -64,6 +64,7 @@ func (h *HostSession) crash() {
 		_ = hc.conn.Close()
 	}
 	h.player.Close()
+	close(h.quiet)
 	h.core.wg.Wait()
 	h.waiters.Wait()
 }

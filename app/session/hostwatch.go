@@ -1,0 +1,44 @@
+package session
+
+import "time"
+
+// silentAfter is how many heartbeats of silence make the host give up on a remote player's
+// connection. Clients ping every heartbeat and give up after deadAfter; the host waits twice
+// as long, so it never drops a connection its client still trusts.
+const silentAfter = 2 * deadAfter
+
+// dropSilent closes the connections of remote players that said nothing for longer than
+// limit: a phone that slept or lost its network. Its seat then shows away at once, instead of
+// after ICE gives up (tens of seconds in browsers), and the player's own reconnect brings it
+// back.
+func (h *hostCore) dropSilent(limit time.Duration) int {
+	cutoff := time.Now().Add(-limit).UnixNano()
+	var silent []Conn
+	h.mu.Lock()
+	for hc := range h.conns {
+		if !hc.isHost && hc.heard.Load() < cutoff {
+			silent = append(silent, hc.conn)
+		}
+	}
+	h.mu.Unlock()
+	for _, c := range silent {
+		_ = c.Close() // serve then sees the end and marks the seat away
+	}
+	return len(silent)
+}
+
+// watchSilence runs dropSilent every heartbeat until the host closes.
+func (h *HostSession) watchSilence(stop <-chan struct{}) {
+	defer h.waiters.Done()
+	every := retryPolicyOf(h.opts).heartbeat
+	ticker := time.NewTicker(every)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-ticker.C:
+			h.core.dropSilent(silentAfter * every)
+		}
+	}
+}
