@@ -24,36 +24,44 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 		s.sfDraft.seatNames = map[int]string{}
 	}
 	input := "seat-name-" + itoa(p.Seat)
-	return goapp.Details().Class("seat-menu").DataSet("seat", p.Seat).Body(
-		goapp.Summary().Class("btn ghost small").Aria("label", s.t(i18n.SFSeatMenu, p.Name)).Text("⋯"),
-		goapp.Div().Class("seat-menu-body card").Body(
-			goapp.Label().For(input).Class("label").Text(s.t(i18n.SFSeatRename, p.Name)),
-			goapp.Div().Class("row").Body(
-				goapp.Input().ID(input).Class("field").Type("text").Value(s.sfDraft.seatNames[p.Seat]).Placeholder(p.Name).
-					MaxLength(MaxNameRunes*2).
-					OnInput(func(ctx goapp.Context, e goapp.Event) {
-						s.sfDraft.seatNames[p.Seat] = ctx.JSSrc().Get("value").String()
-					}),
-				goapp.Button().Class("btn secondary seat-rename").Type("button").Text(s.t(i18n.LobbyRename)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) {
-						name, err := NormalizeName(s.sfDraft.seatNames[p.Seat])
-						if err != nil {
-							s.showToast(ctx, s.nameProblem(err))
-							return
-						}
-						s.sfDraft.seatNames[p.Seat] = ""
-						s.sendGame(ctx, game.RenameSeat(p.Seat, name))
-					}),
-			),
-			goapp.Div().Class("sf-chiprow").Body(
-				goapp.Button().Class("btn secondary small seat-up").Type("button").Text(s.t(i18n.SFSeatUp)).Disabled(pos == 0).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.MoveSeat(p.Seat, pos-1)) }),
-				goapp.Button().Class("btn secondary small seat-down").Type("button").Text(s.t(i18n.SFSeatDown)).
-					Disabled(pos == len(s.lobby.Players)-1).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.MoveSeat(p.Seat, pos+1)) }),
-				goapp.Button().Class("btn danger small seat-kick").Type("button").Text(s.t(i18n.SFSeatKick, p.Name)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Kick(p.Seat)) }),
-			),
-		),
+	open := s.sfDraft.menuOpen && s.sfDraft.menuSeat == p.Seat
+	closeMenu := func() { s.sfDraft.menuOpen = false; s.sfDraft.seatNames[p.Seat] = "" }
+	return goapp.Div().Class("seat-menu").DataSet("seat", p.Seat).Body(
+		goapp.If(!open, func() goapp.UI {
+			return goapp.Button().Class("btn ghost small seat-menu-open").Type("button").Aria("label", s.t(i18n.SFSeatMenu, p.Name)).Text("⋯").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, p.Seat })
+		}).Else(func() goapp.UI {
+			return goapp.Div().Class("seat-menu-body card").Body(
+				goapp.Label().For(input).Class("label").Text(s.t(i18n.SFSeatRename, p.Name)),
+				goapp.Div().Class("row").Body(
+					goapp.Input().ID(input).Class("field").Type("text").Value(s.sfDraft.seatNames[p.Seat]).Placeholder(p.Name).
+						MaxLength(MaxNameRunes*2).
+						OnInput(func(ctx goapp.Context, e goapp.Event) {
+							s.sfDraft.seatNames[p.Seat] = ctx.JSSrc().Get("value").String()
+						}),
+					goapp.Button().Class("btn secondary seat-rename").Type("button").Text(s.t(i18n.LobbyRename)).
+						OnClick(func(ctx goapp.Context, e goapp.Event) {
+							name, err := NormalizeName(s.sfDraft.seatNames[p.Seat])
+							if err != nil {
+								s.showToast(ctx, s.nameProblem(err))
+								return
+							}
+							closeMenu()
+							s.sendGame(ctx, game.RenameSeat(p.Seat, name))
+						}),
+				),
+				goapp.Div().Class("sf-chiprow").Body(
+					goapp.Button().Class("btn secondary small seat-up").Type("button").Text(s.t(i18n.SFSeatUp)).Disabled(pos == 0).
+						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, pos-1)) }),
+					goapp.Button().Class("btn secondary small seat-down").Type("button").Text(s.t(i18n.SFSeatDown)).
+						Disabled(pos == len(s.lobby.Players)-1).
+						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, pos+1)) }),
+					goapp.Button().Class("btn danger small seat-kick").Type("button").Text(s.t(i18n.SFSeatKick, p.Name)).
+						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.Kick(p.Seat)) }),
+					goapp.Button().Class("btn ghost small seat-menu-close").Type("button").Text(s.t(i18n.SFClose)).
+						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu() }),
+				),
+			)
+		}),
 	)
 }

@@ -50,6 +50,8 @@ type spyfallDraft struct {
 	problem  string
 	// seatNames are the host's rename drafts in the lobby's seat menus, by session seat.
 	seatNames map[int]string
+	menuOpen  bool // a seat menu is open, on menuSeat's row
+	menuSeat  int
 }
 
 // currentSettings is the room's settings as the last view showed them.

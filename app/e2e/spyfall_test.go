@@ -284,10 +284,11 @@ func TestSpyfallClassicGame(t *testing.T) {
 	// The host renames Nadia from the menu on her row, then moves her to the top.
 	nadia := `document.querySelector("#players .seat-menu[data-seat='2']")`
 	host.waitJS(nadia+" !== null", "the host's menu on Nadia's row")
-	host.do(chromedp.Evaluate[chromedp.Void](nadia + `.open = true`))
+	press(host, "#players .seat-menu[data-seat='2'] .seat-menu-open")
 	host.typeInto("seat-name-2", "Nadja")
 	press(host, "#players .seat-menu[data-seat='2'] .seat-rename")
 	host.waitJS(`[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Maya,Leo,Nadja"`, "the rename everywhere")
+	press(host, "#players .seat-menu[data-seat='2'] .seat-menu-open")
 	press(host, "#players .seat-menu[data-seat='2'] .seat-up")
 	host.waitJS(`[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Maya,Nadja,Leo"`, "Nadja moved up")
 	h.screenshots(host, "sf-lobby-host-menu")
