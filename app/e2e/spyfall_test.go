@@ -291,7 +291,9 @@ func TestSpyfallClassicGame(t *testing.T) {
 	press(host, "#players .seat-menu[data-seat='2'] .seat-menu-open")
 	press(host, "#players .seat-menu[data-seat='2'] .seat-up")
 	host.waitJS(`[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Maya,Nadja,Leo"`, "Nadja moved up")
-	h.screenshots(host, "sf-lobby-host-menu")
+	press(host, "#players .seat-menu[data-seat='1'] .seat-menu-open")
+	h.elementShots(host, "sf-lobby-host-menu", "#players")
+	press(host, "#players .seat-menu[data-seat='1'] .seat-menu-close")
 
 	// Settings: two rounds of classic Spyfall.
 	host.waitJS(`document.getElementById("spyfall-settings") !== null`, "the Spyfall settings")
@@ -578,6 +580,7 @@ func (h *harness) elementShots(tb *tab, name, selector string) {
 				return err
 			})
 			tb.do(chromedp.EmulateViewport(vp.width, vp.height, opts...), media, chromedp.Sleep(400*time.Millisecond)) // colours ease over 200 ms
+			tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView()`, selector)))
 			png, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(selector)))
 			if err != nil {
 				tb.fatalf("screenshot of %s: %v", selector, err)
