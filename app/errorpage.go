@@ -10,7 +10,7 @@ import (
 func (s *Shell) renderError() goapp.UI {
 	return goapp.Main().Class("screen error").Body(
 		goapp.Div().Class("content centered").Body(
-			goapp.Img().Class("error-mark").Src("/web/not-found.svg").Alt("").Width(72).Height(72),
+			goapp.Img().Class("error-mark").Src("/web/not-found.svg").Alt("").Role("presentation").Width(72).Height(72),
 			goapp.H1().ID("error-title").Text(s.failure.Title),
 			goapp.P().ID("error-body").Class("lead").Attr("role", "alert").Text(s.failure.Body),
 		),

@@ -14,7 +14,7 @@ func (s *Shell) renderHome() goapp.UI {
 	}
 	return goapp.Main().Class("screen home").Body(
 		goapp.Header().Class("brand").Body(
-			goapp.Img().Class("brand-mark").Src("/web/icon.svg").Alt("").Width(72).Height(72),
+			goapp.Img().Class("brand-mark").Src("/web/icon.svg").Alt("").Role("presentation").Width(72).Height(72),
 			goapp.H1().ID("title").Text(s.t(i18n.AppName)),
 			goapp.P().Class("tagline").Text(s.t(i18n.AppTagline)),
 		),
@@ -77,7 +77,7 @@ func (s *Shell) renderNameField() goapp.UI {
 func (s *Shell) renderInvited() goapp.UI {
 	return goapp.Main().Class("screen home invited").Body(
 		goapp.Header().Class("brand").Body(
-			goapp.Img().Class("brand-mark").Src("/web/icon.svg").Alt("").Width(56).Height(56),
+			goapp.Img().Class("brand-mark").Src("/web/icon.svg").Alt("").Role("presentation").Width(56).Height(56),
 			goapp.H1().ID("invited-title").Text(s.t(i18n.InvitedTitle)),
 			goapp.P().ID("invited-body").Class("tagline").Text(s.t(i18n.InvitedBody, s.pendingInvite.Room)),
 		),

@@ -59,32 +59,45 @@ func TestOfflineAfterFirstVisit(t *testing.T) {
 	if got := eval[string](tb, `document.getElementById("title").textContent`); got != "Safehouse" {
 		tb.fatalf("offline home title %q", got)
 	}
-	playPassAndPlayRound(t, tb)
+	playPassAndPlayRound(t, tb, nil)
 }
 
 // playPassAndPlayRound seats three players on this tab, deals one round, lets each look at
 // their card, starts the clock and lets the spy name the location, to the final result.
-func playPassAndPlayRound(t *testing.T, tb *tab) {
+// at (if not nil) is called on each distinct screen, with its name.
+func playPassAndPlayRound(t *testing.T, tb *tab, at func(screen string)) {
 	t.Helper()
+	if at == nil {
+		at = func(string) {}
+	}
 	tb.click("pass-play")
 	tb.waitJS(`document.getElementById("pass-names") !== null`, "the pass-and-play setup")
 	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const f = document.getElementById("pass-names"); f.value = "Maya\nLeo\nNadia"; f.dispatchEvent(new Event("input", {bubbles: true})); })()`))
+	at("pass-setup")
 	tb.click("pass-start")
 	tb.waitJS(`document.getElementById("spyfall-settings") !== null`, "the lobby of the first player")
 	press(tb, "#set-rounds button[data-value='1']")
 	tb.waitJS(`document.querySelector("#set-rounds button[data-value='1'][aria-pressed=true]") !== null`, "one round")
+	at("spyfall-lobby")
 	tb.click("start-game")
 	tb.waitJS(`document.querySelector('main.spyfall[data-phase="dealt"]') !== null`, "the deal")
 	names := []string{"Maya", "Leo", "Nadia"}
 	spy, location := "", ""
-	for _, name := range names {
+	for i, name := range names {
 		tb.waitJS(fmt.Sprintf(`(document.getElementById("pass-holder") || {}).textContent === %q`, name+" has the phone"), name+" holding the phone")
+		if i == 0 {
+			at("spyfall-dealt")
+		}
 		if face := peekCard(tb); strings.HasPrefix(face, "You're the spy.") {
 			spy = name
 		} else {
 			location = face
 		}
 		tb.click("pass-on")
+		if i == 0 {
+			tb.waitJS(`document.getElementById("pass-to") !== null`, "the hand-over screen")
+			at("spyfall-handover")
+		}
 		tb.click("pass-ready")
 	}
 	if spy == "" || location == "" {
@@ -101,12 +114,14 @@ func playPassAndPlayRound(t *testing.T, tb *tab) {
 	}
 	tb.click("start-clock")
 	tb.waitJS(`document.querySelector('main.spyfall[data-phase="playing"]') !== null`, "the round to start")
+	at("spyfall-playing")
 	tb.click("pass-on")
 	tb.waitJS(`document.getElementById("pass-to") !== null`, "the hand-over screen")
 	press(tb, fmt.Sprintf(".sf-pass-others button[data-pass='%d']", slices.Index(names, spy)))
 	tb.waitJS(fmt.Sprintf(`document.getElementById("pass-holder").textContent === %q`, spy+" has the phone"), "the spy holding the phone")
 	tb.click("spy-reveal")
 	tb.waitJS(`document.getElementById("location-list") !== null`, "the location list")
+	at("spyfall-spy-guess")
 	var locID string
 	for _, id := range eval[[]string](tb, `[...document.querySelectorAll("#location-list button")].map(b => b.dataset.location + "|" + b.textContent)`) {
 		if l, n, _ := strings.Cut(id, "|"); strings.HasPrefix(location, n) {
@@ -119,6 +134,7 @@ func playPassAndPlayRound(t *testing.T, tb *tab) {
 	press(tb, fmt.Sprintf("#location-list button[data-location=%q]", locID))
 	tb.click("guess-confirm")
 	tb.waitJS(`document.getElementById("final") !== null`, "the final result")
+	at("spyfall-final")
 	if got := tb.text("result-spies"); got != spy {
 		tb.fatalf("result names spy %q, want %s", got, spy)
 	}

@@ -1,0 +1,103 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// axeSource is axe-core's script, from SAFEHOUSE_AXE (make audit installs axe-core and sets
+// it). Without it the audit test is skipped: `make test` does not download npm packages.
+func axeSource(t *testing.T) string {
+	path := os.Getenv("SAFEHOUSE_AXE")
+	if path == "" {
+		t.Skip("SAFEHOUSE_AXE not set (make audit sets it to axe-core's axe.min.js)")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("SAFEHOUSE_AXE: %v", err)
+	}
+	return string(src)
+}
+
+// axeViolation is one serious or critical rule axe-core found broken on a screen.
+type axeViolation struct {
+	ID     string   `json:"id"`
+	Impact string   `json:"impact"`
+	Help   string   `json:"help"`
+	Nodes  []string `json:"nodes"`
+}
+
+// runAxe checks the page as it is now against WCAG 2 A and AA and returns the serious and
+// critical violations.
+func runAxe(tb *tab, src string) []axeViolation {
+	tb.t.Helper()
+	if !eval[bool](tb, `typeof window.axe === "object"`) {
+		tb.do(chromedp.Evaluate[chromedp.Void](src))
+	}
+	raw := awaitJS[string](tb, `axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}})
+		.then(r => JSON.stringify(r.violations
+			.filter(v => v.impact === "serious" || v.impact === "critical")
+			.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": " + n.failureSummary)}))))`)
+	var out []axeViolation
+	if err := json.Unmarshal([]byte(raw), &out); err != nil {
+		tb.fatalf("axe result %q: %v", raw, err)
+	}
+	return out
+}
+
+// The audit of the running app (make audit): the app is installable on localhost (Chromium's
+// own installability check finds no error once the worker is active), and axe-core finds no
+// serious or critical WCAG 2.1 A/AA violation on the home screen in both languages and both
+// themes, nor on any screen of a pass-and-play Spyfall round.
+func TestAuditAccessibilityAndInstallability(t *testing.T) {
+	src := axeSource(t)
+	h := newHarness(t, nil)
+	tb := h.openBrowser("audited phone", h.origin, true)
+	tb.open(h.origin + "/")
+	waitInstalled(tb)
+	tb.reload()
+	errs, err := chromedp.Call(tb.ctx, page.GetInstallabilityErrors, cdp.Empty{})
+	if err != nil {
+		tb.fatalf("Page.getInstallabilityErrors: %v", err)
+	}
+	for _, e := range errs.InstallabilityErrors {
+		t.Errorf("not installable: %s %v", e.ErrorID, e.ErrorArguments)
+	}
+
+	failures := 0
+	check := func(screen string) {
+		// Colours are measured once every finite transition and animation has settled.
+		tb.waitJS(`document.getAnimations().filter(a => a.playState === "running" && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length === 0`,
+			"animations to settle on "+screen)
+		for _, v := range runAxe(tb, src) {
+			failures++
+			t.Errorf("%s: axe %s (%s): %s at %v", screen, v.ID, v.Impact, v.Help, v.Nodes)
+		}
+	}
+	choose := func(id, value string) {
+		tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById(%q); s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, id, value)))
+	}
+	for _, lang := range []string{"en", "ru"} {
+		choose("pref-lang", lang)
+		tb.waitJS(fmt.Sprintf(`document.documentElement.lang === %q`, lang), "the language switch")
+		for _, theme := range []string{"dark", "light"} {
+			choose("pref-theme", theme)
+			tb.waitJS(fmt.Sprintf(`document.documentElement.dataset.theme === %q`, theme), "the theme switch")
+			check(fmt.Sprintf("home (%s, %s)", lang, theme))
+			h.screenshot(tb, "home-"+lang+"-"+theme, phone, theme)
+		}
+	}
+	choose("pref-lang", "en")
+	tb.waitJS(`document.documentElement.lang === "en"`, "English again")
+	choose("pref-theme", "system")
+	playPassAndPlayRound(t, tb, check)
+	if failures > 0 {
+		h.screenshots(tb, "audit-last")
+	}
+}
