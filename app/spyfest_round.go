@@ -223,10 +223,11 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	}
 	body = append(body, panel("fx-play", title, main...))
 
-	// The Spy's answers and quarter choice come first: the whole table waits for them.
+	// The Spy's answers and quarter choice go on top: the whole table waits for them.
+	var urgent []goapp.UI
 	if v.Question != spyfest.NoTeam {
 		if v.Role == spyfest.RoleSpy {
-			body = append(body, panel("fx-question", f.t(i18n.FestQuestionTitle, teamLetter(v.Question))))
+			urgent = append(urgent, panel("fx-question", f.t(i18n.FestQuestionTitle, teamLetter(v.Question))))
 			actions = append(actions, goapp.Div().Class("fx-yesno").Body(
 				goapp.Button().ID("fx-yes").Class("btn primary").Type("button").Text(f.t(i18n.FestYes)).
 					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: true}), actScope(spyfest.Answer{Round: v.Round, Yes: true})),
@@ -234,12 +235,12 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: false}), actScope(spyfest.Answer{Round: v.Round, Yes: false})),
 			))
 		} else {
-			body = append(body, goapp.P().ID("fx-question").Class("note").Text(f.t(i18n.FestQuestionWait, teamLetter(v.Question))))
+			urgent = append(urgent, goapp.P().ID("fx-question").Class("note").Text(f.t(i18n.FestQuestionWait, teamLetter(v.Question))))
 		}
 	}
 	if v.QuarterBy != spyfest.NoTeam {
 		if v.Role == spyfest.RoleSpy {
-			body = append(body, panel("fx-quarter", f.t(i18n.FestQuarterTitle),
+			urgent = append(urgent, panel("fx-quarter", f.t(i18n.FestQuarterTitle),
 				goapp.Div().Class("fx-quarters").Body(goapp.Range(v.ValidQuarters).Slice(func(i int) goapp.UI {
 					q := v.ValidQuarters[i]
 					return goapp.Button().ID("fx-quarter-"+strconv.Itoa(q)).Class("btn secondary").Type("button").
@@ -247,17 +248,18 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 						OnClick(u.act(f, spyfest.CrossQuarter{Round: v.Round, Quarter: q}), actScope(spyfest.CrossQuarter{Round: v.Round, Quarter: q}))
 				}))))
 		} else {
-			body = append(body, goapp.P().ID("fx-quarter").Class("note").Text(f.t(i18n.FestQuarterWait)))
+			urgent = append(urgent, goapp.P().ID("fx-quarter").Class("note").Text(f.t(i18n.FestQuarterWait)))
 		}
 	}
 
 	if v.Phase == spyfest.PhaseStopped {
 		// The window and its clock are what everybody looks at now: they go first.
 		b, a := u.guessPanel(v, f)
-		body = append(b, body...)
+		body = append(append(urgent, b...), body...)
 		actions = append(actions, a...)
 		return body, actions
 	}
+	body = append(urgent, body...)
 	// Describing: the idle minute (SX-GUESS-6) and the stop button (SX-GUESS-1).
 	if v.Idle != 0 {
 		body = append(body, goapp.Div().ID("fx-idle").Class("card fx-idle").Body(
