@@ -15,10 +15,11 @@ var festMarks = []struct {
 	mark  spyfest.Mark
 	class string
 	label i18n.Key
+	glyph string
 }{
-	{spyfest.MarkMaybe, "maybe", i18n.FestMarkMaybe},
-	{spyfest.MarkMinus, "minus", i18n.FestMarkMinus},
-	{spyfest.MarkCross, "cross", i18n.FestMarkCross},
+	{spyfest.MarkMaybe, "maybe", i18n.FestMarkMaybe, "?"},
+	{spyfest.MarkMinus, "minus", i18n.FestMarkMinus, "−"},
+	{spyfest.MarkCross, "cross", i18n.FestMarkCross, "✕"},
 }
 
 // sheet is the character sheet in four quarters of seven (SX-CNT-3) and the keyword set in
@@ -141,7 +142,7 @@ func (u *SpyfestUI) row(v *spyfest.View, f SpyfestFrame, id, name, overview stri
 				}
 				return goapp.Button().ID("fx-mark-"+id+"-"+m.class).Class("fx-mark "+m.class).Type("button").
 					Aria("pressed", note == m.mark).Aria("label", f.t(m.label)+": "+name).Title(f.t(m.label)).
-					Text(string(m.mark)).
+					Text(m.glyph).
 					OnClick(u.act(f, spyfest.Note{Round: v.Round, ID: id, Mark: next}), actScope(spyfest.Note{Round: v.Round, ID: id, Mark: next}))
 			}))
 		}),

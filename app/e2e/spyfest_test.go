@@ -446,7 +446,16 @@ func TestSpyfestGameThroughTheUI(t *testing.T) {
 	}
 	answer := ft.character(v)
 	ft.do(mate, spyfest.Play{Round: 1, Card: spyfest.CardAnotherKeyword})
-	ft.do(opp, spyfest.Note{Round: 1, ID: wrongName(v, answer), Mark: spyfest.MarkMaybe})
+	noted := wrongName(v, answer)
+	ft.do(opp, spyfest.Note{Round: 1, ID: noted, Mark: spyfest.MarkMaybe})
+	if tb, ok := ft.tabs[opp]; ok {
+		// The sheet with the team's mark, on the phone (a viewport change would scroll).
+		tb.waitJS(fmt.Sprintf(`document.getElementById("fx-row-%s").dataset.note === "?"`, noted), "the mark on the sheet")
+		eval[bool](tb, fmt.Sprintf(`(document.getElementById("fx-row-%s").scrollIntoView({block: "center"}), true)`, noted))
+		h.screenshot(tb, "spyfest-sheet", phone, "dark")
+		eval[bool](tb, fmt.Sprintf(`(document.getElementById("fx-row-%s").scrollIntoView({block: "center"}), true)`, noted))
+		h.screenshot(tb, "spyfest-sheet", phone, "light")
+	}
 	ft.do(opp, spyfest.Play{Round: 1, Card: spyfest.CardAsk})
 	v = ft.state("the question", func(v *spyfest.View) bool { return v.Question != spyfest.NoTeam })
 	ft.synced(v)
