@@ -94,7 +94,7 @@ var spyfallRussian = map[Key]string{
 	SFSeatKick:        "Убрать: %[1]s",
 	SFBadgeDealer:     "раздаёт",
 	SFBadgeAsks:       "спрашивает",
-	SFBadgeAccused:    "обвинён",
+	SFBadgeAccused:    "уже обвинял",
 	SFBadgeCaptain:    "капитан",
 	SFBadgeSpy:        "шпион",
 	SFBadgeAway:       "отошёл",

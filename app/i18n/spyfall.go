@@ -258,7 +258,7 @@ var spyfallEnglish = map[Key]string{
 	SFSeatKick:        "Remove %[1]s",
 	SFBadgeDealer:     "dealer",
 	SFBadgeAsks:       "asks",
-	SFBadgeAccused:    "accused",
+	SFBadgeAccused:    "has accused",
 	SFBadgeCaptain:    "captain",
 	SFBadgeSpy:        "spy",
 	SFBadgeAway:       "away",
