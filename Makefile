@@ -24,7 +24,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... | grep -v /e2e)
 
-.PHONY: help deps run wasm site static size test vet fuzz test-long bench icons clean
+.PHONY: help deps run wasm site static size test vet fuzz test-long bench audit icons clean
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
@@ -36,6 +36,7 @@ help:
 	@echo "make test                 vet (native and js/wasm), every test with -race, brief fuzzing"
 	@echo "make test-long            the same with longer fuzzing"
 	@echo "make bench                one table: sizes, start-up, joins, fan-out, signaling, engines vs their targets"
+	@echo "make audit                Lighthouse (home, lobby) and axe-core (every screen) with installability; fails below target"
 
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./wasm
@@ -101,6 +102,23 @@ test-long: deps vet site
 # The figures of issue 9 against their targets, in one table (app/bench; ~5 minutes).
 bench: deps site
 	$(GO) run ./app/bench -site $(SITE)
+
+# audit: Lighthouse and axe-core from npm (pinned in tools/audit/package.json, installed into
+# build/audit) against Debian's Chromium. Lighthouse accessibility and best practices >= 95 on
+# home and lobby; axe-core with zero serious/critical violations and Chromium's
+# installability check, in the browser test TestAuditAccessibilityAndInstallability.
+AUDIT_DIR  = build/audit
+AUDIT_ADDR ?= 127.0.0.1:8931
+audit: deps site
+	@command -v npm >/dev/null 2>&1 || { echo "audit: installing nodejs and npm"; apt-get install -y -qq nodejs npm >/dev/null; }
+	mkdir -p $(AUDIT_DIR)
+	cp tools/audit/package.json tools/audit/lighthouse.mjs $(AUDIT_DIR)/
+	cd $(AUDIT_DIR) && npm install --no-audit --no-fund --loglevel=error
+	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(abspath $(AUDIT_DIR))/node_modules/axe-core/axe.min.js" \
+	  $(GO) test -count=1 -run '^TestAuditAccessibilityAndInstallability$$' ./app/e2e/
+	$(GO) build -o $(AUDIT_DIR)/safehouse ./signaling/cmd/safehouse
+	@$(AUDIT_DIR)/safehouse -addr $(AUDIT_ADDR) -site $(SITE) >$(AUDIT_DIR)/server.log 2>&1 & pid=$$!; \
+	  sleep 2; node $(AUDIT_DIR)/lighthouse.mjs http://$(AUDIT_ADDR)/ 0.95; rc=$$?; kill $$pid; exit $$rc
 
 icons:
 	web/render-icons.sh

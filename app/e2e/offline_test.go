@@ -132,6 +132,7 @@ func playPassAndPlayRound(t *testing.T, tb *tab, at func(screen string)) {
 		t.Fatalf("card %q names no location of the list", location)
 	}
 	press(tb, fmt.Sprintf("#location-list button[data-location=%q]", locID))
+	tb.waitJS(`document.querySelector("#guess-confirm:not([disabled])") !== null`, "the guess to be ready to confirm")
 	tb.click("guess-confirm")
 	tb.waitJS(`document.getElementById("final") !== null`, "the final result")
 	at("spyfall-final")
