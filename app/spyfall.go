@@ -177,7 +177,7 @@ func (u *SpyfallUI) hostControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
 					OnClick(func(ctx goapp.Context, e goapp.Event) {
 						u.hostMenu = false
 						f.Act(ctx, spyfall.HostMarkAbsent{Round: v.Round, Seat: s.ID})
-					})
+					}, sfScope(spyfall.HostMarkAbsent{Round: v.Round, Seat: s.ID}))
 			}))
 		}),
 		goapp.Button().ID("end-game").Class("btn danger").Type("button").Text(t(i18n.SFEndGame)).
@@ -212,4 +212,22 @@ func (u *SpyfallUI) phase(v *spyfall.View, f SpyfallFrame) (body, actions []goap
 	default:
 		return u.gameOverScreen(v, f)
 	}
+}
+
+// sfScope keys a button's handler by the action it sends: go-app keeps the first handler of
+// an element while the function's code is the same, so a closure over view data (a vote
+// number, a round) that changes while the button stays on screen would send the old action.
+func sfScope(a spyfall.Action) goapp.EventOption {
+	body, _ := spyfall.EncodeAction(a)
+	return goapp.EventScope(string(body))
+}
+
+// pickMoment names the moment a seat chip's pick handler belongs to, for the same reason:
+// the chips stay on screen from one pick (or vote) to the next.
+func pickMoment(v *spyfall.View) string {
+	m := string(v.Phase) + "/" + itoa(v.Round)
+	if v.Team != nil {
+		m += "/" + itoa(v.Team.PickNo)
+	}
+	return m
 }

@@ -131,7 +131,7 @@ func (u *SpyfallUI) roundOverScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 	body = append(body, history(v, f))
 	if can(v, spyfall.Deal{}) {
 		actions = append(actions, goapp.Button().ID("deal").Class("btn primary").Type("button").Text(t(i18n.SFNextRound, v.Round+1)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }))
+			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }, sfScope(spyfall.Deal{Round: v.Round + 1})))
 	}
 	return body, actions
 }

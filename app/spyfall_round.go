@@ -116,7 +116,7 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 		if pick != nil && (skip == nil || !skip(s.ID)) {
 			return goapp.Li().Body(goapp.Button().Class(class+" pickable").Type("button").DataSet("seat", int(s.ID)).
 				Aria("pressed", s.ID == selected).Body(content...).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { pick(ctx, s.ID) }))
+				OnClick(func(ctx goapp.Context, e goapp.Event) { pick(ctx, s.ID) }, goapp.EventScope(int(s.ID), pickMoment(v))))
 		}
 		return goapp.Li().Class(class).DataSet("seat", int(s.ID)).Body(content...)
 	}))
@@ -152,7 +152,7 @@ func (u *SpyfallUI) dealScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	}
 	if can(v, spyfall.Deal{}) {
 		actions = append(actions, goapp.Button().ID("deal").Class("btn primary").Type("button").Text(t(i18n.SFDeal, v.Round+1)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }))
+			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }, sfScope(spyfall.Deal{Round: v.Round + 1})))
 	}
 	return body, actions
 }
@@ -167,7 +167,7 @@ func (u *SpyfallUI) dealtScreen(v *spyfall.View, f SpyfallFrame) (body, actions 
 	}
 	if can(v, spyfall.StartClock{}) {
 		actions = append(actions, goapp.Button().ID("start-clock").Class("btn primary").Type("button").Text(t(i18n.SFStartClock)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.StartClock{Round: v.Round}) }))
+			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.StartClock{Round: v.Round}) }, sfScope(spyfall.StartClock{Round: v.Round})))
 	} else {
 		actions = append(actions, goapp.P().Class("hint").Text(t(i18n.SFWaitClock, seatName(v, v.Dealer))))
 	}
@@ -253,7 +253,7 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					u.picker = pickNone
 					f.Act(ctx, spyfall.Accuse{Round: v.Round, Suspect: u.pickSeat})
-				}),
+				}, goapp.EventScope(v.Round)),
 			cancelButton(u, f))
 		return body, actions
 	}
@@ -271,7 +271,7 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	}
 	if can(v, spyfall.RevealTable{}) {
 		actions = append(actions, goapp.Button().ID("reveal-table").Class("btn secondary").Type("button").Text(t(i18n.SFRevealTable)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.RevealTable{Round: v.Round}) }))
+			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.RevealTable{Round: v.Round}) }, sfScope(spyfall.RevealTable{Round: v.Round})))
 	}
 	if v.Card != nil {
 		if can(v, spyfall.Accuse{}) {
@@ -363,9 +363,9 @@ func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	case "pending":
 		actions = append(actions, goapp.Div().Class("sf-yesno").Body(
 			goapp.Button().ID("vote-yes").Class("btn danger").Type("button").Text(t(i18n.SFYes)).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: true}) }),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: true}) }, sfScope(spyfall.Vote{Vote: vt.ID, Yes: true})),
 			goapp.Button().ID("vote-no").Class("btn secondary").Type("button").Text(t(i18n.SFNo)).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: false}) }),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: false}) }, sfScope(spyfall.Vote{Vote: vt.ID, Yes: false})),
 		))
 	case "yes", "no":
 		actions = append(actions, goapp.P().ID("voted").Class("hint").Text(t(i18n.SFVotedYou)))
@@ -430,7 +430,7 @@ func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.picker = pickNone
 				f.Act(ctx, spyfall.Accuse{Round: v.Round, Suspect: selected})
-			}))
+			}, sfScope(spyfall.Accuse{Round: v.Round, Suspect: selected})))
 	}
 	return body, actions
 }

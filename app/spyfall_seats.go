@@ -29,7 +29,7 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 	return goapp.Div().Class("seat-menu").DataSet("seat", p.Seat).Body(
 		goapp.If(!open, func() goapp.UI {
 			return goapp.Button().Class("btn ghost small seat-menu-open").Type("button").Aria("label", s.t(i18n.SFSeatMenu, p.Name)).Text("⋯").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, p.Seat })
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, p.Seat }, goapp.EventScope(p.Seat))
 		}).Else(func() goapp.UI {
 			return goapp.Div().Class("seat-menu-body card").Body(
 				goapp.Label().For(input).Class("label").Text(s.t(i18n.SFSeatRename, p.Name)),
@@ -38,7 +38,7 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 						MaxLength(MaxNameRunes*2).
 						OnInput(func(ctx goapp.Context, e goapp.Event) {
 							s.sfDraft.seatNames[p.Seat] = ctx.JSSrc().Get("value").String()
-						}),
+						}, goapp.EventScope(p.Seat)),
 					goapp.Button().Class("btn secondary seat-rename").Type("button").Text(s.t(i18n.LobbyRename)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) {
 							name, err := NormalizeName(s.sfDraft.seatNames[p.Seat])
@@ -48,18 +48,18 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 							}
 							closeMenu()
 							s.sendGame(ctx, game.RenameSeat(p.Seat, name))
-						}),
+						}, goapp.EventScope(p.Seat)),
 				),
 				goapp.Div().Class("sf-chiprow").Body(
 					goapp.Button().Class("btn secondary small seat-up").Type("button").Text(s.t(i18n.SFSeatUp)).Disabled(pos == 0).
-						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, pos-1)) }),
+						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, pos-1)) }, goapp.EventScope(p.Seat, pos)),
 					goapp.Button().Class("btn secondary small seat-down").Type("button").Text(s.t(i18n.SFSeatDown)).
 						Disabled(pos == len(s.lobby.Players)-1).
-						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, pos+1)) }),
+						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, pos+1)) }, goapp.EventScope(p.Seat, pos)),
 					goapp.Button().Class("btn danger small seat-kick").Type("button").Text(s.t(i18n.SFSeatKick, p.Name)).
-						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.Kick(p.Seat)) }),
+						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.Kick(p.Seat)) }, goapp.EventScope(p.Seat)),
 					goapp.Button().Class("btn ghost small seat-menu-close").Type("button").Text(s.t(i18n.SFClose)).
-						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu() }),
+						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu() }, goapp.EventScope(p.Seat)),
 				),
 			)
 		}),

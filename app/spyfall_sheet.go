@@ -56,7 +56,7 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 					loc := u.pickLoc
 					u.picker, u.sheet, u.pickLoc = pickNone, false, ""
 					f.Act(ctx, spyfall.Guess{Round: v.Round, Location: loc})
-				}),
+				}, goapp.EventScope(v.Round)),
 			cancelButton(u, f),
 		)
 	}

@@ -37,7 +37,7 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 			for _, c := range tv.Captains {
 				actions = append(actions, goapp.Button().Class("btn secondary wide").Type("button").DataSet("captain", int(c)).
 					Text(t(i18n.SFTeamFirst, seatName(v, c))).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Lead{Round: v.Round, Captain: c}) }))
+					OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Lead{Round: v.Round, Captain: c}) }, sfScope(spyfall.Lead{Round: v.Round, Captain: c})))
 			}
 		}
 		body = []goapp.UI{goapp.P().ID("team-line").Class("lead").Text(line), u.card(v, f), clockFor(v, f, false), chips(v, f, "sf-players", engine.NoSeat, nil, nil)}
@@ -53,7 +53,7 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 			actions = append(actions, goapp.Button().ID("stop-picking").Class("btn secondary wide").Type("button").Text(t(i18n.SFTeamStop)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					f.Act(ctx, spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo})
-				}))
+				}, sfScope(spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo})))
 		}
 		picked := func(s engine.Seat) bool {
 			return !slices.Contains(tv.Agents, s) || slices.Contains(tv.Picked[0], s) || slices.Contains(tv.Picked[1], s)
@@ -108,7 +108,7 @@ func (u *SpyfallUI) bothFooter(v *spyfall.View, f SpyfallFrame) goapp.UI {
 				locs := u.pickBoth
 				u.picker, u.sheet, u.pickBoth, u.bothSlot = pickNone, false, [2]string{}, 0
 				f.Act(ctx, spyfall.GuessBoth{Round: v.Round, Locations: locs})
-			}),
+			}, goapp.EventScope(v.Round)),
 		cancelButton(u, f),
 	)
 }
