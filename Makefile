@@ -106,7 +106,8 @@ bench: deps site
 # audit: Lighthouse and axe-core from npm (pinned in tools/audit/package.json, installed into
 # build/audit) against Debian's Chromium. Lighthouse accessibility and best practices >= 95 on
 # home and lobby; axe-core with zero serious/critical violations and Chromium's
-# installability check, in the browser test TestAuditAccessibilityAndInstallability.
+# installability check in TestAuditAccessibilityAndInstallability; with SAFEHOUSE_AXE set,
+# every screen any browser test photographs (both games) is checked by axe-core as well.
 AUDIT_DIR  = build/audit
 AUDIT_ADDR ?= 127.0.0.1:8931
 audit: deps site
@@ -115,7 +116,7 @@ audit: deps site
 	cp tools/audit/package.json tools/audit/lighthouse.mjs $(AUDIT_DIR)/
 	cd $(AUDIT_DIR) && npm install --no-audit --no-fund --loglevel=error
 	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(abspath $(AUDIT_DIR))/node_modules/axe-core/axe.min.js" \
-	  $(GO) test -count=1 -run '^TestAuditAccessibilityAndInstallability$$' ./app/e2e/
+	  $(GO) test -count=1 -timeout 15m ./app/e2e/
 	$(GO) build -o $(AUDIT_DIR)/safehouse ./signaling/cmd/safehouse
 	@$(AUDIT_DIR)/safehouse -addr $(AUDIT_ADDR) -site $(SITE) >$(AUDIT_DIR)/server.log 2>&1 & pid=$$!; \
 	  sleep 2; node $(AUDIT_DIR)/lighthouse.mjs http://$(AUDIT_ADDR)/ 0.95; rc=$$?; kill $$pid; exit $$rc

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"sync"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -23,6 +24,41 @@ func axeSource(t *testing.T) string {
 		t.Fatalf("SAFEHOUSE_AXE: %v", err)
 	}
 	return string(src)
+}
+
+var axeOnce struct {
+	sync.Once
+	src string
+	err error
+}
+
+// axeCheck runs axe-core on a screen of any browser test when SAFEHOUSE_AXE is set (make
+// audit), failing the test on a serious or critical violation; otherwise it does nothing.
+func (h *harness) axeCheck(tb *tab, screen string) {
+	h.t.Helper()
+	path := os.Getenv("SAFEHOUSE_AXE")
+	if path == "" {
+		return
+	}
+	axeOnce.Do(func() {
+		b, err := os.ReadFile(path)
+		axeOnce.src, axeOnce.err = string(b), err
+	})
+	if axeOnce.err != nil {
+		h.t.Fatalf("SAFEHOUSE_AXE: %v", axeOnce.err)
+	}
+	settle(tb, screen)
+	for _, v := range runAxe(tb, axeOnce.src) {
+		h.t.Errorf("%s: axe %s (%s): %s at %v", screen, v.ID, v.Impact, v.Help, v.Nodes)
+	}
+}
+
+// settle waits until every finite transition and animation has ended, so colours are
+// measured as they stay.
+func settle(tb *tab, screen string) {
+	tb.t.Helper()
+	tb.waitJS(`document.getAnimations().filter(a => a.playState === "running" && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length === 0`,
+		"animations to settle on "+screen)
 }
 
 // axeViolation is one serious or critical rule axe-core found broken on a screen.
@@ -72,9 +108,7 @@ func TestAuditAccessibilityAndInstallability(t *testing.T) {
 
 	failures := 0
 	check := func(screen string) {
-		// Colours are measured once every finite transition and animation has settled.
-		tb.waitJS(`document.getAnimations().filter(a => a.playState === "running" && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length === 0`,
-			"animations to settle on "+screen)
+		settle(tb, screen)
 		for _, v := range runAxe(tb, src) {
 			failures++
 			t.Errorf("%s: axe %s (%s): %s at %v", screen, v.ID, v.Impact, v.Help, v.Nodes)
