@@ -228,3 +228,47 @@ func TestConfigFileCarriesDeploymentSettings(t *testing.T) {
 		t.Error("index.html does not load /sub/web/config.js")
 	}
 }
+
+// The manifest scopes the app to its folder, root or subpath, and names every icon's purpose.
+func TestManifestScopedToTheSite(t *testing.T) {
+	for _, tt := range []struct{ prefix, root string }{{"", "/"}, {"/games/safehouse/", "/games/safehouse/"}, {"/games/safehouse", "/games/safehouse/"}} {
+		out := filepath.Join(t.TempDir(), "site")
+		if err := generate(config{out: out, web: fakeWeb(t), prefix: tt.prefix}); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := os.ReadFile(filepath.Join(out, "manifest.webmanifest"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m struct {
+			Scope    string `json:"scope"`
+			StartURL string `json:"start_url"`
+			ID       string `json:"id"`
+			Icons    []struct {
+				Src     string `json:"src"`
+				Purpose string `json:"purpose"`
+			} `json:"icons"`
+		}
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Scope != tt.root || m.StartURL != tt.root || m.ID != tt.root {
+			t.Errorf("prefix %q: scope %q, start_url %q, id %q; want %q", tt.prefix, m.Scope, m.StartURL, m.ID, tt.root)
+		}
+		maskable := 0
+		for _, i := range m.Icons {
+			if i.Purpose != "any" && i.Purpose != "maskable" {
+				t.Errorf("prefix %q: icon %s has purpose %q", tt.prefix, i.Src, i.Purpose)
+			}
+			if i.Purpose == "maskable" {
+				maskable++
+			}
+			if !strings.HasPrefix(i.Src, tt.root+"web/") {
+				t.Errorf("prefix %q: icon %s outside the site", tt.prefix, i.Src)
+			}
+		}
+		if len(m.Icons) < 3 || maskable != 1 {
+			t.Errorf("prefix %q: %d icons, %d maskable", tt.prefix, len(m.Icons), maskable)
+		}
+	}
+}

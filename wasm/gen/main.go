@@ -62,7 +62,39 @@ func generate(c config) error {
 	if err := copyDir(c.web, filepath.Join(c.out, "web")); err != nil {
 		return err
 	}
+	if err := fixManifest(filepath.Join(c.out, "manifest.webmanifest"), c.prefix); err != nil {
+		return err
+	}
 	return writeConfig(c)
+}
+
+// fixManifest scopes the installed app to the site's own folder (go-app writes scope "/",
+// which under a subpath claims the whole domain and differs from the worker's scope), starts
+// it at the folder with its slash, and spells out the icons' default purpose ("any"), which
+// go-app leaves empty.
+func fixManifest(path, prefix string) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	root := strings.TrimSuffix(prefix, "/") + "/"
+	m["scope"], m["start_url"], m["id"] = root, root, root
+	if icons, ok := m["icons"].([]any); ok {
+		for _, icon := range icons {
+			if i, ok := icon.(map[string]any); ok && i["purpose"] == "" {
+				i["purpose"] = "any"
+			}
+		}
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, out, 0o644)
 }
 
 // writeConfig writes web/config.js, the deployment settings a static host may edit without
