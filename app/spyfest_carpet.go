@@ -55,7 +55,8 @@ func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	return goapp.Section().ID("fx-carpet").Class("fx-carpet").Aria("label", f.t(i18n.FestCarpetTitle)).Body(
 		goapp.H2().Class("visually-hidden").Text(f.t(i18n.FestCarpetTitle)),
 		&trackScroller{Target: "fx-step-" + strconv.Itoa(focus)},
-		goapp.Ol().Class("fx-track").Body(goapp.Range(v.Track).Slice(func(i int) goapp.UI {
+		// A scrolling list takes keyboard focus, so the track can be scrolled without a pointer.
+		goapp.Ol().Class("fx-track").TabIndex(0).Aria("label", f.t(i18n.FestCarpetTitle)).Body(goapp.Range(v.Track).Slice(func(i int) goapp.UI {
 			e := v.Track[i]
 			class := "fx-step fx-effect-" + string(e)
 			if i == active {
