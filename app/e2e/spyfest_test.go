@@ -61,6 +61,13 @@ func joinFest(t *testing.T, signalURL, room, secret, name string) *festPeer {
 	return p
 }
 
+// seatNow reads the seat the update loop keeps current.
+func (p *festPeer) seatNow() engine.Seat {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.seat
+}
+
 func (p *festPeer) fest() *spyfest.View {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -73,7 +80,7 @@ func (p *festPeer) fest() *spyfest.View {
 func (p *festPeer) send(in session.Intent) {
 	p.t.Helper()
 	if err := p.client.Send(in); err != nil {
-		p.t.Fatalf("native %d: send: %v", p.seat, err)
+		p.t.Fatalf("native %d: send: %v", p.seatNow(), err)
 	}
 }
 
@@ -412,7 +419,7 @@ func TestSpyfestGameThroughTheUI(t *testing.T) {
 	ft := &festTable{t: t, h: h, tabs: map[engine.Seat]*tab{}, native: map[engine.Seat]*festPeer{}, ref: nadia, shots: map[string]bool{}}
 	v := ft.state("the game", func(v *spyfest.View) bool { return v.Round == 1 })
 	for _, p := range []*festPeer{nadia, omar} {
-		ft.native[p.seat] = p
+		ft.native[p.seatNow()] = p
 	}
 	for _, s := range slices.Concat(v.Teams[0].Members, v.Teams[1].Members) {
 		if _, ok := ft.native[s]; !ok {
