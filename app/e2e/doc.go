@@ -6,4 +6,7 @@
 // build/site at the repository root. Without either they skip loudly; with CI=true or
 // SAFEHOUSE_REQUIRE_BROWSER=1 they fail instead. Screenshots go to build/screenshots (or
 // $SAFEHOUSE_SCREENSHOTS).
+//
+// The test files are built for !wasm only: they drive Chromium, and a js/wasm vet of
+// ./app/... must not try to compile chromedp.
 package e2e
