@@ -78,4 +78,25 @@
 // Config.CustomPacks adds players' own locations, Config.Exclude removes any
 // location (SF-ED-4). ExportPack and ImportPack read and write the pack file
 // format described in FORMAT.md.
+//
+// # Readings of RULES.md
+//
+// Where the rules leave room, the engine reads them so:
+//   - In the classic time-up round (SF-END-1a) the seat whose turn it is to
+//     accuse casts a fixed yes, as in a mid-round accusation.
+//   - An absent seat scores nothing in that round; winners are chosen among
+//     the seats still at the table.
+//   - Team variant: the spoken questioning is not tracked; picks alternate,
+//     starting with the captain sent by Lead. The spy names both locations in
+//     one GuessBoth. Captains get a role too. A coin flip decides which
+//     location gets the extra agent card. The optional clock follows SF-SET-2,
+//     capped at 10 minutes above 12 players.
+//   - Fair rotation applies to normal and team rounds, not to 2P/3P, where
+//     the spy card may lie on the table.
+//   - When seats change between rounds the spy count is brought back within
+//     SF-SET-3, and Time Travel's variant follows the seat count (2 seats play
+//     2P, 3 play 3P). A dealer who left or is absent passes the deal to the
+//     left.
+//   - 2P/3P: a player may propose revealing the table card any number of
+//     times; the clock pauses during that vote.
 package spyfall

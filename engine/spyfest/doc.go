@@ -43,4 +43,26 @@
 // sees the character and keywords; the Spy's team the keywords (the character
 // instead in a reverse round, SX-RC-8); the intercepting team and spectators
 // neither. Team notes reach only that team's members other than the Spy.
+//
+// # Readings of RULES.md
+//
+// Where the rules leave room, the engine reads them so:
+//   - The deck running out (SX-GUESS-8) is checked at each round end, when no
+//     character is left for the next round.
+//   - A Spy kicked mid-round voids the round with no points; its character is
+//     still revealed and removed, and drawn but unkept characters go back.
+//   - While the game is stopped, "ask the Spy" (SX-ACT-1) may be played by a
+//     team until it has submitted its own guess of this attempt.
+//   - "At any time" for crossing a quarter and another keyword (SX-ACT-3,
+//     SX-ACT-5) starts after the draw; two characters (SX-ACT-4) is played
+//     between choosing the Spy and the draw, once a round.
+//   - The optional description limit pauses while the game is stopped; with
+//     the idle timer off, starting it is refused.
+//   - A guess may not name a character already out of the game; names with a
+//     minus or in a crossed quarter may still be named.
+//   - A team with fewer than 2 players cannot choose its Spy until the host
+//     adds one; a team left with nobody able to guess spends its guess at once.
+//   - A custom replacement takes over its line on the sheet.
+//   - With a very small custom keyword set, SX-RC-7 reveals fewer than three
+//     keywords, always leaving one for the Spy.
 package spyfest
