@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"os"
 	"os/exec"
@@ -75,8 +74,10 @@ func run(ctx context.Context, c config) []row {
 	appWasm := filepath.Join(c.work, "app.wasm")
 	baseWasm := filepath.Join(c.work, "baseline.wasm")
 	var siteErr, baseErr, binErr error
-	if err := copyFile(filepath.Join(c.site, "web", "app.wasm"), appWasm); err != nil {
+	if wasm, err := os.ReadFile(filepath.Join(c.site, "web", "app.wasm")); err != nil {
 		siteErr = fmt.Errorf("the app's site: %v (run make site first)", err)
+	} else if err := os.WriteFile(appWasm, wasm, 0o644); err != nil {
+		siteErr = fmt.Errorf("the app's site: %v", err)
 	}
 	var baseSite, bin string
 	if needs("size", "startup") {
@@ -170,21 +171,4 @@ func toModuleRoot() error {
 		return errors.New("run the bench inside the safehouse module")
 	}
 	return os.Chdir(filepath.Dir(mod))
-}
-
-func copyFile(from, to string) error {
-	src, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	dst, err := os.Create(to)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(dst, src); err != nil {
-		dst.Close()
-		return err
-	}
-	return dst.Close()
 }

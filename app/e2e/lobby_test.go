@@ -27,35 +27,45 @@ type nativePeer struct {
 
 func joinNative(t *testing.T, signalURL, room, secret, name string) *nativePeer {
 	t.Helper()
+	p := &nativePeer{}
+	p.client = joinListening(t, signalURL, room, secret, name, func(u session.Update) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if u.View != nil {
+			p.names = p.names[:0]
+			for _, pl := range u.View.Players {
+				p.names = append(p.names, pl.Name)
+			}
+		}
+		if u.Notice != "" {
+			p.notes = append(p.notes, u.Notice)
+		}
+	})
+	return p
+}
+
+// joinListening joins room as a native pion player, the way a browser joins, and hands every
+// update to onUpdate (from one goroutine, in order) until the test ends.
+func joinListening(t *testing.T, signalURL, room, secret, name string, onUpdate func(session.Update)) *session.Client {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	c, err := session.Join(ctx, session.Options{SignalURL: signalURL, Name: name, Loopback: true}, room, secret)
 	if err != nil {
 		t.Fatalf("native peer %s: join %s: %v", name, room, err)
 	}
-	p := &nativePeer{client: c}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		for u := range c.Updates() {
-			p.mu.Lock()
-			if u.View != nil {
-				p.names = p.names[:0]
-				for _, pl := range u.View.Players {
-					p.names = append(p.names, pl.Name)
-				}
-			}
-			if u.Notice != "" {
-				p.notes = append(p.notes, u.Notice)
-			}
-			p.mu.Unlock()
+			onUpdate(u)
 		}
 	}()
 	t.Cleanup(func() {
 		c.Close()
 		<-done
 	})
-	return p
+	return c
 }
 
 func (p *nativePeer) playerNames() []string {

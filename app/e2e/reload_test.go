@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -24,27 +23,13 @@ type watchedPeer struct {
 
 func joinWatched(t *testing.T, h *harness, room, secret, name string) *watchedPeer {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
-	defer cancel()
-	c, err := session.Join(ctx, session.Options{SignalURL: h.signal, Name: name, Loopback: true}, room, secret)
-	if err != nil {
-		t.Fatalf("native peer %s: join %s: %v", name, room, err)
-	}
-	p := &watchedPeer{client: c}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for u := range c.Updates() {
-			if u.View != nil {
-				p.mu.Lock()
-				p.view = u.View
-				p.mu.Unlock()
-			}
+	p := &watchedPeer{}
+	p.client = joinListening(t, h.signal, room, secret, name, func(u session.Update) {
+		if u.View != nil {
+			p.mu.Lock()
+			p.view = u.View
+			p.mu.Unlock()
 		}
-	}()
-	t.Cleanup(func() {
-		c.Close()
-		<-done
 	})
 	return p
 }

@@ -35,32 +35,18 @@ type spyPeer struct {
 
 func joinSpyPeer(t *testing.T, h *harness, room, secret, name string) *spyPeer {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
-	defer cancel()
-	c, err := session.Join(ctx, session.Options{SignalURL: h.signal, Name: name, Loopback: true}, room, secret)
-	if err != nil {
-		t.Fatalf("native peer %s: join %s: %v", name, room, err)
-	}
-	p := &spyPeer{t: t, name: name, client: c}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for u := range c.Updates() {
-			p.mu.Lock()
-			if u.View != nil {
-				if tv, err := game.DecodeView(u.View.Game); err == nil && tv != nil {
-					p.view = tv.Spyfall
-				}
+	p := &spyPeer{t: t, name: name}
+	p.client = joinListening(t, h.signal, room, secret, name, func(u session.Update) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if u.View != nil {
+			if tv, err := game.DecodeView(u.View.Game); err == nil && tv != nil {
+				p.view = tv.Spyfall
 			}
-			if u.Notice != "" {
-				p.notes = append(p.notes, u.Notice)
-			}
-			p.mu.Unlock()
 		}
-	}()
-	t.Cleanup(func() {
-		c.Close()
-		<-done
+		if u.Notice != "" {
+			p.notes = append(p.notes, u.Notice)
+		}
 	})
 	return p
 }

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"slices"
@@ -32,33 +31,19 @@ type festPeer struct {
 
 func joinFest(t *testing.T, signalURL, room, secret, name string) *festPeer {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
-	defer cancel()
-	c, err := session.Join(ctx, session.Options{SignalURL: signalURL, Name: name, Loopback: true}, room, secret)
-	if err != nil {
-		t.Fatalf("native peer %s: join %s: %v", name, room, err)
-	}
-	p := &festPeer{t: t, client: c, seat: -1}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for u := range c.Updates() {
-			p.mu.Lock()
-			if u.View != nil {
-				p.seat = engine.Seat(u.View.You)
-				if tv, err := game.DecodeView(u.View.Game); err == nil && tv != nil {
-					p.view = tv
-				}
+	p := &festPeer{t: t, seat: -1}
+	p.client = joinListening(t, signalURL, room, secret, name, func(u session.Update) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if u.View != nil {
+			p.seat = engine.Seat(u.View.You)
+			if tv, err := game.DecodeView(u.View.Game); err == nil && tv != nil {
+				p.view = tv
 			}
-			if u.Notice != "" {
-				p.notes = append(p.notes, u.Notice)
-			}
-			p.mu.Unlock()
 		}
-	}()
-	t.Cleanup(func() {
-		c.Close()
-		<-done
+		if u.Notice != "" {
+			p.notes = append(p.notes, u.Notice)
+		}
 	})
 	return p
 }

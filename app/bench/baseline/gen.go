@@ -5,7 +5,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"os"
 	"path/filepath"
@@ -49,25 +48,12 @@ func generate(out, wasm string) error {
 	if err := os.WriteFile(filepath.Join(out, "web", "icon.svg"), []byte(icon), 0o644); err != nil {
 		return err
 	}
-	return copyFile(wasm, filepath.Join(out, "web", "app.wasm"))
+	code, err := os.ReadFile(wasm)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(out, "web", "app.wasm"), code, 0o644)
 }
 
 // icon keeps the page from asking an outside host for go-app's default icon.
 const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>`
-
-func copyFile(from, to string) error {
-	src, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	dst, err := os.Create(to)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(dst, src); err != nil {
-		dst.Close()
-		return err
-	}
-	return dst.Close()
-}
