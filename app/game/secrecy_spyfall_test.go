@@ -21,7 +21,8 @@ type spyfallGame struct {
 func randomSpyfallGame(rng *rand.Rand) spyfallGame {
 	editions := []spyfall.Edition{spyfall.Classic, spyfall.Spyfall2, spyfall.TimeTravel}
 	ed := editions[rng.IntN(len(editions))]
-	lo, hi := spyfall.PlayerRange(ed, false)
+	team := ed == spyfall.TimeTravel && rng.IntN(2) == 0
+	lo, hi := spyfall.PlayerRange(ed, team)
 	n := lo + rng.IntN(min(hi, 7)-lo+1)
 	g := spyfallGame{spy: rng.IntN(2) == 0}
 	for i := 0; i < n; i++ {
@@ -29,6 +30,11 @@ func randomSpyfallGame(rng *rand.Rand) spyfallGame {
 	}
 	g.names = append(g.names, "Screen")
 	cfg := spyfall.Config{Edition: ed, Rounds: 1 + rng.IntN(2), QuestionTracker: rng.IntN(2) == 0, HideRoles: rng.IntN(4) == 0}
+	rounds := cfg.Rounds
+	if team {
+		// SF-TEAM-7: every seat captains once, two captains a round.
+		cfg.Team, cfg.Rounds, cfg.QuestionTracker, rounds = true, 0, false, (n+1)/2
+	}
 	if ed == spyfall.Spyfall2 && n >= 6 && rng.IntN(2) == 0 {
 		cfg.Spies, cfg.OldPals = 2, rng.IntN(2) == 0
 	}
@@ -40,17 +46,22 @@ func randomSpyfallGame(rng *rand.Rand) spyfallGame {
 	for _, l := range pack.Locations[6:] {
 		cfg.Exclude = append(cfg.Exclude, l.ID)
 	}
-	cfg.FairRotation = !g.spy && rng.IntN(2) == 0
+	cfg.FairRotation = !g.spy && !team && rng.IntN(2) == 0
 	g.settings = cfg
-	g.round = 1 + rng.IntN(cfg.Rounds)
+	g.round = 1 + rng.IntN(rounds)
 	return g
 }
 
 // swapSpyfallSecret changes only the secret of the round in play: the location (every card
-// and the table card that show it), or which seat holds a spy card.
+// and the table card that show it; in a team round one of the two captains' locations), or
+// which seat holds a spy card (in a team round, only agents: captains hold location cards).
 func swapSpyfallSecret(t *testing.T, g spyfallGame, pick uint64) func(r *Room) bool {
+	dealt := spyfall.PhaseDealt
+	if g.settings.Team {
+		dealt = spyfall.PhaseTeamLead
+	}
 	return func(r *Room) bool {
-		if r.sf == nil || r.sf.Round() != g.round || r.sf.Phase() != spyfall.PhaseDealt {
+		if r.sf == nil || r.sf.Round() != g.round || r.sf.Phase() != dealt {
 			return false
 		}
 		snap, err := r.sf.MarshalBinary()
@@ -61,12 +72,18 @@ func swapSpyfallSecret(t *testing.T, g spyfallGame, pick uint64) func(r *Room) b
 		snap = patchJSON(t, snap, func(st map[string]any) {
 			cur := st["cur"].(map[string]any)
 			cards := cur["cards"].([]any)
+			captain := map[int]bool{}
+			if team, ok := cur["team"].(map[string]any); ok {
+				for _, c := range team["captains"].([]any) {
+					captain[num(c)] = true
+				}
+			}
 			if g.spy {
 				var spies, others []int
 				for i, c := range cards {
 					card := c.(map[string]any)
 					switch {
-					case card["dealt"] != true:
+					case card["dealt"] != true || captain[i]:
 					case card["spy"] == true:
 						spies = append(spies, i)
 					default:
@@ -90,7 +107,11 @@ func swapSpyfallSecret(t *testing.T, g spyfallGame, pick uint64) func(r *Room) b
 				swapped = true
 				return
 			}
-			old := num(cur["loc"])
+			which := "loc"
+			if len(captain) > 0 && pick%2 == 1 {
+				which = "loc2" // the second captain's location
+			}
+			old := num(cur[which])
 			played := st["played"].([]any)
 			locations := st["locations"].([]any)
 			maxRole := 0
@@ -117,7 +138,7 @@ func swapSpyfallSecret(t *testing.T, g spyfallGame, pick uint64) func(r *Room) b
 				moveCard(c)
 			}
 			moveCard(cur["table"])
-			cur["loc"] = nu
+			cur[which] = nu
 			played[old], played[nu] = false, true
 			swapped = true
 		})
@@ -194,13 +215,36 @@ func spyfallScript(clock *testClock, players int) script {
 			return act(seatOf(v.SpyGuess.Second), spyfall.Guess{Round: v.Round, Location: randomLocation})
 		case spyfall.PhaseEndAccuse:
 			return act(seatOf(v.EndTurn), spyfall.Accuse{Round: v.Round, Suspect: randomSuspect})
+		case spyfall.PhaseTeamLead:
+			captains := v.Team.Captains
+			return act(seatOf(captains[rng.IntN(2)]), spyfall.Lead{Round: v.Round, Captain: captains[rng.IntN(2)]})
+		case spyfall.PhaseTeamPick:
+			var free []engine.Seat
+			for _, a := range v.Team.Agents {
+				if !slices.Contains(v.Team.Picked[0], a) && !slices.Contains(v.Team.Picked[1], a) {
+					free = append(free, a)
+				}
+			}
+			if len(free) == 0 || rng.IntN(4) == 0 {
+				return act(seatOf(v.Team.Turn), spyfall.StopPicking{Round: v.Round, Turn: v.Team.PickNo})
+			}
+			return act(seatOf(v.Team.Turn), spyfall.Pick{Round: v.Round, Turn: v.Team.PickNo, Agent: free[rng.IntN(len(free))]})
+		case spyfall.PhaseTeamGuess:
+			guess := spyfall.GuessBoth{Round: v.Round, Locations: [2]string{randomLocation, v.Locations[rng.IntN(len(v.Locations))].ID}}
+			if v.Team.SpyPicked != engine.NoSeat {
+				return act(seatOf(v.Team.SpyPicked), guess)
+			}
+			// Nobody picked the spy, and the public view does not say who it is: a random
+			// seat tries (a refusal goes to that seat alone) until the spy speaks.
+			return act(anyone, guess)
 		}
 		return 0, session.Intent{}, false
 	}
 }
 
 // spyfallRevealed reports whether a message shows the end of the swapped round or a phase
-// that names spies (the two-spy guess): from there the secret is public.
+// that names spies (the two-spy guess, a team captain picking the spy): from there the
+// secret is public.
 func spyfallRevealed(round int) func(string) bool {
 	return func(msg string) bool {
 		tv := decodeMsg(msg)
@@ -218,22 +262,26 @@ func spyfallRevealed(round int) func(string) bool {
 		case spyfall.PhaseRoundOver, spyfall.PhaseGameOver, spyfall.PhaseSpyGuess:
 			return true
 		}
-		return false
+		return v.Team != nil && v.Team.SpyPicked != engine.NoSeat
 	}
 }
 
-// APP-HID-1 (issue 5): non-interference. Each game is played twice over the real session
-// layer with the same script, changing only one secret of one round (the location, or which
-// seat is a spy). Every seat that may not know that secret (the spies for the location;
-// everyone but the two swapped seats and the other spies for the spy; always the spectator)
-// must receive exactly the same bytes in both runs, lobby and setup included, until the
-// secret becomes public at the end of the round.
+// APP-HID-1 (issue 5): non-interference. Each game, of any edition or the team variant, is
+// played twice over the real session layer with the same script, changing only one secret of
+// one round (a location, or which seat is a spy). Every seat that may not know that secret
+// (the spies and, in a team round, the seats of the other location, for a location; everyone
+// but the two swapped seats and the other spies, for the spy; always the spectator) must
+// receive exactly the same bytes in both runs, lobby and setup included, until the secret
+// becomes public (the end of the round, or a captain picking the spy).
 func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
 	games := secrecyGames()
-	compared, differedForKnowers, complete := 0, 0, 0
+	compared, differedForKnowers, complete, teamGames := 0, 0, 0, 0
 	for game := 0; game < games; game++ {
 		rng := rand.New(rand.NewPCG(uint64(game), 1))
 		g := randomSpyfallGame(rng)
+		if g.settings.Team {
+			teamGames++
+		}
 		players := len(g.names) - 1
 		setup := []session.Intent{SetSettings(spyfallSettings(g.settings)), Start()}
 		pick := rng.Uint64()
@@ -251,24 +299,26 @@ func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
 		// Who may know the secret of the swapped round: read from run A's and B's own views of
 		// that round (a seat's own card says whether it is a spy).
 		knows := make([]bool, players+1)
-		spyIn := func(tr record, seat int) (spy, dealt bool) {
+		cardIn := func(tr record) *spyfall.CardView {
 			for _, msg := range tr.got {
 				tv := decodeMsg(msg)
 				if tv != nil && tv.Spyfall != nil && tv.Spyfall.Round == g.round && tv.Spyfall.Card != nil {
-					return tv.Spyfall.Card.Spy, true
+					return tv.Spyfall.Card
 				}
 			}
-			return false, false
+			return nil
 		}
 		for seat := 0; seat < players; seat++ {
-			spyA, dealtA := spyIn(a[seat], seat)
-			spyB, _ := spyIn(b[seat], seat)
+			cardA, cardB := cardIn(a[seat]), cardIn(b[seat])
 			switch {
-			case !dealtA:
+			case cardA == nil:
 			case g.spy:
-				knows[seat] = spyA || spyB
+				knows[seat] = cardA.Spy || cardB != nil && cardB.Spy
+			case g.settings.Team:
+				// Two locations: only the seats whose card shows the swapped one know it.
+				knows[seat] = !cardA.Spy && (cardB == nil || cardB.Location == nil || cardA.Location.ID != cardB.Location.ID)
 			default:
-				knows[seat] = !spyA
+				knows[seat] = !cardA.Spy
 			}
 		}
 		if end := decodeMsg(a[players].got[len(a[players].got)-1]); end != nil && end.Spyfall.Phase == spyfall.PhaseGameOver {
@@ -299,5 +349,9 @@ func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
 	if complete < games*9/10 {
 		t.Fatalf("only %d of %d scripted games reached their end", complete, games)
 	}
-	t.Logf("%d games (%d complete), %d messages compared, knowing seats differed in %d games", games, complete, compared, differedForKnowers)
+	if teamGames == 0 {
+		t.Fatal("no game of the team variant was played")
+	}
+	t.Logf("%d games (%d of the team variant, %d complete), %d messages compared, knowing seats differed in %d games",
+		games, teamGames, complete, compared, differedForKnowers)
 }
