@@ -27,7 +27,7 @@ var settingsRussian = map[Key]string{
 	SettingsHeading:  "Настройки",
 	SettingsLanguage: "Язык",
 	SettingsTheme:    "Тема",
-	ThemeSystem:      "Как в системе",
+	ThemeSystem:      "Системная",
 	ThemeLight:       "Светлая",
 	ThemeDark:        "Тёмная",
 	UpdateReady:      "Готова новая версия Safehouse. Она запустится, когда вы снова откроете приложение.",
