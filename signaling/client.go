@@ -118,26 +118,47 @@ func (c *client) readLoop() {
 		if err != nil {
 			return
 		}
-		if int64(len(b)) > s.cfg.MaxMessageSize {
+		tooLarge := int64(len(b)) > s.cfg.MaxMessageSize
+		if tooLarge {
 			// Drain the rest so the next message can be read; past the hard read
 			// limit the library ends the connection instead (status 1009).
 			if _, err := io.Copy(io.Discard, r); err != nil {
 				return
 			}
-			c.refuseBad(CodeTooLarge, "message larger than the server accepts")
-			continue
 		}
-		if typ != websocket.TextMessage {
-			c.refuseBad(CodeBadMessage, "binary messages are not accepted; send JSON text")
-			continue
-		}
+		onFreshStack(func() { c.process(typ, b, tooLarge) })
+	}
+}
+
+// process acts on one message read whole (or, tooLarge, only its start).
+func (c *client) process(typ int, b []byte, tooLarge bool) {
+	switch {
+	case tooLarge:
+		c.refuseBad(CodeTooLarge, "message larger than the server accepts")
+	case typ != websocket.TextMessage:
+		c.refuseBad(CodeBadMessage, "binary messages are not accepted; send JSON text")
+	default:
 		m, err := DecodeMessage(b)
 		if err != nil {
 			c.refuseBad(CodeBadMessage, err.Error())
-			continue
+			return
 		}
-		s.handle(c, m)
+		c.srv.handle(c, m)
 	}
+}
+
+// onFreshStack runs f on a short-lived goroutine and waits for it. Decoding
+// and answering a message takes several KB of stack (encoding/json recurses);
+// on the reader's goroutine that stack would stay grown for the connection's
+// whole life, while the reader needs little of it to wait for the next
+// message. At thousands of idle connections that is the largest cost left.
+func onFreshStack(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
 }
 
 // refuseBad answers a malformed message and disconnects a client that keeps

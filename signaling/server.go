@@ -128,7 +128,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if closed {
 		c.shutdown(websocket.CloseGoingAway, "server shutting down")
 	}
-	c.serve()
+	go c.serve()
 }
 
 // admit reserves a connection slot, or says why there is none.
