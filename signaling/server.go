@@ -97,7 +97,9 @@ func (s *Server) Stats() Stats {
 }
 
 // ServeHTTP admits the connection if the limits allow it, upgrades it and
-// serves it until it closes.
+// returns, leaving the connection to a goroutine of its own that serves it
+// until it closes (so the HTTP server's goroutine, request and buffers are
+// not held for the connection's life). Shutdown waits for those goroutines.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r, s.cfg.TrustedProxies)
 	key := limitKey(addr)
