@@ -111,7 +111,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.refuseConn(w, status, reason, "addr", addr)
 		return
 	}
-	conn, err := s.upgrader.Upgrade(w, r, nil)
+	conn, err := s.upgrade(w, r)
 	if err != nil {
 		s.log.Debug("websocket upgrade failed", "addr", addr, "err", err)
 		s.mu.Lock()

@@ -1,6 +1,8 @@
 package signaling
 
 import (
+	"bufio"
+	"net"
 	"net/http"
 	"sync"
 
@@ -29,4 +31,18 @@ func newUpgrader() websocket.Upgrader {
 		WriteBufferPool: &sync.Pool{},
 		CheckOrigin:     func(*http.Request) bool { return true },
 	}
+}
+
+// upgrade upgrades the request to a WebSocket. The response writer may be a
+// middleware's wrapper that reaches the connection only through Unwrap, as
+// http.ResponseController allows (the upgrader itself looks for Hijack on the
+// writer it is given).
+func (s *Server) upgrade(w http.ResponseWriter, r *http.Request) (*websocket.Conn, error) {
+	return s.upgrader.Upgrade(hijackThrough{w}, r, nil)
+}
+
+type hijackThrough struct{ http.ResponseWriter }
+
+func (h hijackThrough) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return http.NewResponseController(h.ResponseWriter).Hijack()
 }
