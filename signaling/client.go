@@ -21,14 +21,14 @@ type client struct {
 	addr netip.Addr
 	key  string
 
-	badMessages  int         // read goroutine only
+	badMessages  int         // used by the reader and the message handlers it waits for, one at a time
 	awaitingPong atomic.Bool // a ping went out and its pong has not come back
 
-	// guarded by mu (never taken before srv.mu)
+	// guarded by mu, which may be taken while holding srv.mu but never the other way
 	mu          sync.Mutex
 	queue       [][]byte // messages waiting for the writer; nil when there are none
 	queuedBytes int64    // bytes in queue and in the write under way, for the relay budget
-	pingDue     bool
+	pingDue     bool     // the keep-alive asks the writer for a ping
 	writer      writerState
 	writers     sync.WaitGroup // the writer goroutine, while one runs
 	closing     bool           // shutdown was asked: nothing more is queued
