@@ -73,9 +73,10 @@ func limitKey(a netip.Addr) string {
 	return a.String()
 }
 
-// originAllowed mirrors coder/websocket's rule (no Origin header, or the
-// request's own host, or a matching pattern) so that refusals can be logged
-// with their reason.
+// originAllowed applies coder/websocket's OriginPatterns rule (no Origin
+// header, or the request's own host, or a matching pattern), which the
+// server kept when its WebSocket library changed. It runs before admission so
+// that refusals are counted and logged with their reason.
 func originAllowed(r *http.Request, patterns []string) bool {
 	origin := r.Header.Get("Origin")
 	if origin == "" {

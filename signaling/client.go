@@ -1,117 +1,92 @@
 package signaling
 
 import (
-	"context"
-	"errors"
 	"io"
-	"net"
 	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 )
 
-// client is one WebSocket connection. Its fields below the line are guarded by
-// the server's mutex; the rest are fixed or belong to one goroutine.
+// client is one WebSocket connection. An idle connection costs one goroutine
+// (its reader) and no buffer but the reader's: a writer goroutine runs only
+// while something waits to be written (see outbox.go), and the keep-alive is a
+// timer (see keepalive.go). Fields below the lines are guarded by the mutex
+// named there; the rest are fixed or belong to one goroutine.
 type client struct {
 	srv  *Server
 	conn *websocket.Conn
-	raw  net.Conn // under conn, for dropping a client that will not close
 	addr netip.Addr
 	key  string
 
-	out       chan []byte
-	queued    atomic.Int64 // bytes in out, for the relay budget
-	closing   chan struct{}
-	closeOnce sync.Once
-	status    websocket.StatusCode // set once, before closing is closed
-	reason    string
+	badMessages  int         // used by the reader and the message handlers it waits for, one at a time
+	awaitingPong atomic.Bool // a ping went out and its pong has not come back
 
-	badMessages int // read goroutine only
+	// guarded by mu, which may be taken while holding srv.mu but never the other way
+	mu          sync.Mutex
+	queue       [][]byte // messages waiting for the writer; nil when there are none
+	queuedBytes int64    // bytes in queue and in the write under way, for the relay budget
+	pingDue     bool     // the keep-alive asks the writer for a ping
+	writer      writerState
+	writers     sync.WaitGroup // the writer goroutine, while one runs
+	closing     bool           // shutdown was asked: nothing more is queued
+	status      int            // why, once closing
+	reason      string
+	keepAlive   *time.Timer
 
 	// guarded by srv.mu
 	room   *room
 	peerID string // "" while unplaced or when this client is its room's host
 }
 
-func newClient(s *Server, conn *websocket.Conn, raw net.Conn, addr netip.Addr, key string) *client {
-	return &client{
-		srv:     s,
-		conn:    conn,
-		raw:     raw,
-		addr:    addr,
-		key:     key,
-		out:     make(chan []byte, sendQueueLen),
-		closing: make(chan struct{}),
-	}
+func newClient(s *Server, conn *websocket.Conn, addr netip.Addr, key string) *client {
+	return &client{srv: s, conn: conn, addr: addr, key: key}
 }
 
-// shutdown asks the writer to close the connection with status; the first
-// call wins. Safe from any goroutine, with or without the server's mutex.
-func (c *client) shutdown(status websocket.StatusCode, reason string) {
-	c.closeOnce.Do(func() {
-		c.status, c.reason = status, reason
-		close(c.closing)
-	})
+// shutdown asks the writer to deliver what is queued and then close the
+// connection with status (websocket.CloseAbnormalClosure: without a close
+// frame); the first call wins. Safe from any goroutine, with or without the
+// server's mutex.
+func (c *client) shutdown(status int, reason string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closing {
+		return
+	}
+	c.closing, c.status, c.reason = true, status, reason
+	c.startWriterLocked()
+}
+
+// isClosing says whether shutdown was asked: nothing the client sends after
+// that counts.
+func (c *client) isClosing() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.closing
 }
 
 // drop cuts the connection without a close handshake: every read and write
 // on it fails at once and serve tears the client down.
 func (c *client) drop() {
-	c.shutdown(websocket.StatusAbnormalClosure, "dropped")
-	if c.raw != nil {
-		c.raw.Close()
-	}
+	c.shutdown(websocket.CloseAbnormalClosure, "dropped")
+	c.conn.Close()
 }
 
-// send queues a message of the protocol itself for the writer. Called with
-// the server's mutex held, so it never blocks: a client whose queue is full
-// is too slow to keep and is let go (it will reconnect).
-func (c *client) send(b []byte) {
-	select {
-	case <-c.closing:
-	case c.out <- b:
-		c.queued.Add(int64(len(b)))
-	default:
-		c.shutdown(websocket.StatusTryAgainLater, "too slow to keep up")
-	}
-}
-
-// relay queues relayed data for the writer if the client's budget for relayed
-// traffic allows, and says whether it did. Relayed data never fills the
-// queue: the room's own messages always find space, and a sender cannot get
-// its recipient disconnected by flooding it.
-func (c *client) relay(b []byte) bool {
-	if len(c.out) >= cap(c.out)-controlReserve || c.queued.Load()+int64(len(b)) > c.srv.relayBudget() {
-		return false
-	}
-	select {
-	case <-c.closing:
-		return true // gone anyway; the sender hears of it through "left" or "host-away"
-	case c.out <- b:
-		c.queued.Add(int64(len(b)))
-		return true
-	}
-}
-
-// serve runs the connection: reader here, writer and keep-alive beside it,
-// and the teardown once the reader ends.
+// serve runs the connection: the reader here, the handshake and keep-alive
+// timers beside it, and the teardown once the reader ends.
 func (c *client) serve() {
 	s := c.srv
-	var helpers sync.WaitGroup
-	helpers.Add(2)
-	go func() { defer helpers.Done(); c.writeLoop() }()
-	go func() { defer helpers.Done(); c.keepAlive() }()
 	handshake := time.AfterFunc(s.cfg.HandshakeTimeout, func() {
 		s.mu.Lock()
 		placed := c.room != nil
 		s.mu.Unlock()
 		if !placed {
-			c.shutdown(websocket.StatusPolicyViolation, "no host or join in time")
+			c.shutdown(websocket.ClosePolicyViolation, "no host or join in time")
 		}
 	})
+	c.startKeepAlive()
 
 	c.conn.SetReadLimit(4 * s.cfg.MaxMessageSize)
 	c.readLoop()
@@ -119,9 +94,10 @@ func (c *client) serve() {
 	handshake.Stop()
 	// Reading ended: the client closed (the library has answered its close
 	// frame), the link broke, or we closed it. No close handshake is left to do.
-	c.shutdown(websocket.StatusAbnormalClosure, "read ended")
-	helpers.Wait()
-	c.conn.CloseNow() // frees the connection's buffers at once
+	c.shutdown(websocket.CloseAbnormalClosure, "read ended")
+	c.stopKeepAlive()
+	c.writers.Wait()
+	c.conn.Close()
 
 	s.mu.Lock()
 	s.leave(c)
@@ -134,7 +110,7 @@ func (c *client) serve() {
 func (c *client) readLoop() {
 	s := c.srv
 	for {
-		typ, r, err := c.conn.Reader(context.Background())
+		typ, r, err := c.conn.NextReader()
 		if err != nil {
 			return
 		}
@@ -142,26 +118,47 @@ func (c *client) readLoop() {
 		if err != nil {
 			return
 		}
-		if int64(len(b)) > s.cfg.MaxMessageSize {
+		tooLarge := int64(len(b)) > s.cfg.MaxMessageSize
+		if tooLarge {
 			// Drain the rest so the next message can be read; past the hard read
-			// limit the library ends the connection instead.
+			// limit the library ends the connection instead (status 1009).
 			if _, err := io.Copy(io.Discard, r); err != nil {
 				return
 			}
-			c.refuseBad(CodeTooLarge, "message larger than the server accepts")
-			continue
 		}
-		if typ != websocket.MessageText {
-			c.refuseBad(CodeBadMessage, "binary messages are not accepted; send JSON text")
-			continue
-		}
+		onFreshStack(func() { c.process(typ, b, tooLarge) })
+	}
+}
+
+// process acts on one message read whole (or, tooLarge, only its start).
+func (c *client) process(typ int, b []byte, tooLarge bool) {
+	switch {
+	case tooLarge:
+		c.refuseBad(CodeTooLarge, "message larger than the server accepts")
+	case typ != websocket.TextMessage:
+		c.refuseBad(CodeBadMessage, "binary messages are not accepted; send JSON text")
+	default:
 		m, err := DecodeMessage(b)
 		if err != nil {
 			c.refuseBad(CodeBadMessage, err.Error())
-			continue
+			return
 		}
-		s.handle(c, m)
+		c.srv.handle(c, m)
 	}
+}
+
+// onFreshStack runs f on a short-lived goroutine and waits for it. Decoding
+// and answering a message takes several KB of stack (encoding/json recurses);
+// on the reader's goroutine that stack would stay grown for the connection's
+// whole life, while the reader needs little of it to wait for the next
+// message. At thousands of idle connections that is the largest cost left.
+func onFreshStack(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
 }
 
 // refuseBad answers a malformed message and disconnects a client that keeps
@@ -175,76 +172,6 @@ func (c *client) refuseBad(code, text string) {
 	s.mu.Unlock()
 	if c.badMessages >= s.cfg.MaxBadMessages {
 		s.log.Info("connection closed for bad messages", "addr", c.addr, "count", c.badMessages)
-		c.shutdown(websocket.StatusPolicyViolation, "too many bad messages")
-	}
-}
-
-func (c *client) writeLoop() {
-	timeout := c.srv.cfg.WriteTimeout
-	for {
-		select {
-		case b := <-c.out:
-			if !c.write(b, timeout) {
-				return
-			}
-		case <-c.closing:
-			// Deliver what was queued before the close (an expiry notice, the
-			// last refusal), then close with the status asked for.
-			for drained := false; !drained; {
-				select {
-				case b := <-c.out:
-					if !c.write(b, timeout) {
-						return
-					}
-				default:
-					drained = true
-				}
-			}
-			if c.status == websocket.StatusAbnormalClosure {
-				c.conn.CloseNow() // 1006 may not be sent; the link is already broken
-			} else {
-				c.conn.Close(c.status, c.reason)
-			}
-			return
-		}
-	}
-}
-
-func (c *client) write(b []byte, timeout time.Duration) bool {
-	defer c.queued.Add(-int64(len(b)))
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	if err := c.conn.Write(ctx, websocket.MessageText, b); err != nil {
-		c.shutdown(websocket.StatusAbnormalClosure, "write failed")
-		c.conn.CloseNow()
-		return false
-	}
-	return true
-}
-
-// keepAlive pings the client; one that does not answer within half the idle
-// timeout is gone (a locked phone, a dropped network) and is disconnected.
-func (c *client) keepAlive() {
-	interval := c.srv.cfg.IdleTimeout / 2
-	ticker := time.NewTicker(interval)
-	defer ticker.Stop()
-	for {
-		select {
-		case <-c.closing:
-			return
-		case <-ticker.C:
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), interval)
-		err := c.conn.Ping(ctx)
-		cancel()
-		if err != nil {
-			if !errors.Is(err, context.DeadlineExceeded) {
-				c.shutdown(websocket.StatusAbnormalClosure, "connection lost")
-				return
-			}
-			c.srv.log.Debug("client idle, dropping", "addr", c.addr)
-			c.drop() // it does not answer, so it would not answer a close frame either
-			return
-		}
+		c.shutdown(websocket.ClosePolicyViolation, "too many bad messages")
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 )
 
 // room is one game's meeting point. Guarded by the server's mutex.
@@ -43,10 +43,8 @@ func (r *room) peerIDs() []string {
 func (s *Server) handle(c *client, m Message) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	select {
-	case <-c.closing:
+	if c.isClosing() {
 		return // said bye, or is being closed: nothing more from it counts
-	default:
 	}
 	if s.closed {
 		return
@@ -69,7 +67,7 @@ func (s *Server) handle(c *client, m Message) {
 	case TypeTo:
 		s.relay(c, m)
 	case TypeBye:
-		c.shutdown(websocket.StatusNormalClosure, "bye")
+		c.shutdown(websocket.CloseNormalClosure, "bye")
 	}
 }
 
@@ -122,7 +120,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	if old := r.host; old != nil {
 		old.room = nil
 		old.send(errorMessage(CodeBadClaim, "the room was reclaimed by a newer connection"))
-		old.shutdown(websocket.StatusPolicyViolation, "room reclaimed elsewhere")
+		old.shutdown(websocket.ClosePolicyViolation, "room reclaimed elsewhere")
 	}
 	r.stopGrace()
 	r.host = c
@@ -257,6 +255,6 @@ func (s *Server) expire(r *room, gen int) {
 	for _, p := range r.peers {
 		p.room = nil
 		s.refuse(p, CodeUnknownRoom, "the room expired: its host did not come back")
-		p.shutdown(websocket.StatusGoingAway, "room expired")
+		p.shutdown(websocket.CloseGoingAway, "room expired")
 	}
 }

@@ -1,16 +1,14 @@
 package signaling
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"log/slog"
-	"net"
 	"net/http"
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 )
 
 // Server is the signaling endpoint: an http.Handler that upgrades each request
@@ -32,6 +30,7 @@ type Server struct {
 	lastPrune   time.Time
 	counters    counters
 	connections sync.WaitGroup // one per admitted connection, until fully torn down
+	upgrader    websocket.Upgrader
 }
 
 type counters struct {
@@ -67,6 +66,7 @@ func New(cfg Config) *Server {
 		roomsByKey: make(map[string]int),
 		failures:   make(map[string][]time.Time),
 		maxTracked: maxTrackedAddresses,
+		upgrader:   newUpgrader(),
 	}
 	if bad := badOriginPatterns(cfg.OriginPatterns); len(bad) > 0 {
 		s.log.Warn("origin patterns that can never match", "patterns", bad)
@@ -97,7 +97,9 @@ func (s *Server) Stats() Stats {
 }
 
 // ServeHTTP admits the connection if the limits allow it, upgrades it and
-// serves it until it closes.
+// returns, leaving the connection to a goroutine of its own that serves it
+// until it closes (so the HTTP server's goroutine, request and buffers are
+// not held for the connection's life). Shutdown waits for those goroutines.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r, s.cfg.TrustedProxies)
 	key := limitKey(addr)
@@ -109,8 +111,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.refuseConn(w, status, reason, "addr", addr)
 		return
 	}
-	rec := &hijackRecorder{ResponseWriter: w}
-	conn, err := websocket.Accept(rec, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // origin checked above
+	conn, err := s.upgrade(w, r)
 	if err != nil {
 		s.log.Debug("websocket upgrade failed", "addr", addr, "err", err)
 		s.mu.Lock()
@@ -120,16 +121,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.connections.Done()
 		return
 	}
-	c := newClient(s, conn, rec.conn, addr, key)
+	c := newClient(s, conn, addr, key)
 	s.mu.Lock()
 	s.pending--
 	s.clients[c] = struct{}{}
 	closed := s.closed
 	s.mu.Unlock()
 	if closed {
-		c.shutdown(websocket.StatusGoingAway, "server shutting down")
+		c.shutdown(websocket.CloseGoingAway, "server shutting down")
 	}
-	c.serve()
+	go c.serve()
 }
 
 // admit reserves a connection slot, or says why there is none.
@@ -197,7 +198,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	clients := s.clientList()
 	s.mu.Unlock()
 	for _, c := range clients {
-		c.shutdown(websocket.StatusGoingAway, "server shutting down")
+		c.shutdown(websocket.CloseGoingAway, "server shutting down")
 	}
 	done := make(chan struct{})
 	go func() {
@@ -228,18 +229,3 @@ func (s *Server) clientList() []*client {
 	}
 	return list
 }
-
-// hijackRecorder keeps the raw connection that websocket.Accept takes over, so
-// that a client which ignores the close handshake can be dropped at once.
-type hijackRecorder struct {
-	http.ResponseWriter
-	conn net.Conn
-}
-
-func (h *hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	conn, brw, err := http.NewResponseController(h.ResponseWriter).Hijack()
-	h.conn = conn
-	return conn, brw, err
-}
-
-func (h *hijackRecorder) Unwrap() http.ResponseWriter { return h.ResponseWriter }
