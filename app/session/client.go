@@ -29,6 +29,8 @@ type Client struct {
 	seat     int
 	token    string
 	said     Hello         // the first hello; a reconnect says it again with the seat's token
+	// onWaiting is told when the host makes this player wait to be let in (Options.OnWaiting).
+	onWaiting func()
 	welcomed chan struct{} // closed once welcome or a refusal of hello arrived
 	refused  error         // the host's refusal of hello, if any
 
@@ -162,6 +164,7 @@ func (c *Client) Close() error {
 func (c *Client) hello(ctx context.Context, hello Hello) error {
 	c.mu.Lock()
 	c.said = hello
+	c.said.Proof = "" // it belongs to this connection; a reconnect shows its token instead
 	c.mu.Unlock()
 	msg, err := encodeEnvelope(TypeHello, 0, hello)
 	if err != nil {
@@ -269,6 +272,13 @@ func (c *Client) handle(conn Conn, raw []byte) {
 		}
 		c.markWelcomed(&RefusalError{Refusal: r})
 		c.notify(Update{Notice: r.Msg, Code: r.Code})
+	case TypeWaiting:
+		c.mu.Lock()
+		onWaiting := c.onWaiting
+		c.mu.Unlock()
+		if onWaiting != nil {
+			onWaiting()
+		}
 	case TypePing:
 		if msg, err := encodeEnvelope(TypePong, env.Seq, Pong{Echo: env.Body, Now: time.Now().UnixMilli()}); err == nil {
 			_ = conn.Send(msg)
