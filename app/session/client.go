@@ -29,10 +29,11 @@ type Client struct {
 	seat     int
 	token    string
 	said     Hello         // the first hello; a reconnect says it again with the seat's token
-	// onWaiting is told when the host makes this player wait to be let in (Options.OnWaiting).
-	onWaiting func()
 	welcomed chan struct{} // closed once welcome or a refusal of hello arrived
 	refused  error         // the host's refusal of hello, if any
+
+	// onWaiting is told when the host makes this player wait to be let in (Options.OnWaiting).
+	onWaiting func()
 
 	cleanup   func()     // closes what the first connection depends on
 	redial    redialFunc // nil: no reconnecting (the host's own player)

@@ -27,13 +27,14 @@ type hostCore struct {
 	timer    gameTimer  // wakes the table at its next deadline (hostgame.go)
 	nextSeat int        // the lowest seat number never given out
 	store    *hostStore // nil when the host keeps no saved state
+	closed   bool
+	log      *slog.Logger
+	wg       sync.WaitGroup
+
 	// waiting are the connections whose hello waits for the host (admission.go), oldest
 	// first; nextKnock numbers them.
 	waiting   []*hostConn
 	nextKnock int
-	closed   bool
-	log      *slog.Logger
-	wg       sync.WaitGroup
 }
 
 type seat struct {
