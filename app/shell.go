@@ -54,11 +54,13 @@ type Shell struct {
 
 	pendingInvite *Invite // an invite link opened before a name was known
 	live          *liveSession
-	stopJoining   context.CancelFunc // ends the join under way (waiting for the host included)
 	attempt       int // bumped by every connect and cancel; late answers of old attempts are dropped
 	retry         func(goapp.Context)
 	retryLabel    string // the retry button's text when it is not "Try again"
 	toastSerial   int
+
+	// stopJoining ends the join under way (waiting for the host included).
+	stopJoining context.CancelFunc
 }
 
 // liveSession is this tab's connection to a game: the host's own seat, or a guest's.
