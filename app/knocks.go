@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
@@ -37,10 +39,10 @@ func (s *Shell) renderKnock(k session.Knock) goapp.UI {
 	return goapp.Div().Class("knock card").DataSet("knock", id).Body(
 		goapp.P().Class("knock-text").Text(asks),
 		goapp.Div().Class("knock-actions").Body(
-			goapp.Button().Class("btn secondary knock-away").Type("button").
+			goapp.Button().ID(fmt.Sprintf("knock-away-%d", id)).Class("btn secondary knock-away").Type("button").
 				Aria("label", s.t(i18n.KnockTurnAwayLabel, name)).Text(s.t(i18n.KnockTurnAway)).
 				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.answerKnock(ctx, session.KindTurnAway, id) }, goapp.EventScope(id)),
-			goapp.Button().Class("btn primary knock-admit").Type("button").
+			goapp.Button().ID(fmt.Sprintf("knock-admit-%d", id)).Class("btn primary knock-admit").Type("button").
 				Aria("label", s.t(i18n.KnockAdmitLabel, name)).Text(s.t(i18n.KnockAdmit)).
 				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.answerKnock(ctx, session.KindAdmit, id) }, goapp.EventScope(id)),
 		),
