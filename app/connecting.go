@@ -37,7 +37,10 @@ func (s *Shell) renderWaitingForHost() goapp.UI {
 				goapp.Span().Class("knock-dot"), goapp.Span().Class("knock-dot"), goapp.Span().Class("knock-dot"),
 			),
 			goapp.H1().ID("connecting-title").Text(s.t(i18n.WaitTitle)),
-			goapp.P().ID("waiting-room").Class("waiting-room").Text(s.t(i18n.WaitRoom, s.connecting.Room)),
+			goapp.P().ID("waiting-room").Class("room waiting-room").Body(
+				goapp.Span().Class("room-label").Text(s.t(i18n.LobbyRoomCode)),
+				goapp.Strong().Class("room-code").Text(s.connecting.Room),
+			),
 			goapp.P().Class("muted lead").Text(s.t(i18n.WaitHint)),
 		),
 		goapp.Footer().Class("actions").Body(

@@ -57,7 +57,7 @@ func TestHostSeesWaitingPlayers(t *testing.T) {
 func TestWaitingScreen(t *testing.T) {
 	s := &Shell{mounted: true, screen: ScreenConnecting, connecting: ConnectingModel{Room: "K7MPQ2", Waiting: true}}
 	html := render(t, s)
-	for _, sub := range []string{"Waiting for the host to let you in", "Room K7MPQ2", `id="cancel"`, `role="status"`} {
+	for _, sub := range []string{"Waiting for the host to let you in", `<strong class="room-code">K7MPQ2</strong>`, `id="cancel"`, `role="status"`} {
 		if !strings.Contains(html, sub) {
 			t.Errorf("the waiting screen lacks %q", sub)
 		}

@@ -4,7 +4,6 @@ package i18n
 // and the host lets them in or turns them away (app/knocks.go).
 const (
 	WaitTitle            Key = "wait.title"
-	WaitRoom             Key = "wait.room"
 	WaitHint             Key = "wait.hint"
 	KnocksLabel          Key = "knocks.label"
 	KnockAsks            Key = "knock.asks"
@@ -22,7 +21,6 @@ const (
 
 var admissionEnglish = map[Key]string{
 	WaitTitle:            "Waiting for the host to let you in",
-	WaitRoom:             "Room %[1]s",
 	WaitHint:             "The host sees your name on their screen. Players with the invite link or QR code get in straight away.",
 	KnocksLabel:          "Players waiting to join",
 	KnockAsks:            "%[1]s wants to join",
@@ -40,7 +38,6 @@ var admissionEnglish = map[Key]string{
 
 var admissionRussian = map[Key]string{
 	WaitTitle:            "Ждём, пока ведущий вас впустит",
-	WaitRoom:             "Комната %[1]s",
 	WaitHint:             "Ведущий видит ваше имя у себя на экране. По ссылке-приглашению или QR-коду входят сразу.",
 	KnocksLabel:          "Игроки ждут входа",
 	KnockAsks:            "%[1]s хочет войти",
