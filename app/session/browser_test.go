@@ -236,7 +236,9 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 	t.Run("browser hosts native peers", func(t *testing.T) {
 		openBrowser(t, browser, site.base+"/index.html#host")
 		hosted := site.awaitReport(t, "host", "its room", func(r browserReport) bool { return r.Kind == "room" })
-		pion, err := Join(ctx, testOptions(site.signal, "Pion"), hosted.Room, hosted.Secret)
+		o := testOptions(site.signal, "Pion")
+		o.OnWaiting = func() { t.Error("the browser host did not take the invite proof") }
+		pion, err := Join(ctx, o, hosted.Room, hosted.Secret)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -86,7 +86,11 @@ func main() {
 		// "join=ROOM.SECRET": the invite secret, as a link carries it, so the browser build's
 		// proof of it on the direct channel is checked too.
 		room, secret, _ := strings.Cut(strings.TrimPrefix(hash, "join="), ".")
-		c, err := session.Join(ctx, session.Options{SignalURL: signalURL, Name: "Web"}, room, secret)
+		o := session.Options{SignalURL: signalURL, Name: "Web"}
+		o.OnWaiting = func() {
+			outbox <- report{Kind: "error", Msg: "the host did not take this page's proof of the invite secret"}
+		}
+		c, err := session.Join(ctx, o, room, secret)
 		if err != nil {
 			outbox <- report{Kind: "error", Msg: err.Error()}
 			select {}
