@@ -1,10 +1,16 @@
+//go:build !wasm
+
 package e2e
 
 import (
+	"context"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
+
+	"safehouse/app/session"
 )
 
 // knockID waits for the host tab's banner to list name and returns its knock id.
@@ -91,4 +97,51 @@ func TestTypedCodeWaitsForTheHost(t *testing.T) {
 	if names := host.playerNames(); !slices.Equal(names, []string{"Maya", "Leo"}) {
 		host.fatalf("turning away changed the table: %v", names)
 	}
+}
+
+// The host's banner shows over a game in play too: a native player who knocks mid-round is
+// listed on the host's game screen and, let in from there, gets a seat.
+func TestHostLetsInDuringAGame(t *testing.T) {
+	h := newHarness(t, nil)
+	host := h.openBrowser("host tab", h.origin, true)
+	host.open(h.origin + "/")
+	host.typeInto("name", "Maya")
+	host.click("create")
+	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
+	room := host.text("lobby-room")
+	u, err := url.Parse(host.value("invite-link"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	frag, _ := url.ParseQuery(u.Fragment)
+	for _, name := range []string{"Leo", "Nadia"} {
+		joinNative(t, h.signal, room, frag.Get("k"), name)
+	}
+	host.waitJS(`document.querySelectorAll("#players .player-name").length === 3`, "three players")
+	host.click("start-game")
+	host.waitJS(`document.getElementById("secret-card") !== null`, "the game on the host's screen")
+
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	joined := make(chan error, 1)
+	go func() {
+		c, err := session.Join(ctx, session.Options{SignalURL: h.signal, Name: "Omar", Loopback: true}, room, "")
+		if err == nil {
+			defer c.Close()
+			if c.Seat() != 3 {
+				err = fmt.Errorf("seated at %d, want 3", c.Seat())
+			}
+		}
+		joined <- err
+	}()
+	id := knockID(host, "Omar")
+	if !eval[bool](host, `document.getElementById("secret-card") !== null`) {
+		host.fatalf("the banner took the host off the game screen")
+	}
+	h.screenshots(host, "knock-banner-game")
+	host.click("knock-admit-" + id)
+	if err := <-joined; err != nil {
+		t.Fatalf("the let-in player: %v", err)
+	}
+	host.waitJS(`document.querySelectorAll("#knocks .knock").length === 0`, "the banner gone")
 }
