@@ -19,6 +19,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
                 ./app/session:FuzzDecodeHostState \
                 ./app/session:FuzzRelayFrames \
                 ./app/session:FuzzIntentReplayAndForgedSeat \
+                ./app/session:FuzzChannelProof \
                 ./app/game:FuzzRoomApply
 
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).

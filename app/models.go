@@ -28,6 +28,8 @@ type HomeModel struct {
 // ConnectingModel is the screen between a button press and the first view from the host.
 type ConnectingModel struct {
 	Room string // the room being joined; empty while creating a game
+	// Waiting: the player typed the code, and the host has yet to let them in.
+	Waiting bool
 }
 
 // PlayerRow is one line of the lobby's player list.
@@ -50,6 +52,8 @@ type LobbyModel struct {
 	RenameDraft string
 	RenameError string
 	Toast       string // the latest notice for this player (a refusal, "link copied"...)
+	// Waiting lists who typed the code and waits for the host's answer (the host only).
+	Waiting []session.Knock
 }
 
 // ErrorModel is a full-page error with a way back.

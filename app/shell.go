@@ -58,6 +58,9 @@ type Shell struct {
 	retry         func(goapp.Context)
 	retryLabel    string // the retry button's text when it is not "Try again"
 	toastSerial   int
+
+	// stopJoining ends the join under way (waiting for the host included).
+	stopJoining context.CancelFunc
 }
 
 // liveSession is this tab's connection to a game: the host's own seat, or a guest's.
@@ -234,7 +237,15 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 	s.screen = ScreenConnecting
 	opts := s.options(name)
 	opts.Token = savedToken(ctx, inv.Room)
+	opts.OnWaiting = func() {
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			if attempt == s.attempt {
+				s.connecting.Waiting = true
+			}
+		})
+	}
 	sctx, cancel := context.WithCancel(context.Background())
+	s.stopJoining = cancel
 	s.ui.Async(func() {
 		c, err := session.Join(sctx, opts, inv.Room, inv.Secret)
 		s.ui.Dispatch(func(ctx goapp.Context) {
@@ -245,6 +256,7 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 				}
 				return
 			}
+			s.stopJoining = nil // from here the live session (or nothing) owns cancel
 			var refusal *session.RefusalError
 			switch {
 			case errors.Is(err, session.ErrUnknownRoom):
@@ -302,6 +314,7 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 	if u.View != nil {
 		s.lobby.Room = u.View.Room
 		s.lobby.Players = playersFromView(u.View)
+		s.lobby.Waiting = u.View.Waiting
 		s.observeGame(u.View)
 		s.screen = ScreenLobby
 		if s.gameStarted() {
@@ -333,6 +346,10 @@ func (s *Shell) refusalPage(code string) bool {
 		s.retryLabel = s.t(i18n.ErrorReload)
 	case session.CodeRoomFull:
 		s.showError(s.t(i18n.ErrorRoomFullTitle), s.t(i18n.ErrorRoomFull), nil)
+	case session.CodeTurnedAway:
+		s.showError(s.t(i18n.ErrorTurnedAwayTitle), s.t(i18n.ErrorTurnedAway), nil)
+	case session.CodeTooManyWaiting:
+		s.showError(s.t(i18n.ErrorQueueFullTitle), s.t(i18n.ErrorQueueFull), nil)
 	default:
 		return false
 	}
@@ -387,9 +404,13 @@ func (s *Shell) onLeave(ctx goapp.Context, _ goapp.Event) {
 	s.goHome()
 }
 
-// onCancel abandons a connection attempt.
+// onCancel abandons a connection attempt; a player waiting for the host leaves its list.
 func (s *Shell) onCancel(ctx goapp.Context, _ goapp.Event) {
 	s.attempt++
+	if s.stopJoining != nil {
+		s.stopJoining()
+		s.stopJoining = nil
+	}
 	s.goHome()
 }
 
@@ -469,7 +490,7 @@ func (s *Shell) Render() goapp.UI {
 		class += " ready" // the browser test waits for this before it touches anything
 		s.awake.want(s.screen == ScreenGame)
 	}
-	return goapp.Div().Class(class).Body(screen, s.renderUpdateNotice(), s.renderPreferences())
+	return goapp.Div().Class(class).Body(s.renderKnocks(), screen, s.renderUpdateNotice(), s.renderPreferences())
 }
 
 // renderGame shows the game in play, by family.

@@ -20,7 +20,7 @@ func TestBadInputOnDataChannelRefusedToSenderOnly_APP_ACT_1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer host.Close()
-	peers := joinAll(t, ctx, url, host.Room(), 2, func(i int) string { return []string{"Mallory", "Bob"}[i] })
+	peers := joinAll(t, ctx, url, host.Room(), host.Secret(), 2, func(i int) string { return []string{"Mallory", "Bob"}[i] })
 	mallory, bob := peers[0], peers[1]
 	defer mallory.Close()
 	defer bob.Close()

@@ -29,12 +29,13 @@ import (
 
 // browserReport mirrors the report of testdata/browserplayer.
 type browserReport struct {
-	Page  string   `json:"page"`
-	Kind  string   `json:"kind"`
-	Room  string   `json:"room"`
-	State uint64   `json:"state"`
-	Names []string `json:"names"`
-	Msg   string   `json:"msg"`
+	Page   string   `json:"page"`
+	Kind   string   `json:"kind"`
+	Room   string   `json:"room"`
+	Secret string   `json:"secret"`
+	State  uint64   `json:"state"`
+	Names  []string `json:"names"`
+	Msg    string   `json:"msg"`
 }
 
 type browserSite struct {
@@ -215,13 +216,13 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer host.Close()
-		pion, err := Join(ctx, testOptions(site.signal, "Pion"), host.Room(), "")
+		pion, err := Join(ctx, testOptions(site.signal, "Pion"), host.Room(), host.Secret())
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer pion.Close()
 		hw := watch(host.Player())
-		page := "join=" + host.Room()
+		page := "join=" + host.Room() + "." + host.Secret()
 		openBrowser(t, browser, site.base+"/index.html#"+page)
 
 		// The page renames itself 20 times in a burst once it sees all three players.
@@ -234,8 +235,10 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 
 	t.Run("browser hosts native peers", func(t *testing.T) {
 		openBrowser(t, browser, site.base+"/index.html#host")
-		room := site.awaitReport(t, "host", "its room", func(r browserReport) bool { return r.Kind == "room" }).Room
-		pion, err := Join(ctx, testOptions(site.signal, "Pion"), room, "")
+		hosted := site.awaitReport(t, "host", "its room", func(r browserReport) bool { return r.Kind == "room" })
+		o := testOptions(site.signal, "Pion")
+		o.OnWaiting = func() { t.Error("the browser host did not take the invite proof") }
+		pion, err := Join(ctx, o, hosted.Room, hosted.Secret)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -32,6 +32,9 @@ type Client struct {
 	welcomed chan struct{} // closed once welcome or a refusal of hello arrived
 	refused  error         // the host's refusal of hello, if any
 
+	// onWaiting is told when the host makes this player wait to be let in (Options.OnWaiting).
+	onWaiting func()
+
 	cleanup   func()     // closes what the first connection depends on
 	redial    redialFunc // nil: no reconnecting (the host's own player)
 	retry     retryPolicy
@@ -162,6 +165,7 @@ func (c *Client) Close() error {
 func (c *Client) hello(ctx context.Context, hello Hello) error {
 	c.mu.Lock()
 	c.said = hello
+	c.said.Proof = "" // it belongs to this connection; a reconnect shows its token instead
 	c.mu.Unlock()
 	msg, err := encodeEnvelope(TypeHello, 0, hello)
 	if err != nil {
@@ -269,6 +273,13 @@ func (c *Client) handle(conn Conn, raw []byte) {
 		}
 		c.markWelcomed(&RefusalError{Refusal: r})
 		c.notify(Update{Notice: r.Msg, Code: r.Code})
+	case TypeWaiting:
+		c.mu.Lock()
+		onWaiting := c.onWaiting
+		c.mu.Unlock()
+		if onWaiting != nil {
+			onWaiting()
+		}
 	case TypePing:
 		if msg, err := encodeEnvelope(TypePong, env.Seq, Pong{Echo: env.Body, Now: time.Now().UnixMilli()}); err == nil {
 			_ = conn.Send(msg)

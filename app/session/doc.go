@@ -19,7 +19,7 @@
 //	{"v":1,"t":"intent","seq":42,"body":{"kind":"rename","name":"Ann"}}
 //
 //	v     ProtocolVersion; another value is refused with an error asking to reload
-//	t     hello | welcome | intent | view | error | ping | pong
+//	t     hello | welcome | waiting | intent | view | error | ping | pong
 //	seq   per connection: numbers intents (and pings); errors and pongs echo it
 //	body  the message's content, by type
 //
@@ -31,6 +31,13 @@
 //	player -> host  intent  {"kind":"rename","name":"Ann"} or {"kind":"game","game":{...}}
 //	host -> player  error   {"code":"bad-name","msg":"..."}  a refusal, to that player only
 //	either way      ping / pong {"echo":<ping body>,"now":<unix ms>}
+//
+// A player who came by link or QR proves the invite secret (a proof in its hello over both
+// DTLS fingerprints of the direct channel, or the relay hello's MAC) and is seated at once. A
+// player who typed the room code knocks instead: the host answers "waiting", its own view
+// lists the knock (View.Waiting), and the host lets it in ({"kind":"admit","target":<id>})
+// or turns it away ({"kind":"turn-away",...}, CodeTurnedAway). Join keeps waiting meanwhile
+// and tells Options.OnWaiting. Resume tokens need no new approval (admission.go).
 //
 // Identity comes from the connection, never from a field: an intent that names a seat is
 // refused. Each intent carries the next seq of its connection and the host handles a seq at

@@ -19,7 +19,7 @@ const ProtocolVersion = 1
 const MaxMessageBytes = 32 << 10
 
 // Envelope is every message on a data channel (and inside relayed signaling data later).
-// {"v":1,"t":"intent","seq":42,"body":{...}}   t: "hello","welcome","intent","view","error","ping","pong"
+// {"v":1,"t":"intent","seq":42,"body":{...}}   t: "hello","welcome","waiting","intent","view","error","ping","pong"
 type Envelope struct {
 	V    int             `json:"v"`
 	T    string          `json:"t"`
@@ -44,6 +44,10 @@ type Hello struct {
 	Token string `json:"token,omitempty"` // the resume token a previous welcome gave, if any
 	// Spectator asks for a watcher's seat (a table screen): public views only.
 	Spectator bool `json:"spectator,omitempty"`
+	// Proof shows, on a direct data channel, that the player holds the invite secret
+	// (channelProof in admission.go); without it (or a resume token) the player waits for
+	// the host to let it in.
+	Proof string `json:"proof,omitempty"`
 }
 
 // Welcome is the host's answer to a hello: the seat the connection now speaks for.

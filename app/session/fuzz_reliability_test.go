@@ -109,8 +109,8 @@ func FuzzIntentReplayAndForgedSeat(f *testing.F) {
 		h.table = table
 		mallory, malloryEnd := Pipe()
 		defer malloryEnd.Close()
-		from := &hostConn{conn: mallory}
-		h.handle(&hostConn{conn: func() Conn { c, _ := Pipe(); return c }(), isHost: true}, []byte(`{"v":1,"t":"hello","body":{"name":"Hana"}}`))
+		from := &hostConn{conn: mallory, invited: true}
+		h.handle(&hostConn{conn: func() Conn { c, _ := Pipe(); return c }(), isHost: true, invited: true}, []byte(`{"v":1,"t":"hello","body":{"name":"Hana"}}`))
 		h.handle(from, []byte(`{"v":1,"t":"hello","body":{"name":"Mallory"}}`))
 		h.handle(from, []byte(`{"v":1,"t":"intent","seq":5,"body":{"kind":"game","game":{"vote":"yes","round":1}}}`))
 		state, votes := h.stateNumber(), table.snapshot()

@@ -50,7 +50,7 @@ func FuzzHostMessageReachesOthersOnlyOnChange(f *testing.F) {
 		h := newHostCore("FUZZED", slog.New(slog.NewTextHandler(io.Discard, nil)))
 		sender, senderEnd := Pipe()
 		other, otherEnd := Pipe()
-		from, to := &hostConn{conn: sender}, &hostConn{conn: other}
+		from, to := &hostConn{conn: sender, invited: true}, &hostConn{conn: other, invited: true}
 		h.handle(from, []byte(`{"v":1,"t":"hello","body":{"name":"Mallory"}}`))
 		h.handle(to, []byte(`{"v":1,"t":"hello","body":{"name":"Bob"}}`))
 		state, received := h.stateNumber(), queued(otherEnd)

@@ -303,7 +303,7 @@ func (h *HostSession) peerChannel(l *peerLink, dc *webrtc.DataChannel) {
 		defer h.waiters.Done()
 		select {
 		case <-conn.opened:
-			h.core.accept(conn, false)
+			h.core.acceptRemote(conn, false, hostProofCheck(h.secret, pc))
 		case <-conn.ended:
 		}
 		<-conn.ended
@@ -388,5 +388,5 @@ func (h *HostSession) relayFrame(l *peerLink, f relayFrame) {
 	}
 	l.relay = rc
 	h.mu.Unlock()
-	h.core.accept(rc, false)
+	h.core.acceptRemote(rc, answer.MAC != nil, nil) // a signed relay hello proved the secret
 }

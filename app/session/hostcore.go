@@ -30,6 +30,11 @@ type hostCore struct {
 	closed   bool
 	log      *slog.Logger
 	wg       sync.WaitGroup
+
+	// waiting are the connections whose hello waits for the host (admission.go), oldest
+	// first; nextKnock numbers them.
+	waiting   []*hostConn
+	nextKnock int
 }
 
 type seat struct {
@@ -51,6 +56,12 @@ type hostConn struct {
 	isHost bool         // the host's own in-memory player
 	seat   *seat        // nil until hello
 	heard  atomic.Int64 // Unix nanoseconds of its last message (hostwatch.go)
+	// invited: the connection proved the invite secret (or is on the host's own device), so
+	// its hello is seated at once; otherwise proof checks its hello's proof (nil: none can
+	// be had) and without one the hello knocks (admission.go).
+	invited bool
+	proof   func(string) bool
+	knock   *knock // while it waits for the host
 }
 
 func newHostCore(room string, log *slog.Logger) *hostCore {
@@ -62,9 +73,21 @@ func newHostCore(room string, log *slog.Logger) *hostCore {
 	}
 }
 
-// accept serves conn until it ends. isHost marks the host's own player.
+// accept serves conn, a connection on the host's own device, until it ends. isHost marks
+// the host's own player.
 func (h *hostCore) accept(conn Conn, isHost bool) {
-	hc := &hostConn{conn: conn, isHost: isHost}
+	h.serveConn(&hostConn{conn: conn, isHost: isHost, invited: true})
+}
+
+// acceptRemote serves a remote player's conn until it ends. invited says its transport
+// proved the invite secret (an authenticated relay); otherwise proof, when not nil, checks
+// the proof in its hello, and without either its hello waits for the host.
+func (h *hostCore) acceptRemote(conn Conn, invited bool, proof func(string) bool) {
+	h.serveConn(&hostConn{conn: conn, invited: invited, proof: proof})
+}
+
+func (h *hostCore) serveConn(hc *hostConn) {
+	conn := hc.conn
 	hc.heard.Store(time.Now().UnixNano())
 	h.mu.Lock()
 	if h.closed {
@@ -95,6 +118,9 @@ func (h *hostCore) serve(hc *hostConn) {
 func (h *hostCore) drop(hc *hostConn) {
 	h.mu.Lock()
 	delete(h.conns, hc)
+	if h.unknockLocked(hc) && !h.closed {
+		h.changedLocked() // it no longer waits
+	}
 	if s := hc.seat; s != nil && s.conn == hc {
 		s.conn = nil
 		if !h.closed {
@@ -136,6 +162,9 @@ func (h *hostCore) changedLocked() {
 		v := View{State: h.state, Room: h.room, You: s.no, Players: players, Ack: s.lastSeq}
 		if h.table != nil {
 			v.Game = h.table.View(s.no)
+		}
+		if s.host {
+			v.Waiting = h.waitingLocked()
 		}
 		h.sendLocked(s.conn, TypeView, 0, v)
 	}

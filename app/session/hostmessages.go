@@ -45,7 +45,7 @@ func (h *hostCore) handle(hc *hostConn, raw []byte) {
 // helloLocked seats a connection: the seat of its resume token if it has a known one,
 // otherwise a new seat. It returns connections to close once the lock is released.
 func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
-	if hc.seat != nil {
+	if hc.seat != nil || hc.knock != nil {
 		h.refuseLocked(hc, env.Seq, CodeAgain, "this connection already said hello")
 		return nil
 	}
@@ -61,6 +61,9 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 		// another game (or a forged one) gets no seat at all rather than a stranger's.
 		h.refuseLocked(hc, env.Seq, CodeUnknownSeat, "This game does not know your seat: join again as a new player.")
 		return nil
+	}
+	if s == nil && !hc.invited && !(hc.proof != nil && hc.proof(hello.Proof)) {
+		return h.knockLocked(hc, env, hello) // no invite secret shown: the host decides
 	}
 	switch {
 	case s != nil && s.conn != nil:
@@ -99,6 +102,10 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 }
 
 func (h *hostCore) intentLocked(hc *hostConn, env Envelope) (toClose []Conn) {
+	if hc.knock != nil {
+		h.refuseLocked(hc, env.Seq, CodeWaiting, "The host has not let you in yet.")
+		return
+	}
 	if hc.seat == nil {
 		h.refuseLocked(hc, env.Seq, CodeNoHello, "say hello before sending intents")
 		return
@@ -136,6 +143,9 @@ func (h *hostCore) intentLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 		}
 		hc.seat.name = name
 		h.changedLocked()
+	case KindAdmit, KindTurnAway:
+		toClose = h.admissionLocked(hc, env.Seq, in)
+		return
 	case KindGame:
 		if h.table == nil {
 			h.refuseLocked(hc, env.Seq, CodeNoGame, "no game is running yet")

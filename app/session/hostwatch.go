@@ -8,7 +8,7 @@ import "time"
 const silentAfter = 2 * deadAfter
 
 // dropSilent closes the connections of remote players that said nothing for longer than
-// limit: a phone that slept or lost its network. Its seat then shows away at once, instead of
+// limit: a phone that slept or lost its network. Players waiting for the host are left alone. Its seat then shows away at once, instead of
 // after ICE gives up (tens of seconds in browsers), and the player's own reconnect brings it
 // back.
 func (h *hostCore) dropSilent(limit time.Duration) int {
@@ -16,7 +16,9 @@ func (h *hostCore) dropSilent(limit time.Duration) int {
 	var silent []Conn
 	h.mu.Lock()
 	for hc := range h.conns {
-		if !hc.isHost && hc.heard.Load() < cutoff {
+		// A player waiting for the host may have put its phone down meanwhile: its place in
+		// the queue lasts until its connection really ends.
+		if !hc.isHost && hc.knock == nil && hc.heard.Load() < cutoff {
 			silent = append(silent, hc.conn)
 		}
 	}

@@ -20,7 +20,10 @@ const maxRoomCodeLen = 16
 
 // Join connects a player to a room. secret is "" when the player typed the code by hand.
 // It returns once the host has seated the player (after its welcome); the first updates are
-// Status "online" and the first view.
+// Status "online" and the first view. A player with the invite secret proves it and is
+// seated at once; one without waits for the host to let it in (Options.OnWaiting is told),
+// for as long as ctx allows, and a player the host turns away gets a *RefusalError with
+// CodeTurnedAway.
 //
 // When no direct data channel opens within Options.DirectTimeout, the player talks to the
 // host through the signaling server instead, end-to-end encrypted (relay.go); the secret
@@ -46,7 +49,14 @@ func Join(ctx context.Context, o Options, room, secret string) (*Client, error) 
 	redial := func(ctx context.Context) (Conn, error) { return connectPeer(ctx, o, code, secret, notify) }
 	c := newRemoteClient(first, redial, retryPolicyOf(o))
 	client.Store(c)
-	if err := c.hello(ctx, o.hello()); err != nil {
+	c.mu.Lock()
+	c.onWaiting = o.OnWaiting
+	c.mu.Unlock()
+	hello := o.hello()
+	if pc, ok := first.(*peerConn); ok {
+		hello.Proof = pc.proof
+	}
+	if err := c.hello(ctx, hello); err != nil {
 		c.Close()
 		return nil, err
 	}
@@ -91,7 +101,8 @@ type peerSide struct {
 // peerConn is the Conn of one peerSide: closing it ends the whole attempt.
 type peerConn struct {
 	Conn
-	p *peerSide
+	p     *peerSide
+	proof string // the hello's proof of the invite secret on a direct channel (admission.go)
 }
 
 func (c *peerConn) Close() error {
@@ -113,7 +124,11 @@ func connectPeer(ctx context.Context, o Options, code, secret string, notify fun
 		p.close()
 		return nil, err
 	}
-	return &peerConn{Conn: conn, p: p}, nil
+	pc := &peerConn{Conn: conn, p: p}
+	if _, direct := conn.(*dataChannelConn); direct {
+		pc.proof = peerChannelProof(secret, p.pc)
+	}
+	return pc, nil
 }
 
 func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) (Conn, error) {

@@ -55,6 +55,9 @@ var finalCodes = map[string]bool{
 	CodeMoved:       true,
 	CodeUnknownSeat: true,
 	CodeKicked:      true,
+	// Never seated: the host said no, or too many wait to be let in.
+	CodeTurnedAway:     true,
+	CodeTooManyWaiting: true,
 }
 
 // newRemoteClient is a remote player's client: it reconnects through redial when conn dies.

@@ -272,7 +272,7 @@ func TestRandomDropsApplyEveryActionOnce(t *testing.T) {
 	watchers := make([]*watcher, len(peers))
 	seats := make([]int, len(peers))
 	for i := range peers {
-		if peers[i], err = Join(ctx, chaosOptions(url, fmt.Sprintf("P%d", i+1)), host.Room(), ""); err != nil {
+		if peers[i], err = Join(ctx, chaosOptions(url, fmt.Sprintf("P%d", i+1)), host.Room(), host.Secret()); err != nil {
 			t.Fatal(err)
 		}
 		defer peers[i].Close()
@@ -389,6 +389,9 @@ func TestGameOverTheRelayKeepsCardsFromTheServer(t *testing.T) {
 		o := chaosOptions(url, fmt.Sprintf("Relayed %d", i+1))
 		o.noDirect = true
 		o.DirectTimeout = 300 * time.Millisecond
+		if secrets[i] == "" {
+			o.OnWaiting = letInWhenWaiting(host, o.Name) // the host lets the typed-code player in
+		}
 		if peers[i], err = Join(ctx, o, host.Room(), secrets[i]); err != nil {
 			t.Fatal(err)
 		}

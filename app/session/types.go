@@ -22,6 +22,12 @@ type Options struct {
 	// host can give this player the same seat back.
 	Token string
 
+	// OnWaiting, for a joining player, is called (on the client's own goroutine, so it must
+	// not block) when the host has not seated the player at once: it typed the room code
+	// instead of following the invite link, and waits for the host to let it in. Join keeps
+	// waiting, bounded by its ctx, and returns once the player is seated or turned away.
+	OnWaiting func()
+
 	// Spectator seats this player as a watcher (a table screen): it gets only what every
 	// player may see (APP-HID-2) and takes no part in the game.
 	Spectator bool
@@ -52,6 +58,9 @@ type View struct {
 	Players []Player        `json:"players"`        // table order
 	Game    json.RawMessage `json:"game,omitempty"` // the game's per-seat view, added by later work
 	Ack     uint64          `json:"ack,omitempty"`  // the last intent seq the host handled for you
+	// Waiting lists the players waiting for the host to let them in (admission.go); only
+	// the host's own seat is told.
+	Waiting []Knock `json:"waiting,omitempty"`
 }
 
 // Player is one seat as everyone may see it.
@@ -66,11 +75,12 @@ type Player struct {
 
 // Intent is what a player asks the host to do (t:"intent"). Identity comes from the connection, never from a field.
 type Intent struct {
-	Kind string          `json:"kind"`           // KindRename, KindGame, KindKick, KindMove
+	Kind string          `json:"kind"`           // KindRename, KindGame, KindKick, KindMove, KindAdmit, KindTurnAway
 	Name string          `json:"name,omitempty"` // for "rename"
 	Game json.RawMessage `json:"game,omitempty"` // a game action, for kind "game"
 	// Target is the seat a host-only lobby control acts on (rename another seat, kick,
-	// move); it never says who is asking, which is always the connection's seat.
+	// move), or the Knock ID of a waiting player (admit, turn away); it never says who is
+	// asking, which is always the connection's seat.
 	Target *int `json:"target,omitempty"`
 	To     *int `json:"to,omitempty"` // for "move": the new position in the table order
 }

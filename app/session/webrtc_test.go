@@ -66,7 +66,7 @@ func checkNoLeaks(t *testing.T, base int) {
 }
 
 // joinAll joins n peers at once, named by name(i).
-func joinAll(t *testing.T, ctx context.Context, url, room string, n int, name func(int) string) []*Client {
+func joinAll(t *testing.T, ctx context.Context, url, room, secret string, n int, name func(int) string) []*Client {
 	t.Helper()
 	peers := make([]*Client, n)
 	errs := make([]error, n)
@@ -75,7 +75,7 @@ func joinAll(t *testing.T, ctx context.Context, url, room string, n int, name fu
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			peers[i], errs[i] = Join(ctx, testOptions(url, name(i)), room, "")
+			peers[i], errs[i] = Join(ctx, testOptions(url, name(i)), room, secret)
 		}()
 	}
 	wg.Wait()
@@ -117,7 +117,7 @@ func TestTwelvePlayersShareOneLobby(t *testing.T) {
 		t.Fatal(err)
 	}
 	const peerCount = 11
-	peers := joinAll(t, ctx, url, host.Room(), peerCount, func(i int) string { return fmt.Sprintf("Peer %02d", i+1) })
+	peers := joinAll(t, ctx, url, host.Room(), host.Secret(), peerCount, func(i int) string { return fmt.Sprintf("Peer %02d", i+1) })
 	clients := append([]*Client{host.Player()}, peers...)
 	watchers := make([]*watcher, len(clients))
 	for i, c := range clients {
@@ -216,7 +216,7 @@ func TestHostCloseReachesPeers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	peers := joinAll(t, ctx, url, host.Room(), 2, func(i int) string { return fmt.Sprintf("P%d", i) })
+	peers := joinAll(t, ctx, url, host.Room(), host.Secret(), 2, func(i int) string { return fmt.Sprintf("P%d", i) })
 	watchers := []*watcher{watch(peers[0]), watch(peers[1])}
 	for _, w := range watchers {
 		w.waitView(t, "three players", func(v View) bool { return len(v.Players) == 3 })
@@ -249,7 +249,7 @@ func TestSecondDataChannelIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer host.Close()
-	peer, err := Join(ctx, testOptions(url, "Ann"), host.Room(), "")
+	peer, err := Join(ctx, testOptions(url, "Ann"), host.Room(), host.Secret())
 	if err != nil {
 		t.Fatal(err)
 	}

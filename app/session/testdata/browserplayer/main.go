@@ -1,7 +1,7 @@
 //go:build js && wasm
 
 // Command browserplayer runs this package's browser build inside Chromium for
-// browser_test.go: with "#host" it hosts a game, with "#join=ROOM" it joins one. It
+// browser_test.go: with "#host" it hosts a game, with "#join=ROOM.SECRET" it joins one. It
 // reports what happens as JSON posted to /report on the page's own server.
 package main
 
@@ -18,12 +18,13 @@ import (
 
 // report is one thing the page tells the test.
 type report struct {
-	Page  string   `json:"page"` // which page sends it: its URL fragment
-	Kind  string   `json:"kind"` // "room", "view", "error"
-	Room  string   `json:"room,omitempty"`
-	State uint64   `json:"state,omitempty"`
-	Names []string `json:"names,omitempty"`
-	Msg   string   `json:"msg,omitempty"`
+	Page   string   `json:"page"` // which page sends it: its URL fragment
+	Kind   string   `json:"kind"` // "room", "view", "error"
+	Room   string   `json:"room,omitempty"`
+	Secret string   `json:"secret,omitempty"` // the invite secret, with the room
+	State  uint64   `json:"state,omitempty"`
+	Names  []string `json:"names,omitempty"`
+	Msg    string   `json:"msg,omitempty"`
 }
 
 // send posts reports one at a time, so the test receives them in order.
@@ -79,10 +80,17 @@ func main() {
 			outbox <- report{Kind: "error", Msg: err.Error()}
 			select {}
 		}
-		outbox <- report{Kind: "room", Room: h.Room()}
+		outbox <- report{Kind: "room", Room: h.Room(), Secret: h.Secret()}
 		player = h.Player()
 	} else {
-		c, err := session.Join(ctx, session.Options{SignalURL: signalURL, Name: "Web"}, strings.TrimPrefix(hash, "join="), "")
+		// "join=ROOM.SECRET": the invite secret, as a link carries it, so the browser build's
+		// proof of it on the direct channel is checked too.
+		room, secret, _ := strings.Cut(strings.TrimPrefix(hash, "join="), ".")
+		o := session.Options{SignalURL: signalURL, Name: "Web"}
+		o.OnWaiting = func() {
+			outbox <- report{Kind: "error", Msg: "the host did not take this page's proof of the invite secret"}
+		}
+		c, err := session.Join(ctx, o, room, secret)
 		if err != nil {
 			outbox <- report{Kind: "error", Msg: err.Error()}
 			select {}

@@ -1,0 +1,61 @@
+package app
+
+import (
+	"fmt"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/i18n"
+	"safehouse/app/session"
+)
+
+// renderKnocks: the host's banner of players who typed the room code and wait to be let in,
+// above whatever screen the host is on (lobby or game). The polite live region is always
+// there, empty when nobody waits, so a screen reader hears each new arrival, and go-app never
+// moves the screen below it to another place in the tree.
+func (s *Shell) renderKnocks() goapp.UI {
+	live := goapp.Div().ID("knocks").Class("knocks").Aria("live", "polite")
+	if s.live == nil || s.live.host == nil || len(s.lobby.Waiting) == 0 ||
+		(s.screen != ScreenLobby && s.screen != ScreenGame) {
+		return live
+	}
+	return live.Body(goapp.Section().Class("knock-list").Aria("label", s.t(i18n.KnocksLabel)).Body(
+		goapp.Range(s.lobby.Waiting).Slice(func(i int) goapp.UI { return s.renderKnock(s.lobby.Waiting[i]) }),
+	))
+}
+
+// renderKnock is one waiting player: who, and the host's two answers. The handlers depend on
+// the knock's id, so they are scoped by it (an element keeps its first handler otherwise).
+func (s *Shell) renderKnock(k session.Knock) goapp.UI {
+	name := k.Name
+	if name == "" {
+		name = s.t(i18n.KnockUnnamed)
+	}
+	asks := s.t(i18n.KnockAsks, name)
+	if k.Spectator {
+		asks = s.t(i18n.KnockAsksWatch, name)
+	}
+	id := k.ID
+	return goapp.Div().Class("knock card").DataSet("knock", id).Body(
+		goapp.P().Class("knock-text").Text(asks),
+		goapp.Div().Class("knock-actions").Body(
+			goapp.Button().ID(fmt.Sprintf("knock-away-%d", id)).Class("btn secondary knock-away").Type("button").
+				Aria("label", s.t(i18n.KnockTurnAwayLabel, name)).Text(s.t(i18n.KnockTurnAway)).
+				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.answerKnock(ctx, session.KindTurnAway, id) }, goapp.EventScope(id)),
+			goapp.Button().ID(fmt.Sprintf("knock-admit-%d", id)).Class("btn primary knock-admit").Type("button").
+				Aria("label", s.t(i18n.KnockAdmitLabel, name)).Text(s.t(i18n.KnockAdmit)).
+				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.answerKnock(ctx, session.KindAdmit, id) }, goapp.EventScope(id)),
+		),
+	)
+}
+
+// answerKnock sends the host's answer (KindAdmit or KindTurnAway) for the waiting player id.
+// The banner updates with the host's next view, which no longer lists it.
+func (s *Shell) answerKnock(ctx goapp.Context, kind string, id int) {
+	if s.live == nil || s.live.host == nil {
+		return
+	}
+	if err := s.live.client.Send(session.Intent{Kind: kind, Target: &id}); err != nil {
+		s.showToast(ctx, s.t(i18n.LobbySendFailed))
+	}
+}

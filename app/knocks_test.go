@@ -1,0 +1,68 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"safehouse/app/session"
+)
+
+// The host sees who waits to be let in above the lobby and above a game, with a labelled
+// Let in and Turn away for each; a guest, or the host on another screen, sees no banner.
+func TestHostSeesWaitingPlayers(t *testing.T) {
+	waiting := []session.Knock{{ID: 3, Name: "Leo"}, {ID: 5, Name: ""}, {ID: 7, Name: "TV", Spectator: true}}
+	for _, tc := range []struct {
+		name   string
+		host   bool
+		screen Screen
+		want   int
+	}{
+		{"host in the lobby", true, ScreenLobby, 3},
+		{"host in a game", true, ScreenGame, 3},
+		{"host on the error page", true, ScreenError, 0},
+		{"guest in the lobby", false, ScreenLobby, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := lobbyShell(tc.host, false, true)
+			s.screen = tc.screen
+			s.lobby.Waiting = waiting
+			s.live = &liveSession{}
+			if tc.host {
+				s.live.host = &session.HostSession{}
+			}
+			html := render(t, s)
+			if got := strings.Count(html, `class="knock card"`); got != tc.want {
+				t.Fatalf("%d waiting players shown, want %d", got, tc.want)
+			}
+			if !strings.Contains(html, `id="knocks"`) || !strings.Contains(html, `aria-live="polite"`) {
+				t.Error("no polite live region for the banner")
+			}
+			if tc.want == 0 {
+				return
+			}
+			for _, sub := range []string{
+				"Leo wants to join", "Someone wants to join", "TV wants to join as a table screen",
+				`id="knock-admit-3"`, `aria-label="Let Leo in"`, `id="knock-away-5"`, `aria-label="Turn Someone away"`,
+				`>Let in<`, `>Turn away<`,
+			} {
+				if !strings.Contains(html, sub) {
+					t.Errorf("the banner lacks %q", sub)
+				}
+			}
+		})
+	}
+}
+
+// A player who typed the code and waits for the host is told so, with the room and a way out.
+func TestWaitingScreen(t *testing.T) {
+	s := &Shell{mounted: true, screen: ScreenConnecting, connecting: ConnectingModel{Room: "K7MPQ2", Waiting: true}}
+	html := render(t, s)
+	for _, sub := range []string{"Waiting for the host to let you in", `<strong class="room-code">K7MPQ2</strong>`, `id="cancel"`, `role="status"`} {
+		if !strings.Contains(html, sub) {
+			t.Errorf("the waiting screen lacks %q", sub)
+		}
+	}
+	if strings.Contains(html, `class="spinner"`) {
+		t.Error("the waiting screen still shows the connecting spinner")
+	}
+}
