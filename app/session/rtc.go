@@ -92,3 +92,11 @@ func (g *candidateGate) setRemote(pc *webrtc.PeerConnection, sd webrtc.SessionDe
 
 // maxPendingCandidates bounds what one peer can make the host hold before its offer.
 const maxPendingCandidates = 64
+
+// rearm makes the gate hold remote candidates again until the next remote description: after
+// an ICE restart offer, the host's new candidates belong to its coming answer.
+func (g *candidateGate) rearm() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.remoteSet = false
+}
