@@ -57,7 +57,8 @@ func (c *Client) watchPath(conn Conn) {
 
 // suspect runs when conn looks dead or degraded (heartbeat silence, no answer to a check,
 // its PeerConnection disconnected or failed). A welcomed direct connection first gets an ICE
-// restart; anything else is closed, and the read loop makes a new connection. While a
+// restart, unless the host has surely dropped it by now (a phone that slept long); anything
+// else is closed, and the read loop makes a new connection. While a
 // restart of conn runs, further suspicion waits for its outcome.
 func (c *Client) suspect(conn Conn) {
 	r, ok := conn.(restartable)
@@ -66,7 +67,7 @@ func (c *Client) suspect(conn Conn) {
 		c.sendMu.Unlock()
 		return
 	}
-	if !ok || !c.ready || !r.canRestart() {
+	if !ok || !c.ready || !r.canRestart() || c.hostGaveUp() {
 		c.sendMu.Unlock()
 		_ = conn.Close()
 		return
@@ -87,6 +88,12 @@ func (c *Client) suspect(conn Conn) {
 	probe, probed := c.probe, c.probed
 	c.sendMu.Unlock()
 	go c.mend(r, probe, probed)
+}
+
+// hostGaveUp reports a silence long enough that the host has dropped this connection
+// (hostwatch.go, with the same heartbeat): a restart would find nothing to restart.
+func (c *Client) hostGaveUp() bool {
+	return time.Since(time.Unix(0, c.lastHeard.Load())) > silentAfter*c.retry.heartbeat
 }
 
 // mend restarts ICE on conn and waits for the host to answer a ping sent after the restart:
