@@ -6,6 +6,7 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -128,7 +129,7 @@ type cutGame struct {
 	card           string
 }
 
-func startCutGame(t *testing.T, ctx context.Context) *cutGame {
+func startCutGame(t *testing.T, ctx context.Context, victimOptions ...func(*Options)) *cutGame {
 	t.Helper()
 	url, _ := startSignaling(t)
 	g := &cutGame{net: newCuttableNet(t)}
@@ -139,6 +140,9 @@ func startCutGame(t *testing.T, ctx context.Context) *cutGame {
 	t.Cleanup(func() { g.host.Close() })
 	vo := restartOptions(url, "Vic")
 	vo.iceNet = g.net
+	for _, change := range victimOptions {
+		change(&vo)
+	}
 	if g.victim, err = Join(ctx, vo, g.host.Room(), g.host.Secret()); err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +165,8 @@ func startCutGame(t *testing.T, ctx context.Context) *cutGame {
 }
 
 // cutAndVote cuts the victim's network, then the victim and the other peer vote: the round
-// can only complete once the victim is back.
+// can only complete once the victim is back. Every action applies once: a second vote or
+// token from the victim would be refused by the table.
 func (g *cutGame) cutAndVote(t *testing.T) {
 	t.Helper()
 	if n := g.net.cut(); n == 0 {
@@ -170,9 +175,15 @@ func (g *cutGame) cutAndVote(t *testing.T) {
 	if err := g.victim.Send(vote(1)); err != nil {
 		t.Fatalf("a vote during the outage: %v", err)
 	}
+	// And one more action once the victim knows it is reconnecting.
+	g.victimW.until(t, "reconnecting", func() bool { return slices.Contains(g.victimW.status, StatusReconnecting) })
+	if err := g.victim.Send(addToken(1)); err != nil {
+		t.Fatalf("an action while reconnecting: %v", err)
+	}
 	if err := g.other.Send(vote(1)); err != nil {
 		t.Fatal(err)
 	}
+	g.victimW.waitView(t, "the token on the victim's pile", func(v View) bool { return gameView(v).Pile == 1 })
 	for i, w := range []*watcher{g.hostW, g.victimW, g.otherW} {
 		v := w.waitView(t, "the vote completed", func(v View) bool {
 			return len(gameView(v).Results) == 1 && len(v.Players) == 3 && v.Players[g.seat].Online
@@ -197,10 +208,19 @@ func (g *cutGame) cutAndVote(t *testing.T) {
 // an ICE restart on that same PeerConnection: the same data channel, no new hello (the host
 // still serves the seat with the same connection), and the vote sent during the outage
 // applies once.
+// The restart starts on whichever sign comes first: the PeerConnection going disconnected
+// (2 s here), or, with ICE timers too slow to tell, three silent heartbeats.
 func TestICERestartBringsTheSameChannelBack_APP_REJOIN_1(t *testing.T) {
+	t.Run("disconnected", func(t *testing.T) { testICERestart(t) })
+	t.Run("heartbeat", func(t *testing.T) {
+		testICERestart(t, func(o *Options) { o.ICEDisconnectedTimeout, o.ICEFailedTimeout = patience, patience })
+	})
+}
+
+func testICERestart(t *testing.T, victimOptions ...func(*Options)) {
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
-	g := startCutGame(t, ctx)
+	g := startCutGame(t, ctx, victimOptions...)
 	connBefore, hostConnBefore := g.victim.current(), g.host.seatConn(g.seat)
 	if hostConnBefore == nil {
 		t.Fatal("the victim's seat has no connection on the host")
