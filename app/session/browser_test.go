@@ -253,4 +253,37 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 			return r.Kind == "view" && slices.Equal(r.Names, []string{"Web Host", "Pion #20"})
 		})
 	})
+
+	// APP-REJOIN-1: the host's path dies while both PeerConnections live on; Chromium's
+	// player restarts ICE (the js build's iceRestart offer), the native host answers it on
+	// the same link, and the player is back on its seat without a new hello.
+	t.Run("browser restarts ICE with a native host", func(t *testing.T) {
+		cuttable := newCuttableNet(t)
+		o := restartOptions(site.signal, "Hana")
+		o.iceNet = cuttable
+		host, err := Host(ctx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer host.Close()
+		hw := watch(host.Player())
+		page := "restart=" + host.Room()
+		openBrowser(t, browser, site.base+"/index.html#"+page)
+		site.awaitReport(t, page, "online", func(r browserReport) bool { return r.Kind == "status" && r.Msg == string(StatusOnline) })
+		hw.waitView(t, "the browser seated", sameNames([]string{"Hana", "Web"}))
+		before := host.seatConn(1)
+
+		if cuttable.cut() == 0 {
+			t.Fatal("the host's ICE opened no socket on the cuttable network")
+		}
+		site.awaitReport(t, page, "reconnecting", func(r browserReport) bool { return r.Kind == "status" && r.Msg == string(StatusReconnecting) })
+		site.awaitReport(t, page, "online again", func(r browserReport) bool { return r.Kind == "status" && r.Msg == string(StatusOnline) })
+		hw.waitView(t, "the browser's rename after the restart", sameNames([]string{"Hana", "Web back 1"}))
+		if host.seatConn(1) != before || host.connCount() != 2 {
+			t.Error("the browser came back on a new connection; want the same one, restarted")
+		}
+		if got := host.linkRestarts(); got < 1 {
+			t.Errorf("the host answered %d ICE restarts, want at least 1", got)
+		}
+	})
 }

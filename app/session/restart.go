@@ -166,9 +166,9 @@ func (c *Client) heardPong(conn Conn, body json.RawMessage) {
 	}
 }
 
-// Restarts counts the ICE restarts that brought this client's connection back without a
+// restartCount counts the ICE restarts that brought this client's connection back without a
 // new connection.
-func (c *Client) Restarts() int { return int(c.restarts.Load()) }
+func (c *Client) restartCount() int { return int(c.restarts.Load()) }
 
 // peerConn is restartable while its attempt is direct.
 

@@ -228,7 +228,7 @@ func testICERestart(t *testing.T, victimOptions ...func(*Options)) {
 
 	g.cutAndVote(t)
 
-	g.victimW.until(t, "the restart's online", func() bool { return g.victim.Restarts() >= 1 })
+	g.victimW.until(t, "the restart's online", func() bool { return g.victim.restartCount() >= 1 })
 	if g.victim.current() != connBefore {
 		t.Error("the victim made a new connection; want the same one, restarted")
 	}
@@ -277,7 +277,7 @@ func TestWithoutSignalingTheClientFallsBackToANewConnection(t *testing.T) {
 	if got := g.host.seatConn(g.seat); got == nil || got == hostConnBefore {
 		t.Error("the host does not serve the victim's seat on a new connection")
 	}
-	if got := g.victim.Restarts(); got != 0 {
+	if got := g.victim.restartCount(); got != 0 {
 		t.Errorf("%d ICE restarts without a signaling socket, want 0", got)
 	}
 	if g.victim.Seat() != g.seat || g.victim.Token() != tokenBefore {
