@@ -286,4 +286,37 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 			t.Errorf("the host answered %d ICE restarts, want at least 1", got)
 		}
 	})
+
+	// APP-REJOIN-1: a native player's path dies; Chromium's host answers its ICE restart on
+	// the existing link (the js build's reanswer), and the player is back without a new hello.
+	t.Run("browser host answers a native ICE restart", func(t *testing.T) {
+		page := "host"
+		openBrowser(t, browser, site.base+"/index.html#"+page)
+		room := site.awaitReport(t, page, "its room", func(r browserReport) bool { return r.Kind == "room" }).Room
+		cuttable := newCuttableNet(t)
+		o := restartOptions(site.signal, "Pion")
+		o.iceNet = cuttable
+		pion, err := Join(ctx, o, room, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pion.Close()
+		pw := watch(pion)
+		pw.waitView(t, "the browser host", sameNames([]string{"Web Host", "Pion"}))
+		before := pion.current()
+
+		if cuttable.cut() == 0 {
+			t.Fatal("the player's ICE opened no socket on the cuttable network")
+		}
+		pw.until(t, "the restart", func() bool { return pion.restartCount() >= 1 })
+		if err := pion.Send(Intent{Kind: KindRename, Name: "Pion back"}); err != nil {
+			t.Fatal(err)
+		}
+		site.awaitReport(t, page, "the host's view of the rename", func(r browserReport) bool {
+			return r.Kind == "view" && slices.Equal(r.Names, []string{"Web Host", "Pion back"})
+		})
+		if pion.current() != before {
+			t.Error("the player made a new connection; want the same one, restarted")
+		}
+	})
 }
