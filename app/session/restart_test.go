@@ -81,9 +81,12 @@ func (c *cuttableConn) WriteTo(p []byte, addr net.Addr) (int, error) {
 }
 
 // restartOptions: a heartbeat slow enough that the host keeps a silent peer's seat for the
-// few seconds a restart takes (it drops it after six), a short restart limit, fast retries.
+// few seconds a restart takes (it drops it after six), ICE that reports a dead path after
+// 2 s but fails it only after 12 (a failed host link is dropped), a short restart limit and
+// fast retries.
 func restartOptions(url, name string) Options {
 	o := testOptions(url, name)
+	o.ICEFailedTimeout = 10 * time.Second
 	o.Heartbeat = time.Second
 	o.RestartTimeout = 5 * time.Second
 	o.RetryDelay = 20 * time.Millisecond
@@ -134,7 +137,9 @@ func startCutGame(t *testing.T, ctx context.Context, victimOptions ...func(*Opti
 	url, _ := startSignaling(t)
 	g := &cutGame{net: newCuttableNet(t)}
 	var err error
-	if g.host, err = Host(ctx, restartOptions(url, "Hana")); err != nil {
+	ho := restartOptions(url, "Hana")
+	ho.Heartbeat = 2 * time.Second // the host drops a silent seat after 12 s, long after any restart here
+	if g.host, err = Host(ctx, ho); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { g.host.Close() })
