@@ -58,8 +58,8 @@ func (c *Client) watchPath(conn Conn) {
 // suspect runs when conn looks dead or degraded (heartbeat silence, no answer to a check,
 // its PeerConnection disconnected or failed). A welcomed direct connection first gets an ICE
 // restart, unless the host has surely dropped it by now (a phone that slept long); anything
-// else is closed, and the read loop makes a new connection. While a
-// restart of conn runs, further suspicion waits for its outcome.
+// else is closed, and the read loop makes a new connection. While a restart of conn runs,
+// further suspicion (a "failed" state included) waits for its outcome.
 func (c *Client) suspect(conn Conn) {
 	r, ok := conn.(restartable)
 	c.sendMu.Lock()
