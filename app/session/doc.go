@@ -10,7 +10,7 @@
 // the WebRTC offer and the one ordered, reliable data channel ("safehouse"); the host
 // answers. Offer, answer and trickled ICE candidates travel as signaling `to`/`from` data:
 // {"sdp":{...}} or {"candidate":{...}}; a later offer from the same peer is an ICE restart
-// (restart.go, hostrestart.go). Once the channel is open, the same message flow runs over it
+// (restart.go, hostrestart.go), which the host answers or refuses ({"refused":"why"}). Once the channel is open, the same message flow runs over it
 // as over the host's pipe.
 //
 // # Messages

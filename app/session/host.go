@@ -223,7 +223,13 @@ func (h *HostSession) fromPeer(m signalMsg) {
 	l := h.links[m.ID]
 	h.mu.Unlock()
 	if l == nil {
+		if d.SDP != nil && d.SDP.Type == webrtc.SDPTypeOffer {
+			h.refuseRestart(m.ID, errNoLinkToRestart) // its link is gone (hostrestart.go)
+		}
 		return
+	}
+	if d.Refused != "" {
+		return // the host's word to peers, not theirs
 	}
 	if d.Relay != nil {
 		h.relayFrame(l, *d.Relay)
@@ -241,7 +247,7 @@ func (h *HostSession) fromPeer(m signalMsg) {
 	if l.pc != nil {
 		// A later offer is the peer restarting ICE on the connection it has (hostrestart.go).
 		if err := h.reanswer(l, *d.SDP); err != nil {
-			h.log.Info("session: ICE restart refused", "peer", m.ID, "err", err)
+			h.refuseRestart(m.ID, err)
 		}
 		return
 	}

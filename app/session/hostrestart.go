@@ -55,6 +55,13 @@ func (h *HostSession) reanswer(l *peerLink, offer webrtc.SessionDescription) err
 	return h.sig.sendData(l.id, signalData{SDP: &answer})
 }
 
+// refuseRestart tells peer id that its offer changed nothing, so it makes a new connection
+// at once instead of waiting for a restart that will not come.
+func (h *HostSession) refuseRestart(id string, why error) {
+	h.log.Info("session: ICE restart refused", "peer", id, "err", why)
+	_ = h.sig.sendData(id, signalData{Refused: "The host could not restart this connection: " + why.Error() + "."})
+}
+
 // dtlsFingerprints lists the a=fingerprint values of an SDP, sorted: who the DTLS peer is.
 func dtlsFingerprints(sdp string) []string {
 	var out []string

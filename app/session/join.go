@@ -309,6 +309,8 @@ func (p *peerSide) pump() {
 				if rc != nil {
 					rc.deliver(*d.Relay)
 				}
+			case d.Refused != "":
+				p.markLost() // the host will not restart this connection: the client makes a new one
 			case d.Candidate != nil:
 				_ = p.gate.add(*d.Candidate)
 			case d.SDP.Type == webrtc.SDPTypeAnswer:

@@ -290,6 +290,46 @@ func TestWithoutSignalingTheClientFallsBackToANewConnection(t *testing.T) {
 	}
 }
 
+// A player whose link the host already dropped (a phone that slept past the host's patience)
+// asks for an ICE restart; the host refuses it at once, and the player makes a new
+// connection instead of waiting out its restart limit (here longer than the test's
+// patience, so only the refusal can end the restart).
+func TestRestartOfADroppedLinkIsRefusedAndFallsBack(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	g := startCutGame(t, ctx, func(o *Options) { o.RestartTimeout = 2 * patience })
+	connBefore, hostConnBefore := g.victim.current(), g.host.seatConn(g.seat)
+	victimSide := connBefore.(*peerConn).p
+	links := func() int {
+		g.host.mu.Lock()
+		defer g.host.mu.Unlock()
+		return len(g.host.links)
+	}
+	before := links()
+	if n := g.net.cut(); n == 0 {
+		t.Fatal("the victim's ICE opened no socket on the cuttable network")
+	}
+	_ = hostConnBefore.conn.Close() // what the host's silence watch does after six heartbeats
+	deadline := time.Now().Add(patience)
+	for links() != before-1 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := links(); got != before-1 {
+		t.Fatalf("the host has %d links, want %d once the victim's is gone", got, before-1)
+	}
+	select {
+	case <-victimSide.lost:
+	case <-ctx.Done():
+		t.Fatal("the victim's restart offer was not refused")
+	}
+	g.victimW.until(t, "back on a new connection", func() bool { return onlines(g.victimW) >= 2 })
+	g.hostW.waitView(t, "the victim back online", func(v View) bool { return len(v.Players) == 3 && v.Players[g.seat].Online })
+	if g.victim.current() == connBefore || g.victim.restartCount() != 0 || g.victim.Seat() != g.seat {
+		t.Errorf("want the victim on seat %d over a new connection and no restart; seat %d, restarts %d",
+			g.seat, g.victim.Seat(), g.victim.restartCount())
+	}
+}
+
 // refusalLog counts the host's "ICE restart refused" log lines.
 type refusalLog struct {
 	slog.Handler
@@ -306,8 +346,9 @@ func (r refusalLog) Handle(_ context.Context, rec slog.Record) error {
 }
 
 // Offers the host must not restart a link with change nothing: garbage from the peer itself,
-// and another peer's offer (another DTLS identity) sent from the peer's socket. The link
-// keeps working on the same connection and no restart is answered.
+// and another peer's offer (another DTLS identity) sent from the peer's socket. The sender is
+// told (a refusal through the signaling server), the state number stays, the link keeps
+// working on the same connection and no restart is answered.
 func TestBadRestartOffersChangeNothing(t *testing.T) {
 	var refused atomic.Int32
 	before := slog.Default()
@@ -323,6 +364,7 @@ func TestBadRestartOffersChangeNothing(t *testing.T) {
 	foreign := otherSide.pc.LocalDescription()
 	otherSide.mu.Unlock()
 
+	stateBefore := g.host.State()
 	garbage := webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: "v=0 nothing to see"}
 	for _, offer := range []*webrtc.SessionDescription{&garbage, foreign} {
 		if err := victimSide.sig.sendData("", signalData{SDP: offer}); err != nil {
@@ -338,6 +380,14 @@ func TestBadRestartOffersChangeNothing(t *testing.T) {
 	}
 	if got := g.host.linkRestarts(); got != 0 {
 		t.Errorf("the host answered %d restarts, want 0", got)
+	}
+	if got := g.host.State(); got != stateBefore {
+		t.Errorf("the state went from %d to %d", stateBefore, got)
+	}
+	select {
+	case <-victimSide.lost: // refused: a restart of this connection is not tried again
+	case <-ctx.Done():
+		t.Fatal("the peer was not told its restart offers were refused")
 	}
 	if err := g.victim.Send(Intent{Kind: KindRename, Name: "Vicky"}); err != nil {
 		t.Fatal(err)
