@@ -325,6 +325,7 @@ func (p *peerSide) pump() {
 			p.hostAway()
 			p.notify(Update{Notice: "The host is away; the game waits for them."})
 		case sigHostBack:
+			p.markLost() // a new host tab (a reclaim can beat the old socket's close): new PeerConnections
 			p.notify(Update{Notice: "The host is back."})
 		case sigError:
 			if m.Code == sigCodeUnknownPeer {
