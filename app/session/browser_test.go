@@ -256,4 +256,70 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 			return r.Kind == "view" && slices.Equal(r.Names, []string{"Web Host", "Pion #20"})
 		})
 	})
+
+	// APP-REJOIN-1: the host's path dies while both PeerConnections live on; Chromium's
+	// player restarts ICE (the js build's iceRestart offer), the native host answers it on
+	// the same link, and the player is back on its seat without a new hello.
+	t.Run("browser restarts ICE with a native host", func(t *testing.T) {
+		cuttable := newCuttableNet(t)
+		o := restartOptions(site.signal, "Hana")
+		o.iceNet = cuttable
+		host, err := Host(ctx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer host.Close()
+		hw := watch(host.Player())
+		page := "restart=" + host.Room() + "." + host.Secret()
+		openBrowser(t, browser, site.base+"/index.html#"+page)
+		site.awaitReport(t, page, "online", func(r browserReport) bool { return r.Kind == "status" && r.Msg == string(StatusOnline) })
+		hw.waitView(t, "the browser seated", sameNames([]string{"Hana", "Web"}))
+		before := host.seatConn(1)
+
+		if cuttable.cut() == 0 {
+			t.Fatal("the host's ICE opened no socket on the cuttable network")
+		}
+		site.awaitReport(t, page, "reconnecting", func(r browserReport) bool { return r.Kind == "status" && r.Msg == string(StatusReconnecting) })
+		site.awaitReport(t, page, "online again", func(r browserReport) bool { return r.Kind == "status" && r.Msg == string(StatusOnline) })
+		hw.waitView(t, "the browser's rename after the restart", sameNames([]string{"Hana", "Web back 1"}))
+		if host.seatConn(1) != before || host.connCount() != 2 {
+			t.Error("the browser came back on a new connection; want the same one, restarted")
+		}
+		if got := host.linkRestarts(); got < 1 {
+			t.Errorf("the host answered %d ICE restarts, want at least 1", got)
+		}
+	})
+
+	// APP-REJOIN-1: a native player's path dies; Chromium's host answers its ICE restart on
+	// the existing link (the js build's reanswer), and the player is back without a new hello.
+	t.Run("browser host answers a native ICE restart", func(t *testing.T) {
+		page := "host"
+		openBrowser(t, browser, site.base+"/index.html#"+page)
+		invite := site.awaitReport(t, page, "its room", func(r browserReport) bool { return r.Kind == "room" })
+		cuttable := newCuttableNet(t)
+		o := restartOptions(site.signal, "Pion")
+		o.iceNet = cuttable
+		pion, err := Join(ctx, o, invite.Room, invite.Secret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pion.Close()
+		pw := watch(pion)
+		pw.waitView(t, "the browser host", sameNames([]string{"Web Host", "Pion"}))
+		before := pion.current()
+
+		if cuttable.cut() == 0 {
+			t.Fatal("the player's ICE opened no socket on the cuttable network")
+		}
+		pw.until(t, "the restart", func() bool { return pion.restartCount() >= 1 })
+		if err := pion.Send(Intent{Kind: KindRename, Name: "Pion back"}); err != nil {
+			t.Fatal(err)
+		}
+		site.awaitReport(t, page, "the host's view of the rename", func(r browserReport) bool {
+			return r.Kind == "view" && slices.Equal(r.Names, []string{"Web Host", "Pion back"})
+		})
+		if pion.current() != before {
+			t.Error("the player made a new connection; want the same one, restarted")
+		}
+	})
 }

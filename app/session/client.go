@@ -22,6 +22,12 @@ type Client struct {
 	seq    uint64     // the last intent seq used by this seat
 	outbox []outgoing // intents sent but not yet seen handled, resent after a reconnect
 	ready  bool       // the current connection was welcomed: intents may go out on it
+	// An ICE restart in progress (restart.go): the connection being restarted, and the ping
+	// body whose pong proves the host hears it again.
+	mending Conn
+	probe   string
+	probed  chan struct{} // closed when the probe's pong arrives
+	probes  int
 
 	mu       sync.Mutex
 	conn     Conn
@@ -39,6 +45,7 @@ type Client struct {
 	redial    redialFunc // nil: no reconnecting (the host's own player)
 	retry     retryPolicy
 	lastHeard atomic.Int64 // Unix nanoseconds of the last message from the host
+	restarts  atomic.Int64 // ICE restarts that brought the connection back
 	done      chan struct{}
 	closing   atomic.Bool
 	farewell  atomic.Bool // the host said why it is ending the connection
@@ -149,7 +156,9 @@ func (c *Client) Token() string {
 // Close ends the connection and stops every goroutine of this client. Updates is closed.
 func (c *Client) Close() error {
 	c.closeOnce.Do(func() {
-		c.closing.Store(true)
+		c.mu.Lock()
+		c.closing.Store(true) // under mu: a restart starting now sees it (restart.go)
+		c.mu.Unlock()
 		close(c.done)
 		// A reconnect that finishes after this point sees closing and closes its own connection.
 		_ = c.current().Close()
@@ -285,7 +294,9 @@ func (c *Client) handle(conn Conn, raw []byte) {
 			_ = conn.Send(msg)
 		}
 	case TypePong:
-		// Hearing anything is what the heartbeat needs; readLoop noted the time.
+		// Hearing anything is what the heartbeat needs; readLoop noted the time. A restart
+		// waits for the pong of its own ping.
+		c.heardPong(conn, env.Body)
 	default:
 		c.notify(Update{Notice: fmt.Sprintf("The host sent a message of unknown type %q.", env.T), Code: CodeUnknownType})
 	}

@@ -9,8 +9,9 @@
 // in-memory Pipe. Join dials the signaling server, joins the room, and then the peer makes
 // the WebRTC offer and the one ordered, reliable data channel ("safehouse"); the host
 // answers. Offer, answer and trickled ICE candidates travel as signaling `to`/`from` data:
-// {"sdp":{...}} or {"candidate":{...}}. Once the channel is open, the same message flow
-// runs over it as over the host's pipe.
+// {"sdp":{...}} or {"candidate":{...}}; a later offer from the same peer is an ICE restart
+// (restart.go, hostrestart.go), which the host answers or refuses ({"refused":"why"}). Once the channel is open, the same message flow runs over it
+// as over the host's pipe.
 //
 // # Messages
 //
@@ -47,10 +48,15 @@
 //
 // # Never losing a game
 //
-// A remote player's Client notices a dead connection (heartbeat, closed channel, failed ICE)
-// and reconnects by itself with backoff; its seat, card and notes come back with its resume
-// token, and intents the host had not handled are resent and applied once (seqs belong to
-// the seat). A host with Options.Store saves its whole state before every broadcast, and
+// A remote player's Client notices a dead or degraded connection (heartbeat silence, its
+// PeerConnection disconnected or failed, no answer to Check when the page comes back) and
+// repairs it by itself: first an ICE restart on the same PeerConnection (a new offer through
+// the signaling server; the host answers re-offers of its own links only), which keeps the
+// data channel, so no new hello is needed and unacknowledged intents are simply resent; when
+// that cannot work (relay, signaling socket gone, host away) or does not bring the host back
+// within Options.RestartTimeout, a new connection with backoff, whose resume token brings the
+// seat, card and notes back. Either way intents the host had not handled are resent and
+// applied once (seqs belong to the seat). A first Join while the host is away waits for it. A host with Options.Store saves its whole state before every broadcast, and
 // ResumeHost brings it back in the same room after a reload. When no direct data channel
 // opens, peer and host talk through the signaling server, end-to-end encrypted (relay.go).
 // PROTOCOL.md has the details.

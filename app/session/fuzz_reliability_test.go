@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Signaling data (offers, candidates, relay frames) from anyone: never a panic, and what is
+// Signaling data (offers, candidates, relay frames, refusals) from anyone: never a panic, and what is
 // accepted holds exactly one thing, a relay frame within its rules.
 func FuzzDecodeSignalData(f *testing.F) {
 	for _, seed := range []string{
@@ -17,6 +17,7 @@ func FuzzDecodeSignalData(f *testing.F) {
 		`{"relay":{"hello":{"pub":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}}}`,
 		`{"relay":{"n":1,"box":"AAAA"}}`,
 		`{"relay":{"n":0,"box":"AAAA"}}`,
+		`{"refused":"no link"}`, `{"refused":"","sdp":{}}`,
 		`{"sdp":{},"relay":{}}`, `null`, `[]`, `{}`,
 	} {
 		f.Add([]byte(seed))
@@ -27,7 +28,7 @@ func FuzzDecodeSignalData(f *testing.F) {
 			return
 		}
 		held := 0
-		for _, present := range []bool{d.SDP != nil, d.Candidate != nil, d.Relay != nil} {
+		for _, present := range []bool{d.SDP != nil, d.Candidate != nil, d.Relay != nil, d.Refused != ""} {
 			if present {
 				held++
 			}

@@ -42,6 +42,7 @@ type peerLink struct {
 	conn     *dataChannelConn // nil until the peer's data channel arrives
 	relay    *relayConn       // the peer's encrypted relay, when it could not connect directly
 	channels int              // data channels the peer opened (one is kept)
+	restarts int              // ICE restarts answered on pc
 }
 
 // Host registers a new room with the signaling server and seats the host's own player
@@ -222,7 +223,13 @@ func (h *HostSession) fromPeer(m signalMsg) {
 	l := h.links[m.ID]
 	h.mu.Unlock()
 	if l == nil {
+		if d.SDP != nil && d.SDP.Type == webrtc.SDPTypeOffer {
+			h.refuseRestart(m.ID, errNoLinkToRestart) // its link is gone (hostrestart.go)
+		}
 		return
+	}
+	if d.Refused != "" {
+		return // the host's word to peers, not theirs
 	}
 	if d.Relay != nil {
 		h.relayFrame(l, *d.Relay)
@@ -234,8 +241,15 @@ func (h *HostSession) fromPeer(m signalMsg) {
 		}
 		return
 	}
-	if d.SDP.Type != webrtc.SDPTypeOffer || l.pc != nil {
-		return // only one offer per peer; renegotiation and ICE restarts come with issue 7
+	if d.SDP.Type != webrtc.SDPTypeOffer {
+		return
+	}
+	if l.pc != nil {
+		// A later offer is the peer restarting ICE on the connection it has (hostrestart.go).
+		if err := h.reanswer(l, *d.SDP); err != nil {
+			h.refuseRestart(m.ID, err)
+		}
+		return
 	}
 	if err := h.answer(l, *d.SDP); err != nil {
 		h.log.Info("session: could not answer a peer", "peer", m.ID, "err", err)

@@ -27,8 +27,10 @@ const maxRoomCodeLen = 16
 //
 // When no direct data channel opens within Options.DirectTimeout, the player talks to the
 // host through the signaling server instead, end-to-end encrypted (relay.go); the secret
-// authenticates that key agreement. When the connection dies later, the client reconnects by
-// itself (Status "reconnecting", then "online") and gets its seat back with its token.
+// authenticates that key agreement. While the host is away (its tab reloading), Join waits
+// and tries again until ctx ends. When the connection dies later, the client reconnects by
+// itself (Status "reconnecting", then "online"): an ICE restart on the same connection first,
+// else a new connection that gets its seat back with its token.
 func Join(ctx context.Context, o Options, room, secret string) (*Client, error) {
 	code, err := normalizeRoomCode(room)
 	if err != nil {
@@ -42,12 +44,13 @@ func Join(ctx context.Context, o Options, room, secret string) (*Client, error) 
 			c.notify(u)
 		}
 	}
-	first, err := connectPeer(ctx, o, code, secret, notify)
+	retry := retryPolicyOf(o)
+	first, err := firstConnection(ctx, retry, func() (Conn, error) { return connectPeer(ctx, o, code, secret, notify) })
 	if err != nil {
 		return nil, err
 	}
 	redial := func(ctx context.Context) (Conn, error) { return connectPeer(ctx, o, code, secret, notify) }
-	c := newRemoteClient(first, redial, retryPolicyOf(o))
+	c := newRemoteClient(first, redial, retry)
 	client.Store(c)
 	c.mu.Lock()
 	c.onWaiting = o.OnWaiting
@@ -61,6 +64,27 @@ func Join(ctx context.Context, o Options, room, secret string) (*Client, error) 
 		return nil, err
 	}
 	return c, nil
+}
+
+// firstConnection makes Join's first connection. While the host is away (its tab reloading),
+// it tries again with the reconnect backoff until ctx ends: the player stays "connecting"
+// and is seated as soon as the host is back.
+func firstConnection(ctx context.Context, retry retryPolicy, connect func() (Conn, error)) (Conn, error) {
+	wait := retry.first
+	for {
+		conn, err := connect()
+		if !errors.Is(err, errHostAway) {
+			return conn, err
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-timer.C:
+		case <-ctx.Done():
+			timer.Stop()
+			return nil, fmt.Errorf("session: the host is away and did not come back in time: %w", ctx.Err())
+		}
+		wait = min(2*wait, retry.most)
+	}
 }
 
 // normalizeRoomCode accepts what a person may type: lower case, spaces or dashes between
@@ -94,6 +118,9 @@ type peerSide struct {
 	relay      *relayConn
 	away       chan struct{} // closed when the server says the host is away: nothing can connect
 	awayOnce   sync.Once
+	lost       chan struct{} // closed when the socket ended or the host went away: no ICE restart
+	lostOnce   sync.Once
+	trouble    func(failed bool) // the client's handler of a disconnected or failed PeerConnection
 	wg         sync.WaitGroup
 	closeOnce  sync.Once
 }
@@ -118,7 +145,7 @@ func connectPeer(ctx context.Context, o Options, code, secret string, notify fun
 	if err != nil {
 		return nil, err
 	}
-	p := &peerSide{sig: sig, notify: notify, relayHello: make(chan relayHello, 1), away: make(chan struct{})}
+	p := &peerSide{sig: sig, notify: notify, relayHello: make(chan relayHello, 1), away: make(chan struct{}), lost: make(chan struct{})}
 	conn, err := p.connect(ctx, o, code, secret)
 	if err != nil {
 		p.close()
@@ -162,9 +189,8 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 	}
 	conn := newDataChannelConn(dc, nil)
 	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
-		if s == webrtc.PeerConnectionStateFailed {
-			// The host is unreachable; the client learns it from the closed channel.
-			go conn.Close()
+		if s == webrtc.PeerConnectionStateDisconnected || s == webrtc.PeerConnectionStateFailed {
+			p.pathTrouble(s, conn) // restart.go: an ICE restart first, once the client watches
 		}
 	})
 
@@ -268,6 +294,7 @@ func (p *peerSide) flushEarlyCandidates() {
 // candidates, and the host's presence.
 func (p *peerSide) pump() {
 	defer p.wg.Done()
+	defer p.markLost()
 	defer func() {
 		// The relay lives on this socket: when it ends, so does the relay.
 		p.mu.Lock()
@@ -297,6 +324,8 @@ func (p *peerSide) pump() {
 				if rc != nil {
 					rc.deliver(*d.Relay)
 				}
+			case d.Refused != "":
+				p.markLost() // the host will not restart this connection: the client makes a new one
 			case d.Candidate != nil:
 				_ = p.gate.add(*d.Candidate)
 			case d.SDP.Type == webrtc.SDPTypeAnswer:
@@ -311,6 +340,7 @@ func (p *peerSide) pump() {
 			p.hostAway()
 			p.notify(Update{Notice: "The host is away; the game waits for them."})
 		case sigHostBack:
+			p.markLost() // a new host tab (a reclaim can beat the old socket's close): new PeerConnections
 			p.notify(Update{Notice: "The host is back."})
 		case sigError:
 			if m.Code == sigCodeUnknownPeer {
@@ -343,4 +373,7 @@ func (p *peerSide) close() {
 // the client tries again after its backoff.
 var errHostAway = errors.New("session: the host is away; trying again shortly")
 
-func (p *peerSide) hostAway() { p.awayOnce.Do(func() { close(p.away) }) }
+func (p *peerSide) hostAway() {
+	p.awayOnce.Do(func() { close(p.away) })
+	p.markLost() // the host's PeerConnections end with its tab: nothing left to restart
+}

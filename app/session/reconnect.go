@@ -13,6 +13,7 @@ type redialFunc func(ctx context.Context) (Conn, error)
 // retryPolicy is how a remote player's client watches and rebuilds its connection.
 type retryPolicy struct {
 	heartbeat time.Duration // ping this often; silence for deadAfter heartbeats means dead
+	restart   time.Duration // how long an ICE restart may take to bring the host back
 	first     time.Duration // the first wait before a new attempt
 	most      time.Duration // the longest wait between attempts
 	attempt   time.Duration // how long one attempt may take
@@ -33,7 +34,10 @@ const (
 )
 
 func retryPolicyOf(o Options) retryPolicy {
-	p := retryPolicy{heartbeat: o.Heartbeat, first: o.RetryDelay, most: o.RetryMaxDelay, attempt: defaultRetryAttempt}
+	p := retryPolicy{heartbeat: o.Heartbeat, restart: o.RestartTimeout, first: o.RetryDelay, most: o.RetryMaxDelay, attempt: defaultRetryAttempt}
+	if p.restart <= 0 {
+		p.restart = defaultRestartTimeout
+	}
 	if p.heartbeat <= 0 {
 		p.heartbeat = defaultHeartbeat
 	}
@@ -72,6 +76,7 @@ func newRemoteClient(conn Conn, redial redialFunc, retry retryPolicy) *Client {
 		redial:   redial,
 		retry:    retry,
 	}
+	c.watchPath(conn)
 	c.start()
 	return c
 }
@@ -85,6 +90,7 @@ func (c *Client) reconnect(old Conn) bool {
 	}
 	c.sendMu.Lock()
 	c.ready = false
+	c.mending = nil // a restart of old that still runs has nothing left to mend
 	c.sendMu.Unlock()
 	_ = old.Close()
 	c.notify(Update{Status: StatusReconnecting})
@@ -137,6 +143,7 @@ func (c *Client) adopt(conn Conn) bool {
 	hello := c.said
 	hello.Token = c.token
 	c.mu.Unlock()
+	c.watchPath(conn)
 	c.lastHeard.Store(time.Now().UnixNano())
 	msg, err := encodeEnvelope(TypeHello, 0, hello)
 	if err == nil {
@@ -179,7 +186,8 @@ func (c *Client) trimLocked(handled uint64) {
 }
 
 // heartbeat pings the host regularly; a connection silent for deadAfter heartbeats is
-// closed, which makes the read loop reconnect.
+// suspected: an ICE restart first (restart.go), else closed, which makes the read loop
+// reconnect.
 func (c *Client) heartbeat() {
 	defer c.wg.Done()
 	ticker := time.NewTicker(c.retry.heartbeat)
@@ -193,7 +201,7 @@ func (c *Client) heartbeat() {
 		}
 		conn := c.current()
 		if time.Since(time.Unix(0, c.lastHeard.Load())) > deadAfter*c.retry.heartbeat {
-			_ = conn.Close()
+			c.suspect(conn)
 			continue
 		}
 		pings++
@@ -205,7 +213,7 @@ func (c *Client) heartbeat() {
 
 // Check makes sure the connection is alive now, e.g. when the page becomes visible again
 // after the phone slept: it pings the host and, if nothing comes back within two heartbeats,
-// drops the connection so a new one is made at once.
+// suspects the connection at once: an ICE restart, else a new connection.
 func (c *Client) Check() {
 	if c.redial == nil || c.closing.Load() {
 		return
@@ -217,7 +225,7 @@ func (c *Client) Check() {
 	}
 	time.AfterFunc(2*c.retry.heartbeat, func() {
 		if c.lastHeard.Load() < asked && !c.closing.Load() {
-			_ = conn.Close()
+			c.suspect(conn)
 		}
 	})
 }

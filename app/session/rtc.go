@@ -12,12 +12,16 @@ import (
 const channelLabel = "safehouse"
 
 // signalData is what host and peer put in the opaque `data` of signaling `to`/`from`
-// messages: an SDP offer or answer, one trickled ICE candidate, or one frame of the
-// end-to-end encrypted relay (relay.go).
+// messages: an SDP offer or answer, one trickled ICE candidate, one frame of the
+// end-to-end encrypted relay (relay.go), or the host's refusal of an ICE restart.
 type signalData struct {
 	SDP       *webrtc.SessionDescription `json:"sdp,omitempty"`
 	Candidate *webrtc.ICECandidateInit   `json:"candidate,omitempty"`
 	Relay     *relayFrame                `json:"relay,omitempty"`
+	// Refused is the host's answer to an offer it will not act on (an ICE restart of a link
+	// it no longer has, or that does not match it): why, in a sentence. The peer stops
+	// waiting for that restart and makes a new connection.
+	Refused string `json:"refused,omitempty"`
 }
 
 func decodeSignalData(raw json.RawMessage) (signalData, error) {
@@ -26,13 +30,13 @@ func decodeSignalData(raw json.RawMessage) (signalData, error) {
 		return signalData{}, fmt.Errorf("signaling data is not valid JSON: %w", err)
 	}
 	held := 0
-	for _, present := range []bool{d.SDP != nil, d.Candidate != nil, d.Relay != nil} {
+	for _, present := range []bool{d.SDP != nil, d.Candidate != nil, d.Relay != nil, d.Refused != ""} {
 		if present {
 			held++
 		}
 	}
 	if held != 1 {
-		return signalData{}, fmt.Errorf("signaling data must hold exactly one of sdp, candidate or relay")
+		return signalData{}, fmt.Errorf("signaling data must hold exactly one of sdp, candidate, relay or refused")
 	}
 	if d.Relay != nil {
 		if err := checkRelayFrame(*d.Relay); err != nil {
@@ -92,3 +96,11 @@ func (g *candidateGate) setRemote(pc *webrtc.PeerConnection, sd webrtc.SessionDe
 
 // maxPendingCandidates bounds what one peer can make the host hold before its offer.
 const maxPendingCandidates = 64
+
+// rearm makes the gate hold remote candidates again until the next remote description: after
+// an ICE restart offer, the host's new candidates belong to its coming answer.
+func (g *candidateGate) rearm() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.remoteSet = false
+}

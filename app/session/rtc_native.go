@@ -15,6 +15,7 @@ const (
 	defaultICEDisconnectedTimeout = 5 * time.Second
 	defaultICEFailedTimeout       = 25 * time.Second
 	defaultICEKeepAlive           = 2 * time.Second
+	sctpRTOMax                    = 3 * time.Second
 )
 
 // newPeerConnection builds a PeerConnection with the native stack's settings.
@@ -45,6 +46,13 @@ func newPeerConnection(o Options) (*webrtc.PeerConnection, error) {
 		}
 		keepAlive := min(defaultICEKeepAlive, disconnected/2)
 		se.SetICETimeouts(disconnected, failed, keepAlive)
+	}
+	// A data channel's retransmissions back off up to 60 s by default, so after an outage
+	// the channel could stay silent long after ICE found a new path; WebRTC's own SCTP
+	// (dcsctp) caps the backoff at 3 s for that reason.
+	se.SetSCTPRTOMax(sctpRTOMax)
+	if o.iceNet != nil {
+		se.SetNet(o.iceNet)
 	}
 	api := webrtc.NewAPI(webrtc.WithSettingEngine(se))
 	return api.NewPeerConnection(newRTCConfiguration(o))

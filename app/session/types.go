@@ -3,6 +3,8 @@ package session
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/pion/transport/v4"
 )
 
 // Options configure a host or a joining player.
@@ -45,6 +47,15 @@ type Options struct {
 	RetryDelay    time.Duration
 	RetryMaxDelay time.Duration
 	DirectTimeout time.Duration
+
+	// RestartTimeout bounds an ICE restart: when a direct connection goes quiet, the player
+	// first restarts ICE on the same PeerConnection (its data channel lives on, no new
+	// hello); if the host does not answer a ping within this time, a new connection is made
+	// instead. Zero takes the default (8 s).
+	RestartTimeout time.Duration
+
+	// iceNet (native tests) is the network pion's ICE listens on, so a test can cut a path.
+	iceNet transport.Net
 
 	// noDirect (native tests) gathers no ICE candidates, so only the relay can connect.
 	noDirect bool

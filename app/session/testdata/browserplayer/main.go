@@ -1,8 +1,9 @@
 //go:build js && wasm
 
 // Command browserplayer runs this package's browser build inside Chromium for
-// browser_test.go: with "#host" it hosts a game, with "#join=ROOM.SECRET" it joins one. It
-// reports what happens as JSON posted to /report on the page's own server.
+// browser_test.go: with "#host" it hosts a game, with "#join=ROOM.SECRET" it joins one, with
+// "#restart=ROOM.SECRET" it joins one with a fast heartbeat and renames itself each time it
+// comes back online. It reports what happens as JSON posted to /report on the page's own server.
 package main
 
 import (
@@ -19,7 +20,7 @@ import (
 // report is one thing the page tells the test.
 type report struct {
 	Page   string   `json:"page"` // which page sends it: its URL fragment
-	Kind   string   `json:"kind"` // "room", "view", "error"
+	Kind   string   `json:"kind"` // "room", "view", "status", "error"
 	Room   string   `json:"room,omitempty"`
 	Secret string   `json:"secret,omitempty"` // the invite secret, with the room
 	State  uint64   `json:"state,omitempty"`
@@ -82,6 +83,16 @@ func main() {
 		}
 		outbox <- report{Kind: "room", Room: h.Room(), Secret: h.Secret()}
 		player = h.Player()
+	} else if invite, ok := strings.CutPrefix(hash, "restart="); ok {
+		// Notices a dead path within seconds; the host's heartbeat is the same (restart_test.go).
+		room, secret, _ := strings.Cut(invite, ".")
+		o := session.Options{SignalURL: signalURL, Name: "Web", Heartbeat: time.Second, RestartTimeout: 5 * time.Second}
+		c, err := session.Join(ctx, o, room, secret)
+		if err != nil {
+			outbox <- report{Kind: "error", Msg: err.Error()}
+			select {}
+		}
+		player = c
 	} else {
 		// "join=ROOM.SECRET": the invite secret, as a link carries it, so the browser build's
 		// proof of it on the direct channel is checked too.
@@ -97,10 +108,20 @@ func main() {
 		}
 		player = c
 	}
-	renamed := false
+	renamed, onlines := false, 0
 	for u := range player.Updates() {
 		if u.Notice != "" {
 			outbox <- report{Kind: "error", Msg: u.Notice}
+		}
+		if u.Status != "" {
+			outbox <- report{Kind: "status", Msg: string(u.Status)}
+		}
+		if u.Status == session.StatusOnline && strings.HasPrefix(hash, "restart=") {
+			if onlines++; onlines > 1 {
+				if err := player.Send(session.Intent{Kind: session.KindRename, Name: fmt.Sprintf("Web back %d", onlines-1)}); err != nil {
+					outbox <- report{Kind: "error", Msg: err.Error()}
+				}
+			}
 		}
 		if u.View == nil {
 			continue
