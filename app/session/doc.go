@@ -67,7 +67,9 @@
 // The host alone renames other seats, kicks and moves them ({"kind":"rename","target":2,
 // "name":"Bo"}, {"kind":"kick","target":2}, {"kind":"move","target":2,"to":1}); the same
 // from anyone else is refused to that player only (CodeNotHost). A hello with
-// "spectator":true seats a watcher (a table screen), which gets only public views.
+// "spectator":true seats a watcher (a table screen), which gets only public views. Players
+// and table screens have caps of their own (MaxSeats, MaxSpectators): a full game can still
+// be watched.
 //
 // LocalHost runs the same host with no signaling and no network: every player of one device
 // is seated over an in-memory pipe (pass-and-play).

@@ -10,8 +10,38 @@ import (
 	"time"
 )
 
-// MaxSeats is the most players one host seats (the largest game, Spyfest's team variant, has 16).
-const MaxSeats = 16
+// The host's seat caps. Players and table screens (spectator seats) are counted apart, so a
+// full game of the largest size can still be watched: the host's own seat counts as
+// whichever it is.
+const (
+	// MaxSeats is the most players one host seats (the largest game, Spyfest's team
+	// variant, has 16).
+	MaxSeats = 16
+	// MaxSpectators is the most table screens one host seats, on top of MaxSeats players.
+	MaxSpectators = 16
+	// MaxConnections is the most seats of both kinds together: every one is a connection
+	// the host sends each view to.
+	MaxConnections = MaxSeats + MaxSpectators
+)
+
+// noRoomLocked says why a new seat of the asked kind cannot be added, or "" when it can.
+func (h *hostCore) noRoomLocked(spectator bool) string {
+	players, spectators := 0, 0
+	for _, s := range h.seats {
+		if s.spectator {
+			spectators++
+		} else {
+			players++
+		}
+	}
+	if spectator && spectators >= MaxSpectators {
+		return fmt.Sprintf("every table screen's seat is taken: this game has room for %d", MaxSpectators)
+	}
+	if !spectator && players >= MaxSeats {
+		return fmt.Sprintf("this game is full: it has %d players", MaxSeats)
+	}
+	return ""
+}
 
 // hostCore owns the table: seats, names, presence and the state number. Every connection,
 // the host's own player included, is served by the same code here; nothing in it knows about
