@@ -16,7 +16,7 @@ func (h *hostCore) handle(hc *hostConn, raw []byte) {
 		}
 	}()
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock() // before the deferred closes: farewells leave first
 	if h.closed {
 		return
 	}
