@@ -3,4 +3,10 @@
 // and the pure helpers behind them (invite links in the URL fragment, the QR code as SVG, the
 // signaling address). Screens render a view model and send intents; the game state lives in
 // the host's session (app/session), never here.
+//
+// The shell is one component, so go-app draws its whole tree again after every update (each
+// view from the host). What is large and mostly unchanged stays out of that: each lobby row
+// is a component of its own (lobbyRow), drawn again only when its fields change, and the
+// host's list of locations is drawn only while open. The host tab draws its own screen after
+// every intent of every player, so this is its share of issue 9's fan-out time.
 package app
