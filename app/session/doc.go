@@ -53,8 +53,10 @@
 // Messages on a Conn are handled in the order sent: received messages are queued from the
 // channel's message event and read by one loop per connection (pion's browser build would
 // otherwise run each OnMessage on its own goroutine). The host applies one message at a
-// time under one lock and sends views in state order. Close on a HostSession or a Client
-// stops every goroutine it started.
+// time under one lock and sends views in state order: each change's views are encoded once
+// under the lock (viewencode.go), the host's own player gets its view at once, and the remote
+// players theirs right after the lock is released, in the order of the changes (outbox.go).
+// Close on a HostSession or a Client stops every goroutine it started.
 //
 // # Games
 //
