@@ -7,4 +7,10 @@
 // Someone who typed the room code instead of following the invite link waits on the
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets
 // them in or turns them away from the banner above its lobby or game (knocks.go).
+//
+// The shell is one component, so go-app draws its whole tree again after every update (each
+// view from the host). What is large and mostly unchanged stays out of that: each lobby row
+// is a component of its own (lobbyRow), drawn again only when its fields change, and the
+// host's list of locations is drawn only while open. The host tab draws its own screen after
+// every intent of every player, so this is its share of issue 9's fan-out time.
 package app

@@ -96,12 +96,46 @@ func (s *Shell) renderPlayers() goapp.UI {
 		goapp.H2().ID("players-heading").Text(s.t(i18n.LobbyPlayers, len(s.lobby.Players))),
 		goapp.Ul().ID("players").Class("players").Body(
 			goapp.Range(s.lobby.Players).Slice(func(i int) goapp.UI {
-				return s.renderPlayer(s.lobby.Players[i])
+				return s.lobbyRow(i)
 			}),
 		),
 		goapp.P().Class("muted small").Text(s.t(i18n.LobbyWaiting)),
 	)
 }
+
+// lobbyRow is one line of the player list as a component of its own: go-app draws a
+// component again only when one of its exported fields changed, so an update (a rename,
+// someone coming online) redraws the rows it touches, not the whole list, which with 24
+// screens was the largest part of the host's redraw (issue 9). Its fields are everything
+// renderPlayer and renderSeatMenu read; an event on a row still redraws the shell, as go-app
+// updates every enclosing component.
+type lobbyRow struct {
+	goapp.Compo
+
+	Row  PlayerRow
+	Lang i18n.Lang
+	// The host's seat menu, when it is on this row: open or not, the rename draft, and the
+	// row's place in the list (to move it up or down).
+	Menu, MenuOpen bool
+	NameDraft      string
+	Pos            int
+	Last           bool
+
+	shell *Shell
+}
+
+func (s *Shell) lobbyRow(i int) *lobbyRow {
+	p := s.lobby.Players[i]
+	r := &lobbyRow{Row: p, Lang: s.lang, shell: s}
+	if r.Menu = s.lobby.IsHost && !p.You && s.pass == nil; r.Menu {
+		r.MenuOpen = s.sfDraft.menuOpen && s.sfDraft.menuSeat == p.Seat
+		r.NameDraft = s.sfDraft.seatNames[p.Seat]
+		r.Pos, r.Last = i, i == len(s.lobby.Players)-1
+	}
+	return r
+}
+
+func (r *lobbyRow) Render() goapp.UI { return r.shell.renderPlayer(r.Row) }
 
 func (s *Shell) renderPlayer(p PlayerRow) goapp.UI {
 	presence, presenceText := "away", s.t(i18n.LobbyAway)

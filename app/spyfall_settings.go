@@ -52,6 +52,7 @@ type spyfallDraft struct {
 	seatNames map[int]string
 	menuOpen  bool // a seat menu is open, on menuSeat's row
 	menuSeat  int
+	browsing  bool // the list of locations is open
 }
 
 // currentSettings is the room's settings as the last view showed them.
@@ -189,18 +190,20 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 						c.Exclude = nil
 					})
 			}),
-			goapp.Details().ID("browse").Body(
+			s.browseDetails().Body(
 				goapp.Summary().Text(s.t(i18n.SFSetBrowse, len(locs))+" · "+s.t(i18n.SFSetLocCount, inPlay)),
 				goapp.P().Class("muted small").Text(s.t(i18n.SFSetExcludeHint)),
-				goapp.Div().Class("sf-browse").Body(goapp.Range(locs).Slice(func(i int) goapp.UI {
-					l := locs[i]
-					return check("loc-"+l.ID, !slices.Contains(c.Exclude, l.ID), l.Name.In(string(s.lang)),
-						func(c *spyfall.Config, on bool) {
-							c.Exclude = slices.DeleteFunc(c.Exclude, func(id string) bool { return id == l.ID })
-							if !on {
-								c.Exclude = append(c.Exclude, l.ID)
-							}
-						})
+				goapp.Div().Class("sf-browse").Body(goapp.If(s.sfDraft.browsing, func() goapp.UI {
+					return goapp.Range(locs).Slice(func(i int) goapp.UI {
+						l := locs[i]
+						return check("loc-"+l.ID, !slices.Contains(c.Exclude, l.ID), l.Name.In(string(s.lang)),
+							func(c *spyfall.Config, on bool) {
+								c.Exclude = slices.DeleteFunc(c.Exclude, func(id string) bool { return id == l.ID })
+								if !on {
+									c.Exclude = append(c.Exclude, l.ID)
+								}
+							})
+					})
 				})),
 			),
 		),
@@ -303,6 +306,18 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 		}),
 		goapp.Range(tv.Warnings).Slice(func(i int) goapp.UI { return goapp.P().Class("note").Text(tv.Warnings[i]) }),
 	)
+}
+
+// browseDetails is the host's list of locations. Its checkboxes (dozens) are drawn only
+// while it is open (spyfallDraft.browsing): closed, they were drawn and compared on every
+// update of the lobby for nothing.
+func (s *Shell) browseDetails() goapp.HTMLDetails {
+	d := goapp.Details().ID("browse").
+		OnToggle(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.browsing = ctx.JSSrc().Get("open").Bool() })
+	if s.sfDraft.browsing {
+		d = d.Open(true) // written only when true: a page rendered as text takes open="false" as open
+	}
+	return d
 }
 
 // renderSpyfallStart is the host's Start button at the bottom of the lobby.

@@ -74,10 +74,23 @@ func (s *screens) lastSeen() time.Time {
 	return s.last
 }
 
-// fanoutCase is one measured configuration.
+// fanoutCase is one measured configuration: peers native peers, of which screens join as
+// table screens (spectator seats), at a host in Chromium or a native one.
 type fanoutCase struct {
-	peers       int
-	browserHost bool
+	peers, screens int
+	browserHost    bool
+}
+
+// newFanoutCase seats peers as players while the host has players' seats (its own is one),
+// and the rest as table screens: a game of the largest size with its table screens.
+func newFanoutCase(peers int, browserHost bool) (fanoutCase, error) {
+	players := min(peers, session.MaxSeats-1)
+	c := fanoutCase{peers: peers, screens: peers - players, browserHost: browserHost}
+	if c.screens > session.MaxSpectators {
+		return c, fmt.Errorf("the host seats at most %d players and %d table screens (session.MaxSeats, MaxSpectators)",
+			session.MaxSeats, session.MaxSpectators)
+	}
+	return c, nil
 }
 
 func (c fanoutCase) label() string {
@@ -85,7 +98,10 @@ func (c fanoutCase) label() string {
 	if c.browserHost {
 		host = "browser host"
 	}
-	return fmt.Sprintf("%d native peers + %s", c.peers, host)
+	if c.screens == 0 {
+		return fmt.Sprintf("%d native peers + %s", c.peers, host)
+	}
+	return fmt.Sprintf("%d native peers (%d players + %d table screens) + %s", c.peers, c.peers-c.screens, c.screens, host)
 }
 
 // warmUp intents are sent before the timed ones: the first messages of a fresh channel.
@@ -98,9 +114,11 @@ type fanoutTimes struct {
 }
 
 // measureFanout seats c.peers native peers at a host (the app in Chromium, or a native
-// HostSession), then has them take turns renaming themselves, intents times, and times each
-// from Send until every screen (every peer and the host's own) showed the new name.
-func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, intents int) (fanoutTimes, error) {
+// HostSession), then has the players among them take turns renaming themselves, intents
+// times, and times each from Send until every screen (every peer, table screens included,
+// and the host's own) showed the new name.
+// With profileDir set, a browser host's tab is profiled over the timed intents (profile.go).
+func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, intents int, profileDir string) (fanoutTimes, error) {
 	fail := func(format string, args ...any) (fanoutTimes, error) {
 		return fanoutTimes{}, fmt.Errorf(format, args...)
 	}
@@ -133,12 +151,18 @@ func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, inte
 		room, secret = h.Room(), h.Secret()
 		s.watch(0, h.Player())
 	}
+	var players []*session.Client
 	for i := range c.peers {
-		cl, err := session.Join(ctx, session.Options{SignalURL: signalURL, Name: fmt.Sprintf("Peer %d", i+1), Loopback: true}, room, secret)
+		screen := i >= c.peers-c.screens
+		o := session.Options{SignalURL: signalURL, Name: fmt.Sprintf("Peer %d", i+1), Loopback: true, Spectator: screen}
+		cl, err := session.Join(ctx, o, room, secret)
 		if err != nil {
 			return fail("peer %d joining: %w", i+1, err)
 		}
 		clients = append(clients, cl)
+		if !screen {
+			players = append(players, cl)
+		}
 		s.watch(i+1, cl)
 	}
 	native := c.peers
@@ -148,7 +172,12 @@ func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, inte
 
 	var times fanoutTimes
 	for k := 0; k < warmUp+intents; k++ {
-		sender := clients[k%len(clients)]
+		if k == warmUp && tab != nil && profileDir != "" {
+			if err := tab.startProfile(); err != nil {
+				return fail("profiling the host tab: %w", err)
+			}
+		}
+		sender := players[k%len(players)]
 		name := fmt.Sprintf("R%d", k)
 		done := s.expect(name, sender.Seat(), native)
 		start := time.Now()
@@ -182,39 +211,38 @@ func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, inte
 			times.hostTab = append(times.hostTab, hostDone.Sub(start))
 		}
 	}
+	if tab != nil && profileDir != "" {
+		if err := saveHostProfile(tab.tab, profileDir, c); err != nil {
+			return fail("profiling the host tab: %w", err)
+		}
+	}
 	return times, nil
 }
 
 // fanoutRows measures intent -> every screen for each of fanoutTargets, with a browser host
-// and a native one. A peer count the host cannot seat yet is reported as such, and measured
-// at the most the host seats, without a target.
-func fanoutRows(signalURL, chrome string, chromeErr error, workDir, origin string, intents int) []row {
+// and a native one. Peers beyond the players' seats join as table screens (newFanoutCase),
+// and the row's label says how many of each.
+func fanoutRows(signalURL, chrome string, chromeErr error, workDir, origin string, intents int, profileDir string) []row {
 	var rows []row
 	for _, target := range fanoutTargets {
 		for _, browserHost := range []bool{true, false} {
-			c := fanoutCase{peers: target.peers, browserHost: browserHost}
+			c, err := newFanoutCase(target.peers, browserHost)
 			g := fanoutGoal(c, target.p99)
-			if browserHost && chromeErr != nil {
-				rows = append(rows, g.missing(chromeErr))
+			if err == nil && browserHost {
+				err = chromeErr
+			}
+			if err != nil {
+				rows = append(rows, g.missing(err))
 				continue
 			}
-			if seats := target.peers + 1; seats > session.MaxSeats {
-				rows = append(rows, g.missing(fmt.Errorf("the host seats at most %d players (session.MaxSeats)", session.MaxSeats)))
-				c.peers = session.MaxSeats - 1
-				g = goal{section: g.section, name: "intent -> every screen, " + c.label() + " (the most seated), p50 / p99"}
-			}
-			times, err := measureFanout(c, signalURL, chrome, workDir, origin, intents)
+			times, err := measureFanout(c, signalURL, chrome, workDir, origin, intents, profileDir)
 			if err != nil {
 				rows = append(rows, g.missing(err))
 				continue
 			}
 			p99 := percentile(times.every, 99)
 			figure := fmt.Sprintf("%s / %s (%d intents)", ms(percentile(times.every, 50)), ms(p99), len(times.every))
-			if g.target == "" {
-				rows = append(rows, info(g.section, g.name, figure))
-			} else {
-				rows = append(rows, g.check(figure, p99 <= target.p99))
-			}
+			rows = append(rows, g.check(figure, p99 <= target.p99))
 			if browserHost {
 				rows = append(rows, info(g.section, "  of which: last native peer / host tab, p50",
 					ms(percentile(times.peers, 50))+" / "+ms(percentile(times.hostTab, 50))))

@@ -53,7 +53,8 @@ func goalsOf(section string) []goal {
 		var goals []goal
 		for _, t := range fanoutTargets {
 			for _, browserHost := range []bool{true, false} {
-				goals = append(goals, fanoutGoal(fanoutCase{peers: t.peers, browserHost: browserHost}, t.p99))
+				c, _ := newFanoutCase(t.peers, browserHost)
+				goals = append(goals, fanoutGoal(c, t.p99))
 			}
 		}
 		return goals

@@ -25,6 +25,7 @@ func main() {
 	runs := flag.Int("runs", 5, "page loads per site for the start-up medians")
 	joins := flag.Int("joins", 20, "joins timed for the join latency")
 	intents := flag.Int("intents", 150, "intents timed per fan-out case")
+	hostProfile := flag.String("host-profile", "", "a directory: profile the browser host's tab over each fan-out case's timed intents (.cpuprofile and a summary)")
 	only := flag.String("only", strings.Join(allSections, ","), "comma-separated sections to run: "+strings.Join(allSections, ", "))
 	flag.Parse()
 	log.SetFlags(0)
@@ -49,6 +50,7 @@ func main() {
 	loadBefore := loadAverage()
 	rows := run(context.Background(), config{
 		site: *site, work: work, runs: *runs, joins: *joins, intents: *intents, sections: sections,
+		hostProfile: *hostProfile,
 	})
 	rows = append(rows, info("machine", "CPUs; load average before / after (timings need a quiet machine)",
 		fmt.Sprintf("%d; %s / %s", runtime.NumCPU(), loadBefore, loadAverage())))
@@ -61,6 +63,7 @@ type config struct {
 	site, work           string
 	runs, joins, intents int
 	sections             []string
+	hostProfile          string // where fan-out cases with a browser host save its profile; "" for none
 }
 
 func (c config) wants(section string) bool { return slices.Contains(c.sections, section) }
@@ -120,7 +123,7 @@ func run(ctx context.Context, c config) []row {
 	}, siteErr, binErr, chromeErr)
 	section("fanout", "timing intents to every screen", func() []row {
 		return withServers(bin, "fanout", []string{c.site}, func(s []*server) []row {
-			return fanoutRows(s[0].signal, chrome, chromeErr, c.work, s[0].origin, c.intents)
+			return fanoutRows(s[0].signal, chrome, chromeErr, c.work, s[0].origin, c.intents, c.hostProfile)
 		})
 	}, siteErr, binErr)
 	section("signaling", "loading the signaling server", func() []row { return signalingRows(bin) }, binErr)

@@ -66,8 +66,10 @@
 // Messages on a Conn are handled in the order sent: received messages are queued from the
 // channel's message event and read by one loop per connection (pion's browser build would
 // otherwise run each OnMessage on its own goroutine). The host applies one message at a
-// time under one lock and sends views in state order. Close on a HostSession or a Client
-// stops every goroutine it started.
+// time under one lock and sends views in state order: each change's views are encoded once
+// under the lock (viewencode.go), the host's own player gets its view at once, and the remote
+// players theirs right after the lock is released, in the order of the changes (outbox.go).
+// Close on a HostSession or a Client stops every goroutine it started.
 //
 // # Games
 //
@@ -80,7 +82,9 @@
 // The host alone renames other seats, kicks and moves them ({"kind":"rename","target":2,
 // "name":"Bo"}, {"kind":"kick","target":2}, {"kind":"move","target":2,"to":1}); the same
 // from anyone else is refused to that player only (CodeNotHost). A hello with
-// "spectator":true seats a watcher (a table screen), which gets only public views.
+// "spectator":true seats a watcher (a table screen), which gets only public views. Players
+// and table screens have caps of their own (MaxSeats, MaxSpectators): a full game can still
+// be watched.
 //
 // LocalHost runs the same host with no signaling and no network: every player of one device
 // is seated over an in-memory pipe (pass-and-play).

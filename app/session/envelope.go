@@ -134,17 +134,17 @@ func decodeEnvelope(raw []byte) (Envelope, error) {
 }
 
 // encodeEnvelope builds one message. Bodies are this package's own types, so a marshalling
-// failure is a programming error and is returned rather than hidden.
+// failure is a programming error and is returned rather than hidden. The body is marshalled
+// once and wrapped as it is (appendEnvelope).
 func encodeEnvelope(t string, seq uint64, body any) ([]byte, error) {
-	env := Envelope{V: ProtocolVersion, T: t, Seq: seq}
+	var b []byte
 	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
+		var err error
+		if b, err = json.Marshal(body); err != nil {
 			return nil, fmt.Errorf("session: encoding %s body: %w", t, err)
 		}
-		env.Body = b
 	}
-	return json.Marshal(env)
+	return appendEnvelope(nil, t, seq, b), nil
 }
 
 // decodeStrict unmarshals a body, refusing fields the type does not have.

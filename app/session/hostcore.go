@@ -3,6 +3,7 @@ package session
 import (
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -10,8 +11,38 @@ import (
 	"time"
 )
 
-// MaxSeats is the most players one host seats (the largest game, Spyfest's team variant, has 16).
-const MaxSeats = 16
+// The host's seat caps. Players and table screens (spectator seats) are counted apart, so a
+// full game of the largest size can still be watched: the host's own seat counts as
+// whichever it is.
+const (
+	// MaxSeats is the most players one host seats (the largest game, Spyfest's team
+	// variant, has 16).
+	MaxSeats = 16
+	// MaxSpectators is the most table screens one host seats, on top of MaxSeats players.
+	MaxSpectators = 16
+	// MaxConnections is the most seats of both kinds together: every one is a connection
+	// the host sends each view to.
+	MaxConnections = MaxSeats + MaxSpectators
+)
+
+// noRoomLocked says why a new seat of the asked kind cannot be added, or "" when it can.
+func (h *hostCore) noRoomLocked(spectator bool) string {
+	players, spectators := 0, 0
+	for _, s := range h.seats {
+		if s.spectator {
+			spectators++
+		} else {
+			players++
+		}
+	}
+	if spectator && spectators >= MaxSpectators {
+		return fmt.Sprintf("every table screen's seat is taken: this game has room for %d", MaxSpectators)
+	}
+	if !spectator && players >= MaxSeats {
+		return fmt.Sprintf("this game is full: it has %d players", MaxSeats)
+	}
+	return ""
+}
 
 // hostCore owns the table: seats, names, presence and the state number. Every connection,
 // the host's own player included, is served by the same code here; nothing in it knows about
@@ -35,6 +66,11 @@ type hostCore struct {
 	// first; nextKnock numbers them.
 	waiting   []*hostConn
 	nextKnock int
+
+	// outbox holds what the locked work sends to remote players; unlock sends it in order
+	// under sendMu (outbox.go).
+	outbox []remoteSend
+	sendMu sync.Mutex
 }
 
 type seat struct {
@@ -127,7 +163,7 @@ func (h *hostCore) drop(hc *hostConn) {
 			h.changedLocked()
 		}
 	}
-	h.mu.Unlock()
+	h.unlock()
 	_ = hc.conn.Close()
 }
 
@@ -141,7 +177,7 @@ func (h *hostCore) close() {
 		h.refuseLocked(hc, 0, CodeHostClosed, "The host ended this game.")
 		conns = append(conns, hc)
 	}
-	h.mu.Unlock()
+	h.unlock()
 	for _, hc := range conns {
 		_ = hc.conn.Close()
 	}
@@ -155,18 +191,29 @@ func (h *hostCore) changedLocked() {
 	players := h.playersLocked()
 	h.rosterLocked(players)
 	defer h.scheduleLocked()
+	views, err := newViewEncoder(h.state, h.room, players)
+	if err != nil {
+		h.log.Error("session: views not sent", "err", err)
+		return
+	}
 	for _, s := range h.seats {
 		if s.conn == nil {
 			continue
 		}
-		v := View{State: h.state, Room: h.room, You: s.no, Players: players, Ack: s.lastSeq}
+		var game json.RawMessage
 		if h.table != nil {
-			v.Game = h.table.View(s.no)
+			game = h.table.View(s.no)
 		}
+		var waiting []Knock
 		if s.host {
-			v.Waiting = h.waitingLocked()
+			waiting = h.waitingLocked()
 		}
-		h.sendLocked(s.conn, TypeView, 0, v)
+		body, err := views.body(s.no, game, s.lastSeq, waiting)
+		if err != nil {
+			h.log.Error("session: not sent", "type", TypeView, "err", err)
+			continue
+		}
+		h.sendBodyLocked(s.conn, TypeView, 0, body)
 	}
 }
 
@@ -183,12 +230,28 @@ func (h *hostCore) refuseLocked(hc *hostConn, seq uint64, code, msg string) {
 }
 
 func (h *hostCore) sendLocked(hc *hostConn, t string, seq uint64, body any) {
-	msg, err := encodeEnvelope(t, seq, body)
-	if err == nil && len(msg) > MaxMessageBytes {
-		err = fmt.Errorf("%s of %d bytes is over the %d-byte limit", t, len(msg), MaxMessageBytes)
+	var b []byte
+	if body != nil {
+		var err error
+		if b, err = json.Marshal(body); err != nil {
+			h.log.Error("session: not sent", "type", t, "err", err)
+			return
+		}
 	}
-	if err != nil {
-		h.log.Error("session: not sent", "type", t, "err", err)
+	h.sendBodyLocked(hc, t, seq, b)
+}
+
+// sendBodyLocked sends an envelope around an encoded body: at once to the host's own player,
+// after the lock to everyone else (outbox.go).
+func (h *hostCore) sendBodyLocked(hc *hostConn, t string, seq uint64, body []byte) {
+	msg := appendEnvelope(nil, t, seq, body)
+	if len(msg) > MaxMessageBytes {
+		h.log.Error("session: not sent", "type", t, "err",
+			fmt.Errorf("%s of %d bytes is over the %d-byte limit", t, len(msg), MaxMessageBytes))
+		return
+	}
+	if !hc.isHost {
+		h.outbox = append(h.outbox, remoteSend{hc: hc, t: t, msg: msg})
 		return
 	}
 	if err := hc.conn.Send(msg); err != nil {
@@ -199,7 +262,7 @@ func (h *hostCore) sendLocked(hc *hostConn, t string, seq uint64, body any) {
 // setTable installs the game seam and shows its views to everyone.
 func (h *hostCore) setTable(t Table) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock()
 	h.table = t
 	if !h.closed {
 		h.changedLocked()
@@ -209,7 +272,7 @@ func (h *hostCore) setTable(t Table) {
 // refresh re-sends everyone's view after the game changed by itself (a clock ran out).
 func (h *hostCore) refresh() {
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock()
 	if !h.closed {
 		h.changedLocked()
 	}

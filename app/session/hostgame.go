@@ -60,7 +60,7 @@ func (h *hostCore) scheduleLocked() {
 // advance is the timer's work: let the table's time pass and show what changed.
 func (h *hostCore) advance() {
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock()
 	tt, ok := h.table.(TimedTable)
 	if !ok || h.closed {
 		return

@@ -16,7 +16,7 @@ func (h *hostCore) handle(hc *hostConn, raw []byte) {
 		}
 	}()
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock() // before the deferred closes: farewells leave first
 	if h.closed {
 		return
 	}
@@ -74,8 +74,8 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 		toClose = append(toClose, old.conn)
 	}
 	if s == nil {
-		if len(h.seats) >= MaxSeats {
-			h.refuseLocked(hc, env.Seq, CodeRoomFull, fmt.Sprintf("this game is full: it has %d seats", MaxSeats))
+		if full := h.noRoomLocked(hello.Spectator); full != "" {
+			h.refuseLocked(hc, env.Seq, CodeRoomFull, full)
 			return append(toClose, hc.conn)
 		}
 		token, err := newToken()

@@ -86,11 +86,20 @@ func (st HostState) check() error {
 	if st.Claim == "" || st.Secret == "" {
 		return errors.New("claim or invite secret missing")
 	}
-	if len(st.Seats) == 0 || len(st.Seats) > MaxSeats {
-		return fmt.Errorf("%d seats, want 1 to %d", len(st.Seats), MaxSeats)
+	if len(st.Seats) == 0 {
+		return errors.New("no seats, want at least the host's")
 	}
 	tokens, numbers := map[string]bool{}, map[int]bool{}
+	players, spectators := 0, 0
 	for i, s := range st.Seats {
+		if s.Spectator {
+			spectators++
+		} else {
+			players++
+		}
+		if players > MaxSeats || spectators > MaxSpectators {
+			return fmt.Errorf("more than %d players or %d table screens", MaxSeats, MaxSpectators)
+		}
 		if s.Seat < 0 || numbers[s.Seat] {
 			return fmt.Errorf("seat number %d is negative or repeated", s.Seat)
 		}

@@ -1,0 +1,111 @@
+package app
+
+import (
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/engine/spyfall"
+)
+
+// rowMarkup is the list item of seat in the shell's rendered HTML.
+func rowMarkup(t *testing.T, s *Shell, seat string) string {
+	t.Helper()
+	html := render(t, s)
+	row := regexp.MustCompile(`(?s)<li [^>]*data-seat="` + seat + `"[^>]*>.*?</li>`).FindString(html)
+	if row == "" {
+		t.Fatalf("no row for seat %s in %s", seat, html)
+	}
+	return row
+}
+
+// rowFields is what go-app compares to decide whether a lobbyRow is drawn again.
+func rowFields(r *lobbyRow) lobbyRow {
+	return lobbyRow{Row: r.Row, Lang: r.Lang, Menu: r.Menu, MenuOpen: r.MenuOpen, NameDraft: r.NameDraft, Pos: r.Pos, Last: r.Last}
+}
+
+// A lobby row is drawn again only when its fields change, so every change of what a row
+// shows must change its fields; otherwise the host's screen would keep showing the old row.
+func TestLobbyRowFieldsFollowWhatItShows(t *testing.T) {
+	openMenu := func(s *Shell) { s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, 2 }
+	changes := []struct {
+		what          string
+		setup, change func(s *Shell) // setup makes both states, change only the second
+	}{
+		{"name", nil, func(s *Shell) { s.lobby.Players[2].Name = "Nadia K" }},
+		{"presence", nil, func(s *Shell) { s.lobby.Players[2].Online = true }},
+		{"host badge", nil, func(s *Shell) { s.lobby.Players[2].Host = true }},
+		{"language", nil, func(s *Shell) { s.lang = i18n.Lang("ru") }},
+		{"menu opened", nil, openMenu},
+		{"rename draft", openMenu, func(s *Shell) { s.sfDraft.seatNames = map[int]string{2: "Nad"} }},
+		// the open menu's "down" button shows the row's place
+		{"no longer last", openMenu, func(s *Shell) {
+			s.lobby.Players = append(s.lobby.Players, PlayerRow{Seat: 3, Name: "Omar", Online: true})
+		}},
+		{"moved up", openMenu, func(s *Shell) {
+			p := s.lobby.Players
+			p[1], p[2] = p[2], p[1]
+		}},
+		{"pass-and-play", nil, func(s *Shell) { s.pass = &passPlay{} }},
+	}
+	for _, c := range changes {
+		t.Run(c.what, func(t *testing.T) {
+			// go-app mounts a shell once: the states before and after are two shells.
+			shell := func() *Shell {
+				s := lobbyShell(true, false, true)
+				s.lobby.Players[0].You, s.lobby.Players[1].You = true, false // the host's own row is first
+				if c.setup != nil {
+					c.setup(s)
+				}
+				return s
+			}
+			fields := func(s *Shell) lobbyRow {
+				for i, p := range s.lobby.Players {
+					if p.Seat == 2 {
+						return rowFields(s.lobbyRow(i))
+					}
+				}
+				t.Fatal("seat 2 left the list")
+				return lobbyRow{}
+			}
+			old, changed := shell(), shell()
+			c.change(changed)
+			before, after := rowMarkup(t, old, "2"), rowMarkup(t, changed, "2")
+			if before == after {
+				t.Fatalf("the change did not show on the row: %s", after)
+			}
+			if reflect.DeepEqual(fields(old), fields(changed)) {
+				t.Errorf("the row shows something new but its fields are the same, so go-app would not redraw it:\nbefore %s\nafter  %s", before, after)
+			}
+		})
+	}
+}
+
+// The host's list of locations (one checkbox each) is drawn while it is open, and only then:
+// closed, it cost a redraw of dozens of checkboxes on every update of the lobby.
+func TestLocationListDrawnWhileOpen(t *testing.T) {
+	classic, _ := spyfall.BuiltinPack(string(spyfall.Classic))
+	for _, open := range []bool{false, true} {
+		s := lobbyShell(true, false, true)
+		s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
+		s.sfDraft.browsing = open
+		html := render(t, s)
+		want := 0
+		if open {
+			want = len(classic.Locations)
+		}
+		if n := strings.Count(html, `id="loc-`); n != want || want == 0 && open {
+			t.Errorf("list open %v: %d location checkboxes, want %d", open, n, want)
+		}
+		if n := strings.Count(html, `id="browse"`); n != 1 {
+			t.Errorf("list open %v: %d location lists, want 1", open, n)
+		}
+		tag := regexp.MustCompile(`<details[^>]*id="browse"[^>]*>`).FindString(html)
+		if got := regexp.MustCompile(`\sopen(\s|>|=)`).MatchString(tag); got != open {
+			t.Errorf("list open %v: the details element is open %v", open, got)
+		}
+	}
+}
