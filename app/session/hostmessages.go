@@ -3,6 +3,8 @@ package session
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -158,9 +160,10 @@ var identityFields = map[string]bool{"seat": true, "you": true, "from": true, "p
 
 // unknownField extracts the field name from encoding/json's unknown-field error.
 func unknownField(err error) (string, bool) {
-	var name string
-	if _, scanErr := fmt.Sscanf(err.Error(), "json: unknown field %q", &name); scanErr != nil {
+	quoted, ok := strings.CutPrefix(err.Error(), "json: unknown field ")
+	if !ok {
 		return "", false
 	}
-	return name, true
+	name, unquoteErr := strconv.Unquote(quoted)
+	return name, unquoteErr == nil
 }

@@ -53,10 +53,18 @@ func Join(ctx context.Context, o Options, room, secret string) (*Client, error) 
 	return c, nil
 }
 
+// dropSeparator removes the spaces, tabs and dashes a person may type between groups.
+func dropSeparator(r rune) rune {
+	if r == ' ' || r == '-' || r == '\t' {
+		return -1
+	}
+	return r
+}
+
 // normalizeRoomCode accepts what a person may type: lower case, spaces or dashes between
 // groups of characters.
 func normalizeRoomCode(room string) (string, error) {
-	code := strings.ToUpper(strings.NewReplacer(" ", "", "-", "", "\t", "").Replace(room))
+	code := strings.ToUpper(strings.Map(dropSeparator, room))
 	if code == "" || len(code) > maxRoomCodeLen {
 		return "", fmt.Errorf("%w: %q is not a room code", ErrUnknownRoom, room)
 	}
