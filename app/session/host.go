@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"sync"
 
 	"github.com/pion/webrtc/v4"
@@ -22,7 +21,7 @@ type HostSession struct {
 	secret string
 	claim  string
 	player *Client
-	log    *slog.Logger
+	log    logger
 
 	mu    sync.Mutex
 	links map[string]*peerLink // by signaling peer id
@@ -97,7 +96,7 @@ func startHost(ctx context.Context, o Options, register signalMsg, secret string
 		room:   m.Room,
 		claim:  m.Claim,
 		secret: secret,
-		log:    slog.Default(),
+		log:    defaultLogger(),
 		links:  map[string]*peerLink{},
 	}
 	h.core = newHostCore(h.room, h.log)

@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
-	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,7 +27,7 @@ type hostCore struct {
 	nextSeat int        // the lowest seat number never given out
 	store    *hostStore // nil when the host keeps no saved state
 	closed   bool
-	log      *slog.Logger
+	log      logger
 	wg       sync.WaitGroup
 }
 
@@ -53,7 +52,7 @@ type hostConn struct {
 	heard  atomic.Int64 // Unix nanoseconds of its last message (hostwatch.go)
 }
 
-func newHostCore(room string, log *slog.Logger) *hostCore {
+func newHostCore(room string, log logger) *hostCore {
 	return &hostCore{
 		room:    room,
 		byToken: map[string]*seat{},
