@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"html"
 	"strings"
 
 	"rsc.io/qr/coding"
@@ -38,7 +37,30 @@ func QRSVG(text, label string) (string, error) {
 	}
 	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" class="qr" viewBox="0 0 %d %d" role="img" aria-label="%s" shape-rendering="crispEdges">`+
 		`<rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="%s"/></svg>`,
-		size, size, html.EscapeString(label), size, size, path.String()), nil
+		size, size, escapeAttr(label), size, size, path.String()), nil
+}
+
+// escapeAttr makes text safe inside a double-quoted attribute. (html.EscapeString would do,
+// but its strings.Replacer costs app.wasm about 5 KB after brotli.)
+func escapeAttr(text string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; c {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // qrQuietZone is the light margin the QR standard asks for around the symbol, in modules.

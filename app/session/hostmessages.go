@@ -24,8 +24,7 @@ func (h *hostCore) handle(hc *hostConn, raw []byte) {
 	}
 	env, err := decodeEnvelope(raw)
 	if err != nil {
-		var bad *envelopeError
-		if errors.As(err, &bad) {
+		if bad, ok := errors.AsType[*envelopeError](err); ok {
 			h.refuseLocked(hc, bad.seq, bad.code, bad.msg)
 		}
 		return
