@@ -236,7 +236,7 @@ func (h *HostSession) fromPeer(m signalMsg) {
 	if d.SDP.Type != webrtc.SDPTypeOffer || l.pc != nil {
 		return // only one offer per peer; renegotiation and ICE restarts come with issue 7
 	}
-	if err := h.answer(l, *d.SDP); err != nil {
+	if err := h.answer(l, d.SDP.webrtc()); err != nil {
 		h.log.Info("session: could not answer a peer", "peer", m.ID, "err", err)
 	}
 }
@@ -279,7 +279,7 @@ func (h *HostSession) answer(l *peerLink, offer webrtc.SessionDescription) error
 	if err := pc.SetLocalDescription(answer); err != nil {
 		return err
 	}
-	return h.sig.sendData(id, signalData{SDP: &answer})
+	return h.sig.sendData(id, signalData{SDP: wireSDP(answer)})
 }
 
 // peerChannel takes the peer's data channel; a peer gets one, so any further channel is closed.

@@ -168,7 +168,7 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 	if err := pc.SetLocalDescription(offer); err != nil {
 		return nil, fmt.Errorf("session: setting the offer: %w", err)
 	}
-	if err := p.sig.sendData("", signalData{SDP: &offer}); err != nil {
+	if err := p.sig.sendData("", signalData{SDP: wireSDP(offer)}); err != nil {
 		return nil, fmt.Errorf("session: sending the offer: %w", err)
 	}
 	p.flushEarlyCandidates()
@@ -296,7 +296,7 @@ func (p *peerSide) pump() {
 				p.mu.Lock()
 				pc := p.pc
 				p.mu.Unlock()
-				if err := p.gate.setRemote(pc, *d.SDP); err != nil {
+				if err := p.gate.setRemote(pc, d.SDP.webrtc()); err != nil {
 					p.notify(Update{Notice: "The host's connection details could not be used: " + err.Error()})
 				}
 			}
