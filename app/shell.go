@@ -257,17 +257,17 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 				return
 			}
 			s.stopJoining = nil // from here the live session (or nothing) owns cancel
-			var refusal *session.RefusalError
+			refusal, refused := errors.AsType[*session.RefusalError](err)
 			switch {
 			case errors.Is(err, session.ErrUnknownRoom):
 				cancel()
 				s.showError(s.t(i18n.ErrorUnknownRoomTitle), s.t(i18n.ErrorUnknownRoom, inv.Room), nil)
-			case errors.As(err, &refusal) && refusal.Refusal.Code == session.CodeUnknownSeat && opts.Token != "":
+			case refused && refusal.Refusal.Code == session.CodeUnknownSeat && opts.Token != "":
 				// A token from an older game of this room code: join as a new player.
 				cancel()
 				ctx.LocalStorage().Del(seatKey(inv.Room))
 				s.join(ctx, name, inv)
-			case errors.As(err, &refusal) && s.refusalPage(refusal.Refusal.Code):
+			case refused && s.refusalPage(refusal.Refusal.Code):
 				cancel()
 			case err != nil:
 				cancel()

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -245,15 +246,14 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 			goapp.Legend().Text(s.t(i18n.SFSetRounds)),
 			goapp.If(!c.Team, func() goapp.UI {
 				return seg("set-rounds", []string{"1", "2", "3", "5", "8", "10"}, []string{"1", "2", "3", "5", "8", "10"}, itoa(rounds),
-					func(c *spyfall.Config, v string) { fmt.Sscan(v, &c.Rounds) })
+					func(c *spyfall.Config, v string) { c.Rounds = atoiOr(v, c.Rounds) })
 			}),
 		),
 		goapp.FieldSet().Body(
 			goapp.Legend().Text(s.t(i18n.SFSetLength)),
 			goapp.Select().ID("set-length").Class("field").Aria("label", s.t(i18n.SFSetLength)).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					var m int
-					fmt.Sscan(ctx.JSSrc().Get("value").String(), &m)
+					m := atoiOr(ctx.JSSrc().Get("value").String(), 0)
 					s.changeSpyfall(func(c *spyfall.Config) { c.RoundLength = time.Duration(m) * time.Minute })(ctx, e)
 				}).Body(goapp.Range(lengths).Slice(func(i int) goapp.UI {
 				return goapp.Option().Value(lengths[i]).Selected(lengths[i] == itoa(int(c.RoundLength/time.Minute))).Text(lengthLabels[i])
@@ -267,7 +267,7 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 			return goapp.FieldSet().Body(
 				goapp.Legend().Text(s.t(i18n.SFSetSpies)),
 				seg("set-spies", []string{"1", "2"}, []string{"1", "2"}, itoa(spies), func(c *spyfall.Config, v string) {
-					fmt.Sscan(v, &c.Spies)
+					c.Spies = atoiOr(v, c.Spies)
 					if c.Spies != 2 {
 						c.OldPals = false
 					}
@@ -328,4 +328,12 @@ func (s *Shell) renderSpyfallStart() goapp.UI {
 	}
 	return goapp.Button().ID("start-game").Class("btn primary").Type("button").Text(s.t(i18n.SFSetStart)).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) })
+}
+
+// atoiOr reads a whole number a settings control sent, or keeps fallback when it is none.
+func atoiOr(v string, fallback int) int {
+	if n, err := strconv.Atoi(v); err == nil {
+		return n
+	}
+	return fallback
 }

@@ -242,8 +242,7 @@ func (c *Client) markWelcomed(refusal error) {
 func (c *Client) handle(conn Conn, raw []byte) {
 	env, err := decodeEnvelope(raw)
 	if err != nil {
-		var bad *envelopeError
-		if errors.As(err, &bad) {
+		if bad, ok := errors.AsType[*envelopeError](err); ok {
 			c.notify(Update{Notice: "The host sent a message this app cannot read (" + bad.msg + ").", Code: bad.code})
 		}
 		return

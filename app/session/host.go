@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"sync"
 
 	"github.com/pion/webrtc/v4"
@@ -22,7 +21,7 @@ type HostSession struct {
 	secret string
 	claim  string
 	player *Client
-	log    *slog.Logger
+	log    logger
 
 	mu    sync.Mutex
 	links map[string]*peerLink // by signaling peer id
@@ -98,7 +97,7 @@ func startHost(ctx context.Context, o Options, register signalMsg, secret string
 		room:   m.Room,
 		claim:  m.Claim,
 		secret: secret,
-		log:    slog.Default(),
+		log:    defaultLogger(),
 		links:  map[string]*peerLink{},
 	}
 	h.core = newHostCore(h.room, h.log)
@@ -246,12 +245,12 @@ func (h *HostSession) fromPeer(m signalMsg) {
 	}
 	if l.pc != nil {
 		// A later offer is the peer restarting ICE on the connection it has (hostrestart.go).
-		if err := h.reanswer(l, *d.SDP); err != nil {
+		if err := h.reanswer(l, d.SDP.webrtc()); err != nil {
 			h.refuseRestart(m.ID, err)
 		}
 		return
 	}
-	if err := h.answer(l, *d.SDP); err != nil {
+	if err := h.answer(l, d.SDP.webrtc()); err != nil {
 		h.log.Info("session: could not answer a peer", "peer", m.ID, "err", err)
 	}
 }
@@ -294,7 +293,7 @@ func (h *HostSession) answer(l *peerLink, offer webrtc.SessionDescription) error
 	if err := pc.SetLocalDescription(answer); err != nil {
 		return err
 	}
-	return h.sig.sendData(id, signalData{SDP: &answer})
+	return h.sig.sendData(id, signalData{SDP: wireSDP(answer)})
 }
 
 // peerChannel takes the peer's data channel; a peer gets one, so any further channel is closed.

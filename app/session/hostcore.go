@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -59,7 +58,7 @@ type hostCore struct {
 	nextSeat int        // the lowest seat number never given out
 	store    *hostStore // nil when the host keeps no saved state
 	closed   bool
-	log      *slog.Logger
+	log      logger
 	wg       sync.WaitGroup
 
 	// waiting are the connections whose hello waits for the host (admission.go), oldest
@@ -100,7 +99,7 @@ type hostConn struct {
 	knock   *knock // while it waits for the host
 }
 
-func newHostCore(room string, log *slog.Logger) *hostCore {
+func newHostCore(room string, log logger) *hostCore {
 	return &hostCore{
 		room:    room,
 		byToken: map[string]*seat{},

@@ -3,6 +3,8 @@ package session
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -22,8 +24,7 @@ func (h *hostCore) handle(hc *hostConn, raw []byte) {
 	}
 	env, err := decodeEnvelope(raw)
 	if err != nil {
-		var bad *envelopeError
-		if errors.As(err, &bad) {
+		if bad, ok := errors.AsType[*envelopeError](err); ok {
 			h.refuseLocked(hc, bad.seq, bad.code, bad.msg)
 		}
 		return
@@ -168,9 +169,10 @@ var identityFields = map[string]bool{"seat": true, "you": true, "from": true, "p
 
 // unknownField extracts the field name from encoding/json's unknown-field error.
 func unknownField(err error) (string, bool) {
-	var name string
-	if _, scanErr := fmt.Sscanf(err.Error(), "json: unknown field %q", &name); scanErr != nil {
+	quoted, ok := strings.CutPrefix(err.Error(), "json: unknown field ")
+	if !ok {
 		return "", false
 	}
-	return name, true
+	name, unquoteErr := strconv.Unquote(quoted)
+	return name, unquoteErr == nil
 }

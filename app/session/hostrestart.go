@@ -52,7 +52,7 @@ func (h *HostSession) reanswer(l *peerLink, offer webrtc.SessionDescription) err
 	h.mu.Lock()
 	l.restarts++
 	h.mu.Unlock()
-	return h.sig.sendData(l.id, signalData{SDP: &answer})
+	return h.sig.sendData(l.id, signalData{SDP: wireSDP(answer)})
 }
 
 // refuseRestart tells peer id that its offer changed nothing, so it makes a new connection

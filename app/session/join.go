@@ -87,10 +87,18 @@ func firstConnection(ctx context.Context, retry retryPolicy, connect func() (Con
 	}
 }
 
+// dropSeparator removes the spaces, tabs and dashes a person may type between groups.
+func dropSeparator(r rune) rune {
+	if r == ' ' || r == '-' || r == '\t' {
+		return -1
+	}
+	return r
+}
+
 // normalizeRoomCode accepts what a person may type: lower case, spaces or dashes between
 // groups of characters.
 func normalizeRoomCode(room string) (string, error) {
-	code := strings.ToUpper(strings.NewReplacer(" ", "", "-", "", "\t", "").Replace(room))
+	code := strings.ToUpper(strings.Map(dropSeparator, room))
 	if code == "" || len(code) > maxRoomCodeLen {
 		return "", fmt.Errorf("%w: %q is not a room code", ErrUnknownRoom, room)
 	}
@@ -201,7 +209,7 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 	if err := pc.SetLocalDescription(offer); err != nil {
 		return nil, fmt.Errorf("session: setting the offer: %w", err)
 	}
-	if err := p.sig.sendData("", signalData{SDP: &offer}); err != nil {
+	if err := p.sig.sendData("", signalData{SDP: wireSDP(offer)}); err != nil {
 		return nil, fmt.Errorf("session: sending the offer: %w", err)
 	}
 	p.flushEarlyCandidates()
@@ -332,7 +340,7 @@ func (p *peerSide) pump() {
 				p.mu.Lock()
 				pc := p.pc
 				p.mu.Unlock()
-				if err := p.gate.setRemote(pc, *d.SDP); err != nil {
+				if err := p.gate.setRemote(pc, d.SDP.webrtc()); err != nil {
 					p.notify(Update{Notice: "The host's connection details could not be used: " + err.Error()})
 				}
 			}

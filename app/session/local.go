@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"sync"
 )
 
@@ -27,7 +26,7 @@ type LocalHost struct {
 // NewLocalHost seats the host's own player (o.Name; o.Spectator makes the device a table
 // screen that plays no seat) and returns the host. Options about the network are ignored.
 func NewLocalHost(ctx context.Context, o Options) (*LocalHost, error) {
-	l := &LocalHost{core: newHostCore(LocalRoom, slog.Default())}
+	l := &LocalHost{core: newHostCore(LocalRoom, defaultLogger())}
 	p, err := l.seat(ctx, o.hello(), true)
 	if err != nil {
 		l.core.close()

@@ -367,7 +367,7 @@ func TestBadRestartOffersChangeNothing(t *testing.T) {
 	stateBefore := g.host.State()
 	garbage := webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: "v=0 nothing to see"}
 	for _, offer := range []*webrtc.SessionDescription{&garbage, foreign} {
-		if err := victimSide.sig.sendData("", signalData{SDP: offer}); err != nil {
+		if err := victimSide.sig.sendData("", signalData{SDP: wireSDP(*offer)}); err != nil {
 			t.Fatal(err)
 		}
 	}

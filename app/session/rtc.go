@@ -15,13 +15,29 @@ const channelLabel = "safehouse"
 // messages: an SDP offer or answer, one trickled ICE candidate, one frame of the
 // end-to-end encrypted relay (relay.go), or the host's refusal of an ICE restart.
 type signalData struct {
-	SDP       *webrtc.SessionDescription `json:"sdp,omitempty"`
-	Candidate *webrtc.ICECandidateInit   `json:"candidate,omitempty"`
-	Relay     *relayFrame                `json:"relay,omitempty"`
+	SDP       *sessionDescription      `json:"sdp,omitempty"`
+	Candidate *webrtc.ICECandidateInit `json:"candidate,omitempty"`
+	Relay     *relayFrame              `json:"relay,omitempty"`
 	// Refused is the host's answer to an offer it will not act on (an ICE restart of a link
 	// it no longer has, or that does not match it): why, in a sentence. The peer stops
 	// waiting for that restart and makes a new connection.
 	Refused string `json:"refused,omitempty"`
+}
+
+// sessionDescription is a webrtc.SessionDescription as it travels: {"type":"offer","sdp":"..."}.
+// It is a type of our own because encoding/json, reflecting over pion's (which holds a parsed
+// *sdp.SessionDescription), would keep all of pion/sdp in app.wasm (about 10 KB after brotli).
+type sessionDescription struct {
+	Type webrtc.SDPType `json:"type"`
+	SDP  string         `json:"sdp"`
+}
+
+func wireSDP(sd webrtc.SessionDescription) *sessionDescription {
+	return &sessionDescription{Type: sd.Type, SDP: sd.SDP}
+}
+
+func (sd sessionDescription) webrtc() webrtc.SessionDescription {
+	return webrtc.SessionDescription{Type: sd.Type, SDP: sd.SDP}
 }
 
 func decodeSignalData(raw json.RawMessage) (signalData, error) {
