@@ -127,6 +127,11 @@ func (h *hostCore) admissionLocked(hc *hostConn, seq uint64, in Intent) (toClose
 		h.refuseLocked(hc, seq, CodeNotWaiting, fmt.Sprintf("nobody waits with id %d any more", *in.Target))
 		return nil
 	}
+	if full := h.noRoomLocked(target.knock.Spectator); in.Kind == KindAdmit && full != "" {
+		// The player keeps waiting: the host may make room (kick someone) or turn them away.
+		h.refuseLocked(hc, seq, CodeRoomFull, "Nobody more can come in now: "+full+".")
+		return nil
+	}
 	h.unknockLocked(target)
 	k := target.knock
 	target.knock = nil
@@ -138,7 +143,7 @@ func (h *hostCore) admissionLocked(hc *hostConn, seq uint64, in Intent) (toClose
 	target.invited = true
 	toClose = h.helloLocked(target, k.hello)
 	if target.seat == nil {
-		h.changedLocked() // not seated after all (a full table): the list still changed
+		h.changedLocked() // not seated after all (its hello failed): the list still changed
 	}
 	return toClose
 }

@@ -410,3 +410,40 @@ func errorsAsRefusal(err error) string {
 	}
 	return ""
 }
+
+// Letting someone in at a full table is refused to the host, with the reason; the player
+// keeps waiting until the host makes room (a kick) or turns them away.
+func TestAdmittingAtAFullTableKeepsThePlayerWaiting(t *testing.T) {
+	h := newTestCore(t)
+	host, hw := mustSeat(t, h, "Hana", "", true)
+	for i := 1; i < MaxSeats; i++ {
+		if _, err := seatAs(t, h, fmt.Sprintf("P%d", i), false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hw.waitView(t, "a full table", func(v View) bool { return len(v.Players) == MaxSeats })
+	ann := knockRaw(t, h, "Ann")
+	w := ann.nextWaiting()
+	hw.waitView(t, "Ann waiting", func(v View) bool { return len(v.Waiting) == 1 })
+	state := h.stateNumber()
+
+	send(t, host, KindAdmit, w.ID)
+	if n := hw.waitNotices(t, 1); n.Code != CodeRoomFull || !strings.Contains(n.Notice, "full") {
+		t.Fatalf("letting Ann in at a full table: %q (%s), want %s", n.Notice, n.Code, CodeRoomFull)
+	}
+	if got := h.waitingNames(); !slices.Equal(got, []string{"Ann"}) || h.stateNumber() != state {
+		t.Fatalf("after the refused admit: waiting %v, state %d (was %d); want Ann still waiting, nothing changed", got, h.stateNumber(), state)
+	}
+
+	// The host makes room; now Ann comes in.
+	last := MaxSeats - 1
+	if err := host.Send(Intent{Kind: KindKick, Target: &last}); err != nil {
+		t.Fatal(err)
+	}
+	hw.waitView(t, "a seat free", func(v View) bool { return len(v.Players) == MaxSeats-1 })
+	send(t, host, KindAdmit, w.ID)
+	if env := ann.next(); env.T != TypeWelcome {
+		t.Fatalf("after the kick Ann got %s %s, want her welcome", env.T, env.Body)
+	}
+	hw.waitView(t, "Ann seated", func(v View) bool { return len(v.Players) == MaxSeats && len(v.Waiting) == 0 })
+}
