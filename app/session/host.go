@@ -283,14 +283,8 @@ func (h *HostSession) answer(l *peerLink, offer webrtc.SessionDescription) error
 			h.dropLink(l)
 		}
 	})
-	if err := l.gate.setRemote(pc, offer); err != nil {
-		return err
-	}
-	answer, err := pc.CreateAnswer(nil)
+	answer, err := l.answerOffer(pc, offer)
 	if err != nil {
-		return err
-	}
-	if err := pc.SetLocalDescription(answer); err != nil {
 		return err
 	}
 	return h.sig.sendData(id, signalData{SDP: wireSDP(answer)})
@@ -402,4 +396,20 @@ func (h *HostSession) relayFrame(l *peerLink, f relayFrame) {
 	l.relay = rc
 	h.mu.Unlock()
 	h.core.acceptRemote(rc, answer.MAC != nil, nil) // a signed relay hello proved the secret
+}
+
+// answerOffer takes a peer's offer (its first, or an ICE restart's) on pc, releasing the
+// candidates held for it, and makes the answer.
+func (l *peerLink) answerOffer(pc *webrtc.PeerConnection, offer webrtc.SessionDescription) (webrtc.SessionDescription, error) {
+	if err := l.gate.setRemote(pc, offer); err != nil {
+		return webrtc.SessionDescription{}, err
+	}
+	answer, err := pc.CreateAnswer(nil)
+	if err != nil {
+		return webrtc.SessionDescription{}, err
+	}
+	if err := pc.SetLocalDescription(answer); err != nil {
+		return webrtc.SessionDescription{}, err
+	}
+	return answer, nil
 }

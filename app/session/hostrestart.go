@@ -36,14 +36,8 @@ func (h *HostSession) reanswer(l *peerLink, offer webrtc.SessionDescription) err
 	if current == nil || !slices.Equal(dtlsFingerprints(current.SDP), dtlsFingerprints(offer.SDP)) {
 		return errNewIdentity
 	}
-	if err := l.gate.setRemote(pc, offer); err != nil {
-		return err
-	}
-	answer, err := pc.CreateAnswer(nil)
+	answer, err := l.answerOffer(pc, offer)
 	if err != nil {
-		return err
-	}
-	if err := pc.SetLocalDescription(answer); err != nil {
 		return err
 	}
 	// The offer is the peer's sign of life: its silent connection is not dropped (hostwatch.go)
