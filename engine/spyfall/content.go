@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"safehouse/engine"
 )
@@ -25,7 +26,9 @@ type Pack struct {
 //go:embed locations.json
 var locationsJSON []byte
 
-var builtinPacks = mustLoadPacks(locationsJSON)
+// builtinPacks are read on first use, not at start-up: decoding them costs tens of
+// milliseconds in the browser, and the app's first screen needs none of them.
+var builtinPacks = sync.OnceValue(func() []Pack { return mustLoadPacks(locationsJSON) })
 
 func mustLoadPacks(b []byte) []Pack {
 	var doc struct {
@@ -39,11 +42,11 @@ func mustLoadPacks(b []byte) []Pack {
 
 // BuiltinPacks returns the built-in packs: classic, spyfall2, timetravel.
 // The slice is a copy; the locations inside must be treated as read-only.
-func BuiltinPacks() []Pack { return append([]Pack(nil), builtinPacks...) }
+func BuiltinPacks() []Pack { return append([]Pack(nil), builtinPacks()...) }
 
 // BuiltinPack returns the built-in pack with that ID.
 func BuiltinPack(id string) (Pack, bool) {
-	for _, p := range builtinPacks {
+	for _, p := range builtinPacks() {
 		if p.ID == id {
 			return p, true
 		}

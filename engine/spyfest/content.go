@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"safehouse/engine"
 )
@@ -82,7 +83,9 @@ type contentDoc struct {
 //go:embed content.json
 var contentJSON []byte
 
-var content = mustLoadContent(contentJSON)
+// content is read on first use, not at start-up: decoding it costs tens of milliseconds in
+// the browser, and the app's first screen needs none of it.
+var content = sync.OnceValue(func() contentDoc { return mustLoadContent(contentJSON) })
 
 func mustLoadContent(b []byte) contentDoc {
 	var doc contentDoc
@@ -94,7 +97,7 @@ func mustLoadContent(b []byte) contentDoc {
 
 // CharacterByID returns a built-in character.
 func CharacterByID(id string) (Character, bool) {
-	for _, c := range content.Characters {
+	for _, c := range content().Characters {
 		if c.ID == id {
 			return c, true
 		}
@@ -106,7 +109,7 @@ func CharacterByID(id string) (Character, bool) {
 // order, quarter q holding positions 7q..7q+6. Each character's Name is
 // already spelled as that edition spells it (see NameIn).
 func Sheet(edition, deck string) []Character {
-	ids := content.Sheets[edition][deck]
+	ids := content().Sheets[edition][deck]
 	out := make([]Character, 0, len(ids))
 	for _, id := range ids {
 		c, ok := CharacterByID(id)
@@ -119,4 +122,4 @@ func Sheet(edition, deck string) []Character {
 }
 
 // KeywordSet returns the 12 keywords of set A or B.
-func KeywordSet(set string) []Keyword { return append([]Keyword(nil), content.Keywords[set]...) }
+func KeywordSet(set string) []Keyword { return append([]Keyword(nil), content().Keywords[set]...) }

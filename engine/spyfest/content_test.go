@@ -145,13 +145,13 @@ func TestDistinctCharactersAcrossEditions(t *testing.T) {
 			t.Errorf("%s: %d distinct characters across editions, want %d", deck, len(ids), wantDistinct[deck])
 		}
 	}
-	for _, c := range content.Characters {
+	for _, c := range content().Characters {
 		if !onSomeSheet[c.ID] {
 			t.Errorf("character %q is on no sheet", c.ID)
 		}
 	}
-	if len(content.Characters) != 29+30 {
-		t.Errorf("%d characters in content, want 59", len(content.Characters))
+	if len(content().Characters) != 29+30 {
+		t.Errorf("%d characters in content, want 59", len(content().Characters))
 	}
 
 	hero, ok := CharacterByID("hercules")
@@ -253,7 +253,7 @@ func TestSentenceCount(t *testing.T) {
 // SX-CNT-2: every character has an overview of one or two sentences in both
 // languages, distinct from the English one in Russian.
 func TestOverviewsAreOneOrTwoSentences(t *testing.T) {
-	for _, c := range content.Characters {
+	for _, c := range content().Characters {
 		for _, lang := range langs {
 			o := c.Overview[lang]
 			if n := sentenceCount(o); n < 1 || n > 2 {
@@ -378,7 +378,7 @@ func checkText(t *testing.T, what string, text engine.Text) {
 // languages without stray spaces.
 func TestContentIDsAndTexts(t *testing.T) {
 	ids := map[string]bool{}
-	for _, c := range content.Characters {
+	for _, c := range content().Characters {
 		if !idShape.MatchString(c.ID) {
 			t.Errorf("character id %q is not lower_snake_case", c.ID)
 		}
