@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/skip2/go-qrcode"
+	"safehouse/app/qrcode"
 )
 
 // openURLs lists the URLs to open on phones for a server listening on listen:
@@ -59,11 +59,10 @@ func siteURL(scheme string, ip netip.Addr, port int) string {
 // the light modules when lightInk is set, which is what a terminal with a
 // dark background needs for the code to scan as dark-on-light.
 func renderQR(text string, lightInk bool) (string, error) {
-	q, err := qrcode.New(text, qrcode.Medium)
+	bitmap, err := qrcode.Modules(text) // true is a dark module; includes the quiet zone
 	if err != nil {
 		return "", err
 	}
-	bitmap := q.Bitmap() // true is a dark module; includes the quiet zone
 	inked := func(y, x int) bool {
 		if y >= len(bitmap) {
 			return lightInk // below the last row: quiet zone, which is light
