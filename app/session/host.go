@@ -243,6 +243,10 @@ func (h *HostSession) fromPeer(m signalMsg) {
 	if d.SDP.Type != webrtc.SDPTypeOffer {
 		return
 	}
+	if l.pc == nil && d.Restart {
+		h.refuseRestart(m.ID, errNoLinkToRestart) // a connection this host never had
+		return
+	}
 	if l.pc != nil {
 		// A later offer is the peer restarting ICE on the connection it has (hostrestart.go).
 		if err := h.reanswer(l, d.SDP.webrtc()); err != nil {

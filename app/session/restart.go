@@ -218,7 +218,7 @@ func (p *peerSide) restartICE() error {
 	if err := pc.SetLocalDescription(offer); err != nil {
 		return fmt.Errorf("session: setting the restart offer: %w", err)
 	}
-	if err := p.sig.sendData("", signalData{SDP: wireSDP(offer)}); err != nil {
+	if err := p.sig.sendData("", signalData{SDP: wireSDP(offer), Restart: true}); err != nil {
 		return fmt.Errorf("session: sending the restart offer: %w", err)
 	}
 	p.flushEarlyCandidates()

@@ -465,3 +465,70 @@ func TestFirstJoinWaitsForAnAwayHost(t *testing.T) {
 	w := watch(r.c)
 	w.waitView(t, "both seats online", sameNames([]string{"Hana", "Late"}))
 }
+
+// A restart offer for a connection the host never had (a host tab that reloaded and
+// reclaimed the room before the peer heard it was back) is refused at once: the host makes
+// no PeerConnection for it, and the peer is told, so it connects afresh without waiting out
+// the restart's limit.
+func TestRestartOfferForAConnectionTheHostNeverHadIsRefused(t *testing.T) {
+	url, _ := startSignaling(t)
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	host, err := Host(ctx, testOptions(url, "Hana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	sig, err := dialSignal(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sig.close()
+	if err := sig.send(signalMsg{T: sigJoin, Room: host.Room()}); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := sig.await(ctx); err != nil || m.T != sigJoined {
+		t.Fatalf("joining: %v %+v", err, m)
+	}
+	pc, err := newPeerConnection(testOptions(url, "Peer"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pc.Close()
+	if _, err := pc.CreateDataChannel(channelLabel, nil); err != nil {
+		t.Fatal(err)
+	}
+	offer, err := pc.CreateOffer(nil) // what any peer's offer looks like to a host that has no link
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sig.sendData("", signalData{SDP: wireSDP(offer), Restart: true}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		m, err := sig.await(ctx)
+		if err != nil {
+			t.Fatalf("waiting for the host's refusal: %v", err)
+		}
+		if m.T != sigFrom {
+			continue
+		}
+		d, err := decodeSignalData(m.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.SDP != nil {
+			t.Fatal("the host answered a restart of a connection it never had")
+		}
+		if d.Refused != "" {
+			break
+		}
+	}
+	host.mu.Lock()
+	defer host.mu.Unlock()
+	for id, l := range host.links {
+		if l.pc != nil {
+			t.Errorf("the host made a PeerConnection for link %s", id)
+		}
+	}
+}

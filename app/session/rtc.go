@@ -22,6 +22,10 @@ type signalData struct {
 	// it no longer has, or that does not match it): why, in a sentence. The peer stops
 	// waiting for that restart and makes a new connection.
 	Refused string `json:"refused,omitempty"`
+	// Restart marks an offer that restarts ICE on a connection the peer already has. A host
+	// that has no such connection (a tab that reloaded and reclaimed the room, for instance)
+	// refuses it at once instead of answering it as a first offer the peer cannot use.
+	Restart bool `json:"restart,omitempty"`
 }
 
 // sessionDescription is a webrtc.SessionDescription as it travels: {"type":"offer","sdp":"..."}.
@@ -53,6 +57,9 @@ func decodeSignalData(raw json.RawMessage) (signalData, error) {
 	}
 	if held != 1 {
 		return signalData{}, fmt.Errorf("signaling data must hold exactly one of sdp, candidate, relay or refused")
+	}
+	if d.Restart && (d.SDP == nil || d.SDP.Type != webrtc.SDPTypeOffer) {
+		return signalData{}, fmt.Errorf("only an offer can restart ICE")
 	}
 	if d.Relay != nil {
 		if err := checkRelayFrame(*d.Relay); err != nil {
