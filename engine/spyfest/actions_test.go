@@ -241,3 +241,19 @@ func BenchmarkGames(b *testing.B) {
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
+
+// The host ending the game in the middle of a round leaves every card accounted for: the
+// round's character, candidates and keywords go back as at any round's end.
+func TestHostEndingMidRoundReturnsTheRoundsCards(t *testing.T) {
+	g := fuzzGame(t)
+	if err := checkInvariants(g); err != nil {
+		t.Fatal(err)
+	}
+	apply(t, g, Host, End{}, 0)
+	if g.st.Phase != PhaseOver || g.st.Ended != EndByHost {
+		t.Fatalf("phase %s ended %q, want over by the host", g.st.Phase, g.st.Ended)
+	}
+	if err := checkInvariants(g); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -239,16 +239,7 @@ func (st *state) endRound(reason string, scorer int, at engine.Instant) {
 		}
 	}
 	st.History = append(st.History, res)
-	// SX-GUESS-7: the character leaves the game; keywords go back, reshuffled.
-	if r.Character != "" {
-		st.Out = append(st.Out, r.Character)
-	}
-	st.CharacterDeck = append(st.CharacterDeck, r.Candidates...)
-	if len(r.Candidates) > 0 {
-		st.shuffle(st.CharacterDeck)
-	}
-	st.KeywordDeck = append(append(st.KeywordDeck, r.Keywords...), r.KeywordsOut...)
-	st.shuffle(st.KeywordDeck)
+	st.returnRoundCards()
 	// SX-RND-6: team marks are cleared at the end of each round.
 	for t := range st.Notes {
 		st.Notes[t] = map[string]Mark{}
@@ -287,6 +278,21 @@ func (st *state) deckEmptyWinner() int {
 		return 1
 	}
 	return NoTeam
+}
+
+// returnRoundCards puts the round's cards where they go when it ends (SX-GUESS-7): the
+// character leaves the game, unchosen candidates and the keywords go back, reshuffled.
+func (st *state) returnRoundCards() {
+	r := &st.Round
+	if r.Character != "" {
+		st.Out = append(st.Out, r.Character)
+	}
+	st.CharacterDeck = append(st.CharacterDeck, r.Candidates...)
+	if len(r.Candidates) > 0 {
+		st.shuffle(st.CharacterDeck)
+	}
+	st.KeywordDeck = append(append(st.KeywordDeck, r.Keywords...), r.KeywordsOut...)
+	st.shuffle(st.KeywordDeck)
 }
 
 func (st *state) finish(winner int, reason string) {

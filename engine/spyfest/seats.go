@@ -60,6 +60,11 @@ func (st *state) end(seat engine.Seat) error {
 	if err := hostOnly(seat, "end the game"); err != nil {
 		return err
 	}
+	if st.Phase != PhaseSpyChoice {
+		// A round in play is abandoned: its cards go back as at any round's end, so the
+		// deck, the characters out and the keywords still add up in the saved game.
+		st.returnRoundCards()
+	}
 	st.finish(NoTeam, EndByHost)
 	return nil
 }
