@@ -180,9 +180,15 @@ func TestOversizedMessages(t *testing.T) {
 	other := ts.dial(t, "127.0.0.4")
 	other.join(room)
 	host.expect(TypePeer)
-	other.sendRaw(websocket.MessageText, []byte(huge))
-	if code := other.expectClosed(); code != websocket.StatusMessageTooBig {
-		t.Fatalf("huge message closed with %v, want %v", code, websocket.StatusMessageTooBig)
+	// The server closes (1009) as soon as it has read the frame's header; a client still
+	// writing the rest may see the TCP connection reset instead of the close frame. Either
+	// way the connection ends, and the host hears the peer left.
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	if err := other.conn.Write(ctx, websocket.MessageText, []byte(huge)); err == nil {
+		if code := other.expectClosed(); code != websocket.StatusMessageTooBig && code != -1 {
+			t.Fatalf("huge message closed with %v, want %v (or a reset)", code, websocket.StatusMessageTooBig)
+		}
 	}
 	if m := host.expect(TypeLeft); m.ID != "p2" {
 		t.Fatalf("left %q", m.ID)
