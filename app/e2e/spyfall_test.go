@@ -471,59 +471,45 @@ func TestSpyfallVariants(t *testing.T) {
 		h.screenshots(s.host, "sf2-final")
 	})
 
-	t.Run("two players", func(t *testing.T) {
-		s := openSpyTable(t, h, "host tab (2 players)", []string{"Leo"},
-			[]string{"#set-edition button[data-value='timetravel']", "#set-rounds button[data-value='1']"}, "")
-		s.startClock(1)
-		if v := s.peers[0].latest(); !v.TableCard || v.Variant != spyfall.TwoPlayer {
-			t.Fatalf("variant %s, table card %v: want the 2-player table card", v.Variant, v.TableCard)
-		}
-		s.host.waitJS(`document.getElementById("table-card") !== null`, "the table card note")
-		h.screenshots(s.host, "sf2p-playing")
-		s.host.click("reveal-table")
-		s.phase(spyfall.PhaseVote, 1)
-		v := s.peers[0].latest()
-		if v.Vote == nil || v.Vote.Kind != spyfall.VoteTable {
-			t.Fatalf("vote %+v, want the table vote", v.Vote)
-		}
-		s.peers[0].act(spyfall.Vote{Vote: v.Vote.ID, Yes: true})
-		s.phase(spyfall.PhaseGameOver, 1)
-		if r := s.peers[0].latest().LastRound; r == nil || r.Table == nil {
-			t.Fatalf("round result %+v, want the table card revealed", r)
-		}
-		s.host.waitJS(`document.getElementById("final") !== null`, "the final result")
-		s.sameScores("#final")
-		h.screenshots(s.host, "sf2p-final")
-	})
-
-	// SF-2P-4 with three players: the hidden table card, a proposal to reveal it from the
-	// host's screen and both other players agreeing.
-	t.Run("three players", func(t *testing.T) {
-		s := openSpyTable(t, h, "host tab (3 players)", []string{"Leo", "Nadia"},
-			[]string{"#set-edition button[data-value='timetravel']", "#set-rounds button[data-value='1']"}, "")
-		s.startClock(1)
-		if v := s.peers[0].latest(); !v.TableCard || v.Variant != spyfall.ThreePlayer {
-			t.Fatalf("variant %s, table card %v: want the 3-player table card", v.Variant, v.TableCard)
-		}
-		s.host.waitJS(`document.getElementById("table-card") !== null`, "the table card note")
-		h.screenshots(s.host, "sf3p-playing")
-		s.host.click("reveal-table")
-		s.phase(spyfall.PhaseVote, 1)
-		v := s.peers[0].latest()
-		if v.Vote == nil || v.Vote.Kind != spyfall.VoteTable {
-			t.Fatalf("vote %+v, want the table vote", v.Vote)
-		}
-		for _, p := range s.peers {
-			p.act(spyfall.Vote{Vote: v.Vote.ID, Yes: true})
-		}
-		s.phase(spyfall.PhaseGameOver, 1)
-		if r := s.peers[0].latest().LastRound; r == nil || r.Table == nil {
-			t.Fatalf("round result %+v, want the table card revealed", r)
-		}
-		s.host.waitJS(`document.getElementById("final") !== null`, "the final result")
-		s.sameScores("#final")
-		h.screenshots(s.host, "sf3p-final")
-	})
+	// SF-2P-4 with two and three players: the hidden table card, a proposal to reveal it from
+	// the host's screen, and every other player agreeing.
+	tableCardRounds := []struct {
+		name    string
+		peers   []string
+		variant spyfall.Variant
+		shot    string
+	}{
+		{"two players", []string{"Leo"}, spyfall.TwoPlayer, "sf2p"},
+		{"three players", []string{"Leo", "Nadia"}, spyfall.ThreePlayer, "sf3p"},
+	}
+	for _, tc := range tableCardRounds {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openSpyTable(t, h, "host tab ("+tc.name+")", tc.peers,
+				[]string{"#set-edition button[data-value='timetravel']", "#set-rounds button[data-value='1']"}, "")
+			s.startClock(1)
+			if v := s.peers[0].latest(); !v.TableCard || v.Variant != tc.variant {
+				t.Fatalf("variant %s, table card %v: want the %s table card", v.Variant, v.TableCard, tc.variant)
+			}
+			s.host.waitJS(`document.getElementById("table-card") !== null`, "the table card note")
+			h.screenshots(s.host, tc.shot+"-playing")
+			s.host.click("reveal-table")
+			s.phase(spyfall.PhaseVote, 1)
+			v := s.peers[0].latest()
+			if v.Vote == nil || v.Vote.Kind != spyfall.VoteTable {
+				t.Fatalf("vote %+v, want the table vote", v.Vote)
+			}
+			for _, p := range s.peers {
+				p.act(spyfall.Vote{Vote: v.Vote.ID, Yes: true})
+			}
+			s.phase(spyfall.PhaseGameOver, 1)
+			if r := s.peers[0].latest().LastRound; r == nil || r.Table == nil {
+				t.Fatalf("round result %+v, want the table card revealed", r)
+			}
+			s.host.waitJS(`document.getElementById("final") !== null`, "the final result")
+			s.sameScores("#final")
+			h.screenshots(s.host, tc.shot+"-final")
+		})
+	}
 
 	t.Run("team", func(t *testing.T) {
 		s := openSpyTable(t, h, "host tab (team)", []string{"Leo", "Nadia", "Omar", "Pia"},
