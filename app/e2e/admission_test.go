@@ -5,7 +5,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -103,19 +102,9 @@ func TestTypedCodeWaitsForTheHost(t *testing.T) {
 // listed on the host's game screen and, let in from there, gets a seat.
 func TestHostLetsInDuringAGame(t *testing.T) {
 	h := newHarness(t, nil)
-	host := h.openBrowser("host tab", h.origin, true)
-	host.open(h.origin + "/")
-	host.typeInto("name", "Maya")
-	host.click("create")
-	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
-	room := host.text("lobby-room")
-	u, err := url.Parse(host.value("invite-link"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	frag, _ := url.ParseQuery(u.Fragment)
+	host, room, secret := openHostLobby(t, h, "host tab")
 	for _, name := range []string{"Leo", "Nadia"} {
-		joinNative(t, h.signal, room, frag.Get("k"), name)
+		joinNative(t, h.signal, room, secret, name)
 	}
 	host.waitJS(`document.querySelectorAll("#players .player-name").length === 3`, "three players")
 	host.click("start-game")

@@ -314,3 +314,20 @@ func TestConnectingScreenCancels(t *testing.T) {
 		tb.fatalf("error page %q is about the cancelled join, not the second one", got)
 	}
 }
+
+// openHostLobby opens a host tab that creates a game as Maya, and returns it with the room
+// code and the invite secret read from its invite link.
+func openHostLobby(t *testing.T, h *harness, label string) (host *tab, room, secret string) {
+	t.Helper()
+	host = h.openBrowser(label, h.origin, true)
+	host.open(h.origin + "/")
+	host.typeInto("name", "Maya")
+	host.click("create")
+	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
+	u, err := url.Parse(host.value("invite-link"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	frag, _ := url.ParseQuery(u.Fragment)
+	return host, host.text("lobby-room"), frag.Get("k")
+}

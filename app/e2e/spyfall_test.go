@@ -5,7 +5,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -251,21 +250,11 @@ func (s *sfTable) sameScores(where string) {
 // scores the host tab shows equal to the engine's after every round.
 func TestSpyfallClassicGame(t *testing.T) {
 	h := newHarness(t, nil)
-	host := h.openBrowser("host tab", h.origin, true)
-	host.open(h.origin + "/")
-	host.typeInto("name", "Maya")
-	host.click("create")
-	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
-	room := host.text("lobby-room")
-	u, err := url.Parse(host.value("invite-link"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	frag, _ := url.ParseQuery(u.Fragment)
+	host, room, secret := openHostLobby(t, h, "host tab")
 	recordVibrations(host)
 	s := &sfTable{t: t, h: h, host: host}
 	for _, name := range []string{"Leo", "Nadia"} {
-		s.peers = append(s.peers, joinSpyPeer(t, h, room, frag.Get("k"), name))
+		s.peers = append(s.peers, joinSpyPeer(t, h, room, secret, name))
 	}
 	host.waitJS(`document.querySelectorAll("#players .player-name").length === 3`, "three players")
 
@@ -391,20 +380,10 @@ func press(tb *tab, selector string) {
 // clicking the given settings controls (CSS selectors, in order), then starts the game.
 func openSpyTable(t *testing.T, h *harness, label string, peers []string, settings []string, shot string) *sfTable {
 	t.Helper()
-	host := h.openBrowser(label, h.origin, true)
-	host.open(h.origin + "/")
-	host.typeInto("name", "Maya")
-	host.click("create")
-	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
-	room := host.text("lobby-room")
-	u, err := url.Parse(host.value("invite-link"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	frag, _ := url.ParseQuery(u.Fragment)
+	host, room, secret := openHostLobby(t, h, label)
 	s := &sfTable{t: t, h: h, host: host}
 	for _, name := range peers {
-		s.peers = append(s.peers, joinSpyPeer(t, h, room, frag.Get("k"), name))
+		s.peers = append(s.peers, joinSpyPeer(t, h, room, secret, name))
 	}
 	host.waitJS(fmt.Sprintf(`document.querySelectorAll("#players .player-name").length === %d`, len(peers)+1), "every player seated")
 	host.waitJS(`document.getElementById("spyfall-settings") !== null`, "the Spyfall settings")
