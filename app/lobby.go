@@ -23,7 +23,7 @@ func (s *Shell) renderLobby() goapp.UI {
 				return goapp.P().Class("note subtle").Text(s.t(i18n.LobbyHostNote))
 			}),
 			goapp.Div().Class("columns").Body(columns...),
-			s.renderSpyfallSettings(),
+			s.spyfallPanel(),
 			s.renderSpyfestSettings(),
 			s.renderInsecureNote(),
 		),

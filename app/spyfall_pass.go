@@ -256,7 +256,7 @@ func (s *Shell) renderPass() goapp.UI {
 		screen = s.renderSpyfall()
 	} else {
 		screen = goapp.Main().Class("screen lobby").Body(
-			goapp.Div().Class("content").Body(s.renderPlayers(), s.renderSpyfallSettings()),
+			goapp.Div().Class("content").Body(s.renderPlayers(), s.spyfallPanel()),
 			goapp.Footer().Class("actions").Body(
 				goapp.P().ID("toast").Class("toast").Attr("role", "status").Aria("live", "polite").Text(s.lobby.Toast),
 				s.renderSpyfallStart(),

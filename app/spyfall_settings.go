@@ -92,13 +92,12 @@ func packOn(c *spyfall.Config, id string) bool {
 
 // renderSpyfallSettings is the lobby's Spyfall panel: every option for the host, a summary
 // for the others, and the host's Start button.
-func (s *Shell) renderSpyfallSettings() goapp.UI {
-	tv := s.game.View
-	if tv == nil || tv.Started || (tv.Family != game.Spyfall && tv.Family != "") {
+func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
+	if !in.Shown {
 		return goapp.Text("")
 	}
-	c := s.currentSettings().Spyfall
-	players := len(s.lobby.Players)
+	c := &in.Config
+	players := in.Players
 	length := c.RoundLength
 	if length == 0 {
 		length = spyfall.DefaultRoundLength(c.Edition, players)
@@ -111,7 +110,7 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 		spyfall.Classic: s.t(i18n.SFSetClassic), spyfall.Spyfall2: s.t(i18n.SFSetSpyfall2), spyfall.TimeTravel: s.t(i18n.SFSetTimeTravel),
 	}
 	summary := s.t(i18n.SFSetSummary, edName[c.Edition], rounds, int(length/time.Minute))
-	if !tv.Host {
+	if !in.Host {
 		return goapp.Section().ID("spyfall-settings").Class("card sf-settings").Body(
 			goapp.H2().Text(s.t(i18n.SFSetTitle)),
 			goapp.P().ID("settings-summary").Class("lead").Text(summary),
@@ -179,7 +178,7 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 			goapp.Legend().Text(s.t(i18n.SFSetPacks)),
 			goapp.Range(spyfall.BuiltinPacks()).Slice(func(i int) goapp.UI {
 				p := spyfall.BuiltinPacks()[i]
-				return check("pack-"+p.ID, packOn(c, p.ID), p.Name.In(string(s.lang))+" ("+itoa(len(p.Locations))+")",
+				return check("pack-"+p.ID, packOn(c, p.ID), p.Name.In(string(in.Lang))+" ("+itoa(len(p.Locations))+")",
 					func(c *spyfall.Config, on bool) {
 						if len(c.Packs) == 0 && len(c.CustomPacks) == 0 {
 							c.Packs = []string{string(c.Edition)}
@@ -191,13 +190,13 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 						c.Exclude = nil
 					})
 			}),
-			s.browseDetails().Body(
+			s.browseDetails(in.Browsing).Body(
 				goapp.Summary().Text(s.t(i18n.SFSetBrowse, len(locs))+" · "+s.t(i18n.SFSetLocCount, inPlay)),
 				goapp.P().Class("muted small").Text(s.t(i18n.SFSetExcludeHint)),
-				goapp.Div().Class("sf-browse").Body(goapp.If(s.sfDraft.browsing, func() goapp.UI {
+				goapp.Div().Class("sf-browse").Body(goapp.If(in.Browsing, func() goapp.UI {
 					return goapp.Range(locs).Slice(func(i int) goapp.UI {
 						l := locs[i]
-						return check("loc-"+l.ID, !slices.Contains(c.Exclude, l.ID), l.Name.In(string(s.lang)),
+						return check("loc-"+l.ID, !slices.Contains(c.Exclude, l.ID), l.Name.In(string(in.Lang)),
 							func(c *spyfall.Config, on bool) {
 								c.Exclude = slices.DeleteFunc(c.Exclude, func(id string) bool { return id == l.ID })
 								if !on {
@@ -211,7 +210,7 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 		goapp.FieldSet().Body(
 			goapp.Legend().Text(s.t(i18n.SFSetCustom)),
 			goapp.Textarea().ID("custom-locations").Class("field").Placeholder("Lighthouse: Keeper, Tourist").
-				Aria("label", s.t(i18n.SFSetCustom)).Text(s.sfDraft.custom).
+				Aria("label", s.t(i18n.SFSetCustom)).Text(in.Custom).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.custom = ctx.JSSrc().Get("value").String() }),
 			goapp.P().Class("muted small").Text(s.t(i18n.SFSetCustomHint)),
 			goapp.Button().ID("custom-use").Class("btn secondary").Type("button").Text(s.t(i18n.SFSetCustomAdd)).
@@ -225,7 +224,7 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
 				}),
 			goapp.Textarea().ID("import-pack").Class("field").Aria("label", s.t(i18n.SFSetImport)).
-				Placeholder(s.t(i18n.SFSetImportHint)).Text(s.sfDraft.imported).
+				Placeholder(s.t(i18n.SFSetImportHint)).Text(in.Imported).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.imported = ctx.JSSrc().Get("value").String() }),
 			goapp.Button().ID("import").Class("btn secondary").Type("button").Text(s.t(i18n.SFSetImport)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
@@ -240,7 +239,7 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 			goapp.If(export != "", func() goapp.UI {
 				return goapp.A().ID("export").Class("btn ghost").Href(export).Attr("download", "my-locations.json").Text(s.t(i18n.SFSetExport))
 			}),
-			goapp.P().ID("settings-problem").Class("field-error").Text(s.sfDraft.problem),
+			goapp.P().ID("settings-problem").Class("field-error").Text(in.Problem),
 		),
 		goapp.FieldSet().Body(
 			goapp.Legend().Text(s.t(i18n.SFSetRounds)),
@@ -304,17 +303,17 @@ func (s *Shell) renderSpyfallSettings() goapp.UI {
 				}),
 			)
 		}),
-		goapp.Range(tv.Warnings).Slice(func(i int) goapp.UI { return goapp.P().Class("note").Text(tv.Warnings[i]) }),
+		goapp.Range(in.Warnings).Slice(func(i int) goapp.UI { return goapp.P().Class("note").Text(in.Warnings[i]) }),
 	)
 }
 
 // browseDetails is the host's list of locations. Its checkboxes (dozens) are drawn only
 // while it is open (spyfallDraft.browsing): closed, they were drawn and compared on every
 // update of the lobby for nothing.
-func (s *Shell) browseDetails() goapp.HTMLDetails {
+func (s *Shell) browseDetails(open bool) goapp.HTMLDetails {
 	d := goapp.Details().ID("browse").
 		OnToggle(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.browsing = ctx.JSSrc().Get("open").Bool() })
-	if s.sfDraft.browsing {
+	if open {
 		d = d.Open(true) // written only when true: a page rendered as text takes open="false" as open
 	}
 	return d
