@@ -10,8 +10,10 @@ import (
 
 var errChannelClosed = errors.New("session: data channel closed by the other side")
 
-// dataChannelConn is a Conn over one ordered, reliable WebRTC data channel. Messages are
-// sent as text (JSON envelopes). Received messages go through a queue fed straight from the
+// dataChannelConn is a Conn over one ordered, reliable WebRTC data channel. Messages (JSON
+// envelopes) are sent as binary: in the browser a text message is first decoded from UTF-8
+// into a JavaScript string, which cost the host tab about as much again as the send itself
+// for each of its players' views (issue 9); either kind is accepted. Received messages go through a queue fed straight from the
 // channel's message event, because pion's browser build runs each OnMessage handler on its
 // own goroutine and would not keep them in order.
 type dataChannelConn struct {
@@ -53,7 +55,7 @@ func (c *dataChannelConn) Send(msg []byte) error {
 	if c.in.closed() {
 		return ErrClosed
 	}
-	return c.dc.SendText(string(msg))
+	return c.dc.Send(msg)
 }
 
 func (c *dataChannelConn) Receive() ([]byte, error) { return c.in.next(nil) }
