@@ -111,6 +111,7 @@ const warmUp = 5
 // with a browser host, until the last native peer did and until the host tab did.
 type fanoutTimes struct {
 	every, peers, hostTab []time.Duration
+	hostMemory            int64 // the host tab's wasm memory after the timed intents, bytes
 }
 
 // measureFanout seats c.peers native peers at a host (the app in Chromium, or a native
@@ -216,6 +217,12 @@ func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, inte
 			return fail("profiling the host tab: %w", err)
 		}
 	}
+	if tab != nil {
+		var err error
+		if times.hostMemory, err = tab.wasmMemory(); err != nil {
+			return fail("the host tab's memory: %w", err)
+		}
+	}
 	return times, nil
 }
 
@@ -245,7 +252,8 @@ func fanoutRows(signalURL, chrome string, chromeErr error, workDir, origin strin
 			rows = append(rows, g.check(figure, p99 <= target.p99))
 			if browserHost {
 				rows = append(rows, info(g.section, "  of which: last native peer / host tab, p50",
-					ms(percentile(times.peers, 50))+" / "+ms(percentile(times.hostTab, 50))))
+					ms(percentile(times.peers, 50))+" / "+ms(percentile(times.hostTab, 50))),
+					info(g.section, "  host tab's wasm memory afterwards", fmt.Sprintf("%.0f MB", float64(times.hostMemory)/(1<<20))))
 			}
 		}
 	}

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"net/url"
 	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
 )
 
 // nameScript records in the host tab, for every player name its lobby list shows, the wall
@@ -123,4 +126,33 @@ func (h *hostTab) seenAt(name string, limit time.Duration) (time.Time, error) {
 		return time.Time{}, err
 	}
 	return time.UnixMicro(int64(unixMS * 1000)).Add(-h.offset), nil
+}
+
+// wasmMemory is the size of the tab's WebAssembly memory: the Go heap and everything else the
+// app's wasm holds. The page's script cannot reach it (go-app keeps its Go instance in a local
+// variable), so the DevTools protocol looks for every WebAssembly.Memory in the page.
+func (t *tab) wasmMemory() (int64, error) {
+	proto, err := chromedp.Call(t.ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: "WebAssembly.Memory.prototype"})
+	if err != nil {
+		return 0, err
+	}
+	found, err := chromedp.Call(t.ctx, runtime.QueryObjects,
+		runtime.QueryObjectsParams{PrototypeObjectID: runtime.RemoteObjectID(proto.Result.ObjectID)})
+	if err != nil {
+		return 0, err
+	}
+	byValue := true
+	size, err := chromedp.Call(t.ctx, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
+		FunctionDeclaration: "function() { return this.reduce((n, m) => Math.max(n, m.buffer.byteLength), 0) }",
+		ObjectID:            runtime.RemoteObjectID(found.Objects.ObjectID),
+		ReturnByValue:       &byValue,
+	})
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	if err := json.Unmarshal(size.Result.Value, &n); err != nil {
+		return 0, fmt.Errorf("the wasm memory's size %s: %w", size.Result.Value, err)
+	}
+	return n, nil
 }
