@@ -91,7 +91,10 @@ func (c *Client) suspect(conn Conn) {
 }
 
 // hostGaveUp reports a silence long enough that the host has dropped this connection
-// (hostwatch.go, with the same heartbeat): a restart would find nothing to restart.
+// (hostwatch.go): a restart would find nothing to restart. It assumes the host's heartbeat
+// is this client's, as in the app. Were they different, a wrong guess costs only time, never
+// the seat: a restart offer for a link the host dropped is refused at once (reanswer), and a
+// new connection made while the old one lived takes its seat over with the token.
 func (c *Client) hostGaveUp() bool {
 	return time.Since(time.Unix(0, c.lastHeard.Load())) > silentAfter*c.retry.heartbeat
 }
