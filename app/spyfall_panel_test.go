@@ -3,6 +3,7 @@ package app
 import (
 	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 
 	"safehouse/app/game"
@@ -79,5 +80,26 @@ func TestRenameLeavesTheSpyfallPanel(t *testing.T) {
 	s.lobby.Players[2].Online = true
 	if !reflect.DeepEqual(before, s.spyfallPanelInput()) {
 		t.Error("a rename changed the Spyfall panel's input: the panel is redrawn for nothing")
+	}
+}
+
+// A pasted pack that is refused says why in the player's words: no pack file at all, a file
+// from a newer app, or what is wrong with its locations.
+func TestPackProblemSaysWhy(t *testing.T) {
+	s := lobbyShell(true, false, true)
+	for _, c := range []struct{ file, want string }{
+		{"Lighthouse: Keeper", "That is not a Safehouse location pack."},
+		{`{"format":"safehouse-spyfall-pack","version":9,"pack":{"id":"p","locations":[{"id":"a","name":{"en":"A"}}]}}`,
+			"That pack was saved by a newer version of Safehouse."},
+		{`{"format":"safehouse-spyfall-pack","version":1,"pack":{"id":"p","locations":[]}}`,
+			"That pack could not be read: bad pack: a pack holds 1 to 100 locations, not 0"},
+	} {
+		_, err := spyfall.ImportPack([]byte(c.file))
+		if err == nil {
+			t.Fatalf("%s: imported", c.file)
+		}
+		if got := s.packProblem(err); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %q, want it to start with %q", c.file, got, c.want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -230,7 +231,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					p, err := spyfall.ImportPack([]byte(s.sfDraft.imported))
 					if err != nil {
-						s.sfDraft.problem = s.t(i18n.SFSetBadPack, err.Error())
+						s.sfDraft.problem = s.packProblem(err)
 						return
 					}
 					s.sfDraft.problem = ""
@@ -305,6 +306,19 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 		}),
 		goapp.Range(in.Warnings).Slice(func(i int) goapp.UI { return goapp.P().Class("note").Text(in.Warnings[i]) }),
 	)
+}
+
+// packProblem says why a pasted pack file was refused. The engine's reason quotes the JSON
+// decoder, which tells a player who pasted the wrong text nothing, so the two refusals about
+// the file itself get sentences of their own; one about its locations keeps the reason.
+func (s *Shell) packProblem(err error) string {
+	switch {
+	case errors.Is(err, spyfall.ErrNotAPackFile):
+		return s.t(i18n.SFSetNotAPack)
+	case errors.Is(err, spyfall.ErrNewerPackFile):
+		return s.t(i18n.SFSetNewerPack)
+	}
+	return s.t(i18n.SFSetBadPack, err.Error())
 }
 
 // browseDetails is the host's list of locations. Its checkboxes (dozens) are drawn only

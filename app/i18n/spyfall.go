@@ -161,6 +161,8 @@ const (
 	SFSetStart        Key = "sf.set.start"
 	SFSetGuestWait    Key = "sf.set.guest"
 	SFSetBadPack      Key = "sf.set.badpack"
+	SFSetNotAPack     Key = "sf.set.notapack"
+	SFSetNewerPack    Key = "sf.set.newerpack"
 	SFSetLocCount     Key = "sf.set.loccount"
 )
 
@@ -324,6 +326,8 @@ var spyfallEnglish = map[Key]string{
 	SFSetStart:        "Start the game",
 	SFSetGuestWait:    "The host is choosing the settings.",
 	SFSetBadPack:      "That pack could not be read: %[1]s",
+	SFSetNotAPack:     "That is not a Safehouse location pack. Paste the whole file that “Export my locations” saved.",
+	SFSetNewerPack:    "That pack was saved by a newer version of Safehouse. Reload the app to update it, then try again.",
 	SFSetLocCount:     "%[1]d locations in play",
 }
 

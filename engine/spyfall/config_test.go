@@ -98,9 +98,21 @@ func TestCustomLocationsAndExclusions(t *testing.T) {
 		"trailing data":  `{"format":"safehouse-spyfall-pack","version":1,"pack":{"id":"p","locations":[{"id":"a","name":{"en":"A"}}]}} {}`,
 		"name too long":  `{"format":"safehouse-spyfall-pack","version":1,"pack":{"id":"p","locations":[{"id":"a","name":{"en":"` + strings.Repeat("a", MaxContentRunes+1) + `"}}]}}`,
 	}
+	// What the app tells the player apart: text that is no pack file at all, and a file from
+	// a newer app; any other refusal is about the locations in the pack.
+	why := map[string]error{
+		"not json": ErrNotAPackFile, "wrong format": ErrNotAPackFile, "unknown field": ErrNotAPackFile,
+		"trailing data": ErrNotAPackFile, "future version": ErrNewerPackFile,
+	}
 	for name, data := range broken {
-		if _, err := ImportPack([]byte(data)); !errors.Is(err, engine.ErrInvalidAction) {
+		_, err := ImportPack([]byte(data))
+		if !errors.Is(err, engine.ErrInvalidAction) {
 			t.Errorf("%s: got %v, want a refusal", name, err)
+		}
+		for _, sentinel := range []error{ErrNotAPackFile, ErrNewerPackFile} {
+			if got, want := errors.Is(err, sentinel), why[name] == sentinel; got != want {
+				t.Errorf("%s: %v is %q: %v, want %v", name, err, sentinel, got, want)
+			}
 		}
 	}
 	if _, err := New(Config{Edition: Classic, Seats: 4, CustomPacks: []Pack{{ID: "p"}}}); !errors.Is(err, engine.ErrBadConfig) {

@@ -3,6 +3,7 @@ package spyfall
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -25,6 +26,21 @@ const (
 	MaxIDLength        = 40
 )
 
+// Why ImportPack refused a file before it looked at the locations in it. Both refusals also
+// match engine.ErrInvalidAction; their reasons quote the JSON decoder, which means little to
+// a player who pasted the wrong text, so the app says these in the player's words instead.
+var (
+	ErrNotAPackFile  = errors.New("not a pack file")
+	ErrNewerPackFile = errors.New("pack file from a newer version of the app")
+)
+
+// refusePackFile refuses a file for why (ErrNotAPackFile or ErrNewerPackFile).
+func refusePackFile(why error, format string, args ...any) *engine.Refusal {
+	r := engine.Refuse(engine.ErrInvalidAction, "SF-ED-4", format, args...)
+	r.Err = fmt.Errorf("%w: %w", engine.ErrInvalidAction, why)
+	return r
+}
+
 type packFile struct {
 	Format  string `json:"format"`
 	Version int    `json:"version"`
@@ -46,16 +62,19 @@ func ImportPack(data []byte) (Pack, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return Pack{}, engine.Refuse(engine.ErrInvalidAction, "SF-ED-4", "not a pack file: %v", err)
+		return Pack{}, refusePackFile(ErrNotAPackFile, "not a pack file: %v", err)
 	}
 	if dec.More() {
-		return Pack{}, engine.Refuse(engine.ErrInvalidAction, "SF-ED-4", "not a pack file: trailing data")
+		return Pack{}, refusePackFile(ErrNotAPackFile, "not a pack file: trailing data")
 	}
 	if f.Format != PackFormat {
-		return Pack{}, engine.Refuse(engine.ErrInvalidAction, "SF-ED-4", "not a pack file: format %q", f.Format)
+		return Pack{}, refusePackFile(ErrNotAPackFile, "not a pack file: format %q", f.Format)
+	}
+	if f.Version > PackFormatVersion {
+		return Pack{}, refusePackFile(ErrNewerPackFile, "pack file version %d is not supported; please update the app", f.Version)
 	}
 	if f.Version != PackFormatVersion {
-		return Pack{}, engine.Refuse(engine.ErrInvalidAction, "SF-ED-4", "pack file version %d is not supported; please update the app", f.Version)
+		return Pack{}, refusePackFile(ErrNotAPackFile, "not a pack file: version %d", f.Version)
 	}
 	if err := f.Pack.check(); err != nil {
 		return Pack{}, engine.Refuse(engine.ErrInvalidAction, "SF-ED-4", "bad pack: %v", err)
