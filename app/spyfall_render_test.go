@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -218,6 +219,33 @@ func TestParseCustomLocations(t *testing.T) {
 		}
 		if _, err := spyfall.New(spyfall.Config{Edition: spyfall.Classic, Seats: 3, CustomPacks: []spyfall.Pack{p}}); err != nil {
 			t.Errorf("%q: the engine refuses the pack: %v", c.text, err)
+		}
+	}
+}
+
+// A refusal of the host's own locations names the line at fault, in the host's language.
+func TestParseCustomLocationsSaysWhichLine(t *testing.T) {
+	long := strings.Repeat("x", spyfall.MaxContentRunes+1)
+	many := strings.Repeat("Cook, ", spyfall.MaxCustomRoles+1)
+	cases := []struct{ text, want string }{
+		{"Mine\n\n" + long, "Line 3: a name or a role may be at most 60 characters long."},
+		{"Mine: Miner, " + long, "Line 1: a name or a role may be at most 60 characters long."},
+		{"Mine\nGalley: " + many, "Line 2: a location may have at most 30 roles."},
+		{" \n ", "Type at least one location, one a line."},
+		{strings.Repeat("Mine\n", spyfall.MaxCustomLocations+1), "At most 100 locations of your own, one a line."},
+	}
+	for _, c := range cases {
+		_, err := ParseCustomLocations(c.text, i18n.English)
+		refused, ok := errors.AsType[*customLocationsError](err)
+		if !ok {
+			t.Errorf("%.40q: %v, want a refusal of the lines", c.text, err)
+			continue
+		}
+		if got := refused.in(i18n.English); got != c.want {
+			t.Errorf("%.40q: %q, want %q", c.text, got, c.want)
+		}
+		if ru := refused.in(i18n.Lang("ru")); ru == c.want {
+			t.Errorf("%.40q: the Russian refusal is the English one", c.text)
 		}
 	}
 }

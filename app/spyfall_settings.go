@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -22,28 +23,57 @@ const customPackID = "my-locations"
 
 // ParseCustomLocations reads the host's own locations, one a line: "Name" or
 // "Name: role, role, ...". Empty lines are skipped. The pack's location IDs are derived from
-// the line numbers so the same lines always give the same pack.
+// the line numbers so the same lines always give the same pack. A refusal is a
+// *customLocationsError naming the line at fault, to show in the host's language.
 func ParseCustomLocations(text string, lang i18n.Lang) (spyfall.Pack, error) {
 	p := spyfall.Pack{ID: customPackID, Name: engine.Text{string(lang): "My locations"}}
-	for _, line := range strings.Split(text, "\n") {
+	tooLong := func(s string) bool { return utf8.RuneCountInString(s) > spyfall.MaxContentRunes }
+	for n, line := range strings.Split(text, "\n") {
 		name, roles, _ := strings.Cut(line, ":")
 		name = strings.TrimSpace(name)
 		if name == "" {
 			continue
 		}
+		if tooLong(name) {
+			return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooLong, []any{n + 1, spyfall.MaxContentRunes}}
+		}
 		l := spyfall.Location{ID: fmt.Sprintf("my-%d", len(p.Locations)+1), Name: engine.Text{string(lang): name}}
 		for _, r := range strings.Split(roles, ",") {
-			if r = strings.TrimSpace(r); r != "" {
-				l.Roles = append(l.Roles, engine.Text{string(lang): r})
+			if r = strings.TrimSpace(r); r == "" {
+				continue
 			}
+			if tooLong(r) {
+				return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooLong, []any{n + 1, spyfall.MaxContentRunes}}
+			}
+			l.Roles = append(l.Roles, engine.Text{string(lang): r})
+		}
+		if len(l.Roles) > spyfall.MaxCustomRoles {
+			return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooManyRoles, []any{n + 1, spyfall.MaxCustomRoles}}
 		}
 		p.Locations = append(p.Locations, l)
 	}
+	switch {
+	case len(p.Locations) == 0:
+		return spyfall.Pack{}, &customLocationsError{key: i18n.SFSetOwnNone}
+	case len(p.Locations) > spyfall.MaxCustomLocations:
+		return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooMany, []any{spyfall.MaxCustomLocations}}
+	}
 	if _, err := spyfall.ExportPack(p); err != nil { // ExportPack checks every field
-		return spyfall.Pack{}, err
+		return spyfall.Pack{}, &customLocationsError{i18n.SFSetBadPack, []any{err.Error()}}
 	}
 	return p, nil
 }
+
+// customLocationsError is why the host's own locations were refused.
+type customLocationsError struct {
+	key  i18n.Key
+	args []any
+}
+
+func (e *customLocationsError) Error() string { return i18n.T(i18n.English, e.key, e.args...) }
+
+// in says the refusal in lang.
+func (e *customLocationsError) in(lang i18n.Lang) string { return i18n.T(lang, e.key, e.args...) }
 
 // spyfallDraft is the lobby's text fields of the Spyfall settings, kept between renders.
 type spyfallDraft struct {
@@ -219,6 +249,9 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					p, err := ParseCustomLocations(s.sfDraft.custom, s.lang)
 					if err != nil {
 						s.sfDraft.problem = s.t(i18n.SFSetBadPack, err.Error())
+						if refused, ok := errors.AsType[*customLocationsError](err); ok {
+							s.sfDraft.problem = refused.in(s.lang)
+						}
 						return
 					}
 					s.sfDraft.problem = ""

@@ -130,40 +130,44 @@ const (
 	SFEndSpyNotPicked Key = "sf.end.spy_not_picked"
 	SFEndVoided       Key = "sf.end.voided"
 
-	SFSetTitle        Key = "sf.set.title"
-	SFSetEdition      Key = "sf.set.edition"
-	SFSetClassic      Key = "sf.set.classic"
-	SFSetSpyfall2     Key = "sf.set.spyfall2"
-	SFSetTimeTravel   Key = "sf.set.timetravel"
-	SFSetPacks        Key = "sf.set.packs"
-	SFSetBrowse       Key = "sf.set.browse"
-	SFSetExcludeHint  Key = "sf.set.exclude.hint"
-	SFSetRounds       Key = "sf.set.rounds"
-	SFSetLength       Key = "sf.set.length"
-	SFSetLengthAuto   Key = "sf.set.length.auto"
-	SFSetMinutes      Key = "sf.set.minutes"
-	SFSetSpies        Key = "sf.set.spies"
-	SFSetRoles        Key = "sf.set.roles"
-	SFSetOldPals      Key = "sf.set.oldpals"
-	SFSetTracker      Key = "sf.set.tracker"
-	SFSetFair         Key = "sf.set.fair"
-	SFSetTeam         Key = "sf.set.team"
-	SFSetTeamClock    Key = "sf.set.teamclock"
-	SFSetCaptainTwice Key = "sf.set.captaintwice"
-	SFSetNormal3      Key = "sf.set.normal3"
-	SFSetCustom       Key = "sf.set.custom"
-	SFSetCustomHint   Key = "sf.set.custom.hint"
-	SFSetCustomAdd    Key = "sf.set.custom.add"
-	SFSetImport       Key = "sf.set.import"
-	SFSetImportHint   Key = "sf.set.import.hint"
-	SFSetExport       Key = "sf.set.export"
-	SFSetSummary      Key = "sf.set.summary"
-	SFSetStart        Key = "sf.set.start"
-	SFSetGuestWait    Key = "sf.set.guest"
-	SFSetBadPack      Key = "sf.set.badpack"
-	SFSetNotAPack     Key = "sf.set.notapack"
-	SFSetNewerPack    Key = "sf.set.newerpack"
-	SFSetLocCount     Key = "sf.set.loccount"
+	SFSetTitle           Key = "sf.set.title"
+	SFSetEdition         Key = "sf.set.edition"
+	SFSetClassic         Key = "sf.set.classic"
+	SFSetSpyfall2        Key = "sf.set.spyfall2"
+	SFSetTimeTravel      Key = "sf.set.timetravel"
+	SFSetPacks           Key = "sf.set.packs"
+	SFSetBrowse          Key = "sf.set.browse"
+	SFSetExcludeHint     Key = "sf.set.exclude.hint"
+	SFSetRounds          Key = "sf.set.rounds"
+	SFSetLength          Key = "sf.set.length"
+	SFSetLengthAuto      Key = "sf.set.length.auto"
+	SFSetMinutes         Key = "sf.set.minutes"
+	SFSetSpies           Key = "sf.set.spies"
+	SFSetRoles           Key = "sf.set.roles"
+	SFSetOldPals         Key = "sf.set.oldpals"
+	SFSetTracker         Key = "sf.set.tracker"
+	SFSetFair            Key = "sf.set.fair"
+	SFSetTeam            Key = "sf.set.team"
+	SFSetTeamClock       Key = "sf.set.teamclock"
+	SFSetCaptainTwice    Key = "sf.set.captaintwice"
+	SFSetNormal3         Key = "sf.set.normal3"
+	SFSetCustom          Key = "sf.set.custom"
+	SFSetCustomHint      Key = "sf.set.custom.hint"
+	SFSetCustomAdd       Key = "sf.set.custom.add"
+	SFSetImport          Key = "sf.set.import"
+	SFSetImportHint      Key = "sf.set.import.hint"
+	SFSetExport          Key = "sf.set.export"
+	SFSetSummary         Key = "sf.set.summary"
+	SFSetStart           Key = "sf.set.start"
+	SFSetGuestWait       Key = "sf.set.guest"
+	SFSetBadPack         Key = "sf.set.badpack"
+	SFSetNotAPack        Key = "sf.set.notapack"
+	SFSetOwnTooLong      Key = "sf.set.own.toolong"
+	SFSetOwnTooManyRoles Key = "sf.set.own.roles"
+	SFSetOwnNone         Key = "sf.set.own.none"
+	SFSetOwnTooMany      Key = "sf.set.own.toomany"
+	SFSetNewerPack       Key = "sf.set.newerpack"
+	SFSetLocCount        Key = "sf.set.loccount"
 )
 
 var spyfallEnglish = map[Key]string{
@@ -295,40 +299,44 @@ var spyfallEnglish = map[Key]string{
 	SFEndSpyNotPicked: "The picking ended without the spy.",
 	SFEndVoided:       "The round was called off: no points.",
 
-	SFSetTitle:        "Spyfall settings",
-	SFSetEdition:      "Edition",
-	SFSetClassic:      "Spyfall",
-	SFSetSpyfall2:     "Spyfall 2",
-	SFSetTimeTravel:   "Spyfall: Time Travel",
-	SFSetPacks:        "Location packs",
-	SFSetBrowse:       "Browse the %[1]d locations",
-	SFSetExcludeHint:  "Untick a location to leave it out.",
-	SFSetRounds:       "Rounds",
-	SFSetLength:       "Round length",
-	SFSetLengthAuto:   "Default (%[1]d min)",
-	SFSetMinutes:      "%[1]d min",
-	SFSetSpies:        "Spies",
-	SFSetRoles:        "Show roles on the cards",
-	SFSetOldPals:      "Old pals: the two spies know each other",
-	SFSetTracker:      "Question tracker",
-	SFSetFair:         "Fair rotation: nobody is the spy twice before everyone has been",
-	SFSetTeam:         "Team game with captains (5 or more players)",
-	SFSetTeamClock:    "Round clock in the team game",
-	SFSetCaptainTwice: "Everyone captains twice",
-	SFSetNormal3:      "With 3 players, play a normal round (no table card)",
-	SFSetCustom:       "Your own locations",
-	SFSetCustomHint:   "One location a line; roles after a colon, separated by commas.",
-	SFSetCustomAdd:    "Use these locations",
-	SFSetImport:       "Import a pack",
-	SFSetImportHint:   "Paste a pack file here.",
-	SFSetExport:       "Export my locations",
-	SFSetSummary:      "%[1]s, %[2]d rounds, %[3]d min a round",
-	SFSetStart:        "Start the game",
-	SFSetGuestWait:    "The host is choosing the settings.",
-	SFSetBadPack:      "That pack could not be read: %[1]s",
-	SFSetNotAPack:     "That is not a Safehouse location pack. Paste the whole file that “Export my locations” saved.",
-	SFSetNewerPack:    "That pack was saved by a newer version of Safehouse. Reload the app to update it, then try again.",
-	SFSetLocCount:     "%[1]d locations in play",
+	SFSetTitle:           "Spyfall settings",
+	SFSetEdition:         "Edition",
+	SFSetClassic:         "Spyfall",
+	SFSetSpyfall2:        "Spyfall 2",
+	SFSetTimeTravel:      "Spyfall: Time Travel",
+	SFSetPacks:           "Location packs",
+	SFSetBrowse:          "Browse the %[1]d locations",
+	SFSetExcludeHint:     "Untick a location to leave it out.",
+	SFSetRounds:          "Rounds",
+	SFSetLength:          "Round length",
+	SFSetLengthAuto:      "Default (%[1]d min)",
+	SFSetMinutes:         "%[1]d min",
+	SFSetSpies:           "Spies",
+	SFSetRoles:           "Show roles on the cards",
+	SFSetOldPals:         "Old pals: the two spies know each other",
+	SFSetTracker:         "Question tracker",
+	SFSetFair:            "Fair rotation: nobody is the spy twice before everyone has been",
+	SFSetTeam:            "Team game with captains (5 or more players)",
+	SFSetTeamClock:       "Round clock in the team game",
+	SFSetCaptainTwice:    "Everyone captains twice",
+	SFSetNormal3:         "With 3 players, play a normal round (no table card)",
+	SFSetCustom:          "Your own locations",
+	SFSetCustomHint:      "One location a line; roles after a colon, separated by commas.",
+	SFSetCustomAdd:       "Use these locations",
+	SFSetImport:          "Import a pack",
+	SFSetImportHint:      "Paste a pack file here.",
+	SFSetExport:          "Export my locations",
+	SFSetSummary:         "%[1]s, %[2]d rounds, %[3]d min a round",
+	SFSetStart:           "Start the game",
+	SFSetGuestWait:       "The host is choosing the settings.",
+	SFSetBadPack:         "That pack could not be read: %[1]s",
+	SFSetNotAPack:        "That is not a Safehouse location pack. Paste the whole file that “Export my locations” saved.",
+	SFSetOwnTooLong:      "Line %[1]d: a name or a role may be at most %[2]d characters long.",
+	SFSetOwnTooManyRoles: "Line %[1]d: a location may have at most %[2]d roles.",
+	SFSetOwnNone:         "Type at least one location, one a line.",
+	SFSetOwnTooMany:      "At most %[1]d locations of your own, one a line.",
+	SFSetNewerPack:       "That pack was saved by a newer version of Safehouse. Reload the app to update it, then try again.",
+	SFSetLocCount:        "%[1]d locations in play",
 }
 
 func init() { Register(English, spyfallEnglish) }
