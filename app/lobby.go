@@ -99,6 +99,14 @@ func (s *Shell) renderPlayers() goapp.UI {
 				return s.lobbyRow(i)
 			}),
 		),
+		goapp.If(len(s.lobby.Screens) > 0, func() goapp.UI {
+			return goapp.Div().Class("table-screens").Body(
+				goapp.H3().ID("screens-heading").Class("label").Text(s.t(i18n.LobbyScreens, len(s.lobby.Screens))),
+				goapp.Ul().ID("table-screens").Class("players").Aria("labelledby", "screens-heading").Body(
+					goapp.Range(s.lobby.Screens).Slice(func(i int) goapp.UI { return s.renderPlayer(s.lobby.Screens[i]) }),
+				),
+			)
+		}),
 		goapp.P().Class("muted small").Text(s.t(i18n.LobbyWaiting)),
 	)
 }

@@ -8,6 +8,7 @@ import (
 
 	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/app/session"
 	"safehouse/engine/spyfall"
 )
 
@@ -107,5 +108,34 @@ func TestLocationListDrawnWhileOpen(t *testing.T) {
 		if got := regexp.MustCompile(`\sopen(\s|>|=)`).MatchString(tag); got != open {
 			t.Errorf("list open %v: the details element is open %v", open, got)
 		}
+	}
+}
+
+// A table screen is listed apart from the players: it is not counted, has no place in the
+// table order (so no host menu), and the settings count only the players.
+func TestTableScreensListedApart(t *testing.T) {
+	view := &session.View{Room: "K7MPQ2", You: 0, Players: []session.Player{
+		{Seat: 0, Name: "Maya", Online: true, Host: true},
+		{Seat: 1, Name: "Leo", Online: true},
+		{Seat: 2, Name: "Living room TV", Online: true, Spectator: true},
+		{Seat: 3, Name: "Nadia", Online: true},
+	}}
+	s := lobbyShell(true, false, true)
+	s.lobby.Players, s.lobby.Screens = playersFromView(view), screensFromView(view)
+	s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
+	html := render(t, s)
+	players := regexp.MustCompile(`(?s)<ul [^>]*id="players".*?</ul>`).FindString(html)
+	screens := regexp.MustCompile(`(?s)<ul [^>]*id="table-screens".*?</ul>`).FindString(html)
+	if n := strings.Count(players, "<li "); n != 3 || strings.Contains(players, "Living room TV") {
+		t.Errorf("the players list has %d rows or the table screen: %s", n, players)
+	}
+	if !strings.Contains(html, "Players (3)") || !strings.Contains(html, "Table screens (1)") {
+		t.Errorf("the headings do not count players and screens apart")
+	}
+	if !strings.Contains(screens, "Living room TV") || strings.Contains(screens, "seat-menu") {
+		t.Errorf("the table screens list: %s", screens)
+	}
+	if got := s.spyfallPanelInput().Players; got != 3 {
+		t.Errorf("the settings count %d players, want 3", got)
 	}
 }

@@ -39,13 +39,16 @@ type PlayerRow struct {
 	Online bool
 	Host   bool
 	You    bool
+	// Spectator: a table screen (APP-HID-2's laptop on the TV), which plays no seat.
+	Spectator bool
 }
 
 // LobbyModel is everything the lobby shows, built from the host's latest View.
 type LobbyModel struct {
 	Room        string
 	IsHost      bool
-	Players     []PlayerRow
+	Players     []PlayerRow // the players, in table order
+	Screens     []PlayerRow // the table screens, which play no seat
 	InviteURL   string
 	InviteQR    string // inline SVG markup, from QRSVG
 	Status      session.Status
@@ -62,16 +65,26 @@ type ErrorModel struct {
 	Body  string
 }
 
-// playersFromView turns the host's view into list rows, marking this player's own seat.
-func playersFromView(v *session.View) []PlayerRow {
-	rows := make([]PlayerRow, 0, len(v.Players))
+// playersFromView is the players of the host's view as list rows, in table order, with this
+// device's own seat marked; screensFromView is its table screens, which play no seat and are
+// no player to count, seat or put in a team.
+func playersFromView(v *session.View) []PlayerRow { return rowsFromView(v, false) }
+
+func screensFromView(v *session.View) []PlayerRow { return rowsFromView(v, true) }
+
+func rowsFromView(v *session.View, spectators bool) []PlayerRow {
+	var rows []PlayerRow
 	for _, p := range v.Players {
+		if p.Spectator != spectators {
+			continue
+		}
 		rows = append(rows, PlayerRow{
-			Seat:   p.Seat,
-			Name:   p.Name,
-			Online: p.Online,
-			Host:   p.Host,
-			You:    p.Seat == v.You,
+			Seat:      p.Seat,
+			Name:      p.Name,
+			Online:    p.Online,
+			Host:      p.Host,
+			You:       p.Seat == v.You,
+			Spectator: p.Spectator,
 		})
 	}
 	return rows

@@ -314,6 +314,7 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 	if u.View != nil {
 		s.lobby.Room = u.View.Room
 		s.lobby.Players = playersFromView(u.View)
+		s.lobby.Screens = screensFromView(u.View)
 		s.lobby.Waiting = u.View.Waiting
 		s.observeGame(u.View)
 		s.screen = ScreenLobby

@@ -145,6 +145,7 @@ func (s *Shell) loadPassSeat() {
 		return
 	}
 	s.lobby.Players = playersFromView(seat.view)
+	s.lobby.Screens = screensFromView(seat.view)
 	s.game = GameModel{}
 	s.spyfall = seat.ui
 	s.observeGame(seat.view)

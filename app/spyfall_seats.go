@@ -9,9 +9,9 @@ import (
 
 // renderSeatMenu is the host's menu on a lobby row (APP-LOBBY-1): rename that player, move
 // them up or down the table order, or remove them. Nothing for the host's own row, nor for
-// the other players.
+// the other players, nor for a table screen, which has no place in the table order.
 func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
-	if !s.lobby.IsHost || p.You || s.pass != nil {
+	if !s.lobby.IsHost || p.You || p.Spectator || s.pass != nil {
 		return goapp.Text("")
 	}
 	pos := 0

@@ -45,6 +45,7 @@ const (
 	LobbyShareText       Key = "lobby.share.text"
 	LobbyShareInsecure   Key = "lobby.share.insecure"
 	LobbyPlayers         Key = "lobby.players"
+	LobbyScreens         Key = "lobby.screens"
 	LobbyHostBadge       Key = "lobby.badge.host"
 	LobbyYouBadge        Key = "lobby.badge.you"
 	LobbyOnline          Key = "lobby.online"
@@ -124,6 +125,7 @@ var english = map[Key]string{
 	LobbyShareText:       "Join my Safehouse game, room %[1]s:",
 	LobbyShareInsecure:   "On plain http the share sheet is unavailable: show the QR code or read out the room code.",
 	LobbyPlayers:         "Players (%[1]d)",
+	LobbyScreens:         "Table screens (%[1]d)",
 	LobbyHostBadge:       "Host",
 	LobbyYouBadge:        "You",
 	LobbyOnline:          "online",

@@ -48,6 +48,7 @@ var russianCore = map[Key]string{
 	LobbyShareText:       "Заходи в мою игру Safehouse, комната %[1]s:",
 	LobbyShareInsecure:   "На простом http меню «Поделиться» недоступно: покажите QR-код или продиктуйте код комнаты.",
 	LobbyPlayers:         "Игроки (%[1]d)",
+	LobbyScreens:         "Общие экраны (%[1]d)",
 	LobbyHostBadge:       "Ведущий",
 	LobbyYouBadge:        "Вы",
 	LobbyOnline:          "в сети",
