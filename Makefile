@@ -100,8 +100,7 @@ fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; fn=$${t##*:}; \
 	  if $(GO) test -list "^$$fn$$" $$pkg 2>/dev/null | grep -qx "$$fn"; then \
-	    echo "fuzz: $$pkg $$fn for $(FUZZTIME)"; \
-	    $(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	    GO="$(GO)" tools/fuzz/run.sh $$pkg $$fn $(FUZZTIME) || exit 1; \
 	  else \
 	    echo "fuzz: skipping $$pkg $$fn (not in that package yet)"; \
 	  fi; \
