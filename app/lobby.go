@@ -122,12 +122,13 @@ type lobbyRow struct {
 
 	Row  PlayerRow
 	Lang i18n.Lang
-	// The host's seat menu, when it is on this row: open or not, the rename draft, and the
-	// row's place in the list (to move it up or down).
+	// The host's seat menu, when it is on this row: open or not, the rename draft, the row's
+	// place in the list, and where up and down move it (moveTargets).
 	Menu, MenuOpen bool
 	NameDraft      string
 	Pos            int
 	Last           bool
+	Up, Down       int
 
 	shell *Shell
 }
@@ -139,6 +140,7 @@ func (s *Shell) lobbyRow(i int) *lobbyRow {
 		r.MenuOpen = s.sfDraft.menuOpen && s.sfDraft.menuSeat == p.Seat
 		r.NameDraft = s.sfDraft.seatNames[p.Seat]
 		r.Pos, r.Last = i, i == len(s.lobby.Players)-1
+		r.Up, r.Down = s.moveTargets(i)
 	}
 	return r
 }

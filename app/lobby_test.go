@@ -25,7 +25,8 @@ func rowMarkup(t *testing.T, s *Shell, seat string) string {
 
 // rowFields is what go-app compares to decide whether a lobbyRow is drawn again.
 func rowFields(r *lobbyRow) lobbyRow {
-	return lobbyRow{Row: r.Row, Lang: r.Lang, Menu: r.Menu, MenuOpen: r.MenuOpen, NameDraft: r.NameDraft, Pos: r.Pos, Last: r.Last}
+	return lobbyRow{Row: r.Row, Lang: r.Lang, Menu: r.Menu, MenuOpen: r.MenuOpen, NameDraft: r.NameDraft, Pos: r.Pos, Last: r.Last,
+		Up: r.Up, Down: r.Down}
 }
 
 // A lobby row is drawn again only when its fields change, so every change of what a row
@@ -112,7 +113,8 @@ func TestLocationListDrawnWhileOpen(t *testing.T) {
 }
 
 // A table screen is listed apart from the players: it is not counted, has no place in the
-// table order (so no host menu), and the settings count only the players.
+// table order (the host's menu renames or removes it, and moves nothing), and the settings
+// count only the players.
 func TestTableScreensListedApart(t *testing.T) {
 	view := &session.View{Room: "K7MPQ2", You: 0, Players: []session.Player{
 		{Seat: 0, Name: "Maya", Online: true, Host: true},
@@ -120,9 +122,13 @@ func TestTableScreensListedApart(t *testing.T) {
 		{Seat: 2, Name: "Living room TV", Online: true, Spectator: true},
 		{Seat: 3, Name: "Nadia", Online: true},
 	}}
-	s := lobbyShell(true, false, true)
-	s.lobby.Players, s.lobby.Screens = playersFromView(view), screensFromView(view)
-	s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
+	shell := func() *Shell { // go-app mounts a shell once: each rendering has its own
+		s := lobbyShell(true, false, true)
+		s.lobby.Players, s.lobby.Screens = playersFromView(view), screensFromView(view)
+		s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
+		return s
+	}
+	s := shell()
 	html := render(t, s)
 	players := regexp.MustCompile(`(?s)<ul [^>]*id="players".*?</ul>`).FindString(html)
 	screens := regexp.MustCompile(`(?s)<ul [^>]*id="table-screens".*?</ul>`).FindString(html)
@@ -132,10 +138,46 @@ func TestTableScreensListedApart(t *testing.T) {
 	if !strings.Contains(html, "Players (3)") || !strings.Contains(html, "Table screens (1)") {
 		t.Errorf("the headings do not count players and screens apart")
 	}
-	if !strings.Contains(screens, "Living room TV") || strings.Contains(screens, "seat-menu") {
+	if !strings.Contains(screens, "Living room TV") {
 		t.Errorf("the table screens list: %s", screens)
+	}
+	open := shell()
+	open.sfDraft.menuOpen, open.sfDraft.menuSeat = true, 2
+	menu := regexp.MustCompile(`(?s)<ul [^>]*id="table-screens".*?</ul>`).FindString(render(t, open))
+	for class, want := range map[string]bool{"seat-rename": true, "seat-kick": true, "seat-up": false, "seat-down": false} {
+		if got := strings.Contains(menu, class); got != want {
+			t.Errorf("the host's menu on the table screen has %s: %v, want %v", class, got, want)
+		}
 	}
 	if got := s.spyfallPanelInput().Players; got != 3 {
 		t.Errorf("the settings count %d players, want 3", got)
+	}
+}
+
+// The host's up and down move a player past the next player, whatever table screens sit
+// between them among the host's seats; and a row is drawn again when where they lead changes
+// (its handlers are bound to it), here when a table screen between two players leaves.
+func TestMovesPassTableScreens(t *testing.T) {
+	roster := func(players ...session.Player) *Shell {
+		view := &session.View{Room: "K7MPQ2", You: 0, Players: players}
+		s := lobbyShell(true, false, true)
+		s.lobby.Players, s.lobby.Screens = playersFromView(view), screensFromView(view)
+		return s
+	}
+	host := session.Player{Seat: 0, Name: "Maya", Host: true}
+	leo, tv, nadia := session.Player{Seat: 1, Name: "Leo"}, session.Player{Seat: 2, Name: "TV", Spectator: true}, session.Player{Seat: 3, Name: "Nadia"}
+	with := roster(host, leo, tv, nadia)
+	if up, down := with.moveTargets(1); up != 0 || down != 3 {
+		t.Errorf("Leo moves up to %d and down to %d, want 0 (the host's place) and 3 (past Nadia, behind the screen)", up, down)
+	}
+	if up, _ := with.moveTargets(2); up != 1 {
+		t.Errorf("Nadia moves up to %d, want 1 (Leo's place)", up)
+	}
+	without := roster(host, leo, nadia)
+	if _, down := without.moveTargets(1); down != 2 {
+		t.Errorf("with the screen gone Leo moves down to %d, want 2", down)
+	}
+	if reflect.DeepEqual(rowFields(with.lobbyRow(1)), rowFields(without.lobbyRow(1))) {
+		t.Error("Leo's row keeps its fields when where it moves changed: go-app would keep its old handlers")
 	}
 }

@@ -41,6 +41,9 @@ type PlayerRow struct {
 	You    bool
 	// Spectator: a table screen (APP-HID-2's laptop on the TV), which plays no seat.
 	Spectator bool
+	// Order is the seat's place among all the host's seats, table screens included: where a
+	// move (session.KindMove) puts a seat.
+	Order int
 }
 
 // LobbyModel is everything the lobby shows, built from the host's latest View.
@@ -74,7 +77,7 @@ func screensFromView(v *session.View) []PlayerRow { return rowsFromView(v, true)
 
 func rowsFromView(v *session.View, spectators bool) []PlayerRow {
 	var rows []PlayerRow
-	for _, p := range v.Players {
+	for i, p := range v.Players {
 		if p.Spectator != spectators {
 			continue
 		}
@@ -85,6 +88,7 @@ func rowsFromView(v *session.View, spectators bool) []PlayerRow {
 			Host:      p.Host,
 			You:       p.Seat == v.You,
 			Spectator: p.Spectator,
+			Order:     i,
 		})
 	}
 	return rows

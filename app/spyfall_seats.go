@@ -8,10 +8,11 @@ import (
 )
 
 // renderSeatMenu is the host's menu on a lobby row (APP-LOBBY-1): rename that player, move
-// them up or down the table order, or remove them. Nothing for the host's own row, nor for
-// the other players, nor for a table screen, which has no place in the table order.
+// them up or down the table order, or remove them; a table screen has no place in the table
+// order, so it is only renamed or removed. Nothing for the host's own row, nor for the other
+// players.
 func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
-	if !s.lobby.IsHost || p.You || p.Spectator || s.pass != nil {
+	if !s.lobby.IsHost || p.You || s.pass != nil {
 		return goapp.Text("")
 	}
 	pos := 0
@@ -20,6 +21,7 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 			pos = i
 		}
 	}
+	up, down := s.moveTargets(pos)
 	if s.sfDraft.seatNames == nil {
 		s.sfDraft.seatNames = map[int]string{}
 	}
@@ -51,11 +53,15 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 						}, goapp.EventScope(p.Seat)),
 				),
 				goapp.Div().Class("sf-chiprow").Body(
-					goapp.Button().Class("btn secondary small seat-up").Type("button").Text(s.t(i18n.SFSeatUp)).Disabled(pos == 0).
-						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, pos-1)) }, goapp.EventScope(p.Seat, pos)),
-					goapp.Button().Class("btn secondary small seat-down").Type("button").Text(s.t(i18n.SFSeatDown)).
-						Disabled(pos == len(s.lobby.Players)-1).
-						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, pos+1)) }, goapp.EventScope(p.Seat, pos)),
+					goapp.If(!p.Spectator, func() goapp.UI {
+						return goapp.Button().Class("btn secondary small seat-up").Type("button").Text(s.t(i18n.SFSeatUp)).Disabled(pos == 0).
+							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, up)) }, goapp.EventScope(p.Seat, up))
+					}),
+					goapp.If(!p.Spectator, func() goapp.UI {
+						return goapp.Button().Class("btn secondary small seat-down").Type("button").Text(s.t(i18n.SFSeatDown)).
+							Disabled(pos == len(s.lobby.Players)-1).
+							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, down)) }, goapp.EventScope(p.Seat, down))
+					}),
 					goapp.Button().Class("btn danger small seat-kick").Type("button").Text(s.t(i18n.SFSeatKick, p.Name)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.Kick(p.Seat)) }, goapp.EventScope(p.Seat)),
 					goapp.Button().Class("btn ghost small seat-menu-close").Type("button").Text(s.t(i18n.SFClose)).
@@ -64,4 +70,17 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 			)
 		}),
 	)
+}
+
+// moveTargets are where the menu's up and down put the player at pos of the list. Up and
+// down are among the players, but the host's seats also hold the table screens, so a move
+// names the place (PlayerRow.Order) of the player passed over.
+func (s *Shell) moveTargets(pos int) (up, down int) {
+	if pos > 0 {
+		up = s.lobby.Players[pos-1].Order
+	}
+	if pos < len(s.lobby.Players)-1 {
+		down = s.lobby.Players[pos+1].Order
+	}
+	return up, down
 }
