@@ -103,7 +103,7 @@ func (s *Shell) renderPlayers() goapp.UI {
 			return goapp.Div().Class("table-screens").Body(
 				goapp.H3().ID("screens-heading").Class("label").Text(s.t(i18n.LobbyScreens, len(s.lobby.Screens))),
 				goapp.Ul().ID("table-screens").Class("players").Aria("labelledby", "screens-heading").Body(
-					goapp.Range(s.lobby.Screens).Slice(func(i int) goapp.UI { return s.renderPlayer(s.lobby.Screens[i]) }),
+					goapp.Range(s.lobby.Screens).Slice(func(i int) goapp.UI { return s.screenRow(i) }),
 				),
 			)
 		}),
@@ -134,13 +134,23 @@ type lobbyRow struct {
 }
 
 func (s *Shell) lobbyRow(i int) *lobbyRow {
-	p := s.lobby.Players[i]
+	r := s.row(s.lobby.Players[i])
+	if r.Menu {
+		r.Pos, r.Last = i, i == len(s.lobby.Players)-1
+		r.Up, r.Down = s.moveTargets(i)
+	}
+	return r
+}
+
+// screenRow is a table screen's line, a component for the same reason (a full game may have
+// as many screens as players); its menu only renames or removes.
+func (s *Shell) screenRow(i int) *lobbyRow { return s.row(s.lobby.Screens[i]) }
+
+func (s *Shell) row(p PlayerRow) *lobbyRow {
 	r := &lobbyRow{Row: p, Lang: s.lang, shell: s}
 	if r.Menu = s.lobby.IsHost && !p.You && s.pass == nil; r.Menu {
 		r.MenuOpen = s.sfDraft.menuOpen && s.sfDraft.menuSeat == p.Seat
 		r.NameDraft = s.sfDraft.seatNames[p.Seat]
-		r.Pos, r.Last = i, i == len(s.lobby.Players)-1
-		r.Up, r.Down = s.moveTargets(i)
 	}
 	return r
 }
