@@ -181,3 +181,20 @@ func TestMovesPassTableScreens(t *testing.T) {
 		t.Error("Leo's row keeps its fields when where it moves changed: go-app would keep its old handlers")
 	}
 }
+
+// The host's seat stays first, so the row under it offers no way up.
+func TestNoMoveAboveTheHost(t *testing.T) {
+	for seat, disabled := range map[string]bool{"1": true, "2": false} {
+		s := lobbyShell(true, false, true)
+		s.lobby.Players[0].You, s.lobby.Players[1].You = true, false // the host's own row is first
+		s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, atoiOr(seat, 0)
+		up := regexp.MustCompile(`<button [^>]*class="[^"]*seat-up[^"]*"[^>]*>`).FindString(rowMarkup(t, s, seat))
+		if up == "" {
+			t.Fatalf("seat %s: no up button in its open menu", seat)
+		}
+		// go-app writes a false boolean attribute as ="false", and a true one bare.
+		if got := strings.Contains(up, "disabled") && !strings.Contains(up, `disabled="false"`); got != disabled {
+			t.Errorf("seat %s: up disabled %v, want %v: %s", seat, got, disabled, up)
+		}
+	}
+}

@@ -21,7 +21,7 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 			pos = i
 		}
 	}
-	up, down := s.moveTargets(pos)
+	up, down := s.moveTargets(pos) // up is disabled below the host, whose seat stays first
 	if s.sfDraft.seatNames == nil {
 		s.sfDraft.seatNames = map[int]string{}
 	}
@@ -54,7 +54,7 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 				),
 				goapp.Div().Class("sf-chiprow").Body(
 					goapp.If(!p.Spectator, func() goapp.UI {
-						return goapp.Button().Class("btn secondary small seat-up").Type("button").Text(s.t(i18n.SFSeatUp)).Disabled(pos == 0).
+						return goapp.Button().Class("btn secondary small seat-up").Type("button").Text(s.t(i18n.SFSeatUp)).Disabled(pos == 0 || s.lobby.Players[pos-1].Host).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, up)) }, goapp.EventScope(p.Seat, up))
 					}),
 					goapp.If(!p.Spectator, func() goapp.UI {
