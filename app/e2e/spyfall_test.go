@@ -35,19 +35,22 @@ type spyPeer struct {
 func joinSpyPeer(t *testing.T, h *harness, room, secret, name string) *spyPeer {
 	t.Helper()
 	p := &spyPeer{t: t, name: name}
-	p.client = joinListening(t, h.signal, room, secret, name, func(u session.Update) {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		if u.View != nil {
-			if tv, err := game.DecodeView(u.View.Game); err == nil && tv != nil {
-				p.view = tv.Spyfall
-			}
-		}
-		if u.Notice != "" {
-			p.notes = append(p.notes, u.Notice)
-		}
-	})
+	p.client = joinListening(t, h.signal, room, secret, name, p.update)
 	return p
+}
+
+// update keeps what one session update says about the game.
+func (p *spyPeer) update(u session.Update) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if u.View != nil {
+		if tv, err := game.DecodeView(u.View.Game); err == nil && tv != nil {
+			p.view = tv.Spyfall
+		}
+	}
+	if u.Notice != "" {
+		p.notes = append(p.notes, u.Notice)
+	}
 }
 
 func (p *spyPeer) latest() *spyfall.View {
