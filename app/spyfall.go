@@ -142,11 +142,7 @@ func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	}
 	return goapp.Header().Class("sf-bar").Body(
 		goapp.Span().ID("sf-round").Class("sf-round").Text(round),
-		goapp.If(v.Clock != nil && v.Phase != spyfall.PhasePlaying, func() goapp.UI {
-			c := v.Clock
-			return &spyClock{Running: c.Running, Deadline: int64(c.Deadline), Left: c.Left, Length: c.Length,
-				Skew: f.Skew, Small: true, PausedText: t(i18n.SFPaused), Label: t(i18n.SFClockLabel)}
-		}),
+		goapp.If(v.Clock != nil && v.Phase != spyfall.PhasePlaying, func() goapp.UI { return clockFor(v, f, true) }),
 		goapp.Div().Class("sf-bar-buttons").Body(
 			goapp.Button().ID("open-locations").Class("btn ghost small").Type("button").Text(t(i18n.SFLocations)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.sheet, u.scores = true, false }),

@@ -116,6 +116,7 @@ type spyClock struct {
 	Skew       time.Duration
 	Small      bool
 	PausedText string
+	TimeUpText string // instead of PausedText once the clock has run out
 	Label      string
 
 	ticking bool
@@ -187,6 +188,9 @@ func (c *spyClock) Render() goapp.UI {
 		goapp.Raw(ring),
 		goapp.Span().Class("sf-clock-time").Text(clockText(left)),
 		goapp.If(!c.Running, func() goapp.UI {
+			if left == 0 {
+				return goapp.Span().Class("sf-clock-paused").Text(c.TimeUpText)
+			}
 			return goapp.Span().Class("sf-clock-paused").Text(c.PausedText)
 		}),
 	)

@@ -321,6 +321,9 @@ func TestSpyfallEndAccusationRound(t *testing.T) {
 				`class="sf-chip pickable"`:                  len(v.Seats) - 1, // everyone but yourself
 			}
 		}
+		// The stopped clock says the time is up, not that it is paused.
+		want[`class="sf-clock-paused">Time up<`] = 1
+		want[">Paused<"] = 0
 		for sub, n := range want {
 			if got := strings.Count(html, sub); got != n {
 				t.Errorf("seat %d (in turn: %v): %q %d times, want %d", s.ID, mine, sub, got, n)

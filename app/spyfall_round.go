@@ -313,7 +313,8 @@ func clockFor(v *spyfall.View, f SpyfallFrame, small bool) goapp.UI {
 	}
 	c := v.Clock
 	return &spyClock{Running: c.Running, Deadline: int64(c.Deadline), Left: c.Left, Length: c.Length, Skew: f.Skew,
-		Small: small, PausedText: i18n.T(f.Lang, i18n.SFPaused), Label: i18n.T(f.Lang, i18n.SFClockLabel)}
+		Small: small, PausedText: i18n.T(f.Lang, i18n.SFPaused), TimeUpText: i18n.T(f.Lang, i18n.SFClockTimeUp),
+		Label: i18n.T(f.Lang, i18n.SFClockLabel)}
 }
 
 func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {

@@ -8,6 +8,7 @@ var spyfallRussian = map[Key]string{
 	SFSearch:          "Поиск локаций",
 	SFMarksHint:       "Нажмите на локацию, чтобы вычеркнуть её. Ваши пометки видите только вы.",
 	SFPaused:          "Пауза",
+	SFClockTimeUp:     "Время!",
 	SFClockLabel:      "Осталось времени",
 	SFHoldCard:        "Удерживайте, чтобы увидеть карту",
 	SFTapCard:         "Нажмите, чтобы увидеть карту",

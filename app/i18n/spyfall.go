@@ -9,6 +9,7 @@ const (
 	SFSearch          Key = "sf.search"
 	SFMarksHint       Key = "sf.marks.hint"
 	SFPaused          Key = "sf.clock.paused"
+	SFClockTimeUp     Key = "sf.clock.timeup"
 	SFClockLabel      Key = "sf.clock.label"
 	SFHoldCard        Key = "sf.card.hold"
 	SFTapCard         Key = "sf.card.tap"
@@ -178,6 +179,7 @@ var spyfallEnglish = map[Key]string{
 	SFSearch:          "Search locations",
 	SFMarksHint:       "Tap a location to cross it out. Only you see your marks.",
 	SFPaused:          "Paused",
+	SFClockTimeUp:     "Time up",
 	SFClockLabel:      "Time left",
 	SFHoldCard:        "Hold to see your card",
 	SFTapCard:         "Tap to see your card",
