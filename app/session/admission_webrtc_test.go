@@ -13,14 +13,7 @@ import (
 // and sits down at once; one with another game's secret, or none (the code typed), waits for
 // the host, who lets one in and turns the other away.
 func TestJoinProvesTheInviteSecretOrWaits(t *testing.T) {
-	url, _ := startSignaling(t)
-	ctx, cancel := context.WithTimeout(context.Background(), patience)
-	defer cancel()
-	host, err := Host(ctx, testOptions(url, "Hana"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
+	url, ctx, host := hostOnLoopback(t)
 
 	var waited atomic.Int32
 	invited := testOptions(url, "Invited")
@@ -69,14 +62,7 @@ func TestJoinProvesTheInviteSecretOrWaits(t *testing.T) {
 
 // Join's ctx bounds the wait: a player nobody lets in gives up, and leaves the host's list.
 func TestWaitingEndsWithJoinsContext(t *testing.T) {
-	url, _ := startSignaling(t)
-	ctx, cancel := context.WithTimeout(context.Background(), patience)
-	defer cancel()
-	host, err := Host(ctx, testOptions(url, "Hana"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
+	url, ctx, host := hostOnLoopback(t)
 	hw := watch(host.Player())
 	jctx, jcancel := context.WithCancel(ctx)
 	o := testOptions(url, "Patient")

@@ -3,7 +3,6 @@
 package session
 
 import (
-	"context"
 	"strings"
 	"testing"
 )
@@ -12,14 +11,7 @@ import (
 // a real data channel are each refused with a clear error to their sender only; the state
 // number does not move and no other player receives anything.
 func TestBadInputOnDataChannelRefusedToSenderOnly_APP_ACT_1(t *testing.T) {
-	url, _ := startSignaling(t)
-	ctx, cancel := context.WithTimeout(context.Background(), patience)
-	defer cancel()
-	host, err := Host(ctx, testOptions(url, "Hana"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
+	url, ctx, host := hostOnLoopback(t)
 	peers := joinAll(t, ctx, url, host.Room(), host.Secret(), 2, func(i int) string { return []string{"Mallory", "Bob"}[i] })
 	mallory, bob := peers[0], peers[1]
 	defer mallory.Close()
@@ -61,6 +53,7 @@ func TestBadInputOnDataChannelRefusedToSenderOnly_APP_ACT_1(t *testing.T) {
 	malloryViews, refusals := mw.counts()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			var err error
 			if tc.binary {
 				err = channel.Send([]byte(tc.raw))
 			} else {

@@ -471,14 +471,7 @@ func TestFirstJoinWaitsForAnAwayHost(t *testing.T) {
 // no PeerConnection for it, and the peer is told, so it connects afresh without waiting out
 // the restart's limit.
 func TestRestartOfferForAConnectionTheHostNeverHadIsRefused(t *testing.T) {
-	url, _ := startSignaling(t)
-	ctx, cancel := context.WithTimeout(context.Background(), patience)
-	defer cancel()
-	host, err := Host(ctx, testOptions(url, "Hana"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
+	url, ctx, host := hostOnLoopback(t)
 	sig, err := dialSignal(ctx, url)
 	if err != nil {
 		t.Fatal(err)

@@ -40,6 +40,21 @@ func startSignaling(t *testing.T) (string, func()) {
 	return "ws" + strings.TrimPrefix(ts.URL, "http") + "/signal", stop
 }
 
+// hostOnLoopback runs the real signaling server and a host ("Hana") on it, both closed when
+// the test ends, and returns the server's URL and a context bounded by patience.
+func hostOnLoopback(t *testing.T) (string, context.Context, *HostSession) {
+	t.Helper()
+	url, _ := startSignaling(t)
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	t.Cleanup(cancel)
+	host, err := Host(ctx, testOptions(url, "Hana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { host.Close() })
+	return url, ctx, host
+}
+
 func testOptions(url, name string) Options {
 	return Options{
 		SignalURL:              url,
@@ -241,14 +256,7 @@ func TestHostCloseReachesPeers(t *testing.T) {
 // A peer gets one data channel: a second one it opens is closed by the host, and the first
 // keeps working.
 func TestSecondDataChannelIsRefused(t *testing.T) {
-	url, _ := startSignaling(t)
-	ctx, cancel := context.WithTimeout(context.Background(), patience)
-	defer cancel()
-	host, err := Host(ctx, testOptions(url, "Hana"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
+	url, ctx, host := hostOnLoopback(t)
 	peer, err := Join(ctx, testOptions(url, "Ann"), host.Room(), host.Secret())
 	if err != nil {
 		t.Fatal(err)
