@@ -122,13 +122,12 @@ type lobbyRow struct {
 
 	Row  PlayerRow
 	Lang i18n.Lang
-	// The host's seat menu, when it is on this row: open or not, the rename draft, the row's
-	// place in the list, and where up and down move it (moveTargets).
+	// The host's seat menu, when it is on this row: open or not, the rename draft, where up
+	// and down move it (moveTargets), and whether it is last.
 	Menu, MenuOpen bool
 	NameDraft      string
-	Pos            int
-	Last           bool
 	Up, Down       int
+	Last           bool
 
 	shell *Shell
 }
@@ -136,7 +135,7 @@ type lobbyRow struct {
 func (s *Shell) lobbyRow(i int) *lobbyRow {
 	r := s.row(s.lobby.Players[i])
 	if r.Menu {
-		r.Pos, r.Last = i, i == len(s.lobby.Players)-1
+		r.Last = i == len(s.lobby.Players)-1
 		r.Up, r.Down = s.moveTargets(i)
 	}
 	return r
@@ -155,9 +154,10 @@ func (s *Shell) row(p PlayerRow) *lobbyRow {
 	return r
 }
 
-func (r *lobbyRow) Render() goapp.UI { return r.shell.renderPlayer(r.Row) }
+func (r *lobbyRow) Render() goapp.UI { return r.shell.renderPlayer(r) }
 
-func (s *Shell) renderPlayer(p PlayerRow) goapp.UI {
+func (s *Shell) renderPlayer(r *lobbyRow) goapp.UI {
+	p := r.Row
 	presence, presenceText := "away", s.t(i18n.LobbyAway)
 	if p.Online {
 		presence, presenceText = "online", s.t(i18n.LobbyOnline)
@@ -177,7 +177,7 @@ func (s *Shell) renderPlayer(p PlayerRow) goapp.UI {
 		goapp.If(p.You, func() goapp.UI {
 			return goapp.Span().Class("badge you").Text(s.t(i18n.LobbyYouBadge))
 		}),
-		s.renderSeatMenu(p),
+		s.renderSeatMenu(r),
 	)
 }
 

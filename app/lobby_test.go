@@ -25,7 +25,7 @@ func rowMarkup(t *testing.T, s *Shell, seat string) string {
 
 // rowFields is what go-app compares to decide whether a lobbyRow is drawn again.
 func rowFields(r *lobbyRow) lobbyRow {
-	return lobbyRow{Row: r.Row, Lang: r.Lang, Menu: r.Menu, MenuOpen: r.MenuOpen, NameDraft: r.NameDraft, Pos: r.Pos, Last: r.Last,
+	return lobbyRow{Row: r.Row, Lang: r.Lang, Menu: r.Menu, MenuOpen: r.MenuOpen, NameDraft: r.NameDraft, Last: r.Last,
 		Up: r.Up, Down: r.Down}
 }
 

@@ -11,22 +11,16 @@ import (
 // them up or down the table order, or remove them; a table screen has no place in the table
 // order, so it is only renamed or removed. Nothing for the host's own row, nor for the other
 // players.
-func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
-	if !s.lobby.IsHost || p.You || s.pass != nil {
+func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
+	if !r.Menu {
 		return goapp.Text("")
 	}
-	pos := 0
-	for i, row := range s.lobby.Players {
-		if row.Seat == p.Seat {
-			pos = i
-		}
-	}
-	up, down := s.moveTargets(pos) // up is disabled below the host, whose seat stays first
+	// Up to place 0 would pass the host, whose seat stays first: the session refuses it.
+	p, up, down, open := r.Row, r.Up, r.Down, r.MenuOpen
 	if s.sfDraft.seatNames == nil {
 		s.sfDraft.seatNames = map[int]string{}
 	}
 	input := "seat-name-" + itoa(p.Seat)
-	open := s.sfDraft.menuOpen && s.sfDraft.menuSeat == p.Seat
 	closeMenu := func() { s.sfDraft.menuOpen = false; s.sfDraft.seatNames[p.Seat] = "" }
 	return goapp.Div().Class("seat-menu").DataSet("seat", p.Seat).Body(
 		goapp.If(!open, func() goapp.UI {
@@ -36,7 +30,7 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 			return goapp.Div().Class("seat-menu-body card").Body(
 				goapp.Label().For(input).Class("label").Text(s.t(i18n.SFSeatRename, p.Name)),
 				goapp.Div().Class("row").Body(
-					goapp.Input().ID(input).Class("field").Type("text").Value(s.sfDraft.seatNames[p.Seat]).Placeholder(p.Name).
+					goapp.Input().ID(input).Class("field").Type("text").Value(r.NameDraft).Placeholder(p.Name).
 						MaxLength(MaxNameRunes*2).
 						OnInput(func(ctx goapp.Context, e goapp.Event) {
 							s.sfDraft.seatNames[p.Seat] = ctx.JSSrc().Get("value").String()
@@ -54,12 +48,12 @@ func (s *Shell) renderSeatMenu(p PlayerRow) goapp.UI {
 				),
 				goapp.Div().Class("sf-chiprow").Body(
 					goapp.If(!p.Spectator, func() goapp.UI {
-						return goapp.Button().Class("btn secondary small seat-up").Type("button").Text(s.t(i18n.SFSeatUp)).Disabled(pos == 0 || s.lobby.Players[pos-1].Host).
+						return goapp.Button().Class("btn secondary small seat-up").Type("button").Text(s.t(i18n.SFSeatUp)).Disabled(up == 0).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, up)) }, goapp.EventScope(p.Seat, up))
 					}),
 					goapp.If(!p.Spectator, func() goapp.UI {
 						return goapp.Button().Class("btn secondary small seat-down").Type("button").Text(s.t(i18n.SFSeatDown)).
-							Disabled(pos == len(s.lobby.Players)-1).
+							Disabled(r.Last).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, down)) }, goapp.EventScope(p.Seat, down))
 					}),
 					goapp.Button().Class("btn danger small seat-kick").Type("button").Text(s.t(i18n.SFSeatKick, p.Name)).
