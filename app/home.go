@@ -12,42 +12,37 @@ func (s *Shell) renderHome() goapp.UI {
 	if s.pendingInvite != nil {
 		return s.renderInvited()
 	}
-	return goapp.Main().Class("screen home").Body(
-		goapp.Header().Class("brand").Body(
-			goapp.Img().Class("brand-mark").Src("/web/icon.svg").Alt("").Role("presentation").Width(72).Height(72),
-			goapp.H1().ID("title").Text(s.t(i18n.AppName)),
-			goapp.P().Class("tagline").Text(s.t(i18n.AppTagline)),
+	return el("main.screen.home",
+		el("header.brand",
+			elVoid("img.brand-mark[src=/web/icon.svg][alt=][role=presentation][width=72][height=72]"),
+			elText("h1#title", s.t(i18n.AppName)),
+			elText("p.tagline", s.t(i18n.AppTagline)),
 		),
-		goapp.Div().Class("content").Body(
+		el("div.content",
 			s.renderInsecureNote(),
 			s.renderNameField(),
-			goapp.Form().ID("join-form").Class("card").OnSubmit(s.onJoin).Body(
-				goapp.H2().Text(s.t(i18n.HomeJoinHeading)),
-				goapp.Label().For("code").Class("label").Text(s.t(i18n.HomeCodeLabel)),
-				goapp.Div().Class("row").Body(
-					goapp.Input().ID("code").Class("field code").Type("text").
-						Value(s.home.Code).
-						Placeholder(s.t(i18n.HomeCodePlaceholder)).
-						AutoComplete(false).
-						Attr("autocapitalize", "characters").
-						Attr("spellcheck", "false").
-						MaxLength(RoomCodeLen+4).
+			el("form#join-form.card",
+				elText("h2", s.t(i18n.HomeJoinHeading)),
+				elText("label.label[for=code]", s.t(i18n.HomeCodeLabel)),
+				el("div.row",
+					elVoid("input#code.field.code[type=text][autocomplete=off][autocapitalize=characters][spellcheck=false][aria-describedby=code-error]").
+						Attr("value", s.home.Code).
+						Attr("placeholder", s.t(i18n.HomeCodePlaceholder)).
+						Attr("maxlength", RoomCodeLen+4).
 						Aria("invalid", s.home.CodeError != "").
-						Aria("describedby", "code-error").
 						OnInput(func(ctx goapp.Context, e goapp.Event) {
 							s.home.Code = ctx.JSSrc().Get("value").String()
 							s.home.CodeError = ""
 						}),
-					goapp.Button().ID("join").Class("btn secondary").Type("submit").Text(s.t(i18n.HomeJoin)),
+					elText("button#join.btn.secondary[type=submit]", s.t(i18n.HomeJoin)),
 				),
 				fieldError("code-error", s.home.CodeError),
 				s.renderWatchToggle(),
-			),
+			).OnSubmit(s.onJoin),
 		),
-		goapp.Footer().Class("actions").Body(
-			goapp.P().Class("hint").Text(s.t(i18n.HomeCreateHint)),
-			goapp.Button().ID("create").Class("btn primary").Type("button").
-				Text(s.t(i18n.HomeCreate)).OnClick(s.onCreate),
+		el("footer.actions",
+			elText("p.hint", s.t(i18n.HomeCreateHint)),
+			elText("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate)).OnClick(s.onCreate),
 			s.renderPassEntry(),
 		),
 	)
@@ -55,15 +50,13 @@ func (s *Shell) renderHome() goapp.UI {
 
 // renderNameField is the player's name, remembered between visits.
 func (s *Shell) renderNameField() goapp.UI {
-	return goapp.Section().Class("card").Body(
-		goapp.Label().For("name").Class("label").Text(s.t(i18n.HomeNameLabel)),
-		goapp.Input().ID("name").Class("field").Type("text").
-			Value(s.home.Name).
-			Placeholder(s.t(i18n.HomeNamePlaceholder)).
-			AutoComplete(false).
-			MaxLength(MaxNameRunes*2).
+	return el("section.card",
+		elText("label.label[for=name]", s.t(i18n.HomeNameLabel)),
+		elVoid("input#name.field[type=text][autocomplete=off][aria-describedby=name-error]").
+			Attr("value", s.home.Name).
+			Attr("placeholder", s.t(i18n.HomeNamePlaceholder)).
+			Attr("maxlength", MaxNameRunes*2).
 			Aria("invalid", s.home.NameError != "").
-			Aria("describedby", "name-error").
 			OnInput(func(ctx goapp.Context, e goapp.Event) {
 				s.home.Name = ctx.JSSrc().Get("value").String()
 				s.home.NameError = ""
@@ -75,29 +68,27 @@ func (s *Shell) renderNameField() goapp.UI {
 // renderInvited is home for someone who opened an invite link before the app knew their
 // name: one question, one button.
 func (s *Shell) renderInvited() goapp.UI {
-	return goapp.Main().Class("screen home invited").Body(
-		goapp.Header().Class("brand").Body(
-			goapp.Img().Class("brand-mark").Src("/web/icon.svg").Alt("").Role("presentation").Width(56).Height(56),
-			goapp.H1().ID("invited-title").Text(s.t(i18n.InvitedTitle)),
-			goapp.P().ID("invited-body").Class("tagline").Text(s.t(i18n.InvitedBody, s.pendingInvite.Room)),
+	return el("main.screen.home.invited",
+		el("header.brand",
+			elVoid("img.brand-mark[src=/web/icon.svg][alt=][role=presentation][width=56][height=56]"),
+			elText("h1#invited-title", s.t(i18n.InvitedTitle)),
+			elText("p#invited-body.tagline", s.t(i18n.InvitedBody, s.pendingInvite.Room)),
 		),
-		goapp.Form().ID("join-form").Class("content").OnSubmit(s.onJoin).Body(
+		el("form#join-form.content",
 			s.renderInsecureNote(),
 			s.renderNameField(),
 			fieldError("code-error", s.home.CodeError),
-		),
-		goapp.Footer().Class("actions").Body(
-			goapp.Button().ID("join").Class("btn primary").Type("submit").Form("join-form").
-				Text(s.t(i18n.InvitedJoin)),
-			goapp.Button().ID("not-now").Class("btn ghost").Type("button").
-				Text(s.t(i18n.InvitedElsewhere)).OnClick(s.onBackHome),
+		).OnSubmit(s.onJoin),
+		el("footer.actions",
+			elText("button#join.btn.primary[type=submit][form=join-form]", s.t(i18n.InvitedJoin)),
+			elText("button#not-now.btn.ghost[type=button]", s.t(i18n.InvitedElsewhere)).OnClick(s.onBackHome),
 		),
 	)
 }
 
 // fieldError is the message under a form field; it is announced when it appears.
 func fieldError(id, text string) goapp.UI {
-	return goapp.P().ID(id).Class("field-error").Aria("live", "polite").Text(text)
+	return elText("p.field-error[aria-live=polite]", text).ID(id)
 }
 
 // renderInsecureNote says calmly what a plain-http page cannot do; nothing on https.
@@ -105,8 +96,8 @@ func (s *Shell) renderInsecureNote() goapp.UI {
 	if s.secure || !s.mounted {
 		return goapp.Text("")
 	}
-	return goapp.Aside().ID("insecure-note").Class("note").Body(
-		goapp.Strong().Text(s.t(i18n.InsecureTitle)),
-		goapp.P().Text(s.t(i18n.InsecureBody)),
+	return el("aside#insecure-note.note",
+		elText("strong", s.t(i18n.InsecureTitle)),
+		elText("p", s.t(i18n.InsecureBody)),
 	)
 }
