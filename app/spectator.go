@@ -13,11 +13,11 @@ import (
 
 // renderWatchToggle is the join form's choice to join as a table screen instead of a player.
 func (s *Shell) renderWatchToggle() goapp.UI {
-	return goapp.Div().Class("watch-toggle").Body(
-		goapp.Input().ID("watch").Type("checkbox").Checked(s.watching).Aria("describedby", "watch-hint").
+	return el("div.watch-toggle",
+		elVoid("input#watch[type=checkbox][aria-describedby=watch-hint]").Attr("checked", s.watching).
 			OnChange(func(ctx goapp.Context, _ goapp.Event) { s.watching = ctx.JSSrc().Get("checked").Bool() }),
-		goapp.Label().For("watch").Text(s.t(i18n.WatchToggle)),
-		goapp.P().ID("watch-hint").Class("hint").Text(s.t(i18n.WatchHint)),
+		elText("label[for=watch]", s.t(i18n.WatchToggle)),
+		elText("p#watch-hint.hint", s.t(i18n.WatchHint)),
 	)
 }
 
@@ -28,17 +28,17 @@ func (s *Shell) isSpectator() bool {
 
 // renderSpectator is the table screen during a game.
 func (s *Shell) renderSpectator() goapp.UI {
-	var game goapp.UI = goapp.P().Class("lead").Text(s.t(i18n.WatchWaiting))
+	var game goapp.UI = elText("p.lead", s.t(i18n.WatchWaiting))
 	switch {
 	case s.game.View.Spyfall != nil:
 		game = s.renderSpyfall()
 	case s.game.View.Spyfest != nil:
 		game = s.renderSpyfest()
 	}
-	return goapp.Div().ID("table-screen").Class("tv").Body(
-		goapp.Header().Class("tv-header").Body(
-			goapp.P().Class("tv-title").Text(s.t(i18n.WatchTitle, s.lobby.Room)),
-			goapp.P().Class("hint").Text(s.t(i18n.WatchPublicNote)),
+	return el("div#table-screen.tv",
+		el("header.tv-header",
+			elText("p.tv-title", s.t(i18n.WatchTitle, s.lobby.Room)),
+			elText("p.hint", s.t(i18n.WatchPublicNote)),
 		),
 		game,
 	)

@@ -33,15 +33,15 @@ func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		target := max(v.VictoryVP, 1)
 		bar := func(t int) goapp.UI {
 			pct := min(100, v.Teams[t].VP*100/target)
-			return goapp.Div().Class("fx-vpbar fx-team-"+strconv.Itoa(t)).Body(
-				goapp.Span().Class("fx-vpbar-fill").Style("width", strconv.Itoa(pct)+"%"),
-				goapp.Span().Class("fx-vpbar-label").Text(f.t(i18n.FestTeamName, teamLetter(t))+" · "+
+			return el("div.fx-vpbar",
+				el("span.fx-vpbar-fill").Style("width", strconv.Itoa(pct)+"%"),
+				elText("span.fx-vpbar-label", f.t(i18n.FestTeamName, teamLetter(t))+" · "+
 					f.t(i18n.FestTeamVP, v.Teams[t].VP)+" / "+strconv.Itoa(target)),
-			)
+			).Class("fx-team-" + strconv.Itoa(t))
 		}
-		return goapp.Section().ID("fx-carpet").Class("card fx-novp").Body(
-			goapp.H2().Class("visually-hidden").Text(f.t(i18n.FestCarpetTitle)),
-			goapp.P().Class("small muted").Text(f.t(i18n.FestNoCarpet, target)),
+		return el("section#fx-carpet.card.fx-novp",
+			elText("h2.visually-hidden", f.t(i18n.FestCarpetTitle)),
+			elText("p.small.muted", f.t(i18n.FestNoCarpet, target)),
 			bar(0), bar(1),
 		)
 	}
@@ -52,34 +52,34 @@ func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	} else if v.Winner != spyfest.NoTeam {
 		focus = v.Teams[v.Winner].Position
 	}
-	return goapp.Section().ID("fx-carpet").Class("fx-carpet").Aria("label", f.t(i18n.FestCarpetTitle)).Body(
-		goapp.H2().Class("visually-hidden").Text(f.t(i18n.FestCarpetTitle)),
+	return el("section#fx-carpet.fx-carpet",
+		elText("h2.visually-hidden", f.t(i18n.FestCarpetTitle)),
 		&trackScroller{Target: "fx-step-" + strconv.Itoa(focus)},
 		// A scrolling list takes keyboard focus, so the track can be scrolled without a pointer.
-		goapp.Ol().Class("fx-track").TabIndex(0).Aria("label", f.t(i18n.FestCarpetTitle)).Body(goapp.Range(v.Track).Slice(func(i int) goapp.UI {
+		el("ol.fx-track[tabindex=0]", goapp.Range(v.Track).Slice(func(i int) goapp.UI {
 			e := v.Track[i]
 			class := "fx-step fx-effect-" + string(e)
 			if i == active {
 				class += " now"
 			}
-			return goapp.Li().ID("fx-step-"+strconv.Itoa(i)).Class(class).Body(
-				goapp.Div().Class("fx-standees").Body(
+			return el("li",
+				el("div.fx-standees",
 					goapp.If(v.Teams[0].Position == i, func() goapp.UI {
-						return goapp.Span().ID("fx-standee-0").Class("fx-standee fx-team-0").Title(f.t(i18n.FestTeamName, "A")).Text("A")
+						return elText("span#fx-standee-0.fx-standee.fx-team-0", "A").Title(f.t(i18n.FestTeamName, "A"))
 					}),
 					goapp.If(v.Teams[1].Position == i, func() goapp.UI {
-						return goapp.Span().ID("fx-standee-1").Class("fx-standee fx-team-1").Title(f.t(i18n.FestTeamName, "B")).Text("B")
+						return elText("span#fx-standee-1.fx-standee.fx-team-1", "B").Title(f.t(i18n.FestTeamName, "B"))
 					}),
 				),
-				goapp.Span().Class("fx-step-icon").Aria("hidden", true).Text(effectIcons[e]),
-				goapp.Strong().Class("fx-step-name").Text(f.t(i18n.Key("fest.effect."+string(e)))),
-				goapp.Span().Class("fx-step-text").Text(f.t(i18n.Key("fest.effect."+string(e)+".text"))),
+				elText("span.fx-step-icon[aria-hidden=true]", effectIcons[e]),
+				elText("strong.fx-step-name", f.t(i18n.Key("fest.effect."+string(e)))),
+				elText("span.fx-step-text", f.t(i18n.Key("fest.effect."+string(e)+".text"))),
 				goapp.If(i == active, func() goapp.UI {
-					return goapp.Span().Class("fx-step-now").Text(f.t(i18n.FestCarpetNow))
+					return elText("span.fx-step-now", f.t(i18n.FestCarpetNow))
 				}),
-			)
-		})),
-	)
+			).ID("fx-step-" + strconv.Itoa(i)).Class(class)
+		})).Aria("label", f.t(i18n.FestCarpetTitle)),
+	).Aria("label", f.t(i18n.FestCarpetTitle))
 }
 
 // hand is this team's action cards (SX-ACT), each with what it does and when it can be
@@ -103,36 +103,36 @@ func (u *SpyfestUI) hand(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	}
 	// Folded by default: the hand is looked up, not read every turn; the summary says how
 	// many cards can be played right now.
-	return goapp.Details().ID("fx-hand").Class("card fx-hand").Body(
-		goapp.Summary().Body(
-			goapp.Strong().Text(f.t(i18n.FestCardsTitle)+" ("+strconv.Itoa(len(held))+")"),
+	return el("details#fx-hand.card.fx-hand",
+		el("summary",
+			elText("strong", f.t(i18n.FestCardsTitle)+" ("+strconv.Itoa(len(held))+")"),
 			goapp.If(playable > 0, func() goapp.UI {
-				return goapp.Span().Class("fx-playable").Text(f.t(i18n.FestCardsPlayable, playable))
+				return elText("span.fx-playable", f.t(i18n.FestCardsPlayable, playable))
 			}),
 		),
-		goapp.If(len(held) == 0, func() goapp.UI { return goapp.P().Class("muted").Text(f.t(i18n.FestCardsNone)) }),
-		goapp.Ul().Class("fx-cards").Body(goapp.Range(held).Slice(func(i int) goapp.UI {
+		goapp.If(len(held) == 0, func() goapp.UI { return elText("p.muted", f.t(i18n.FestCardsNone)) }),
+		el("ul.fx-cards", goapp.Range(held).Slice(func(i int) goapp.UI {
 			c := held[i]
 			key := "fest.card." + string(c)
 			playable := festInRound(v) && cardPlayable(v, c)
-			return goapp.Li().ID("fx-card-"+string(c)).Class("fx-card").DataSet("count", cards[c]).Body(
-				goapp.Span().Class("fx-card-icon").Aria("hidden", true).Text(cardIcons[c]),
-				goapp.Div().Class("fx-card-body").Body(
-					goapp.Strong().Body(
+			return el("li.fx-card",
+				elText("span.fx-card-icon[aria-hidden=true]", cardIcons[c]),
+				el("div.fx-card-body",
+					el("strong",
 						goapp.Text(f.t(i18n.Key(key))+" "),
-						goapp.Span().Class("fx-card-count muted").Text(f.t(i18n.FestCardsLeft, cards[c])),
+						elText("span.fx-card-count.muted", f.t(i18n.FestCardsLeft, cards[c])),
 					),
-					goapp.Span().Class("small").Text(f.t(i18n.Key(key+".text"))),
-					goapp.Span().Class("small muted").Text(f.t(i18n.Key(key+".when"))),
+					elText("span.small", f.t(i18n.Key(key+".text"))),
+					elText("span.small.muted", f.t(i18n.Key(key+".when"))),
 					goapp.If(c == spyfest.CardAsk && playable, func() goapp.UI {
-						return goapp.Span().Class("small fx-warn").Text(f.t(i18n.FestAskWarn))
+						return elText("span.small.fx-warn", f.t(i18n.FestAskWarn))
 					}),
 				),
 				goapp.If(playable, func() goapp.UI {
-					return goapp.Button().ID("fx-play-"+string(c)).Class("btn secondary small").Type("button").
-						Text(f.t(i18n.FestPlay)).OnClick(u.act(f, spyfest.Play{Round: v.Round, Card: c}), actScope(spyfest.Play{Round: v.Round, Card: c}))
+					return elText("button.btn.secondary.small[type=button]", f.t(i18n.FestPlay)).ID("fx-play-"+string(c)).
+						OnClick(u.act(f, spyfest.Play{Round: v.Round, Card: c}), actScope(spyfest.Play{Round: v.Round, Card: c}))
 				}),
-			)
+			).ID("fx-card-"+string(c)).DataSet("count", cards[c])
 		})),
 	)
 }
@@ -159,18 +159,18 @@ func (u *SpyfestUI) result(v *spyfest.View, f SpyfestFrame, r spyfest.RoundResul
 	if r.Reverse {
 		title += " · " + f.t(i18n.FestResultReverse)
 	}
-	return goapp.Section().ID(id).Class(class).DataSet("scorer", r.Scorer).DataSet("vp", r.VP).Body(
-		goapp.H2().Class("small muted").Text(title),
-		goapp.P().Class("fx-outcome").Text(outcome),
+	return el("section",
+		elText("h2.small.muted", title),
+		elText("p.fx-outcome", outcome),
 		goapp.If(r.Character != "", func() goapp.UI {
-			return goapp.P().Body(goapp.Span().Class("label").Text(f.t(i18n.FestResultChar)+" "),
-				goapp.Strong().Class("fx-reveal").Text(characterName(v, r.Character, f.Lang)))
+			return el("p", elText("span.label", f.t(i18n.FestResultChar)+" "),
+				elText("strong.fx-reveal", characterName(v, r.Character, f.Lang)))
 		}),
 		goapp.If(len(r.Keywords) > 0, func() goapp.UI {
-			return goapp.P().Body(goapp.Span().Class("label").Text(f.t(i18n.FestResultKeyword)+" "),
-				goapp.Strong().Class("fx-reveal").Text(keywordNames(v, r.Keywords, f.Lang)))
+			return el("p", elText("span.label", f.t(i18n.FestResultKeyword)+" "),
+				elText("strong.fx-reveal", keywordNames(v, r.Keywords, f.Lang)))
 		}),
-	)
+	).ID(id).Class(class).DataSet("scorer", r.Scorer).DataSet("vp", r.VP)
 }
 
 // history lists every round so far, newest first, behind a tap.
@@ -179,12 +179,12 @@ func (u *SpyfestUI) history(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		return goapp.Text("")
 	}
 	n := len(v.History)
-	return goapp.Details().ID("fx-history").Class("card fx-history").Open(v.Phase == spyfest.PhaseOver).Body(
-		goapp.Summary().Text(f.t(i18n.FestHistoryTitle)+" ("+strconv.Itoa(n)+")"),
+	return el("details#fx-history.card.fx-history",
+		elText("summary", f.t(i18n.FestHistoryTitle)+" ("+strconv.Itoa(n)+")"),
 		goapp.Range(v.History).Slice(func(i int) goapp.UI {
 			return u.result(v, f, v.History[n-1-i], "fx-hist-"+strconv.Itoa(n-1-i))
 		}),
-	)
+	).Attr("open", v.Phase == spyfest.PhaseOver)
 }
 
 // trackScroller scrolls the red carpet sideways to the card that matters now (the one that
@@ -214,5 +214,5 @@ func (c *trackScroller) scroll(ctx goapp.Context) {
 }
 
 func (c *trackScroller) Render() goapp.UI {
-	return goapp.Span().Class("fx-scroller").Aria("hidden", true)
+	return el("span.fx-scroller[aria-hidden=true]")
 }

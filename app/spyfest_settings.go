@@ -59,20 +59,20 @@ func (s *Shell) renderSpyfestSettings() goapp.UI {
 		if !tv.Host {
 			return goapp.Text("")
 		}
-		return goapp.Section().ID("fest-switch").Class("card").Body(
-			goapp.Button().ID("fest-family").Class("btn secondary").Type("button").Text(s.t(i18n.FestPlaySpyfest)).
+		return el("section#fest-switch.card",
+			elText("button#fest-family.btn.secondary[type=button]", s.t(i18n.FestPlaySpyfest)).
 				OnClick(s.festClick(func(c *spyfest.Config) {})),
 		)
 	}
 	c := s.festSettings()
-	parts := []goapp.UI{goapp.H2().Text(s.t(i18n.FestSetupTitle)), s.festTeams(tv)}
+	parts := []goapp.UI{elText("h2", s.t(i18n.FestSetupTitle)), s.festTeams(tv)}
 	if tv.Host {
 		parts = append(parts, s.festHostSettings(c, tv))
 	} else {
-		parts = append(parts, goapp.P().ID("fest-summary").Class("muted").Text(s.festSummary(c)),
-			goapp.P().Class("muted small").Text(s.t(i18n.FestWaitingForHost)))
+		parts = append(parts, elText("p#fest-summary.muted", s.festSummary(c)),
+			elText("p.muted.small", s.t(i18n.FestWaitingForHost)))
 	}
-	return goapp.Section().ID("spyfest-settings").Class("card fx-settings").Body(parts...)
+	return el("section#spyfest-settings.card.fx-settings", parts...)
 }
 
 func (s *Shell) festSummary(c spyfest.Config) string {
@@ -113,46 +113,46 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 		}
 	}
 	member := func(seat, team int) goapp.UI {
-		return goapp.Li().Class("fx-pick-member").DataSet("seat", seat).Body(
-			goapp.Span().Class("player-name").Text(names[seat]),
+		return el("li.fx-pick-member",
+			elText("span.player-name", names[seat]),
 			goapp.If(tv.Host && team != 0, func() goapp.UI {
-				return goapp.Button().ID("fest-assign-"+strconv.Itoa(seat)+"-0").Class("btn ghost small").Type("button").
-					Text("→ A").OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 0)) }, goapp.EventScope(seat))
+				return elText("button.btn.ghost.small[type=button]", "→ A").ID("fest-assign-"+strconv.Itoa(seat)+"-0").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 0)) }, goapp.EventScope(seat))
 			}),
 			goapp.If(tv.Host && team != 1, func() goapp.UI {
-				return goapp.Button().ID("fest-assign-"+strconv.Itoa(seat)+"-1").Class("btn ghost small").Type("button").
-					Text("→ B").OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 1)) }, goapp.EventScope(seat))
+				return elText("button.btn.ghost.small[type=button]", "→ B").ID("fest-assign-"+strconv.Itoa(seat)+"-1").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 1)) }, goapp.EventScope(seat))
 			}),
-		)
+		).DataSet("seat", seat)
 	}
 	column := func(t int) goapp.UI {
 		members := tv.Teams[t]
 		mine := slices.Contains(members, me)
-		return goapp.Div().ID("fest-team-"+strconv.Itoa(t)).Class("fx-pick-team fx-team-"+strconv.Itoa(t)).Body(
-			goapp.H3().Text(s.t(i18n.FestTeamName, teamLetter(t))+" ("+strconv.Itoa(len(members))+")"),
-			goapp.Ul().Class("fx-pick-list").Body(goapp.Range(members).Slice(func(i int) goapp.UI { return member(members[i], t) })),
+		return el("div.fx-pick-team",
+			elText("h3", s.t(i18n.FestTeamName, teamLetter(t))+" ("+strconv.Itoa(len(members))+")"),
+			el("ul.fx-pick-list", goapp.Range(members).Slice(func(i int) goapp.UI { return member(members[i], t) })),
 			goapp.If(!mine, func() goapp.UI {
-				return goapp.Button().ID("fest-join-" + strconv.Itoa(t)).Class("btn secondary small").Type("button").
-					Text(s.t(i18n.FestJoinTeam, teamLetter(t))).
+				return elText("button.btn.secondary.small[type=button]", s.t(i18n.FestJoinTeam, teamLetter(t))).
+					ID("fest-join-" + strconv.Itoa(t)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.PickTeam(t)) })
 			}),
-		)
+		).ID("fest-team-" + strconv.Itoa(t)).Class("fx-team-" + strconv.Itoa(t))
 	}
-	return goapp.Div().ID("fest-teams").Class("fx-teampick").Body(
-		goapp.H3().Class("label").Text(s.t(i18n.FestTeamsTitle)),
-		goapp.P().Class("small muted").Text(s.t(i18n.FestTeamsHint)),
-		goapp.Div().Class("fx-pick-cols").Body(column(0), column(1)),
+	return el("div#fest-teams.fx-teampick",
+		elText("h3.label", s.t(i18n.FestTeamsTitle)),
+		elText("p.small.muted", s.t(i18n.FestTeamsHint)),
+		el("div.fx-pick-cols", column(0), column(1)),
 		goapp.If(len(loose) > 0, func() goapp.UI {
-			return goapp.Div().ID("fest-loose").Body(
-				goapp.H3().Class("label").Text(s.t(i18n.FestUnassigned)),
-				goapp.Ul().Class("fx-pick-list").Body(goapp.Range(loose).Slice(func(i int) goapp.UI { return member(loose[i], -1) })),
+			return el("div#fest-loose",
+				elText("h3.label", s.t(i18n.FestUnassigned)),
+				el("ul.fx-pick-list", goapp.Range(loose).Slice(func(i int) goapp.UI { return member(loose[i], -1) })),
 			)
 		}),
 		goapp.If(tv.Host, func() goapp.UI {
-			return goapp.Div().Class("row").Body(
-				goapp.Button().ID("fest-balance").Class("btn secondary small").Type("button").Text(s.t(i18n.FestBalance)).
+			return el("div.row",
+				elText("button#fest-balance.btn.secondary.small[type=button]", s.t(i18n.FestBalance)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.BalanceTeams()) }),
-				goapp.Button().ID("fest-shuffle").Class("btn secondary small").Type("button").Text(s.t(i18n.FestShuffle)).
+				elText("button#fest-shuffle.btn.secondary.small[type=button]", s.t(i18n.FestShuffle)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.ShuffleTeams()) }),
 			)
 		}),
@@ -163,30 +163,30 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 // variants, removals and custom characters (SX-SET, SX-CNT-5), then Start.
 func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI {
 	seg := func(id string, options, labels []string, current string, pick func(c *spyfest.Config, v string)) goapp.UI {
-		return goapp.Div().ID(id).Class("fx-seg").Body(goapp.Range(options).Slice(func(i int) goapp.UI {
+		return el("div.fx-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
 			o := options[i]
-			return goapp.Button().ID(id+"-"+o).Class("btn secondary small").Type("button").Aria("pressed", o == current).
-				Text(labels[i]).OnClick(s.festClick(func(c *spyfest.Config) { pick(c, o) }), goapp.EventScope(id, o))
-		}))
+			return elText("button.btn.secondary.small[type=button]", labels[i]).ID(id+"-"+o).Aria("pressed", o == current).
+				OnClick(s.festClick(func(c *spyfest.Config) { pick(c, o) }), goapp.EventScope(id, o))
+		})).ID(id)
 	}
 	check := func(id string, on bool, label string, change func(c *spyfest.Config, on bool)) goapp.UI {
-		return goapp.Label().Class("fx-check").Body(
-			goapp.Input().ID(id).Type("checkbox").Checked(on).OnChange(func(ctx goapp.Context, e goapp.Event) {
+		return el("label.fx-check",
+			elVoid("input[type=checkbox]").ID(id).Attr("checked", on).OnChange(func(ctx goapp.Context, e goapp.Event) {
 				v := ctx.JSSrc().Get("checked").Bool()
 				s.changeSpyfest(ctx, func(c *spyfest.Config) { change(c, v) })
 			}, goapp.EventScope(id)),
-			goapp.Span().Text(label),
+			elText("span", label),
 		)
 	}
 	stepper := func(id, label string, n, lo, hi int, set func(c *spyfest.Config, n int)) goapp.UI {
-		return goapp.Div().ID(id).Class("fx-stepper").Body(
-			goapp.Span().Class("fx-stepper-label").Text(label),
-			goapp.Button().ID(id+"-minus").Class("btn ghost small").Type("button").Aria("label", s.t(i18n.FestMinus)+": "+label).
-				Disabled(n <= lo).Text("−").OnClick(s.festClick(func(c *spyfest.Config) { set(c, n-1) }), goapp.EventScope(id, n)),
-			goapp.Strong().Class("fx-stepper-value").Text(strconv.Itoa(n)),
-			goapp.Button().ID(id+"-plus").Class("btn ghost small").Type("button").Aria("label", s.t(i18n.FestPlus)+": "+label).
-				Disabled(n >= hi).Text("+").OnClick(s.festClick(func(c *spyfest.Config) { set(c, n+1) }), goapp.EventScope(id, n)),
-		)
+		return el("div.fx-stepper",
+			elText("span.fx-stepper-label", label),
+			elText("button.btn.ghost.small[type=button]", "−").ID(id+"-minus").Aria("label", s.t(i18n.FestMinus)+": "+label).
+				Attr("disabled", n <= lo).OnClick(s.festClick(func(c *spyfest.Config) { set(c, n-1) }), goapp.EventScope(id, n)),
+			elText("strong.fx-stepper-value", strconv.Itoa(n)),
+			elText("button.btn.ghost.small[type=button]", "+").ID(id+"-plus").Aria("label", s.t(i18n.FestPlus)+": "+label).
+				Attr("disabled", n >= hi).OnClick(s.festClick(func(c *spyfest.Config) { set(c, n+1) }), goapp.EventScope(id, n)),
+		).ID(id)
 	}
 	timer := func(id, label string, current time.Duration, def time.Duration, choices []time.Duration, set func(c *spyfest.Config, d time.Duration)) goapp.UI {
 		if current == 0 {
@@ -205,8 +205,8 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 				cur = opts[i]
 			}
 		}
-		return goapp.Div().Class("fx-field").Body(
-			goapp.Span().Class("label").Text(label),
+		return el("div.fx-field",
+			elText("span.label", label),
 			seg(id, opts, labels, cur, func(c *spyfest.Config, v string) {
 				n, _ := strconv.Atoi(v)
 				set(c, time.Duration(n)*time.Second)
@@ -231,8 +231,8 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		carpetPart = stepper("fest-victory", s.t(i18n.FestVictoryVP), vp, 3, 40,
 			func(c *spyfest.Config, n int) { c.VictoryVP = n })
 	} else {
-		carpetPart = goapp.Details().ID("fest-carpet").Class("fx-details").Body(
-			goapp.Summary().Text(s.t(i18n.FestCarpetLength)+" ("+strconv.Itoa(sumCounts(carpet))+")"),
+		carpetPart = el("details#fest-carpet.fx-details",
+			elText("summary", s.t(i18n.FestCarpetLength)+" ("+strconv.Itoa(sumCounts(carpet))+")"),
 			goapp.Range(spyfest.CarpetEffects).Slice(func(i int) goapp.UI {
 				e := spyfest.CarpetEffects[i]
 				return stepper("fest-carpet-"+string(e), effectIcons[e]+" "+s.t(i18n.Key("fest.effect."+string(e))), carpet[e], 0, 10,
@@ -247,8 +247,8 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 	}
 	var cardsPart goapp.UI = goapp.Text("")
 	if !c.NoActionCards {
-		cardsPart = goapp.Details().ID("fest-cards").Class("fx-details").Body(
-			goapp.Summary().Text(s.t(i18n.FestUseCards)+" ("+strconv.Itoa(sumCounts(cards))+")"),
+		cardsPart = el("details#fest-cards.fx-details",
+			elText("summary", s.t(i18n.FestUseCards)+" ("+strconv.Itoa(sumCounts(cards))+")"),
 			goapp.Range(spyfest.Cards).Slice(func(i int) goapp.UI {
 				k := spyfest.Cards[i]
 				return stepper("fest-card-"+string(k), cardIcons[k]+" "+s.t(i18n.Key("fest.card."+string(k))), cards[k], 0, 5,
@@ -262,20 +262,20 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		)
 	}
 	ready := len(tv.Teams[0]) >= 2 && len(tv.Teams[1]) >= 2
-	return goapp.Div().Class("fx-setup").Body(
-		goapp.Button().ID("fest-to-spyfall").Class("btn ghost small").Type("button").Text(s.t(i18n.FestToSpyfall)).
+	return el("div.fx-setup",
+		elText("button#fest-to-spyfall.btn.ghost.small[type=button]", s.t(i18n.FestToSpyfall)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				set := s.currentSettings()
 				set.Family = game.Spyfall
 				s.sendGame(ctx, game.SetSettings(set))
 			}),
-		goapp.Div().Class("fx-field").Body(goapp.Span().Class("label").Text(s.t(i18n.FestEdition)),
+		el("div.fx-field", elText("span.label", s.t(i18n.FestEdition)),
 			seg("fest-edition", []string{spyfest.EditionSpyfest, spyfest.EditionSpycon}, []string{"Spyfest", "Spycon"}, c.Edition,
 				func(c *spyfest.Config, v string) { c.Edition, c.Removed, c.Custom = v, nil, nil })),
-		goapp.Div().Class("fx-field").Body(goapp.Span().Class("label").Text(s.t(i18n.FestDeck)),
+		el("div.fx-field", elText("span.label", s.t(i18n.FestDeck)),
 			seg("fest-deck", []string{spyfest.DeckFictional, spyfest.DeckNonFictional}, []string{s.t(i18n.FestDeckFictional), s.t(i18n.FestDeckReal)}, c.Deck,
 				func(c *spyfest.Config, v string) { c.Deck, c.Removed, c.Custom = v, nil, nil })),
-		goapp.Div().Class("fx-field").Body(goapp.Span().Class("label").Text(s.t(i18n.FestKeywordSet)),
+		el("div.fx-field", elText("span.label", s.t(i18n.FestKeywordSet)),
 			seg("fest-keywords", []string{spyfest.KeywordsA, spyfest.KeywordsB}, []string{"A", "B"}, c.Keywords,
 				func(c *spyfest.Config, v string) { c.Keywords = v })),
 		check("fest-use-carpet", !c.NoCarpet, s.t(i18n.FestUseCarpet, spyfest.DefaultVictoryVP), func(c *spyfest.Config, on bool) { c.NoCarpet = !on }),
@@ -295,10 +295,10 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		check("fest-internet", c.InternetLookup, s.t(i18n.FestInternet), func(c *spyfest.Config, on bool) { c.InternetLookup = on }),
 		s.festRoster(c),
 		goapp.Range(tv.Warnings).Slice(func(i int) goapp.UI {
-			return goapp.P().Class("note fx-warning").Text(tv.Warnings[i])
+			return elText("p.note.fx-warning", tv.Warnings[i])
 		}),
-		goapp.If(!ready, func() goapp.UI { return goapp.P().Class("small muted").Text(s.t(i18n.FestTeamsNeedTwo)) }),
-		goapp.Button().ID("fest-start").Class("btn primary").Type("button").Disabled(!ready).Text(s.t(i18n.FestStart)).
+		goapp.If(!ready, func() goapp.UI { return elText("p.small.muted", s.t(i18n.FestTeamsNeedTwo)) }),
+		elText("button#fest-start.btn.primary[type=button]", s.t(i18n.FestStart)).Attr("disabled", !ready).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) }),
 	)
 }
@@ -337,17 +337,17 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 	slices.SortStableFunc(list, func(a, b entry) int { return a.quarter - b.quarter })
 	d := &s.fsDraft
 	quarters := []string{"0", "1", "2", "3"}
-	return goapp.Details().ID("fest-roster").Class("fx-details").Body(
-		goapp.Summary().Text(s.t(i18n.FestRemoveTitle)+" ("+strconv.Itoa(len(list)-len(c.Removed))+")"),
-		goapp.P().Class("small muted").Text(s.t(i18n.FestRemoveHint)),
+	return el("details#fest-roster.fx-details",
+		elText("summary", s.t(i18n.FestRemoveTitle)+" ("+strconv.Itoa(len(list)-len(c.Removed))+")"),
+		elText("p.small.muted", s.t(i18n.FestRemoveHint)),
 		goapp.If(len(c.Removed) > spyfest.RemovalWarningAbove, func() goapp.UI {
-			return goapp.P().ID("fest-remove-warn").Class("note fx-warning").Text(s.t(i18n.FestRemoveWarn, len(c.Removed)))
+			return elText("p#fest-remove-warn.note.fx-warning", s.t(i18n.FestRemoveWarn, len(c.Removed)))
 		}),
-		goapp.Ul().Class("fx-roster").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
+		el("ul.fx-roster", goapp.Range(list).Slice(func(i int) goapp.UI {
 			e := list[i]
 			on := !slices.Contains(c.Removed, e.id)
-			return goapp.Li().Body(goapp.Label().Class("fx-check").Body(
-				goapp.Input().ID("fest-keep-"+e.id).Type("checkbox").Checked(on).OnChange(func(ctx goapp.Context, ev goapp.Event) {
+			return el("li", el("label.fx-check",
+				elVoid("input[type=checkbox]").ID("fest-keep-"+e.id).Attr("checked", on).OnChange(func(ctx goapp.Context, ev goapp.Event) {
 					keep := ctx.JSSrc().Get("checked").Bool()
 					s.changeSpyfest(ctx, func(c *spyfest.Config) {
 						c.Removed = slices.DeleteFunc(c.Removed, func(id string) bool { return id == e.id })
@@ -356,24 +356,23 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 						}
 					})
 				}, goapp.EventScope(e.id)),
-				goapp.Span().Text(s.t(i18n.FestQuarter, e.quarter+1)+" · "+e.name),
+				elText("span", s.t(i18n.FestQuarter, e.quarter+1)+" · "+e.name),
 			))
 		})),
-		goapp.H3().Class("label").Text(s.t(i18n.FestCustomTitle)),
-		goapp.Div().Class("row").Body(
-			goapp.Input().ID("fest-custom-name").Class("field").Type("text").Placeholder(s.t(i18n.FestCustomName)).
-				Aria("label", s.t(i18n.FestCustomName)).Value(d.name).MaxLength(40).
+		elText("h3.label", s.t(i18n.FestCustomTitle)),
+		el("div.row",
+			elVoid("input#fest-custom-name.field[type=text][maxlength=40]").Attr("placeholder", s.t(i18n.FestCustomName)).
+				Aria("label", s.t(i18n.FestCustomName)).Attr("value", d.name).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { d.name, d.err = ctx.JSSrc().Get("value").String(), "" }),
-			goapp.Select().ID("fest-custom-quarter").Class("field fx-select").Aria("label", s.t(i18n.FestQuarter, d.quarter+1)).
+			el("select#fest-custom-quarter.field.fx-select", goapp.Range(quarters).Slice(func(i int) goapp.UI {
+				return elText("option", s.t(i18n.FestQuarter, i+1)).Attr("value", quarters[i]).Attr("selected", i == d.quarter)
+			})).Aria("label", s.t(i18n.FestQuarter, d.quarter+1)).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					d.quarter, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
-				}).Body(goapp.Range(quarters).Slice(func(i int) goapp.UI {
-				return goapp.Option().Value(quarters[i]).Selected(i == d.quarter).Text(s.t(i18n.FestQuarter, i+1))
-			})),
+				}),
 		),
 		fieldError("fest-custom-error", d.err),
-		goapp.Button().ID("fest-custom-add").Class("btn secondary small").Type("button").
-			Text(s.t(i18n.FestCustomAdd, d.quarter+1)).OnClick(func(ctx goapp.Context, e goapp.Event) {
+		elText("button#fest-custom-add.btn.secondary.small[type=button]", s.t(i18n.FestCustomAdd, d.quarter+1)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 			name := strings.TrimSpace(d.name)
 			if name == "" {
 				d.err = s.t(i18n.FestCustomBad)

@@ -42,16 +42,16 @@ func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 			}
 		}
 	}
-	keywords := goapp.Section().ID("fx-keywords").Class("fx-keywords").Body(
-		goapp.H3().Text(f.t(i18n.FestKeywordsTitle, v.KeywordSet)),
-		goapp.Ul().Class("fx-kwlist").Body(goapp.Range(v.Keywords).Slice(func(i int) goapp.UI {
+	keywords := el("section#fx-keywords.fx-keywords",
+		elText("h3", f.t(i18n.FestKeywordsTitle, v.KeywordSet)),
+		el("ul.fx-kwlist", goapp.Range(v.Keywords).Slice(func(i int) goapp.UI {
 			k := v.Keywords[i]
 			return u.row(v, f, k.ID, k.Name.In(string(f.Lang)), "", k.Out, false, k.Wrong, k.Note,
 				notes, picking && festReverse(v) && !k.Out && !k.Wrong, i18n.FestKeywordOut)
 		})),
 	)
 	sheetFirst := !festReverse(v)
-	characters := goapp.Div().Class("fx-quarters-list").Body(
+	characters := el("div.fx-quarters-list",
 		goapp.Range(quarters[:]).Slice(func(q int) goapp.UI {
 			crossed := false
 			for _, c := range v.CrossedQuarters {
@@ -62,22 +62,22 @@ func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 				class += " crossed"
 			}
 			entries := quarters[q]
-			return goapp.Section().ID("fx-q-"+strconv.Itoa(q)).Class(class).Body(
-				goapp.H3().Text(f.t(i18n.FestQuarter, q+1)),
-				goapp.Ul().Class("fx-list").Body(goapp.Range(entries).Slice(func(i int) goapp.UI {
+			return el("section",
+				elText("h3", f.t(i18n.FestQuarter, q+1)),
+				el("ul.fx-list", goapp.Range(entries).Slice(func(i int) goapp.UI {
 					e := entries[i]
 					return u.row(v, f, e.ID, e.Name.In(string(f.Lang)), e.Overview.In(string(f.Lang)),
 						e.Out, e.Crossed, e.Wrong, e.Note, notes,
 						picking && !festReverse(v) && !e.Out && !e.Wrong && !e.Crossed, i18n.FestOutBadge)
 				})),
-			)
+			).ID("fx-q-" + strconv.Itoa(q)).Class(class)
 		}),
 	)
 	parts := []goapp.UI{
-		goapp.H2().Text(f.t(i18n.FestSheetTitle)),
-		goapp.P().Class("small muted").Text(f.t(hint)),
-		goapp.Input().ID("fx-search").Class("field").Type("search").Placeholder(f.t(i18n.FestSearch)).
-			Aria("label", f.t(i18n.FestSearch)).Value(u.search).
+		elText("h2", f.t(i18n.FestSheetTitle)),
+		elText("p.small.muted", f.t(hint)),
+		elVoid("input#fx-search.field[type=search]").Attr("placeholder", f.t(i18n.FestSearch)).
+			Aria("label", f.t(i18n.FestSearch)).Attr("value", u.search).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { u.search = ctx.JSSrc().Get("value").String() }),
 	}
 	if sheetFirst {
@@ -85,7 +85,7 @@ func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	} else {
 		parts = append(parts, keywords, characters)
 	}
-	return goapp.Section().ID("fx-sheet").Class("card fx-sheet").Body(parts...)
+	return el("section#fx-sheet.card.fx-sheet", parts...)
 }
 
 // row is one name of the sheet: a pick button in a guess window, the name with its overview
@@ -112,41 +112,40 @@ func (u *SpyfestUI) row(v *spyfest.View, f SpyfestFrame, id, name, overview stri
 	if note != "" {
 		class += " note-" + markClass(note)
 	}
-	nameUI := goapp.Span().Class("fx-name").Body(
+	nameUI := el("span.fx-name",
 		goapp.Text(name),
-		goapp.If(out, func() goapp.UI { return goapp.Span().Class("badge fx-badge-out").Text(f.t(outText)) }),
+		goapp.If(out, func() goapp.UI { return elText("span.badge.fx-badge-out", f.t(outText)) }),
 		goapp.If(wrong, func() goapp.UI {
-			return goapp.Span().Class("badge fx-badge-wrong").Text("− " + f.t(i18n.FestWrongBadge))
+			return elText("span.badge.fx-badge-wrong", "− "+f.t(i18n.FestWrongBadge))
 		}),
 	)
-	var who goapp.UI = goapp.Div().Class("fx-who").Body(nameUI)
+	var who goapp.UI = el("div.fx-who", nameUI)
 	if overview != "" {
-		who = goapp.Details().Class("fx-who").Body(
-			goapp.Summary().Body(nameUI),
-			goapp.P().Class("fx-overview small muted").Text(overview),
+		who = el("details.fx-who",
+			el("summary", nameUI),
+			elText("p.fx-overview.small.muted", overview),
 		)
 	}
-	return goapp.Li().ID("fx-row-"+id).Class(class).DataSet("id", id).DataSet("note", string(note)).Body(
+	return el("li",
 		goapp.If(pickable || picked, func() goapp.UI {
-			return goapp.Button().ID("fx-pick-"+id).Class("fx-pick").Type("button").Aria("pressed", picked).
+			return el("button.fx-pick[type=button]").ID("fx-pick-"+id).Aria("pressed", picked).
 				Aria("label", f.t(i18n.FestGuessConfirm, name)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.pick(id) }, goapp.EventScope(id))
 		}),
 		who,
 		goapp.If(notes && !out, func() goapp.UI {
-			return goapp.Div().Class("fx-marks").Body(goapp.Range(festMarks).Slice(func(i int) goapp.UI {
+			return el("div.fx-marks", goapp.Range(festMarks).Slice(func(i int) goapp.UI {
 				m := festMarks[i]
 				next := m.mark
 				if note == m.mark {
 					next = spyfest.MarkNone // tapping the mark again clears it
 				}
-				return goapp.Button().ID("fx-mark-"+id+"-"+m.class).Class("fx-mark "+m.class).Type("button").
+				return elText("button.fx-mark[type=button]", m.glyph).ID("fx-mark-"+id+"-"+m.class).Class(m.class).
 					Aria("pressed", note == m.mark).Aria("label", f.t(m.label)+": "+name).Title(f.t(m.label)).
-					Text(m.glyph).
 					OnClick(u.act(f, spyfest.Note{Round: v.Round, ID: id, Mark: next}), actScope(spyfest.Note{Round: v.Round, ID: id, Mark: next}))
 			}))
 		}),
-	)
+	).ID("fx-row-"+id).Class(class).DataSet("id", id).DataSet("note", string(note))
 }
 
 func markClass(m spyfest.Mark) string {
