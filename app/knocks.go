@@ -14,14 +14,14 @@ import (
 // there, empty when nobody waits, so a screen reader hears each new arrival, and go-app never
 // moves the screen below it to another place in the tree.
 func (s *Shell) renderKnocks() goapp.UI {
-	live := goapp.Div().ID("knocks").Class("knocks").Aria("live", "polite")
+	live := el("div#knocks.knocks[aria-live=polite]")
 	if s.live == nil || s.live.host == nil || len(s.lobby.Waiting) == 0 ||
 		(s.screen != ScreenLobby && s.screen != ScreenGame) {
 		return live
 	}
-	return live.Body(goapp.Section().Class("knock-list").Aria("label", s.t(i18n.KnocksLabel)).Body(
+	return live.Body(el("section.knock-list",
 		goapp.Range(s.lobby.Waiting).Slice(func(i int) goapp.UI { return s.renderKnock(s.lobby.Waiting[i]) }),
-	))
+	).Aria("label", s.t(i18n.KnocksLabel)))
 }
 
 // renderKnock is one waiting player: who, and the host's two answers. The handlers depend on
@@ -36,17 +36,17 @@ func (s *Shell) renderKnock(k session.Knock) goapp.UI {
 		asks = s.t(i18n.KnockAsksWatch, name)
 	}
 	id := k.ID
-	return goapp.Div().Class("knock card").DataSet("knock", id).Body(
-		goapp.P().Class("knock-text").Text(asks),
-		goapp.Div().Class("knock-actions").Body(
-			goapp.Button().ID(fmt.Sprintf("knock-away-%d", id)).Class("btn secondary knock-away").Type("button").
-				Aria("label", s.t(i18n.KnockTurnAwayLabel, name)).Text(s.t(i18n.KnockTurnAway)).
+	return el("div.knock.card",
+		elText("p.knock-text", asks),
+		el("div.knock-actions",
+			elText("button.btn.secondary.knock-away[type=button]", s.t(i18n.KnockTurnAway)).ID(fmt.Sprintf("knock-away-%d", id)).
+				Aria("label", s.t(i18n.KnockTurnAwayLabel, name)).
 				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.answerKnock(ctx, session.KindTurnAway, id) }, goapp.EventScope(id)),
-			goapp.Button().ID(fmt.Sprintf("knock-admit-%d", id)).Class("btn primary knock-admit").Type("button").
-				Aria("label", s.t(i18n.KnockAdmitLabel, name)).Text(s.t(i18n.KnockAdmit)).
+			elText("button.btn.primary.knock-admit[type=button]", s.t(i18n.KnockAdmit)).ID(fmt.Sprintf("knock-admit-%d", id)).
+				Aria("label", s.t(i18n.KnockAdmitLabel, name)).
 				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.answerKnock(ctx, session.KindAdmit, id) }, goapp.EventScope(id)),
 		),
-	)
+	).DataSet("knock", id)
 }
 
 // answerKnock sends the host's answer (KindAdmit or KindTurnAway) for the waiting player id.

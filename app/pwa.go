@@ -26,15 +26,14 @@ func (s *Shell) renderUpdateNotice() goapp.UI {
 	if !s.updateReady || s.screen == ScreenGame || s.screen == ScreenConnecting {
 		return goapp.Text("")
 	}
-	notice := goapp.Div().ID("update-notice").Class("card update-notice").Role("status").Aria("live", "polite")
+	notice := el("div#update-notice.card.update-notice[role=status][aria-live=polite]")
 	if s.screen == ScreenHome && s.live == nil {
 		return notice.Body(
-			goapp.P().Text(s.t(i18n.UpdateReady)),
-			goapp.Button().ID("update-restart").Class("btn").Type("button").
-				Text(s.t(i18n.UpdateRestart)).OnClick(s.onRestartForUpdate),
+			elText("p", s.t(i18n.UpdateReady)),
+			elText("button#update-restart.btn[type=button]", s.t(i18n.UpdateRestart)).OnClick(s.onRestartForUpdate),
 		)
 	}
-	return notice.Body(goapp.P().Text(s.t(i18n.UpdateReady)))
+	return notice.Body(elText("p", s.t(i18n.UpdateReady)))
 }
 
 // wakeLock keeps the screen on during a game. The browser drops a screen wake lock whenever

@@ -22,20 +22,20 @@ func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 	}
 	input := "seat-name-" + itoa(p.Seat)
 	closeMenu := func() { s.sfDraft.menuOpen = false; s.sfDraft.seatNames[p.Seat] = "" }
-	return goapp.Div().Class("seat-menu").DataSet("seat", p.Seat).Body(
+	return el("div.seat-menu",
 		goapp.If(!open, func() goapp.UI {
-			return goapp.Button().Class("btn ghost small seat-menu-open").Type("button").Aria("label", s.t(i18n.SFSeatMenu, p.Name)).Text("⋯").
+			return elText("button.btn.ghost.small.seat-menu-open[type=button]", "⋯").Aria("label", s.t(i18n.SFSeatMenu, p.Name)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, p.Seat }, goapp.EventScope(p.Seat))
 		}).Else(func() goapp.UI {
-			return goapp.Div().Class("seat-menu-body card").Body(
-				goapp.Label().For(input).Class("label").Text(s.t(i18n.SFSeatRename, p.Name)),
-				goapp.Div().Class("row").Body(
-					goapp.Input().ID(input).Class("field").Type("text").Value(r.NameDraft).Placeholder(p.Name).
-						MaxLength(MaxNameRunes*2).
+			return el("div.seat-menu-body.card",
+				elText("label.label", s.t(i18n.SFSeatRename, p.Name)).Attr("for", input),
+				el("div.row",
+					elVoid("input.field[type=text]").ID(input).Attr("value", r.NameDraft).Attr("placeholder", p.Name).
+						Attr("maxlength", MaxNameRunes*2).
 						OnInput(func(ctx goapp.Context, e goapp.Event) {
 							s.sfDraft.seatNames[p.Seat] = ctx.JSSrc().Get("value").String()
 						}, goapp.EventScope(p.Seat)),
-					goapp.Button().Class("btn secondary seat-rename").Type("button").Text(s.t(i18n.LobbyRename)).
+					elText("button.btn.secondary.seat-rename[type=button]", s.t(i18n.LobbyRename)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) {
 							name, err := NormalizeName(s.sfDraft.seatNames[p.Seat])
 							if err != nil {
@@ -46,24 +46,24 @@ func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 							s.sendGame(ctx, game.RenameSeat(p.Seat, name))
 						}, goapp.EventScope(p.Seat)),
 				),
-				goapp.Div().Class("sf-chiprow").Body(
+				el("div.sf-chiprow",
 					goapp.If(!p.Spectator, func() goapp.UI {
-						return goapp.Button().Class("btn secondary small seat-up").Type("button").Text(s.t(i18n.SFSeatUp)).Disabled(up == 0).
+						return elText("button.btn.secondary.small.seat-up[type=button]", s.t(i18n.SFSeatUp)).Attr("disabled", up == 0).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, up)) }, goapp.EventScope(p.Seat, up))
 					}),
 					goapp.If(!p.Spectator, func() goapp.UI {
-						return goapp.Button().Class("btn secondary small seat-down").Type("button").Text(s.t(i18n.SFSeatDown)).
-							Disabled(r.Last).
+						return elText("button.btn.secondary.small.seat-down[type=button]", s.t(i18n.SFSeatDown)).
+							Attr("disabled", r.Last).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, down)) }, goapp.EventScope(p.Seat, down))
 					}),
-					goapp.Button().Class("btn danger small seat-kick").Type("button").Text(s.t(i18n.SFSeatKick, p.Name)).
+					elText("button.btn.danger.small.seat-kick[type=button]", s.t(i18n.SFSeatKick, p.Name)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.Kick(p.Seat)) }, goapp.EventScope(p.Seat)),
-					goapp.Button().Class("btn ghost small seat-menu-close").Type("button").Text(s.t(i18n.SFClose)).
+					elText("button.btn.ghost.small.seat-menu-close[type=button]", s.t(i18n.SFClose)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu() }, goapp.EventScope(p.Seat)),
 				),
 			)
 		}),
-	)
+	).DataSet("seat", p.Seat)
 }
 
 // moveTargets are where the menu's up and down put the player at pos of the list. Up and

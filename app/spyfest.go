@@ -186,21 +186,21 @@ func (u *SpyfestUI) RenderSpyfest(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	content = append(content, body...)
 	content = append(content, u.roundLog(v, f), u.hand(v, f), u.sheet(v, f), u.history(v, f))
 	if f.Host && v.Phase != spyfest.PhaseOver && f.EndGame != nil {
-		content = append(content, goapp.Div().Class("fx-hostbar").Body(
-			goapp.Button().ID("fx-end").Class("btn ghost small").Type("button").Text(f.t(i18n.FestEndGame)).
+		content = append(content, el("div.fx-hostbar",
+			elText("button#fx-end.btn.ghost.small[type=button]", f.t(i18n.FestEndGame)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.EndGame(ctx) }),
 		))
 	}
 	footer := []goapp.UI{
-		goapp.P().ID("toast").Class("toast").Attr("role", "status").Aria("live", "polite").Text(f.Toast),
+		elText("p#toast.toast[role=status][aria-live=polite]", f.Toast),
 	}
 	footer = append(footer, actions...)
-	return goapp.Main().ID("spyfest").Class("screen fx fx-role-"+v.Role+" fx-phase-"+string(v.Phase)).
-		DataSet("round", v.Round).DataSet("phase", string(v.Phase)).Body(
+	return el("main#spyfest.screen.fx",
 		f.TopBar,
-		goapp.Div().Class("content").Body(content...),
-		goapp.Footer().Class("actions").Body(footer...),
-	)
+		el("div.content", content...),
+		el("footer.actions", footer...),
+	).Class("fx-role-"+v.Role+" fx-phase-"+string(v.Phase)).
+		DataSet("round", v.Round).DataSet("phase", string(v.Phase))
 }
 
 // scoreboard shows both teams: VP, place on the carpet, members with the Spy marked.
@@ -221,35 +221,35 @@ func (u *SpyfestUI) scoreboard(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		if t == v.Team {
 			class += " mine"
 		}
-		return goapp.Div().ID("fx-team-"+strconv.Itoa(t)).Class(class).DataSet("vp", tv.VP).DataSet("position", tv.Position).Body(
-			goapp.Div().Class("fx-team-head").Body(
-				goapp.Span().Class("fx-team-name").Text(f.t(i18n.FestTeamName, teamLetter(t))),
-				goapp.Strong().Class("fx-vp").Text(f.t(i18n.FestTeamVP, tv.VP)),
+		return el("div",
+			el("div.fx-team-head",
+				elText("span.fx-team-name", f.t(i18n.FestTeamName, teamLetter(t))),
+				elText("strong.fx-vp", f.t(i18n.FestTeamVP, tv.VP)),
 			),
-			goapp.Ul().Class("fx-members").Body(
+			el("ul.fx-members",
 				goapp.Range(tv.Members).Slice(func(i int) goapp.UI {
 					s := tv.Members[i]
 					c := "fx-member"
 					if s == v.Seat {
 						c += " you"
 					}
-					return goapp.Li().Class(c).Body(
+					return el("li",
 						goapp.Text(festName(f, s)),
 						goapp.If(s == v.Spy && festInRound(v), func() goapp.UI {
-							return goapp.Span().Class("badge fx-spy-badge").Text("Spy")
+							return elText("span.badge.fx-spy-badge", "Spy")
 						}),
-					)
+					).Class(c)
 				}),
 			),
-		)
+		).ID("fx-team-"+strconv.Itoa(t)).Class(class).DataSet("vp", tv.VP).DataSet("position", tv.Position)
 	}
-	return goapp.Section().Class("fx-score").Aria("label", f.t(i18n.FestRound, v.Round)).Body(
-		goapp.Div().Class("fx-status").Body(
-			goapp.Span().ID("fx-round").Class("fx-round").Text(f.t(i18n.FestRound, v.Round)),
-			goapp.Strong().ID("fx-role").Class("fx-role").Text(f.t(roleText)),
+	return el("section.fx-score",
+		el("div.fx-status",
+			elText("span#fx-round.fx-round", f.t(i18n.FestRound, v.Round)),
+			elText("strong#fx-role.fx-role", f.t(roleText)),
 		),
-		goapp.Div().Class("fx-teams").Body(team(0), team(1)),
-	)
+		el("div.fx-teams", team(0), team(1)),
+	).Aria("label", f.t(i18n.FestRound, v.Round))
 }
 
 // roundLog shows what everybody sees of the round: the Spy's answers, the cards played, the
@@ -258,28 +258,28 @@ func (u *SpyfestUI) roundLog(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	if !festInRound(v) || len(v.Answers)+len(v.Played)+len(v.KeywordsOut) == 0 {
 		return goapp.Text("")
 	}
-	return goapp.Section().ID("fx-log").Class("card fx-log").Body(
+	return el("section#fx-log.card.fx-log",
 		goapp.Range(v.Answers).Slice(func(i int) goapp.UI {
 			a := v.Answers[i]
 			word := f.t(i18n.FestNo)
 			if a.Yes {
 				word = f.t(i18n.FestYes)
 			}
-			return goapp.P().Class("fx-answer").Text(f.t(i18n.FestAnswered, teamLetter(a.Team), word))
+			return elText("p.fx-answer", f.t(i18n.FestAnswered, teamLetter(a.Team), word))
 		}),
 		goapp.If(len(v.Played) > 0, func() goapp.UI {
-			return goapp.Div().Body(
-				goapp.H3().Class("label").Text(f.t(i18n.FestPlayedTitle)),
-				goapp.Ul().Class("fx-played").Body(goapp.Range(v.Played).Slice(func(i int) goapp.UI {
+			return el("div",
+				elText("h3.label", f.t(i18n.FestPlayedTitle)),
+				el("ul.fx-played", goapp.Range(v.Played).Slice(func(i int) goapp.UI {
 					p := v.Played[i]
-					return goapp.Li().Class("fx-played-card fx-team-" + strconv.Itoa(p.Team)).
-						Text(f.t(i18n.FestPlayedBy, teamLetter(p.Team), f.t(i18n.Key("fest.card."+string(p.Card)))))
+					return elText("li.fx-played-card", f.t(i18n.FestPlayedBy, teamLetter(p.Team), f.t(i18n.Key("fest.card."+string(p.Card))))).
+						Class("fx-team-" + strconv.Itoa(p.Team))
 				})),
 			)
 		}),
 		goapp.If(len(v.KeywordsOut) > 0, func() goapp.UI {
-			return goapp.P().Class("fx-out").Body(
-				goapp.Strong().Text(f.t(i18n.Key("fest.effect.keywords_out"))+": "),
+			return el("p.fx-out",
+				elText("strong", f.t(i18n.Key("fest.effect.keywords_out"))+": "),
 				goapp.Text(keywordNames(v, v.KeywordsOut, f.Lang)),
 			)
 		}),

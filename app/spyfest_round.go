@@ -31,9 +31,9 @@ func (u *SpyfestUI) phase(v *spyfest.View, f SpyfestFrame) (body, actions []goap
 }
 
 func panel(id, title string, children ...goapp.UI) goapp.UI {
-	return goapp.Section().ID(id).Class("card fx-panel").Body(
-		append([]goapp.UI{goapp.H2().Text(title)}, children...)...,
-	)
+	return el("section.card.fx-panel",
+		append([]goapp.UI{elText("h2", title)}, children...)...,
+	).ID(id)
 }
 
 // choosePanel: the active team picks its Spy (SX-RND-1); the others wait. The last round's
@@ -45,7 +45,7 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 	letter := teamLetter(v.ActiveTeam)
 	if v.Team != v.ActiveTeam {
 		body = append(body, panel("fx-choose", f.t(i18n.FestChooseTitle, letter),
-			goapp.P().Class("muted").Text(f.t(i18n.FestChooseWait, letter))))
+			elText("p.muted", f.t(i18n.FestChooseWait, letter))))
 		return body, nil
 	}
 	pick := u.spyPick
@@ -54,23 +54,22 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 		pick = v.SuggestedSpy
 	}
 	body = append(body, panel("fx-choose", f.t(i18n.FestChooseTitle, letter),
-		goapp.P().Class("muted").Text(f.t(i18n.FestChooseHint, festName(f, v.SuggestedSpy))),
-		goapp.Div().Class("fx-chips").Aria("label", f.t(i18n.FestChooseTitle, letter)).Body(
+		elText("p.muted", f.t(i18n.FestChooseHint, festName(f, v.SuggestedSpy))),
+		el("div.fx-chips",
 			goapp.Range(members).Slice(func(i int) goapp.UI {
 				s := members[i]
-				return goapp.Button().ID("fx-spy-"+strconv.Itoa(int(s))).Class("fx-chip").Type("button").
-					Aria("pressed", s == pick).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { u.spyPick = s }, goapp.EventScope(int(s))).Body(
+				return el("button.fx-chip[type=button]",
 					goapp.Text(festName(f, s)),
 					goapp.If(s == v.SuggestedSpy, func() goapp.UI {
-						return goapp.Span().Class("fx-chip-note").Text(f.t(i18n.FestSuggested))
+						return elText("span.fx-chip-note", f.t(i18n.FestSuggested))
 					}),
-				)
+				).ID("fx-spy-"+strconv.Itoa(int(s))).
+					Aria("pressed", s == pick).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { u.spyPick = s }, goapp.EventScope(int(s)))
 			}),
-		),
+		).Aria("label", f.t(i18n.FestChooseTitle, letter)),
 	))
-	actions = append(actions, goapp.Button().ID("fx-choose-spy").Class("btn primary").Type("button").
-		Text(f.t(i18n.FestMakeSpy, festName(f, pick))).
+	actions = append(actions, elText("button#fx-choose-spy.btn.primary[type=button]", f.t(i18n.FestMakeSpy, festName(f, pick))).
 		OnClick(u.act(f, spyfest.ChooseSpy{Round: v.Round, Spy: pick}), actScope(spyfest.ChooseSpy{Round: v.Round, Spy: pick})))
 	return body, actions
 }
@@ -79,12 +78,11 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 func (u *SpyfestUI) drawPanel(v *spyfest.View, f SpyfestFrame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
 		return []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitle),
-			goapp.P().Class("muted").Text(f.t(i18n.FestDrawWait, festName(f, v.Spy))))}, nil
+			elText("p.muted", f.t(i18n.FestDrawWait, festName(f, v.Spy))))}, nil
 	}
 	body = []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitle),
-		goapp.P().Class("muted").Text(f.t(i18n.FestDrawHint)), u.reminder(v, f))}
-	actions = []goapp.UI{goapp.Button().ID("fx-draw-btn").Class("btn primary").Type("button").
-		Text(f.t(i18n.FestDraw)).OnClick(u.act(f, spyfest.Draw{Round: v.Round}), actScope(spyfest.Draw{Round: v.Round}))}
+		elText("p.muted", f.t(i18n.FestDrawHint)), u.reminder(v, f))}
+	actions = []goapp.UI{elText("button#fx-draw-btn.btn.primary[type=button]", f.t(i18n.FestDraw)).OnClick(u.act(f, spyfest.Draw{Round: v.Round}), actScope(spyfest.Draw{Round: v.Round}))}
 	return body, actions
 }
 
@@ -92,25 +90,24 @@ func (u *SpyfestUI) drawPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 func (u *SpyfestUI) keepPanel(v *spyfest.View, f SpyfestFrame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
 		return []goapp.UI{panel("fx-keep", f.t(i18n.FestKeepTitle),
-			goapp.P().Class("muted").Text(f.t(i18n.FestKeepWait, festName(f, v.Spy))))}, nil
+			elText("p.muted", f.t(i18n.FestKeepWait, festName(f, v.Spy))))}, nil
 	}
 	pick := u.keepPick
 	if !slices.Contains(v.Candidates, pick) && len(v.Candidates) > 0 {
 		pick = v.Candidates[0]
 	}
 	body = []goapp.UI{panel("fx-keep", f.t(i18n.FestKeepTitle),
-		goapp.P().Class("muted").Text(f.t(i18n.FestKeepHint)),
-		goapp.Div().Class("fx-candidates").Body(goapp.Range(v.Candidates).Slice(func(i int) goapp.UI {
+		elText("p.muted", f.t(i18n.FestKeepHint)),
+		el("div.fx-candidates", goapp.Range(v.Candidates).Slice(func(i int) goapp.UI {
 			id := v.Candidates[i]
-			return goapp.Button().ID("fx-cand-"+id).Class("fx-candidate").Type("button").Aria("pressed", id == pick).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { u.keepPick = id }, goapp.EventScope(id)).Body(
-				goapp.Strong().Text(characterName(v, id, f.Lang)),
-				goapp.Span().Class("small muted").Text(overviewOf(v, id, f.Lang)),
-			)
+			return el("button.fx-candidate[type=button]",
+				elText("strong", characterName(v, id, f.Lang)),
+				elText("span.small.muted", overviewOf(v, id, f.Lang)),
+			).ID("fx-cand-"+id).Aria("pressed", id == pick).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { u.keepPick = id }, goapp.EventScope(id))
 		})),
 	)}
-	actions = []goapp.UI{goapp.Button().ID("fx-keep-btn").Class("btn primary").Type("button").
-		Text(f.t(i18n.FestKeep, characterName(v, pick, f.Lang))).
+	actions = []goapp.UI{elText("button#fx-keep-btn.btn.primary[type=button]", f.t(i18n.FestKeep, characterName(v, pick, f.Lang))).
 		OnClick(u.act(f, spyfest.Keep{Round: v.Round, Character: pick}), actScope(spyfest.Keep{Round: v.Round, Character: pick}))}
 	return body, actions
 }
@@ -165,10 +162,10 @@ func (u *SpyfestUI) reminder(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	if r.InternetLookup {
 		lines = append(lines, i18n.FestReminderInternet)
 	}
-	return goapp.Details().ID("fx-reminder").Class("fx-reminder").Body(
-		goapp.Summary().Text(f.t(i18n.FestReminderTitle)),
-		goapp.Ul().Body(goapp.Range(lines).Slice(func(i int) goapp.UI {
-			return goapp.Li().Text(f.t(lines[i]))
+	return el("details#fx-reminder.fx-reminder",
+		elText("summary", f.t(i18n.FestReminderTitle)),
+		el("ul", goapp.Range(lines).Slice(func(i int) goapp.UI {
+			return elText("li", f.t(lines[i]))
 		})),
 	)
 }
@@ -191,8 +188,8 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	if attempt-1 < len(v.AttemptVP) {
 		vp = v.AttemptVP[attempt-1]
 	}
-	main = append(main, goapp.P().ID("fx-attempt").Class("fx-attempt").Body(
-		goapp.Strong().Text(f.t(i18n.FestAttempt, min(attempt, v.MaxAttempts), v.MaxAttempts)),
+	main = append(main, el("p#fx-attempt.fx-attempt",
+		elText("strong", f.t(i18n.FestAttempt, min(attempt, v.MaxAttempts), v.MaxAttempts)),
 		goapp.Text(" · "+f.t(i18n.FestAttemptVP, vp)),
 	))
 	main = append(main, u.secretFor(v, f))
@@ -205,13 +202,13 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 		if festReverse(v) {
 			key = i18n.FestListenReverse
 		}
-		main = append(main, goapp.P().Class("muted").Text(f.t(key, festName(f, v.Spy))))
+		main = append(main, elText("p.muted", f.t(key, festName(f, v.Spy))))
 		if v.Role == spyfest.RoleIntercepting && !festReverse(v) {
-			main = append(main, goapp.P().Class("small muted").Text(f.t(i18n.FestNoKeyword)))
+			main = append(main, elText("p.small.muted", f.t(i18n.FestNoKeyword)))
 		}
 	}
 	if v.Silent {
-		main = append(main, goapp.P().Class("note").Text(f.t(i18n.FestSpySilent)))
+		main = append(main, elText("p.note", f.t(i18n.FestSpySilent)))
 	} else if v.Description.Running || v.Description.Left > 0 {
 		main = append(main, &spyClock{Running: v.Description.Running, Deadline: int64(v.Description.Deadline),
 			Left: v.Description.Left, Skew: f.Skew, Small: true, Label: f.t(i18n.FestDescribeClock),
@@ -228,27 +225,26 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	if v.Question != spyfest.NoTeam {
 		if v.Role == spyfest.RoleSpy {
 			urgent = append(urgent, panel("fx-question", f.t(i18n.FestQuestionTitle, teamLetter(v.Question))))
-			actions = append(actions, goapp.Div().Class("fx-yesno").Body(
-				goapp.Button().ID("fx-yes").Class("btn primary").Type("button").Text(f.t(i18n.FestYes)).
+			actions = append(actions, el("div.fx-yesno",
+				elText("button#fx-yes.btn.primary[type=button]", f.t(i18n.FestYes)).
 					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: true}), actScope(spyfest.Answer{Round: v.Round, Yes: true})),
-				goapp.Button().ID("fx-no").Class("btn secondary").Type("button").Text(f.t(i18n.FestNo)).
+				elText("button#fx-no.btn.secondary[type=button]", f.t(i18n.FestNo)).
 					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: false}), actScope(spyfest.Answer{Round: v.Round, Yes: false})),
 			))
 		} else {
-			urgent = append(urgent, goapp.P().ID("fx-question").Class("note").Text(f.t(i18n.FestQuestionWait, teamLetter(v.Question))))
+			urgent = append(urgent, elText("p#fx-question.note", f.t(i18n.FestQuestionWait, teamLetter(v.Question))))
 		}
 	}
 	if v.QuarterBy != spyfest.NoTeam {
 		if v.Role == spyfest.RoleSpy {
 			urgent = append(urgent, panel("fx-quarter", f.t(i18n.FestQuarterTitle),
-				goapp.Div().Class("fx-quarters").Body(goapp.Range(v.ValidQuarters).Slice(func(i int) goapp.UI {
+				el("div.fx-quarters", goapp.Range(v.ValidQuarters).Slice(func(i int) goapp.UI {
 					q := v.ValidQuarters[i]
-					return goapp.Button().ID("fx-quarter-"+strconv.Itoa(q)).Class("btn secondary").Type("button").
-						Text(f.t(i18n.FestCrossQuarter, q+1)).
+					return elText("button.btn.secondary[type=button]", f.t(i18n.FestCrossQuarter, q+1)).ID("fx-quarter-"+strconv.Itoa(q)).
 						OnClick(u.act(f, spyfest.CrossQuarter{Round: v.Round, Quarter: q}), actScope(spyfest.CrossQuarter{Round: v.Round, Quarter: q}))
 				}))))
 		} else {
-			urgent = append(urgent, goapp.P().ID("fx-quarter").Class("note").Text(f.t(i18n.FestQuarterWait)))
+			urgent = append(urgent, elText("p#fx-quarter.note", f.t(i18n.FestQuarterWait)))
 		}
 	}
 
@@ -262,21 +258,18 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	body = append(urgent, body...)
 	// Describing: the idle minute (SX-GUESS-6) and the stop button (SX-GUESS-1).
 	if v.Idle != 0 {
-		body = append(body, goapp.Div().ID("fx-idle").Class("card fx-idle").Body(
-			goapp.Span().Class("label").Text(f.t(i18n.FestIdleRunning)),
+		body = append(body, el("div#fx-idle.card.fx-idle",
+			elText("span.label", f.t(i18n.FestIdleRunning)),
 			festClock(f, v.Idle, v.IdleTimer, f.t(i18n.FestIdleRunning), true),
 		))
 		if v.Role != spyfest.RoleSpectator {
-			actions = append(actions, goapp.Button().ID("fx-idle-cancel").Class("btn secondary").Type("button").
-				Text(f.t(i18n.FestIdleCancel)).OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round}), actScope(spyfest.CancelIdle{Round: v.Round})))
+			actions = append(actions, elText("button#fx-idle-cancel.btn.secondary[type=button]", f.t(i18n.FestIdleCancel)).OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round}), actScope(spyfest.CancelIdle{Round: v.Round})))
 		}
 	} else if v.IdleTimer > 0 && festPlayer(v) {
-		actions = append(actions, goapp.Button().ID("fx-idle-start").Class("btn secondary").Type("button").
-			Text(f.t(i18n.FestIdleStart)).OnClick(u.act(f, spyfest.StartIdle{Round: v.Round}), actScope(spyfest.StartIdle{Round: v.Round})))
+		actions = append(actions, elText("button#fx-idle-start.btn.secondary[type=button]", f.t(i18n.FestIdleStart)).OnClick(u.act(f, spyfest.StartIdle{Round: v.Round}), actScope(spyfest.StartIdle{Round: v.Round})))
 	}
 	if festPlayer(v) {
-		actions = append(actions, goapp.Button().ID("fx-stop").Class("btn danger big").Type("button").
-			Text(f.t(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
+		actions = append(actions, elText("button#fx-stop.btn.danger.big[type=button]", f.t(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
 	}
 	return body, actions
 }
@@ -293,24 +286,23 @@ func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions [
 	if v.Window != 0 {
 		children = append(children, festClock(f, v.Window, v.GuessWindow, title, false))
 	} else {
-		children = append(children, goapp.P().Class("muted").Text(f.t(i18n.FestNoTimer)))
+		children = append(children, elText("p.muted", f.t(i18n.FestNoTimer)))
 	}
 	if myGuess(v) {
 		hint := i18n.FestPickHint
 		if u.two {
 			hint = i18n.FestPickTwoHint
 		}
-		children = append(children, goapp.P().Class("muted").Text(f.t(hint)))
+		children = append(children, elText("p.muted", f.t(hint)))
 		if len(u.picks) > 0 {
-			children = append(children, goapp.P().ID("fx-picked").Class("fx-picked").Text(u.pickedText(v, f)))
+			children = append(children, elText("p#fx-picked.fx-picked", u.pickedText(v, f)))
 		}
 		if v.Teams[v.Team].Cards[spyfest.CardTwoGuesses] > 0 {
 			label := i18n.FestGuessTwo
 			if u.two {
 				label = i18n.FestGuessOne
 			}
-			children = append(children, goapp.Button().ID("fx-two").Class("btn ghost small").Type("button").
-				Text(f.t(label)).OnClick(func(ctx goapp.Context, e goapp.Event) {
+			children = append(children, elText("button#fx-two.btn.ghost.small[type=button]", f.t(label)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.two = !u.two
 				if !u.two && len(u.picks) > 1 {
 					u.picks = u.picks[len(u.picks)-1:]
@@ -327,16 +319,16 @@ func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions [
 			label = f.t(i18n.FestGuessConfirm, u.pickedText(v, f))
 		}
 		names := slices.Clone(u.picks)
-		actions = append(actions, goapp.Button().ID("fx-guess").Class("btn primary").Type("button").
-			Disabled(!ready).Text(label).
+		actions = append(actions, elText("button#fx-guess.btn.primary[type=button]", label).
+			Attr("disabled", !ready).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				if f.Act != nil && len(names) == need {
 					f.Act(ctx, spyfest.Guess{Round: v.Round, Attempt: v.Attempt, Names: names})
 				}
 			}, goapp.EventScope(v.Round, v.Attempt, need, strings.Join(names, "+"))))
 	}
-	body = append(body, goapp.Section().ID("fx-window").Class("card fx-window fx-team-"+strconv.Itoa(v.Guessing)).Body(
-		append([]goapp.UI{goapp.H2().Text(title)}, children...)...))
+	body = append(body, el("section#fx-window.card.fx-window",
+		append([]goapp.UI{elText("h2", title)}, children...)...).Class("fx-team-"+strconv.Itoa(v.Guessing)))
 	return body, actions
 }
 
@@ -395,11 +387,11 @@ func (u *SpyfestUI) overPanel(v *spyfest.View, f SpyfestFrame) []goapp.UI {
 	if v.Winner != spyfest.NoTeam {
 		winnerClass += " fx-team-" + strconv.Itoa(v.Winner)
 	}
-	return append(out, goapp.Section().ID("fx-winner").Class(winnerClass).DataSet("winner", v.Winner).Body(
-		goapp.Span().Class("fx-trophy").Aria("hidden", true).Text("♛"),
-		goapp.H2().Text(title),
-		goapp.If(why != "", func() goapp.UI { return goapp.P().Class("muted").Text(why) }),
-		goapp.P().Class("fx-final").Text(f.t(i18n.FestTeamName, "A")+" "+f.t(i18n.FestTeamVP, v.Teams[0].VP)+
+	return append(out, el("section#fx-winner",
+		elText("span.fx-trophy[aria-hidden=true]", "♛"),
+		elText("h2", title),
+		goapp.If(why != "", func() goapp.UI { return elText("p.muted", why) }),
+		elText("p.fx-final", f.t(i18n.FestTeamName, "A")+" "+f.t(i18n.FestTeamVP, v.Teams[0].VP)+
 			" · "+f.t(i18n.FestTeamName, "B")+" "+f.t(i18n.FestTeamVP, v.Teams[1].VP)),
-	))
+	).Class(winnerClass).DataSet("winner", v.Winner))
 }
