@@ -18,7 +18,7 @@ func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		if v.Seat == engine.NoSeat {
 			return goapp.Text("")
 		}
-		return goapp.P().ID("no-card").Class("note").Text(t(i18n.SFNoCard))
+		return elText("p#no-card.note", t(i18n.SFNoCard))
 	}
 	prompt := t(i18n.SFHoldCard)
 	if u.TapToggle {
@@ -41,10 +41,10 @@ func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			sc.Lines = append(sc.Lines, t(i18n.SFCaptainCard))
 		}
 	}
-	return goapp.Div().Class("sf-card-wrap").Body(
+	return el("div.sf-card-wrap",
 		sc,
-		goapp.Label().Class("sf-toggle small muted").Body(
-			goapp.Input().ID("card-toggle").Type("checkbox").Checked(u.TapToggle).
+		el("label.sf-toggle.small.muted",
+			elVoid("input#card-toggle[type=checkbox]").Attr("checked", u.TapToggle).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { u.TapToggle = ctx.JSSrc().Get("checked").Bool() }),
 			goapp.Text(" "+t(i18n.SFCardToggle)),
 		),
@@ -65,7 +65,7 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 	if v.Team != nil {
 		captain[v.Team.Captains[0]], captain[v.Team.Captains[1]] = 1, 2
 	}
-	return goapp.Ul().ID(id).Class("sf-chips").Body(goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
+	return el("ul.sf-chips", goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
 		s := v.Seats[i]
 		if s.Removed {
 			return goapp.Text("")
@@ -75,7 +75,7 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 			name = t(i18n.SFYouSuffix, s.Name)
 		}
 		var badges []goapp.UI
-		badge := func(class, text string) { badges = append(badges, goapp.Span().Class("badge "+class).Text(text)) }
+		badge := func(class, text string) { badges = append(badges, elText("span.badge", text).Class(class)) }
 		if s.ID == v.Dealer && v.Variant != spyfall.Team {
 			badge("dealer", t(i18n.SFBadgeDealer))
 		}
@@ -108,18 +108,18 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 			class += " selected"
 		}
 		content := []goapp.UI{
-			goapp.Span().Class("seat-dot").Style("--seat-hue", seatHue(int(s.ID))).Aria("hidden", true),
-			goapp.Span().Class("sf-chip-name").Text(name),
+			el("span.seat-dot[aria-hidden=true]").Style("--seat-hue", seatHue(int(s.ID))),
+			elText("span.sf-chip-name", name),
 		}
 		content = append(content, badges...)
-		content = append(content, goapp.Span().Class("sf-points").Text(itoa(s.Points)))
+		content = append(content, elText("span.sf-points", itoa(s.Points)))
 		if pick != nil && (skip == nil || !skip(s.ID)) {
-			return goapp.Li().Body(goapp.Button().Class(class+" pickable").Type("button").DataSet("seat", int(s.ID)).
-				Aria("pressed", s.ID == selected).Body(content...).
+			return el("li", el("button[type=button]", content...).Class(class+" pickable").DataSet("seat", int(s.ID)).
+				Aria("pressed", s.ID == selected).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { pick(ctx, s.ID) }, goapp.EventScope(int(s.ID), pickMoment(v))))
 		}
-		return goapp.Li().Class(class).DataSet("seat", int(s.ID)).Body(content...)
-	}))
+		return el("li", content...).Class(class).DataSet("seat", int(s.ID))
+	})).ID(id)
 }
 
 // seatHue gives every seat its own colour around the wheel.
@@ -146,12 +146,12 @@ func itoa(n int) string {
 func (u *SpyfallUI) dealScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	body = []goapp.UI{
-		goapp.H1().Text(t(i18n.SFDeal, v.Round+1)),
-		goapp.P().Class("muted").Text(t(i18n.SFDealHint)),
+		elText("h1", t(i18n.SFDeal, v.Round+1)),
+		elText("p.muted", t(i18n.SFDealHint)),
 		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 	}
 	if can(v, spyfall.Deal{}) {
-		actions = append(actions, goapp.Button().ID("deal").Class("btn primary").Type("button").Text(t(i18n.SFDeal, v.Round+1)).
+		actions = append(actions, elText("button#deal.btn.primary[type=button]", t(i18n.SFDeal, v.Round+1)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }, sfScope(spyfall.Deal{Round: v.Round + 1})))
 	}
 	return body, actions
@@ -160,16 +160,16 @@ func (u *SpyfallUI) dealScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 func (u *SpyfallUI) dealtScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	body = []goapp.UI{
-		goapp.P().ID("dealer-line").Class("lead").Text(t(i18n.SFDealer, seatName(v, v.Dealer))),
+		elText("p#dealer-line.lead", t(i18n.SFDealer, seatName(v, v.Dealer))),
 		u.card(v, f),
 		u.smallTableNote(v, f),
 		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 	}
 	if can(v, spyfall.StartClock{}) {
-		actions = append(actions, goapp.Button().ID("start-clock").Class("btn primary").Type("button").Text(t(i18n.SFStartClock)).
+		actions = append(actions, elText("button#start-clock.btn.primary[type=button]", t(i18n.SFStartClock)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.StartClock{Round: v.Round}) }, sfScope(spyfall.StartClock{Round: v.Round})))
 	} else {
-		actions = append(actions, goapp.P().Class("hint").Text(t(i18n.SFWaitClock, seatName(v, v.Dealer))))
+		actions = append(actions, elText("p.hint", t(i18n.SFWaitClock, seatName(v, v.Dealer))))
 	}
 	return body, actions
 }
@@ -178,7 +178,7 @@ func (u *SpyfallUI) smallTableNote(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	if !v.TableCard {
 		return goapp.Text("")
 	}
-	return goapp.P().ID("table-card").Class("note sf-table").Text(i18n.T(f.Lang, i18n.SFTableCard))
+	return elText("p#table-card.note.sf-table", i18n.T(f.Lang, i18n.SFTableCard))
 }
 
 // lastVote says how the latest vote went, with who voted which way.
@@ -192,8 +192,8 @@ func lastVote(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	if lv.Passed {
 		head = t(i18n.SFLastVotePassed, seatName(v, lv.Suspect))
 	}
-	return goapp.Div().ID("last-vote").Class("note sf-reveal").Body(
-		goapp.Strong().Text(head),
+	return el("div#last-vote.note.sf-reveal",
+		elText("strong", head),
 		goapp.Text(t(i18n.SFLastVoteTally, dash(seatNames(v, lv.Yes)), dash(seatNames(v, lv.No)))),
 	)
 }
@@ -220,17 +220,17 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		}
 		skip = func(s engine.Seat) bool { return s == v.Seat || s == v.AskedBy || !inRound(v, s) }
 	}
-	asks := goapp.P().ID("asks-line").Class("muted").Text(t(i18n.SFAsksFirst, seatName(v, v.FirstAsker)))
+	asks := elText("p#asks-line.muted", t(i18n.SFAsksFirst, seatName(v, v.FirstAsker)))
 	if v.Settings.QuestionTracker && v.Asker != engine.NoSeat {
 		line := t(i18n.SFAsksNext, seatName(v, v.Asker))
 		if v.Asker == v.Seat {
 			line = t(i18n.SFYouAsk)
 		}
-		asks = goapp.P().ID("asks-line").Class("lead").Text(line)
+		asks = elText("p#asks-line.lead", line)
 	}
 	var prompt goapp.UI = goapp.Text("")
 	if u.picker == pickAccuse {
-		prompt = goapp.P().Class("lead sf-prompt").Text(t(i18n.SFAccuseWho))
+		prompt = elText("p.lead.sf-prompt", t(i18n.SFAccuseWho))
 	}
 	body = []goapp.UI{
 		clockFor(v, f, false),
@@ -248,8 +248,8 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 			label = t(i18n.SFAccuseConfirm, name)
 		}
 		actions = append(actions,
-			goapp.Button().ID("accuse-confirm").Class("btn danger wide").Type("button").Text(label).
-				Disabled(u.pickSeat == engine.NoSeat).
+			elText("button#accuse-confirm.btn.danger.wide[type=button]", label).
+				Attr("disabled", u.pickSeat == engine.NoSeat).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					u.picker = pickNone
 					f.Act(ctx, spyfall.Accuse{Round: v.Round, Suspect: u.pickSeat})
@@ -258,7 +258,7 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		return body, actions
 	}
 	if v.Settings.QuestionTracker && can(v, spyfall.Ask{}) {
-		actions = append(actions, goapp.Button().ID("ask").Class("btn primary").Type("button").Text(t(i18n.SFYouAsk)).
+		actions = append(actions, elText("button#ask.btn.primary[type=button]", t(i18n.SFYouAsk)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker = pickAsk }))
 	}
 	if u.picker == pickAsk {
@@ -266,19 +266,19 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		return body, actions
 	}
 	if can(v, spyfall.Guess{}) {
-		actions = append(actions, goapp.Button().ID("spy-reveal").Class("btn primary").Type("button").Text(t(i18n.SFReveal)).
+		actions = append(actions, elText("button#spy-reveal.btn.primary[type=button]", t(i18n.SFReveal)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickLoc, u.sheet = pickGuess, "", true }))
 	}
 	if can(v, spyfall.RevealTable{}) {
-		actions = append(actions, goapp.Button().ID("reveal-table").Class("btn secondary").Type("button").Text(t(i18n.SFRevealTable)).
+		actions = append(actions, elText("button#reveal-table.btn.secondary[type=button]", t(i18n.SFRevealTable)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.RevealTable{Round: v.Round}) }, sfScope(spyfall.RevealTable{Round: v.Round})))
 	}
 	if v.Card != nil {
 		if can(v, spyfall.Accuse{}) {
-			actions = append(actions, goapp.Button().ID("accuse").Class("btn danger wide").Type("button").Text(t(i18n.SFAccuse)).
+			actions = append(actions, elText("button#accuse.btn.danger.wide[type=button]", t(i18n.SFAccuse)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickSeat = pickAccuse, engine.NoSeat }))
 		} else if v.Variant == spyfall.Normal {
-			actions = append(actions, goapp.Button().ID("accuse").Class("btn danger wide").Type("button").Disabled(true).Text(t(i18n.SFAccuseUsed)))
+			actions = append(actions, elText("button#accuse.btn.danger.wide[type=button][disabled]", t(i18n.SFAccuseUsed)))
 		}
 	}
 	return body, actions
@@ -302,7 +302,7 @@ func inRound(v *spyfall.View, s engine.Seat) bool {
 }
 
 func cancelButton(u *SpyfallUI, f SpyfallFrame) goapp.UI {
-	return goapp.Button().ID("pick-cancel").Class("btn ghost wide").Type("button").Text(i18n.T(f.Lang, i18n.SFCancel)).
+	return elText("button#pick-cancel.btn.ghost.wide[type=button]", i18n.T(f.Lang, i18n.SFCancel)).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.sheet = pickNone, false })
 }
 
@@ -344,17 +344,17 @@ func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	}
 	body = []goapp.UI{
 		goapp.If(v.Phase == spyfall.PhaseEndVote, func() goapp.UI {
-			return goapp.P().Class("sf-timeup").Text(t(i18n.SFTimeUp) + " " + t(i18n.SFEndVoteIntro))
+			return elText("p.sf-timeup", t(i18n.SFTimeUp)+" "+t(i18n.SFEndVoteIntro))
 		}),
-		goapp.Div().ID("vote-prompt").Class("card sf-vote").Body(
-			goapp.H1().ID("vote-head").Text(head),
+		el("div#vote-prompt.card.sf-vote",
+			elText("h1#vote-head", head),
 			goapp.If(vt.Suspect == v.Seat && vt.Kind != spyfall.VoteTable, func() goapp.UI {
-				return goapp.P().ID("you-accused").Class("sf-accused").Text(t(i18n.SFVoteYou))
+				return elText("p#you-accused.sf-accused", t(i18n.SFVoteYou))
 			}),
-			goapp.P().Class("muted").Text(hint),
-			goapp.P().ID("vote-count").Class("sf-count").Text(t(i18n.SFVoted, len(vt.Voted), len(vt.Voters))),
+			elText("p.muted", hint),
+			elText("p#vote-count.sf-count", t(i18n.SFVoted, len(vt.Voted), len(vt.Voters))),
 			goapp.If(len(waiting) > 0, func() goapp.UI {
-				return goapp.P().Class("muted small").Text(t(i18n.SFVoteWaiting, seatNames(v, waiting)))
+				return elText("p.muted.small", t(i18n.SFVoteWaiting, seatNames(v, waiting)))
 			}),
 		),
 		u.card(v, f),
@@ -362,14 +362,14 @@ func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	}
 	switch vt.Mine {
 	case "pending":
-		actions = append(actions, goapp.Div().Class("sf-yesno").Body(
-			goapp.Button().ID("vote-yes").Class("btn danger").Type("button").Text(t(i18n.SFYes)).
+		actions = append(actions, el("div.sf-yesno",
+			elText("button#vote-yes.btn.danger[type=button]", t(i18n.SFYes)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: true}) }, sfScope(spyfall.Vote{Vote: vt.ID, Yes: true})),
-			goapp.Button().ID("vote-no").Class("btn secondary").Type("button").Text(t(i18n.SFNo)).
+			elText("button#vote-no.btn.secondary[type=button]", t(i18n.SFNo)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: false}) }, sfScope(spyfall.Vote{Vote: vt.ID, Yes: false})),
 		))
 	case "yes", "no":
-		actions = append(actions, goapp.P().ID("voted").Class("hint").Text(t(i18n.SFVotedYou)))
+		actions = append(actions, elText("p#voted.hint", t(i18n.SFVotedYou)))
 	}
 	return body, actions
 }
@@ -381,19 +381,19 @@ func (u *SpyfallUI) secondSpyScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 		return nil, nil
 	}
 	body = []goapp.UI{
-		goapp.Div().ID("two-spies").Class("card sf-vote").Body(
-			goapp.H1().Text(t(i18n.SFTwoSpies, seatName(v, g.First), g.Named.Name.In(string(f.Lang)))),
+		el("div#two-spies.card.sf-vote",
+			elText("h1", t(i18n.SFTwoSpies, seatName(v, g.First), g.Named.Name.In(string(f.Lang)))),
 			goapp.If(can(v, spyfall.Guess{}), func() goapp.UI {
-				return goapp.P().Class("lead").Text(t(i18n.SFSecondSpyYou))
+				return elText("p.lead", t(i18n.SFSecondSpyYou))
 			}).Else(func() goapp.UI {
-				return goapp.P().Class("lead").Text(t(i18n.SFSecondSpyWait, seatName(v, g.Second)))
+				return elText("p.lead", t(i18n.SFSecondSpyWait, seatName(v, g.Second)))
 			}),
 		),
 		u.card(v, f),
 		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 	}
 	if can(v, spyfall.Guess{}) {
-		actions = append(actions, goapp.Button().ID("spy-reveal").Class("btn primary").Type("button").Text(t(i18n.SFRevealWho)).
+		actions = append(actions, elText("button#spy-reveal.btn.primary[type=button]", t(i18n.SFRevealWho)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickLoc, u.sheet = pickGuess, "", true }))
 	}
 	return body, actions
@@ -415,8 +415,8 @@ func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 		selected = u.pickSeat
 	}
 	body = []goapp.UI{
-		goapp.H1().ID("time-up").Class("sf-timeup").Text(t(i18n.SFTimeUp)),
-		goapp.P().ID("end-turn").Class("lead").Text(line),
+		elText("h1#time-up.sf-timeup", t(i18n.SFTimeUp)),
+		elText("p#end-turn.lead", line),
 		lastVoteAny(v, f),
 		chips(v, f, "sf-players", selected, func(s engine.Seat) bool { return s == v.Seat || !inRound(v, s) }, pick),
 		u.card(v, f),
@@ -426,8 +426,8 @@ func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 		if selected != engine.NoSeat {
 			label = t(i18n.SFAccuseConfirm, seatName(v, selected))
 		}
-		actions = append(actions, goapp.Button().ID("accuse-confirm").Class("btn danger wide").Type("button").Text(label).
-			Disabled(selected == engine.NoSeat).
+		actions = append(actions, elText("button#accuse-confirm.btn.danger.wide[type=button]", label).
+			Attr("disabled", selected == engine.NoSeat).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.picker = pickNone
 				f.Act(ctx, spyfall.Accuse{Round: v.Round, Suspect: selected})

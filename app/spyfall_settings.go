@@ -142,28 +142,28 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 	}
 	summary := s.t(i18n.SFSetSummary, edName[c.Edition], rounds, int(length/time.Minute))
 	if !in.Host {
-		return goapp.Section().ID("spyfall-settings").Class("card sf-settings").Body(
-			goapp.H2().Text(s.t(i18n.SFSetTitle)),
-			goapp.P().ID("settings-summary").Class("lead").Text(summary),
-			goapp.P().Class("muted small").Text(s.t(i18n.SFSetGuestWait)),
+		return el("section#spyfall-settings.card.sf-settings",
+			elText("h2", s.t(i18n.SFSetTitle)),
+			elText("p#settings-summary.lead", summary),
+			elText("p.muted.small", s.t(i18n.SFSetGuestWait)),
 		)
 	}
 	check := func(id string, on bool, label string, change func(c *spyfall.Config, on bool)) goapp.UI {
-		return goapp.Label().Class("sf-check").Body(
-			goapp.Input().ID(id).Type("checkbox").Checked(on).
+		return el("label.sf-check",
+			elVoid("input[type=checkbox]").ID(id).Attr("checked", on).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					v := ctx.JSSrc().Get("checked").Bool()
 					s.changeSpyfall(func(c *spyfall.Config) { change(c, v) })(ctx, e)
 				}),
-			goapp.Span().Text(label),
+			elText("span", label),
 		)
 	}
 	seg := func(id string, options []string, labels []string, current string, pick func(c *spyfall.Config, v string)) goapp.UI {
-		return goapp.Div().ID(id).Class("sf-seg").Body(goapp.Range(options).Slice(func(i int) goapp.UI {
+		return el("div.sf-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
 			o := options[i]
-			return goapp.Button().Class("btn secondary").Type("button").DataSet("value", o).Aria("pressed", o == current).
-				Text(labels[i]).OnClick(s.changeSpyfall(func(c *spyfall.Config) { pick(c, o) }))
-		}))
+			return elText("button.btn.secondary[type=button]", labels[i]).DataSet("value", o).Aria("pressed", o == current).
+				OnClick(s.changeSpyfall(func(c *spyfall.Config) { pick(c, o) }))
+		})).ID(id)
 	}
 	var locs []spyfall.Location
 	for _, p := range spyfall.BuiltinPacks() {
@@ -192,11 +192,11 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 			export = "data:application/json;base64," + base64.StdEncoding.EncodeToString(data)
 		}
 	}
-	return goapp.Section().ID("spyfall-settings").Class("card sf-settings").Body(
-		goapp.H2().Text(s.t(i18n.SFSetTitle)),
-		goapp.P().ID("settings-summary").Class("muted").Text(summary),
-		goapp.FieldSet().Body(
-			goapp.Legend().Text(s.t(i18n.SFSetEdition)),
+	return el("section#spyfall-settings.card.sf-settings",
+		elText("h2", s.t(i18n.SFSetTitle)),
+		elText("p#settings-summary.muted", summary),
+		el("fieldset",
+			elText("legend", s.t(i18n.SFSetEdition)),
 			seg("set-edition", []string{string(spyfall.Classic), string(spyfall.Spyfall2), string(spyfall.TimeTravel)},
 				[]string{edName[spyfall.Classic], edName[spyfall.Spyfall2], edName[spyfall.TimeTravel]}, string(c.Edition),
 				func(c *spyfall.Config, v string) {
@@ -205,8 +205,8 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 						CustomPacks: c.CustomPacks, Packs: c.Packs}
 				}),
 		),
-		goapp.FieldSet().Body(
-			goapp.Legend().Text(s.t(i18n.SFSetPacks)),
+		el("fieldset",
+			elText("legend", s.t(i18n.SFSetPacks)),
 			goapp.Range(spyfall.BuiltinPacks()).Slice(func(i int) goapp.UI {
 				p := spyfall.BuiltinPacks()[i]
 				return check("pack-"+p.ID, packOn(c, p.ID), p.Name.In(string(in.Lang))+" ("+itoa(len(p.Locations))+")",
@@ -222,9 +222,9 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					})
 			}),
 			s.browseDetails(in.Browsing).Body(
-				goapp.Summary().Text(s.t(i18n.SFSetBrowse, len(locs))+" · "+s.t(i18n.SFSetLocCount, inPlay)),
-				goapp.P().Class("muted small").Text(s.t(i18n.SFSetExcludeHint)),
-				goapp.Div().Class("sf-browse").Body(goapp.If(in.Browsing, func() goapp.UI {
+				elText("summary", s.t(i18n.SFSetBrowse, len(locs))+" · "+s.t(i18n.SFSetLocCount, inPlay)),
+				elText("p.muted.small", s.t(i18n.SFSetExcludeHint)),
+				el("div.sf-browse", goapp.If(in.Browsing, func() goapp.UI {
 					return goapp.Range(locs).Slice(func(i int) goapp.UI {
 						l := locs[i]
 						return check("loc-"+l.ID, !slices.Contains(c.Exclude, l.ID), l.Name.In(string(in.Lang)),
@@ -238,13 +238,13 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 				})),
 			),
 		),
-		goapp.FieldSet().Body(
-			goapp.Legend().Text(s.t(i18n.SFSetCustom)),
-			goapp.Textarea().ID("custom-locations").Class("field").Placeholder("Lighthouse: Keeper, Tourist").
-				Aria("label", s.t(i18n.SFSetCustom)).Text(in.Custom).
+		el("fieldset",
+			elText("legend", s.t(i18n.SFSetCustom)),
+			el("textarea#custom-locations.field[placeholder=Lighthouse: Keeper, Tourist]").
+				Aria("label", s.t(i18n.SFSetCustom)).Attr("value", in.Custom).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.custom = ctx.JSSrc().Get("value").String() }),
-			goapp.P().Class("muted small").Text(s.t(i18n.SFSetCustomHint)),
-			goapp.Button().ID("custom-use").Class("btn secondary").Type("button").Text(s.t(i18n.SFSetCustomAdd)).
+			elText("p.muted.small", s.t(i18n.SFSetCustomHint)),
+			elText("button#custom-use.btn.secondary[type=button]", s.t(i18n.SFSetCustomAdd)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					p, err := ParseCustomLocations(s.sfDraft.custom, s.lang)
 					if err != nil {
@@ -257,10 +257,10 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					s.sfDraft.problem = ""
 					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
 				}),
-			goapp.Textarea().ID("import-pack").Class("field").Aria("label", s.t(i18n.SFSetImport)).
-				Placeholder(s.t(i18n.SFSetImportHint)).Text(in.Imported).
+			el("textarea#import-pack.field").Aria("label", s.t(i18n.SFSetImport)).
+				Attr("placeholder", s.t(i18n.SFSetImportHint)).Attr("value", in.Imported).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.imported = ctx.JSSrc().Get("value").String() }),
-			goapp.Button().ID("import").Class("btn secondary").Type("button").Text(s.t(i18n.SFSetImport)).
+			elText("button#import.btn.secondary[type=button]", s.t(i18n.SFSetImport)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					p, err := spyfall.ImportPack([]byte(s.sfDraft.imported))
 					if err != nil {
@@ -271,34 +271,34 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
 				}),
 			goapp.If(export != "", func() goapp.UI {
-				return goapp.A().ID("export").Class("btn ghost").Href(export).Attr("download", "my-locations.json").Text(s.t(i18n.SFSetExport))
+				return elText("a#export.btn.ghost[download=my-locations.json]", s.t(i18n.SFSetExport)).Attr("href", export)
 			}),
-			goapp.P().ID("settings-problem").Class("field-error").Text(in.Problem),
+			elText("p#settings-problem.field-error", in.Problem),
 		),
-		goapp.FieldSet().Body(
-			goapp.Legend().Text(s.t(i18n.SFSetRounds)),
+		el("fieldset",
+			elText("legend", s.t(i18n.SFSetRounds)),
 			goapp.If(!c.Team, func() goapp.UI {
 				return seg("set-rounds", []string{"1", "2", "3", "5", "8", "10"}, []string{"1", "2", "3", "5", "8", "10"}, itoa(rounds),
 					func(c *spyfall.Config, v string) { c.Rounds = atoiOr(v, c.Rounds) })
 			}),
 		),
-		goapp.FieldSet().Body(
-			goapp.Legend().Text(s.t(i18n.SFSetLength)),
-			goapp.Select().ID("set-length").Class("field").Aria("label", s.t(i18n.SFSetLength)).
+		el("fieldset",
+			elText("legend", s.t(i18n.SFSetLength)),
+			el("select#set-length.field", goapp.Range(lengths).Slice(func(i int) goapp.UI {
+				return elText("option", lengthLabels[i]).Attr("value", lengths[i]).Attr("selected", lengths[i] == itoa(int(c.RoundLength/time.Minute)))
+			})).Aria("label", s.t(i18n.SFSetLength)).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					m := atoiOr(ctx.JSSrc().Get("value").String(), 0)
 					s.changeSpyfall(func(c *spyfall.Config) { c.RoundLength = time.Duration(m) * time.Minute })(ctx, e)
-				}).Body(goapp.Range(lengths).Slice(func(i int) goapp.UI {
-				return goapp.Option().Value(lengths[i]).Selected(lengths[i] == itoa(int(c.RoundLength/time.Minute))).Text(lengthLabels[i])
-			})),
+				}),
 		),
 		goapp.If(c.Edition == spyfall.Spyfall2, func() goapp.UI {
 			spies := c.Spies
 			if spies == 0 {
 				spies = spyfall.DefaultSpies(c.Edition, players)
 			}
-			return goapp.FieldSet().Body(
-				goapp.Legend().Text(s.t(i18n.SFSetSpies)),
+			return el("fieldset",
+				elText("legend", s.t(i18n.SFSetSpies)),
 				seg("set-spies", []string{"1", "2"}, []string{"1", "2"}, itoa(spies), func(c *spyfall.Config, v string) {
 					c.Spies = atoiOr(v, c.Spies)
 					if c.Spies != 2 {
@@ -314,7 +314,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 		check("set-tracker", c.QuestionTracker, s.t(i18n.SFSetTracker), func(c *spyfall.Config, on bool) { c.QuestionTracker = on }),
 		check("set-fair", c.FairRotation, s.t(i18n.SFSetFair), func(c *spyfall.Config, on bool) { c.FairRotation = on }),
 		goapp.If(c.Edition == spyfall.TimeTravel, func() goapp.UI {
-			return goapp.Div().Class("sf-settings").Body(
+			return el("div.sf-settings",
 				check("set-normal3", c.NormalThreePlayer, s.t(i18n.SFSetNormal3), func(c *spyfall.Config, on bool) { c.NormalThreePlayer = on }),
 				check("set-team", c.Team, s.t(i18n.SFSetTeam), func(c *spyfall.Config, on bool) {
 					c.Team = on
@@ -325,7 +325,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					}
 				}),
 				goapp.If(c.Team, func() goapp.UI {
-					return goapp.Div().Class("sf-settings").Body(
+					return el("div.sf-settings",
 						check("set-captain2", c.CaptainTurns == 2, s.t(i18n.SFSetCaptainTwice), func(c *spyfall.Config, on bool) {
 							c.CaptainTurns = 1
 							if on {
@@ -337,7 +337,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 				}),
 			)
 		}),
-		goapp.Range(in.Warnings).Slice(func(i int) goapp.UI { return goapp.P().Class("note").Text(in.Warnings[i]) }),
+		goapp.Range(in.Warnings).Slice(func(i int) goapp.UI { return elText("p.note", in.Warnings[i]) }),
 	)
 }
 
@@ -357,11 +357,11 @@ func (s *Shell) packProblem(err error) string {
 // browseDetails is the host's list of locations. Its checkboxes (dozens) are drawn only
 // while it is open (spyfallDraft.browsing): closed, they were drawn and compared on every
 // update of the lobby for nothing.
-func (s *Shell) browseDetails(open bool) goapp.HTMLDetails {
-	d := goapp.Details().ID("browse").
-		OnToggle(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.browsing = ctx.JSSrc().Get("open").Bool() })
+func (s *Shell) browseDetails(open bool) goapp.HTMLElem {
+	d := el("details#browse").
+		On("toggle", func(ctx goapp.Context, e goapp.Event) { s.sfDraft.browsing = ctx.JSSrc().Get("open").Bool() })
 	if open {
-		d = d.Open(true) // written only when true: a page rendered as text takes open="false" as open
+		d = d.Attr("open", true) // written only when true: a page rendered as text takes open="false" as open
 	}
 	return d
 }
@@ -372,7 +372,7 @@ func (s *Shell) renderSpyfallStart() goapp.UI {
 	if tv == nil || tv.Started || !tv.Host || tv.Family != game.Spyfall {
 		return goapp.Text("")
 	}
-	return goapp.Button().ID("start-game").Class("btn primary").Type("button").Text(s.t(i18n.SFSetStart)).
+	return elText("button#start-game.btn.primary[type=button]", s.t(i18n.SFSetStart)).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) })
 }
 

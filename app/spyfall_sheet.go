@@ -15,15 +15,15 @@ func (u *SpyfallUI) sheetFrame(id, title string, onClose goapp.EventHandler, f S
 	if footer == nil {
 		footer = goapp.Text("")
 	}
-	return goapp.Div().Class("sf-sheet-backdrop").Body(
-		goapp.Section().ID(id).Class("sf-sheet").Attr("role", "dialog").Aria("label", title).Body(
-			goapp.Div().Class("sf-sheet-head").Body(
-				goapp.H2().Text(title),
-				goapp.Button().Class("btn ghost small sheet-close").Type("button").Text(i18n.T(f.Lang, i18n.SFClose)).OnClick(onClose),
+	return el("div.sf-sheet-backdrop",
+		el("section.sf-sheet[role=dialog]",
+			el("div.sf-sheet-head",
+				elText("h2", title),
+				elText("button.btn.ghost.small.sheet-close[type=button]", i18n.T(f.Lang, i18n.SFClose)).OnClick(onClose),
 			),
-			goapp.Div().Class("sf-sheet-body").Body(body...),
+			el("div.sf-sheet-body", body...),
 			footer,
-		),
+		).ID(id).Aria("label", title),
 	)
 }
 
@@ -50,8 +50,8 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		if u.pickLoc != "" {
 			label = t(i18n.SFRevealConfirm, locationName(v, u.pickLoc, f.Lang))
 		}
-		footer = goapp.Div().Class("sf-sheet-foot").Body(
-			goapp.Button().ID("guess-confirm").Class("btn primary").Type("button").Text(label).Disabled(u.pickLoc == "").
+		footer = el("div.sf-sheet-foot",
+			elText("button#guess-confirm.btn.primary[type=button]", label).Attr("disabled", u.pickLoc == "").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					loc := u.pickLoc
 					u.picker, u.sheet, u.pickLoc = pickNone, false, ""
@@ -70,11 +70,11 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			u.picker = pickNone
 		}
 	}, f, footer,
-		goapp.Input().ID("location-search").Class("field").Type("search").Placeholder(t(i18n.SFSearch)).
-			Aria("label", t(i18n.SFSearch)).Value(u.search).
+		elVoid("input#location-search.field[type=search]").Attr("placeholder", t(i18n.SFSearch)).
+			Aria("label", t(i18n.SFSearch)).Attr("value", u.search).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { u.search = ctx.JSSrc().Get("value").String() }),
-		goapp.P().Class("muted small").Text(hint),
-		goapp.Ul().ID("location-list").Class("sf-locations").Body(goapp.Range(list).Slice(func(i int) goapp.UI {
+		elText("p.muted.small", hint),
+		el("ul#location-list.sf-locations", goapp.Range(list).Slice(func(i int) goapp.UI {
 			l := list[i]
 			class := "sf-location"
 			if u.marks[l.ID] {
@@ -83,8 +83,8 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			if picking && (u.pickLoc == l.ID || u.picker == pickBoth && (u.pickBoth[0] == l.ID || u.pickBoth[1] == l.ID)) {
 				class += " selected"
 			}
-			return goapp.Li().Body(goapp.Button().Class(class).Type("button").DataSet("location", l.ID).
-				Aria("pressed", u.marks[l.ID]).Text(l.Name.In(string(f.Lang))).
+			return el("li", elText("button[type=button]", l.Name.In(string(f.Lang))).Class(class).DataSet("location", l.ID).
+				Aria("pressed", u.marks[l.ID]).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					switch u.picker {
 					case pickGuess:

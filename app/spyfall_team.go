@@ -19,14 +19,14 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		return nil, nil
 	}
 	capA, capB := seatName(v, tv.Captains[0]), seatName(v, tv.Captains[1])
-	teams := goapp.Div().ID("team-picks").Class("sf-teams").Body(
+	teams := el("div#team-picks.sf-teams",
 		goapp.Range(tv.Captains[:]).Slice(func(i int) goapp.UI {
-			return goapp.Div().Class("sf-team team-"+string(rune('a'+i))).Body(
-				goapp.H2().Text(t(i18n.SFTeamPicked, seatName(v, tv.Captains[i]))),
-				goapp.Ul().Body(goapp.Range(tv.Picked[i]).Slice(func(j int) goapp.UI {
-					return goapp.Li().Text(seatName(v, tv.Picked[i][j]))
+			return el("div.sf-team",
+				elText("h2", t(i18n.SFTeamPicked, seatName(v, tv.Captains[i]))),
+				el("ul", goapp.Range(tv.Picked[i]).Slice(func(j int) goapp.UI {
+					return elText("li", seatName(v, tv.Picked[i][j]))
 				})),
-			)
+			).Class("team-" + string(rune('a'+i)))
 		}),
 	)
 	switch v.Phase {
@@ -35,12 +35,11 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		if can(v, spyfall.Lead{}) {
 			line = t(i18n.SFTeamLeadYou)
 			for _, c := range tv.Captains {
-				actions = append(actions, goapp.Button().Class("btn secondary wide").Type("button").DataSet("captain", int(c)).
-					Text(t(i18n.SFTeamFirst, seatName(v, c))).
+				actions = append(actions, elText("button.btn.secondary.wide[type=button]", t(i18n.SFTeamFirst, seatName(v, c))).DataSet("captain", int(c)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Lead{Round: v.Round, Captain: c}) }, sfScope(spyfall.Lead{Round: v.Round, Captain: c})))
 			}
 		}
-		body = []goapp.UI{goapp.P().ID("team-line").Class("lead").Text(line), u.card(v, f), clockFor(v, f, false), chips(v, f, "sf-players", engine.NoSeat, nil, nil)}
+		body = []goapp.UI{elText("p#team-line.lead", line), u.card(v, f), clockFor(v, f, false), chips(v, f, "sf-players", engine.NoSeat, nil, nil)}
 	case spyfall.PhaseTeamPick:
 		mine := can(v, spyfall.Pick{})
 		line := t(i18n.SFTeamPickWait, seatName(v, tv.Turn))
@@ -50,7 +49,7 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 			pick = func(ctx goapp.Context, s engine.Seat) {
 				f.Act(ctx, spyfall.Pick{Round: v.Round, Turn: tv.PickNo, Agent: s})
 			}
-			actions = append(actions, goapp.Button().ID("stop-picking").Class("btn secondary wide").Type("button").Text(t(i18n.SFTeamStop)).
+			actions = append(actions, elText("button#stop-picking.btn.secondary.wide[type=button]", t(i18n.SFTeamStop)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					f.Act(ctx, spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo})
 				}, sfScope(spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo})))
@@ -58,14 +57,14 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		picked := func(s engine.Seat) bool {
 			return !slices.Contains(tv.Agents, s) || slices.Contains(tv.Picked[0], s) || slices.Contains(tv.Picked[1], s)
 		}
-		body = []goapp.UI{goapp.P().ID("team-line").Class("lead").Text(line), u.card(v, f), clockFor(v, f, false), teams,
+		body = []goapp.UI{elText("p#team-line.lead", line), u.card(v, f), clockFor(v, f, false), teams,
 			chips(v, f, "sf-players", engine.NoSeat, picked, pick)}
 	case spyfall.PhaseTeamGuess:
 		mine := can(v, spyfall.GuessBoth{})
 		line := t(i18n.SFTeamGuessWait)
 		if mine {
 			line = t(i18n.SFTeamGuessYou)
-			actions = append(actions, goapp.Button().ID("guess-both").Class("btn primary").Type("button").Text(t(i18n.SFTeamGuessSend)).
+			actions = append(actions, elText("button#guess-both.btn.primary[type=button]", t(i18n.SFTeamGuessSend)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					u.picker, u.sheet = pickBoth, true
 					if u.pickBoth[0] != "" && u.pickBoth[1] == "" {
@@ -74,9 +73,9 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 				}))
 		}
 		body = []goapp.UI{
-			goapp.Div().Class("card sf-vote").Body(
-				goapp.H1().ID("spy-picked").Text(t(i18n.SFSpyPicked, seatName(v, tv.SpyPicked))),
-				goapp.P().ID("team-line").Class("lead").Text(line),
+			el("div.card.sf-vote",
+				elText("h1#spy-picked", t(i18n.SFSpyPicked, seatName(v, tv.SpyPicked))),
+				elText("p#team-line.lead", line),
 			),
 			u.card(v, f), teams, chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 		}
@@ -89,8 +88,8 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 func (u *SpyfallUI) bothFooter(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	tv := v.Team
-	return goapp.Div().Class("sf-sheet-foot").Body(
-		goapp.Div().Class("sf-slots").Body(goapp.Range(tv.Captains[:]).Slice(func(i int) goapp.UI {
+	return el("div.sf-sheet-foot",
+		el("div.sf-slots", goapp.Range(tv.Captains[:]).Slice(func(i int) goapp.UI {
 			text := t(i18n.SFTeamGuessSlot, seatName(v, tv.Captains[i]))
 			if u.pickBoth[i] != "" {
 				text += ": " + locationName(v, u.pickBoth[i], f.Lang)
@@ -99,11 +98,11 @@ func (u *SpyfallUI) bothFooter(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			if u.bothSlot == i {
 				class += " selected"
 			}
-			return goapp.Button().ID("slot-" + itoa(i)).Class(class).Type("button").Text(text).
+			return elText("button[type=button]", text).ID("slot-" + itoa(i)).Class(class).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.bothSlot = i })
 		})),
-		goapp.Button().ID("guess-both-confirm").Class("btn primary").Type("button").Text(t(i18n.SFTeamGuessSend)).
-			Disabled(u.pickBoth[0] == "" || u.pickBoth[1] == "").
+		elText("button#guess-both-confirm.btn.primary[type=button]", t(i18n.SFTeamGuessSend)).
+			Attr("disabled", u.pickBoth[0] == "" || u.pickBoth[1] == "").
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				locs := u.pickBoth
 				u.picker, u.sheet, u.pickBoth, u.bothSlot = pickNone, false, [2]string{}, 0
