@@ -15,15 +15,14 @@ func (s *Shell) renderConnecting() goapp.UI {
 	if s.connecting.Room != "" {
 		title = s.t(i18n.ConnectJoining, s.connecting.Room)
 	}
-	return goapp.Main().Class("screen connecting").Aria("busy", true).Body(
-		goapp.Div().Class("content centered").Body(
-			goapp.Div().Class("spinner").Aria("hidden", true),
-			goapp.H1().ID("connecting-title").Text(title),
-			goapp.P().Class("muted").Text(s.t(i18n.ConnectHint)),
+	return el("main.screen.connecting[aria-busy=true]",
+		el("div.content.centered",
+			el("div.spinner[aria-hidden=true]"),
+			elText("h1#connecting-title", title),
+			elText("p.muted", s.t(i18n.ConnectHint)),
 		),
-		goapp.Footer().Class("actions").Body(
-			goapp.Button().ID("cancel").Class("btn secondary").Type("button").
-				Text(s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
+		el("footer.actions",
+			elText("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
 		),
 	)
 }
@@ -31,21 +30,20 @@ func (s *Shell) renderConnecting() goapp.UI {
 // renderWaitingForHost: the player typed the room code and the host has yet to let them in.
 // The room code is shown big, so the player can check it is the right game.
 func (s *Shell) renderWaitingForHost() goapp.UI {
-	return goapp.Main().Class("screen connecting waiting").Body(
-		goapp.Div().Class("content centered").Role("status").Aria("live", "polite").Body(
-			goapp.Div().Class("knock-mark").Aria("hidden", true).Body(
-				goapp.Span().Class("knock-dot"), goapp.Span().Class("knock-dot"), goapp.Span().Class("knock-dot"),
+	return el("main.screen.connecting.waiting",
+		el("div.content.centered[role=status][aria-live=polite]",
+			el("div.knock-mark[aria-hidden=true]",
+				el("span.knock-dot"), el("span.knock-dot"), el("span.knock-dot"),
 			),
-			goapp.H1().ID("connecting-title").Text(s.t(i18n.WaitTitle)),
-			goapp.P().ID("waiting-room").Class("room waiting-room").Body(
-				goapp.Span().Class("room-label").Text(s.t(i18n.LobbyRoomCode)),
-				goapp.Strong().Class("room-code").Text(s.connecting.Room),
+			elText("h1#connecting-title", s.t(i18n.WaitTitle)),
+			el("p#waiting-room.room.waiting-room",
+				elText("span.room-label", s.t(i18n.LobbyRoomCode)),
+				elText("strong.room-code", s.connecting.Room),
 			),
-			goapp.P().Class("muted lead").Text(s.t(i18n.WaitHint)),
+			elText("p.muted.lead", s.t(i18n.WaitHint)),
 		),
-		goapp.Footer().Class("actions").Body(
-			goapp.Button().ID("cancel").Class("btn secondary").Type("button").
-				Text(s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
+		el("footer.actions",
+			elText("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
 		),
 	)
 }

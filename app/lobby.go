@@ -10,50 +10,46 @@ import (
 // renderLobby: the room code on top, the invite (QR and link) and the live player list, your
 // own name editable, and sharing the invite as the primary action at the bottom.
 func (s *Shell) renderLobby() goapp.UI {
-	invite := goapp.Div().Class("col").Body(s.renderInvite())
-	players := goapp.Div().Class("col").Body(s.renderPlayers(), s.renderRename())
+	invite := el("div.col", s.renderInvite())
+	players := el("div.col", s.renderPlayers(), s.renderRename())
 	columns := []goapp.UI{players, invite}
 	if s.lobby.IsHost {
 		columns = []goapp.UI{invite, players} // the host's first job is showing the invite
 	}
-	return goapp.Main().Class("screen lobby").Body(
+	return el("main.screen.lobby",
 		s.renderTopBar(),
-		goapp.Div().Class("content").Body(
+		el("div.content",
 			goapp.If(s.lobby.IsHost, func() goapp.UI {
-				return goapp.P().Class("note subtle").Text(s.t(i18n.LobbyHostNote))
+				return elText("p.note.subtle", s.t(i18n.LobbyHostNote))
 			}),
-			goapp.Div().Class("columns").Body(columns...),
+			el("div.columns", columns...),
 			s.spyfallPanel(),
 			s.renderSpyfestSettings(),
 			s.renderInsecureNote(),
 		),
-		goapp.Footer().Class("actions").Body(
-			goapp.P().ID("toast").Class("toast").Attr("role", "status").Aria("live", "polite").
-				Text(s.lobby.Toast),
+		el("footer.actions",
+			elText("p#toast.toast[role=status][aria-live=polite]", s.lobby.Toast),
 			s.renderSpyfallStart(),
 			goapp.If(s.canShare, func() goapp.UI {
-				return goapp.Button().ID("share").Class("btn primary").Type("button").
-					Text(s.t(i18n.LobbyShare)).OnClick(s.onShare)
+				return elText("button#share.btn.primary[type=button]", s.t(i18n.LobbyShare)).OnClick(s.onShare)
 			}).Else(func() goapp.UI {
-				return goapp.Button().ID("copy").Class("btn primary").Type("button").
-					Text(s.t(i18n.LobbyCopy)).OnClick(s.onCopy)
+				return elText("button#copy.btn.primary[type=button]", s.t(i18n.LobbyCopy)).OnClick(s.onCopy)
 			}),
 		),
 	)
 }
 
 func (s *Shell) renderTopBar() goapp.UI {
-	return goapp.Header().Class("topbar").Body(
-		goapp.Div().Class("room").Body(
-			goapp.Span().Class("room-label").Text(s.t(i18n.LobbyRoomCode)),
-			goapp.Strong().ID("lobby-room").Class("room-code").Text(s.lobby.Room),
+	return el("header.topbar",
+		el("div.room",
+			elText("span.room-label", s.t(i18n.LobbyRoomCode)),
+			elText("strong#lobby-room.room-code", s.lobby.Room),
 		),
-		goapp.Span().ID("status").Class("status status-"+string(s.lobby.Status)).Body(
-			goapp.Span().Class("dot").Aria("hidden", true),
+		el("span#status.status",
+			el("span.dot[aria-hidden=true]"),
 			goapp.Text(s.statusText(s.lobby.Status)),
-		),
-		goapp.Button().ID("leave").Class("btn ghost small").Type("button").
-			Text(s.t(i18n.LobbyLeave)).OnClick(s.onLeave),
+		).Class("status-"+string(s.lobby.Status)),
+		elText("button#leave.btn.ghost.small[type=button]", s.t(i18n.LobbyLeave)).OnClick(s.onLeave),
 	)
 }
 
@@ -75,39 +71,39 @@ func (s *Shell) renderInvite() goapp.UI {
 	if !s.lobby.IsHost {
 		hint = s.t(i18n.LobbyGuestInvite)
 	}
-	return goapp.Section().ID("invite").Class("card invite").Aria("labelledby", "invite-heading").Body(
-		goapp.H2().ID("invite-heading").Text(s.t(i18n.LobbyInviteHeading)),
-		goapp.P().Class("muted").Text(hint),
+	return el("section#invite.card.invite[aria-labelledby=invite-heading]",
+		elText("h2#invite-heading", s.t(i18n.LobbyInviteHeading)),
+		elText("p.muted", hint),
 		goapp.If(s.lobby.InviteQR != "", func() goapp.UI {
-			return goapp.Div().ID("qr").Class("qr-frame").Body(goapp.Raw(s.lobby.InviteQR))
+			return el("div#qr.qr-frame", goapp.Raw(s.lobby.InviteQR))
 		}),
-		goapp.Label().For("invite-link").Class("label").Text(s.t(i18n.LobbyInviteLinkLabel)),
-		goapp.Input().ID("invite-link").Class("field link").Type("url").ReadOnly(true).
-			Value(s.lobby.InviteURL).
+		elText("label.label[for=invite-link]", s.t(i18n.LobbyInviteLinkLabel)),
+		elVoid("input#invite-link.field.link[type=url][readonly]").
+			Attr("value", s.lobby.InviteURL).
 			OnFocus(func(ctx goapp.Context, e goapp.Event) { ctx.JSSrc().Call("select") }),
 		goapp.If(!s.canShare && !s.secure, func() goapp.UI {
-			return goapp.P().ID("share-note").Class("muted small").Text(s.t(i18n.LobbyShareInsecure))
+			return elText("p#share-note.muted.small", s.t(i18n.LobbyShareInsecure))
 		}),
 	)
 }
 
 func (s *Shell) renderPlayers() goapp.UI {
-	return goapp.Section().Class("card").Aria("labelledby", "players-heading").Body(
-		goapp.H2().ID("players-heading").Text(s.t(i18n.LobbyPlayers, len(s.lobby.Players))),
-		goapp.Ul().ID("players").Class("players").Body(
+	return el("section.card[aria-labelledby=players-heading]",
+		elText("h2#players-heading", s.t(i18n.LobbyPlayers, len(s.lobby.Players))),
+		el("ul#players.players",
 			goapp.Range(s.lobby.Players).Slice(func(i int) goapp.UI {
 				return s.lobbyRow(i)
 			}),
 		),
 		goapp.If(len(s.lobby.Screens) > 0, func() goapp.UI {
-			return goapp.Div().Class("table-screens").Body(
-				goapp.H3().ID("screens-heading").Class("label").Text(s.t(i18n.LobbyScreens, len(s.lobby.Screens))),
-				goapp.Ul().ID("table-screens").Class("players").Aria("labelledby", "screens-heading").Body(
+			return el("div.table-screens",
+				elText("h3#screens-heading.label", s.t(i18n.LobbyScreens, len(s.lobby.Screens))),
+				el("ul#table-screens.players[aria-labelledby=screens-heading]",
 					goapp.Range(s.lobby.Screens).Slice(func(i int) goapp.UI { return s.screenRow(i) }),
 				),
 			)
 		}),
-		goapp.P().Class("muted small").Text(s.t(i18n.LobbyWaiting)),
+		elText("p.muted.small", s.t(i18n.LobbyWaiting)),
 	)
 }
 
@@ -166,19 +162,19 @@ func (s *Shell) renderPlayer(r *lobbyRow) goapp.UI {
 	if p.You {
 		class += " you"
 	}
-	return goapp.Li().Class(class).DataSet("seat", p.Seat).Body(
-		goapp.Span().Class("presence "+presence).Title(presenceText).Body(
-			goapp.Span().Class("visually-hidden").Text(presenceText),
-		),
-		goapp.Span().Class("player-name").Text(p.Name),
+	return el("li",
+		el("span.presence",
+			elText("span.visually-hidden", presenceText),
+		).Class(presence).Title(presenceText),
+		elText("span.player-name", p.Name),
 		goapp.If(p.Host, func() goapp.UI {
-			return goapp.Span().Class("badge host").Text(s.t(i18n.LobbyHostBadge))
+			return elText("span.badge.host", s.t(i18n.LobbyHostBadge))
 		}),
 		goapp.If(p.You, func() goapp.UI {
-			return goapp.Span().Class("badge you").Text(s.t(i18n.LobbyYouBadge))
+			return elText("span.badge.you", s.t(i18n.LobbyYouBadge))
 		}),
 		s.renderSeatMenu(r),
-	)
+	).Class(class).DataSet("seat", p.Seat)
 }
 
 func (s *Shell) renderRename() goapp.UI {
@@ -188,22 +184,20 @@ func (s *Shell) renderRename() goapp.UI {
 			current = p.Name
 		}
 	}
-	return goapp.Form().ID("rename-form").Class("card").OnSubmit(s.onRename).Body(
-		goapp.Label().For("rename-input").Class("label").Text(s.t(i18n.LobbyRenameLabel)),
-		goapp.Div().Class("row").Body(
-			goapp.Input().ID("rename-input").Class("field").Type("text").
-				Value(s.lobby.RenameDraft).
-				Placeholder(current).
-				AutoComplete(false).
-				MaxLength(MaxNameRunes*2).
+	return el("form#rename-form.card",
+		elText("label.label[for=rename-input]", s.t(i18n.LobbyRenameLabel)),
+		el("div.row",
+			elVoid("input#rename-input.field[type=text][autocomplete=off][aria-describedby=rename-error]").
+				Attr("value", s.lobby.RenameDraft).
+				Attr("placeholder", current).
+				Attr("maxlength", MaxNameRunes*2).
 				Aria("invalid", s.lobby.RenameError != "").
-				Aria("describedby", "rename-error").
 				OnInput(func(ctx goapp.Context, e goapp.Event) {
 					s.lobby.RenameDraft = ctx.JSSrc().Get("value").String()
 					s.lobby.RenameError = ""
 				}),
-			goapp.Button().ID("rename").Class("btn secondary").Type("submit").Text(s.t(i18n.LobbyRename)),
+			elText("button#rename.btn.secondary[type=submit]", s.t(i18n.LobbyRename)),
 		),
 		fieldError("rename-error", s.lobby.RenameError),
-	)
+	).OnSubmit(s.onRename)
 }

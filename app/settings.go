@@ -113,33 +113,33 @@ func (s *Shell) renderPreferences() goapp.UI {
 		theme Theme
 		key   i18n.Key
 	}{{ThemeSystem, i18n.ThemeSystem}, {ThemeLight, i18n.ThemeLight}, {ThemeDark, i18n.ThemeDark}}
-	return goapp.Footer().Class("preferences").Aria("label", s.t(i18n.SettingsHeading)).Body(
-		goapp.Div().Class("preference").Body(
-			goapp.Label().For("pref-lang").Text(s.t(i18n.SettingsLanguage)),
-			goapp.Select().ID("pref-lang").Class("field").OnChange(s.onLanguage).Body(
+	return el("footer.preferences",
+		el("div.preference",
+			elText("label[for=pref-lang]", s.t(i18n.SettingsLanguage)),
+			el("select#pref-lang.field",
 				goapp.Range(i18n.Languages()).Slice(func(i int) goapp.UI {
 					l := i18n.Languages()[i]
 					return option(string(l), i18n.NativeName(l), l == s.lang).Lang(string(l))
 				}),
-			),
+			).OnChange(s.onLanguage),
 		),
-		goapp.Div().Class("preference").Body(
-			goapp.Label().For("pref-theme").Text(s.t(i18n.SettingsTheme)),
-			goapp.Select().ID("pref-theme").Class("field").OnChange(s.onTheme).Body(
+		el("div.preference",
+			elText("label[for=pref-theme]", s.t(i18n.SettingsTheme)),
+			el("select#pref-theme.field",
 				goapp.Range(themes).Slice(func(i int) goapp.UI {
 					return option(themes[i].theme.optionValue(), s.t(themes[i].key), themes[i].theme == s.theme)
 				}),
-			),
+			).OnChange(s.onTheme),
 		),
-	)
+	).Aria("label", s.t(i18n.SettingsHeading))
 }
 
 // option sets "selected" only on the chosen one: go-app writes selected="false" into
 // prerendered HTML, which a browser reads as selected.
-func option(value, text string, chosen bool) goapp.HTMLOption {
-	o := goapp.Option().Value(value).Text(text)
+func option(value, text string, chosen bool) goapp.HTMLElem {
+	o := elText("option", text).Attr("value", value)
 	if chosen {
-		o = o.Selected(true)
+		o = o.Attr("selected", true)
 	}
 	return o
 }

@@ -118,19 +118,19 @@ func can(v *spyfall.View, a spyfall.Action) bool { return slices.Contains(v.Can,
 func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	body, actions := u.phase(v, f)
-	return goapp.Main().Class("screen spyfall phase-"+string(v.Phase)).DataSet("phase", string(v.Phase)).Body(
+	return el("main.screen.spyfall",
 		u.bar(v, f),
-		goapp.Div().Class("content").Body(body...),
-		goapp.Footer().Class("actions").Body(
-			goapp.P().ID("toast").Class("toast").Attr("role", "status").Aria("live", "polite").Text(f.Toast),
-			goapp.Div().Class("sf-actions").Body(actions...),
+		el("div.content", body...),
+		el("footer.actions",
+			elText("p#toast.toast[role=status][aria-live=polite]", f.Toast),
+			el("div.sf-actions", actions...),
 		),
 		goapp.If(u.sheet, func() goapp.UI { return u.locationSheet(v, f) }),
 		goapp.If(u.scores, func() goapp.UI {
 			return u.sheetFrame("scores-sheet", t(i18n.SFScores), func(ctx goapp.Context, e goapp.Event) { u.scores = false },
 				f, nil, scoreboard(v, f), history(v, f))
 		}),
-	)
+	).Class("phase-"+string(v.Phase)).DataSet("phase", string(v.Phase))
 }
 
 // bar is the game's top bar: round, clock, the sheets one tap away and the host menu.
@@ -140,16 +140,16 @@ func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	if v.Round > 0 {
 		round = t(i18n.SFRoundOf, v.Round, max(v.Rounds, v.Round))
 	}
-	return goapp.Header().Class("sf-bar").Body(
-		goapp.Span().ID("sf-round").Class("sf-round").Text(round),
+	return el("header.sf-bar",
+		elText("span#sf-round.sf-round", round),
 		goapp.If(v.Clock != nil && v.Phase != spyfall.PhasePlaying, func() goapp.UI { return clockFor(v, f, true) }),
-		goapp.Div().Class("sf-bar-buttons").Body(
-			goapp.Button().ID("open-locations").Class("btn ghost small").Type("button").Text(t(i18n.SFLocations)).
+		el("div.sf-bar-buttons",
+			elText("button#open-locations.btn.ghost.small[type=button]", t(i18n.SFLocations)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.sheet, u.scores = true, false }),
-			goapp.Button().ID("open-scores").Class("btn ghost small").Type("button").Text(t(i18n.SFScores)).
+			elText("button#open-scores.btn.ghost.small[type=button]", t(i18n.SFScores)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.scores, u.sheet = true, false }),
 			goapp.If(f.Host && v.Phase != spyfall.PhaseGameOver, func() goapp.UI {
-				return goapp.Button().ID("host-menu").Class("btn ghost small").Type("button").Text(t(i18n.SFHostMenu)).
+				return elText("button#host-menu.btn.ghost.small[type=button]", t(i18n.SFHostMenu)).
 					Aria("expanded", u.hostMenu).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { u.hostMenu = !u.hostMenu })
 			}),
@@ -162,21 +162,21 @@ func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
 func (u *SpyfallUI) hostControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	inRound := v.Phase != spyfall.PhaseLobby && v.Phase != spyfall.PhaseRoundOver && v.Phase != spyfall.PhaseGameOver
-	return goapp.Div().ID("host-controls").Class("sf-host card").Body(
+	return el("div#host-controls.sf-host.card",
 		goapp.If(inRound, func() goapp.UI {
-			return goapp.Div().Class("sf-chiprow").Body(goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
+			return el("div.sf-chiprow", goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
 				s := v.Seats[i]
 				if !s.InRound || s.Absent || s.Removed {
 					return goapp.Text("")
 				}
-				return goapp.Button().Class("btn secondary small").Type("button").Text(t(i18n.SFMarkAbsent, s.Name)).
+				return elText("button.btn.secondary.small[type=button]", t(i18n.SFMarkAbsent, s.Name)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) {
 						u.hostMenu = false
 						f.Act(ctx, spyfall.HostMarkAbsent{Round: v.Round, Seat: s.ID})
 					}, sfScope(spyfall.HostMarkAbsent{Round: v.Round, Seat: s.ID}))
 			}))
 		}),
-		goapp.Button().ID("end-game").Class("btn danger").Type("button").Text(t(i18n.SFEndGame)).
+		elText("button#end-game.btn.danger[type=button]", t(i18n.SFEndGame)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.hostMenu = false
 				if f.EndGame != nil {

@@ -80,26 +80,25 @@ func (c *secretCard) Render() goapp.UI {
 			class += " spy"
 		}
 	}
-	return goapp.Button().ID("secret-card").Class(class).Type("button").
+	return el("button#secret-card[type=button]",
+		goapp.If(c.shown, func() goapp.UI {
+			return el("span#card-face.sf-card-face",
+				elText("strong.sf-card-title", c.Title),
+				goapp.Range(c.Lines).Slice(func(i int) goapp.UI {
+					return elText("span.sf-card-line", c.Lines[i])
+				}),
+			)
+		}).Else(func() goapp.UI {
+			return el("span.sf-card-back",
+				elText("span.sf-card-seal[aria-hidden=true]", "?"),
+				elText("span.sf-card-prompt", c.Prompt),
+			)
+		}),
+	).Class(class).
 		Aria("pressed", c.shown).
 		On("pointerdown", c.show).On("pointerup", c.hide).On("pointerleave", c.hide).On("pointercancel", c.hide).
 		On("contextmenu", func(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }).
-		OnClick(c.toggle).OnKeyDown(c.key(true)).OnKeyUp(c.key(false)).OnBlur(func(ctx goapp.Context, e goapp.Event) { c.shown = false }).
-		Body(
-			goapp.If(c.shown, func() goapp.UI {
-				return goapp.Span().ID("card-face").Class("sf-card-face").Body(
-					goapp.Strong().Class("sf-card-title").Text(c.Title),
-					goapp.Range(c.Lines).Slice(func(i int) goapp.UI {
-						return goapp.Span().Class("sf-card-line").Text(c.Lines[i])
-					}),
-				)
-			}).Else(func() goapp.UI {
-				return goapp.Span().Class("sf-card-back").Body(
-					goapp.Span().Class("sf-card-seal").Aria("hidden", true).Text("?"),
-					goapp.Span().Class("sf-card-prompt").Text(c.Prompt),
-				)
-			}),
-		)
+		OnClick(c.toggle).OnKeyDown(c.key(true)).OnKeyUp(c.key(false)).OnBlur(func(ctx goapp.Context, e goapp.Event) { c.shown = false })
 }
 
 // spyClock is the shared round clock: a big countdown with a thin ring, amber in the last
@@ -184,16 +183,16 @@ func (c *spyClock) Render() goapp.UI {
 	if c.Small {
 		class += " small"
 	}
-	return goapp.Div().ID("sf-clock").Class(class).Attr("role", "timer").Aria("label", c.Label).Body(
+	return el("div#sf-clock[role=timer]",
 		goapp.Raw(ring),
-		goapp.Span().Class("sf-clock-time").Text(clockText(left)),
+		elText("span.sf-clock-time", clockText(left)),
 		goapp.If(!c.Running, func() goapp.UI {
 			if left == 0 {
-				return goapp.Span().Class("sf-clock-paused").Text(c.TimeUpText)
+				return elText("span.sf-clock-paused", c.TimeUpText)
 			}
-			return goapp.Span().Class("sf-clock-paused").Text(c.PausedText)
+			return elText("span.sf-clock-paused", c.PausedText)
 		}),
-	)
+	).Class(class).Aria("label", c.Label)
 }
 
 // alert buzzes (navigator.vibrate) and plays a short tone generated with WebAudio, unless the

@@ -218,35 +218,34 @@ func (s *Shell) renderPass() goapp.UI {
 	case p == nil:
 		return s.renderHome()
 	case p.host == nil:
-		return goapp.Main().Class("screen pass-setup").Body(
-			goapp.Div().Class("content").Body(
-				goapp.H1().Text(s.t(i18n.SFPassTitle)),
-				goapp.P().Class("muted").Text(s.t(i18n.SFPassNamesHint)),
-				goapp.Textarea().ID("pass-names").Class("field").Aria("label", s.t(i18n.SFPassTitle)).Text(p.names).
-					Attr("rows", 8).
+		return el("main.screen.pass-setup",
+			el("div.content",
+				elText("h1", s.t(i18n.SFPassTitle)),
+				elText("p.muted", s.t(i18n.SFPassNamesHint)),
+				el("textarea#pass-names.field[rows=8]").Aria("label", s.t(i18n.SFPassTitle)).Attr("value", p.names).
 					OnInput(func(ctx goapp.Context, e goapp.Event) { p.names = ctx.JSSrc().Get("value").String() }),
-				goapp.P().ID("pass-problem").Class("field-error").Text(p.problem),
+				elText("p#pass-problem.field-error", p.problem),
 			),
-			goapp.Footer().Class("actions").Body(
-				goapp.Button().ID("pass-start").Class("btn primary").Type("button").Text(s.t(i18n.SFPassSeat)).OnClick(s.onPassStart),
-				goapp.Button().ID("pass-back").Class("btn ghost").Type("button").Text(s.t(i18n.SFCancel)).
+			el("footer.actions",
+				elText("button#pass-start.btn.primary[type=button]", s.t(i18n.SFPassSeat)).OnClick(s.onPassStart),
+				elText("button#pass-back.btn.ghost[type=button]", s.t(i18n.SFCancel)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.pass = nil; s.goHome() }),
 			),
 		)
 	case p.handing:
 		name := p.seats[p.next].name
-		return goapp.Main().Class("screen sf-pass").Body(
-			goapp.Div().Class("content centered sf-pass").Body(
-				goapp.H1().ID("pass-to").Text(s.t(i18n.SFPassTo, name)),
-				goapp.P().Class("lead muted").Text(s.t(i18n.SFPassHint, name)),
+		return el("main.screen.sf-pass",
+			el("div.content.centered.sf-pass",
+				elText("h1#pass-to", s.t(i18n.SFPassTo, name)),
+				elText("p.lead.muted", s.t(i18n.SFPassHint, name)),
 			),
-			goapp.Footer().Class("actions").Body(
-				goapp.Button().ID("pass-ready").Class("btn primary").Type("button").Text(s.t(i18n.SFPassReady, name)).OnClick(s.takePhone(p.next)),
-				goapp.Details().Class("sf-pass-others").Body(
-					goapp.Summary().Class("muted").Text(s.t(i18n.SFPassSomeoneElse)),
-					goapp.Div().Class("sf-chiprow").Body(goapp.Range(p.seats).Slice(func(i int) goapp.UI {
-						return goapp.Button().Class("btn secondary small").Type("button").DataSet("pass", i).
-							Text(p.seats[i].name).OnClick(s.takePhone(i))
+			el("footer.actions",
+				elText("button#pass-ready.btn.primary[type=button]", s.t(i18n.SFPassReady, name)).OnClick(s.takePhone(p.next)),
+				el("details.sf-pass-others",
+					elText("summary.muted", s.t(i18n.SFPassSomeoneElse)),
+					el("div.sf-chiprow", goapp.Range(p.seats).Slice(func(i int) goapp.UI {
+						return elText("button.btn.secondary.small[type=button]", p.seats[i].name).DataSet("pass", i).
+							OnClick(s.takePhone(i))
 					})),
 				),
 			),
@@ -256,18 +255,18 @@ func (s *Shell) renderPass() goapp.UI {
 	if s.gameStarted() && s.game.View.Spyfall != nil {
 		screen = s.renderSpyfall()
 	} else {
-		screen = goapp.Main().Class("screen lobby").Body(
-			goapp.Div().Class("content").Body(s.renderPlayers(), s.spyfallPanel()),
-			goapp.Footer().Class("actions").Body(
-				goapp.P().ID("toast").Class("toast").Attr("role", "status").Aria("live", "polite").Text(s.lobby.Toast),
+		screen = el("main.screen.lobby",
+			el("div.content", s.renderPlayers(), s.spyfallPanel()),
+			el("footer.actions",
+				elText("p#toast.toast[role=status][aria-live=polite]", s.lobby.Toast),
 				s.renderSpyfallStart(),
 			),
 		)
 	}
-	return goapp.Div().Class("sf-pass-frame").Body(
-		goapp.Div().Class("sf-pass-bar").Body(
-			goapp.Span().ID("pass-holder").Class("muted small").Text(s.t(i18n.SFPassHolder, p.seats[p.current].name)),
-			goapp.Button().ID("pass-on").Class("btn secondary small").Type("button").Text(s.t(i18n.SFPassDone)).OnClick(s.passOn),
+	return el("div.sf-pass-frame",
+		el("div.sf-pass-bar",
+			elText("span#pass-holder.muted.small", s.t(i18n.SFPassHolder, p.seats[p.current].name)),
+			elText("button#pass-on.btn.secondary.small[type=button]", s.t(i18n.SFPassDone)).OnClick(s.passOn),
 		),
 		screen,
 	)
@@ -275,5 +274,5 @@ func (s *Shell) renderPass() goapp.UI {
 
 // passEntry is the home screen's way into pass-and-play.
 func (s *Shell) renderPassEntry() goapp.UI {
-	return goapp.Button().ID("pass-play").Class("btn ghost").Type("button").Text(s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
+	return elText("button#pass-play.btn.ghost[type=button]", s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
 }

@@ -35,14 +35,14 @@ func roundResult(v *spyfall.View, f SpyfallFrame, r spyfall.RoundResult) goapp.U
 	if r.Table != nil && len(r.Spies) == 0 {
 		spies = "–"
 	}
-	return goapp.Section().ID("round-result").Class("card sf-result sf-reveal").Body(
-		goapp.H1().Text(t(i18n.SFRoundResult, r.Round)),
-		goapp.P().ID("result-ending").Class("lead").Text(t(endingText[r.Ending])),
-		goapp.Dl().Class("sf-facts").Body(
-			goapp.Dt().Text(t(i18n.SFTheLocation)),
-			goapp.Dd().ID("result-location").Text(loc),
-			goapp.Dt().Text(map[bool]string{true: t(i18n.SFTheSpiesMany), false: t(i18n.SFTheSpies)}[len(r.Spies) > 1]),
-			goapp.Dd().ID("result-spies").Class("spy").Text(spies),
+	return el("section#round-result.card.sf-result.sf-reveal",
+		elText("h1", t(i18n.SFRoundResult, r.Round)),
+		elText("p#result-ending.lead", t(endingText[r.Ending])),
+		el("dl.sf-facts",
+			elText("dt", t(i18n.SFTheLocation)),
+			elText("dd#result-location", loc),
+			elText("dt", map[bool]string{true: t(i18n.SFTheSpiesMany), false: t(i18n.SFTheSpies)}[len(r.Spies) > 1]),
+			elText("dd#result-spies.spy", spies),
 		),
 		goapp.Range(r.Guesses).Slice(func(i int) goapp.UI {
 			g := r.Guesses[i]
@@ -50,7 +50,7 @@ func roundResult(v *spyfall.View, f SpyfallFrame, r spyfall.RoundResult) goapp.U
 			if g.Correct {
 				k = i18n.SFGuessRight
 			}
-			return goapp.P().Class("small").Text(t(k, seatName(v, g.Seat), locationName(v, g.Location, f.Lang)))
+			return elText("p.small", t(k, seatName(v, g.Seat), locationName(v, g.Location, f.Lang)))
 		}),
 		pointsTable(v, f, r.Points, r.Totals),
 	)
@@ -67,22 +67,22 @@ func pointsTable(v *spyfall.View, f SpyfallFrame, points, totals []int) goapp.UI
 		return 0
 	}
 	slices.SortStableFunc(seats, func(a, b spyfall.SeatView) int { return at(totals, b.ID) - at(totals, a.ID) })
-	return goapp.Table().Class("sf-points-table").Body(
-		goapp.THead().Body(goapp.Tr().Body(
-			goapp.Th().Text(""), goapp.Th().Text(t(i18n.SFPointsRound)), goapp.Th().Text(t(i18n.SFTotal)),
+	return el("table.sf-points-table",
+		el("thead", el("tr",
+			elText("th", ""), elText("th", t(i18n.SFPointsRound)), elText("th", t(i18n.SFTotal)),
 		)),
-		goapp.TBody().Body(goapp.Range(seats).Slice(func(i int) goapp.UI {
+		el("tbody", goapp.Range(seats).Slice(func(i int) goapp.UI {
 			s := seats[i]
 			gain := at(points, s.ID)
 			gainText := "+" + itoa(gain)
 			if gain <= 0 {
 				gainText = itoa(gain)
 			}
-			return goapp.Tr().DataSet("seat", int(s.ID)).Body(
-				goapp.Th().Attr("scope", "row").Text(s.Name),
-				goapp.Td().Class(map[bool]string{true: "gain", false: "gain none"}[gain > 0]).Text(gainText),
-				goapp.Td().Class("total").Text(itoa(at(totals, s.ID))),
-			)
+			return el("tr",
+				elText("th[scope=row]", s.Name),
+				elText("td", gainText).Class(map[bool]string{true: "gain", false: "gain none"}[gain > 0]),
+				elText("td.total", itoa(at(totals, s.ID))),
+			).DataSet("seat", int(s.ID))
 		})),
 	)
 }
@@ -100,7 +100,7 @@ func scoreboard(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	if v.LastRound != nil {
 		last = v.LastRound.Points
 	}
-	return goapp.Div().ID("scoreboard").Body(pointsTable(v, f, last, totals))
+	return el("div#scoreboard", pointsTable(v, f, last, totals))
 }
 
 // history lists the finished rounds, newest first.
@@ -111,13 +111,13 @@ func history(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	}
 	rounds := slices.Clone(v.History)
 	slices.Reverse(rounds)
-	return goapp.Section().ID("history").Class("sf-history").Body(
-		goapp.H2().Text(t(i18n.SFHistory)),
-		goapp.Ol().Body(goapp.Range(rounds).Slice(func(i int) goapp.UI {
+	return el("section#history.sf-history",
+		elText("h2", t(i18n.SFHistory)),
+		el("ol", goapp.Range(rounds).Slice(func(i int) goapp.UI {
 			r := rounds[i]
-			return goapp.Li().Body(
-				goapp.Strong().Text(t(i18n.SFRoundOf, r.Round, v.Rounds)+" · "+r.Location.Name.In(string(f.Lang))),
-				goapp.Span().Class("muted small").Text(t(i18n.SFTheSpies)+": "+dash(seatNames(v, r.Spies))+". "+t(endingText[r.Ending])),
+			return el("li",
+				elText("strong", t(i18n.SFRoundOf, r.Round, v.Rounds)+" · "+r.Location.Name.In(string(f.Lang))),
+				elText("span.muted.small", t(i18n.SFTheSpies)+": "+dash(seatNames(v, r.Spies))+". "+t(endingText[r.Ending])),
 			)
 		})),
 	)
@@ -130,7 +130,7 @@ func (u *SpyfallUI) roundOverScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 	}
 	body = append(body, history(v, f))
 	if can(v, spyfall.Deal{}) {
-		actions = append(actions, goapp.Button().ID("deal").Class("btn primary").Type("button").Text(t(i18n.SFNextRound, v.Round+1)).
+		actions = append(actions, elText("button#deal.btn.primary[type=button]", t(i18n.SFNextRound, v.Round+1)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }, sfScope(spyfall.Deal{Round: v.Round + 1})))
 	}
 	return body, actions
@@ -143,9 +143,9 @@ func (u *SpyfallUI) gameOverScreen(v *spyfall.View, f SpyfallFrame) (body, actio
 		head = t(i18n.SFWinner, seatName(v, v.Winners[0]))
 	}
 	body = []goapp.UI{
-		goapp.Section().ID("final").Class("card sf-final sf-reveal").Body(
-			goapp.P().Class("muted").Text(t(i18n.SFGameOver)),
-			goapp.H1().ID("winners").Text(head),
+		el("section#final.card.sf-final.sf-reveal",
+			elText("p.muted", t(i18n.SFGameOver)),
+			elText("h1#winners", head),
 			scoreboard(v, f),
 		),
 	}
@@ -154,8 +154,8 @@ func (u *SpyfallUI) gameOverScreen(v *spyfall.View, f SpyfallFrame) (body, actio
 	}
 	body = append(body, history(v, f))
 	if f.Host && f.BackToLobby != nil {
-		actions = append(actions, goapp.Button().ID("back-to-lobby").Class("btn primary").Type("button").
-			Text(i18n.T(f.Lang, i18n.SFBackToLobby)).OnClick(func(ctx goapp.Context, e goapp.Event) { f.BackToLobby(ctx) }))
+		actions = append(actions, elText("button#back-to-lobby.btn.primary[type=button]", i18n.T(f.Lang, i18n.SFBackToLobby)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { f.BackToLobby(ctx) }))
 	}
 	return body, actions
 }
