@@ -22,7 +22,7 @@ func (s *Shell) renderConnecting() goapp.UI {
 			elText("p.muted", s.t(i18n.ConnectHint)),
 		),
 		el("footer.actions",
-			elText("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
+			elTextWith("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
 		),
 	)
 }
@@ -43,7 +43,7 @@ func (s *Shell) renderWaitingForHost() goapp.UI {
 			elText("p.muted.lead", s.t(i18n.WaitHint)),
 		),
 		el("footer.actions",
-			elText("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
+			elTextWith("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
 		),
 	)
 }

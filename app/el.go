@@ -9,23 +9,36 @@ import (
 
 // The screens build their elements with el, elText and elVoid from a selector that holds an
 // element's fixed part, instead of a chain of go-app's typed builders
-// (goapp.P().ID("x").Class("a b").Text(t) is el... elText("p#x.a.b", t)).
+// (goapp.P().ID("x").Class("a b").Text(t) is elText("p#x.a.b", t)).
 //
 // Why: in Go's wasm every call site costs about 100 to 300 bytes (each call can suspend its
 // goroutine), every go-app builder method is an interface call, and every element type the app
 // uses brings its whole set of builder methods. The screens were mostly such calls: one call
-// per element, and one element type, made the same screens about a third of their size in
-// app.wasm (make bench, issue 9). The HTML is the same, attribute for attribute.
+// per element, and one element type, made their code in app.wasm about a fifth smaller and
+// dropped most of go-app's element types from it, 68 KB after brotli (make bench, issue 9).
+// The HTML is the same, attribute for attribute.
 //
 // A selector is "tag#id.class.class[name=value][name]": the tag first, then optionally an id,
 // classes and attributes, each attribute in brackets and the value running to its closing
 // bracket (so it may hold spaces, dots and '#'); an attribute without a value is "true", as
 // go-app writes a true boolean. What varies from one render to the next is chained on the
-// result: .ID(id), .Class(more), .Aria("pressed", on), .DataSet("seat", n), .OnClick(h), and so
-// on; .Class adds to the selector's classes.
+// result of elWith, elTextWith or elVoidWith: .ID(id), .Class(more), .Aria("pressed", on),
+// .DataSet("seat", n), .OnClick(h), and so on; .Class adds to the selector's classes.
 
 // el is the element sel describes, with children (nil children are skipped, as go-app does).
-func el(sel string, children ...goapp.UI) goapp.HTMLElem {
+func el(sel string, children ...goapp.UI) goapp.UI { return elWith(sel, children...) }
+
+// elText is the element sel describes with text as its content.
+func elText(sel, text string) goapp.UI { return elTextWith(sel, text) }
+
+// elVoid is an element that has no content and no closing tag (input, img).
+func elVoid(sel string) goapp.UI { return elVoidWith(sel) }
+
+// elWith, elTextWith and elVoidWith are el, elText and elVoid returning go-app's element, for
+// the elements whose attributes or handlers are chained on. The others take el and friends:
+// handing go-app's element to a goapp.UI costs an interface conversion at every call site,
+// about 200 bytes of wasm each.
+func elWith(sel string, children ...goapp.UI) goapp.HTMLElem {
 	s := selectorOf(sel)
 	e := applyAttrs(s, goapp.Elem(s.tag))
 	if len(children) > 0 {
@@ -34,14 +47,12 @@ func el(sel string, children ...goapp.UI) goapp.HTMLElem {
 	return e
 }
 
-// elText is the element sel describes with text as its content.
-func elText(sel, text string) goapp.HTMLElem {
+func elTextWith(sel, text string) goapp.HTMLElem {
 	s := selectorOf(sel)
 	return applyAttrs(s, goapp.Elem(s.tag)).Text(text)
 }
 
-// elVoid is an element that has no content and no closing tag (input, img).
-func elVoid(sel string) goapp.HTMLElemSelfClosing {
+func elVoidWith(sel string) goapp.HTMLElemSelfClosing {
 	s := selectorOf(sel)
 	return applyAttrs(s, goapp.ElemSelfClosing(s.tag))
 }

@@ -44,9 +44,9 @@ func TestElWritesWhatTypedBuildersWrite(t *testing.T) {
 		{"children", goapp.Footer().Class("actions").Body(goapp.Button().Class("btn").Type("button").Text("Go"), nil),
 			el("footer.actions", elText("button.btn[type=button]", "Go"), nil)},
 		{"dynamic class and data", goapp.Li().Class("chip", "you").DataSet("seat", 3).Aria("pressed", true).Text("Ana"),
-			elText("li.chip", "Ana").Class("you").DataSet("seat", 3).Aria("pressed", true)},
+			elTextWith("li.chip", "Ana").Class("you").DataSet("seat", 3).Aria("pressed", true)},
 		{"void", goapp.Input().ID("link").Class("field").Type("url").ReadOnly(true).Value("http://x/"),
-			elVoid("input#link.field[type=url][readonly]").Attr("value", "http://x/")},
+			elVoidWith("input#link.field[type=url][readonly]").Attr("value", "http://x/")},
 	}
 	for _, tt := range tests {
 		want, got := goapp.HTMLString(tt.typed), goapp.HTMLString(tt.short)

@@ -20,9 +20,9 @@ func (s *Shell) renderError() goapp.UI {
 				if label == "" {
 					label = s.t(i18n.ErrorTryAgain)
 				}
-				return elText("button#retry.btn.secondary[type=button]", label).OnClick(s.onRetry)
+				return elTextWith("button#retry.btn.secondary[type=button]", label).OnClick(s.onRetry)
 			}),
-			elText("button#back-home.btn.primary[type=button]", s.t(i18n.ErrorBackHome)).OnClick(s.onBackHome),
+			elTextWith("button#back-home.btn.primary[type=button]", s.t(i18n.ErrorBackHome)).OnClick(s.onBackHome),
 		),
 	)
 }

@@ -21,11 +21,11 @@ func (s *Shell) renderHome() goapp.UI {
 		el("div.content",
 			s.renderInsecureNote(),
 			s.renderNameField(),
-			el("form#join-form.card",
+			elWith("form#join-form.card",
 				elText("h2", s.t(i18n.HomeJoinHeading)),
 				elText("label.label[for=code]", s.t(i18n.HomeCodeLabel)),
 				el("div.row",
-					elVoid("input#code.field.code[type=text][autocomplete=off][autocapitalize=characters][spellcheck=false][aria-describedby=code-error]").
+					elVoidWith("input#code.field.code[type=text][autocomplete=off][autocapitalize=characters][spellcheck=false][aria-describedby=code-error]").
 						Attr("value", s.home.Code).
 						Attr("placeholder", s.t(i18n.HomeCodePlaceholder)).
 						Attr("maxlength", RoomCodeLen+4).
@@ -42,7 +42,7 @@ func (s *Shell) renderHome() goapp.UI {
 		),
 		el("footer.actions",
 			elText("p.hint", s.t(i18n.HomeCreateHint)),
-			elText("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate)).OnClick(s.onCreate),
+			elTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate)).OnClick(s.onCreate),
 			s.renderPassEntry(),
 		),
 	)
@@ -52,7 +52,7 @@ func (s *Shell) renderHome() goapp.UI {
 func (s *Shell) renderNameField() goapp.UI {
 	return el("section.card",
 		elText("label.label[for=name]", s.t(i18n.HomeNameLabel)),
-		elVoid("input#name.field[type=text][autocomplete=off][aria-describedby=name-error]").
+		elVoidWith("input#name.field[type=text][autocomplete=off][aria-describedby=name-error]").
 			Attr("value", s.home.Name).
 			Attr("placeholder", s.t(i18n.HomeNamePlaceholder)).
 			Attr("maxlength", MaxNameRunes*2).
@@ -74,21 +74,21 @@ func (s *Shell) renderInvited() goapp.UI {
 			elText("h1#invited-title", s.t(i18n.InvitedTitle)),
 			elText("p#invited-body.tagline", s.t(i18n.InvitedBody, s.pendingInvite.Room)),
 		),
-		el("form#join-form.content",
+		elWith("form#join-form.content",
 			s.renderInsecureNote(),
 			s.renderNameField(),
 			fieldError("code-error", s.home.CodeError),
 		).OnSubmit(s.onJoin),
 		el("footer.actions",
 			elText("button#join.btn.primary[type=submit][form=join-form]", s.t(i18n.InvitedJoin)),
-			elText("button#not-now.btn.ghost[type=button]", s.t(i18n.InvitedElsewhere)).OnClick(s.onBackHome),
+			elTextWith("button#not-now.btn.ghost[type=button]", s.t(i18n.InvitedElsewhere)).OnClick(s.onBackHome),
 		),
 	)
 }
 
 // fieldError is the message under a form field; it is announced when it appears.
 func fieldError(id, text string) goapp.UI {
-	return elText("p.field-error[aria-live=polite]", text).ID(id)
+	return elTextWith("p.field-error[aria-live=polite]", text).ID(id)
 }
 
 // renderInsecureNote says calmly what a plain-http page cannot do; nothing on https.

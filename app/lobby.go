@@ -31,9 +31,9 @@ func (s *Shell) renderLobby() goapp.UI {
 			elText("p#toast.toast[role=status][aria-live=polite]", s.lobby.Toast),
 			s.renderSpyfallStart(),
 			goapp.If(s.canShare, func() goapp.UI {
-				return elText("button#share.btn.primary[type=button]", s.t(i18n.LobbyShare)).OnClick(s.onShare)
+				return elTextWith("button#share.btn.primary[type=button]", s.t(i18n.LobbyShare)).OnClick(s.onShare)
 			}).Else(func() goapp.UI {
-				return elText("button#copy.btn.primary[type=button]", s.t(i18n.LobbyCopy)).OnClick(s.onCopy)
+				return elTextWith("button#copy.btn.primary[type=button]", s.t(i18n.LobbyCopy)).OnClick(s.onCopy)
 			}),
 		),
 	)
@@ -45,11 +45,11 @@ func (s *Shell) renderTopBar() goapp.UI {
 			elText("span.room-label", s.t(i18n.LobbyRoomCode)),
 			elText("strong#lobby-room.room-code", s.lobby.Room),
 		),
-		el("span#status.status",
+		elWith("span#status.status",
 			el("span.dot[aria-hidden=true]"),
 			goapp.Text(s.statusText(s.lobby.Status)),
 		).Class("status-"+string(s.lobby.Status)),
-		elText("button#leave.btn.ghost.small[type=button]", s.t(i18n.LobbyLeave)).OnClick(s.onLeave),
+		elTextWith("button#leave.btn.ghost.small[type=button]", s.t(i18n.LobbyLeave)).OnClick(s.onLeave),
 	)
 }
 
@@ -78,7 +78,7 @@ func (s *Shell) renderInvite() goapp.UI {
 			return el("div#qr.qr-frame", goapp.Raw(s.lobby.InviteQR))
 		}),
 		elText("label.label[for=invite-link]", s.t(i18n.LobbyInviteLinkLabel)),
-		elVoid("input#invite-link.field.link[type=url][readonly]").
+		elVoidWith("input#invite-link.field.link[type=url][readonly]").
 			Attr("value", s.lobby.InviteURL).
 			OnFocus(func(ctx goapp.Context, e goapp.Event) { ctx.JSSrc().Call("select") }),
 		goapp.If(!s.canShare && !s.secure, func() goapp.UI {
@@ -162,8 +162,8 @@ func (s *Shell) renderPlayer(r *lobbyRow) goapp.UI {
 	if p.You {
 		class += " you"
 	}
-	return el("li",
-		el("span.presence",
+	return elWith("li",
+		elWith("span.presence",
 			elText("span.visually-hidden", presenceText),
 		).Class(presence).Title(presenceText),
 		elText("span.player-name", p.Name),
@@ -184,10 +184,10 @@ func (s *Shell) renderRename() goapp.UI {
 			current = p.Name
 		}
 	}
-	return el("form#rename-form.card",
+	return elWith("form#rename-form.card",
 		elText("label.label[for=rename-input]", s.t(i18n.LobbyRenameLabel)),
 		el("div.row",
-			elVoid("input#rename-input.field[type=text][autocomplete=off][aria-describedby=rename-error]").
+			elVoidWith("input#rename-input.field[type=text][autocomplete=off][aria-describedby=rename-error]").
 				Attr("value", s.lobby.RenameDraft).
 				Attr("placeholder", current).
 				Attr("maxlength", MaxNameRunes*2).

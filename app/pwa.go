@@ -26,11 +26,11 @@ func (s *Shell) renderUpdateNotice() goapp.UI {
 	if !s.updateReady || s.screen == ScreenGame || s.screen == ScreenConnecting {
 		return goapp.Text("")
 	}
-	notice := el("div#update-notice.card.update-notice[role=status][aria-live=polite]")
+	notice := elWith("div#update-notice.card.update-notice[role=status][aria-live=polite]")
 	if s.screen == ScreenHome && s.live == nil {
 		return notice.Body(
 			elText("p", s.t(i18n.UpdateReady)),
-			elText("button#update-restart.btn[type=button]", s.t(i18n.UpdateRestart)).OnClick(s.onRestartForUpdate),
+			elTextWith("button#update-restart.btn[type=button]", s.t(i18n.UpdateRestart)).OnClick(s.onRestartForUpdate),
 		)
 	}
 	return notice.Body(elText("p", s.t(i18n.UpdateReady)))

@@ -113,10 +113,10 @@ func (s *Shell) renderPreferences() goapp.UI {
 		theme Theme
 		key   i18n.Key
 	}{{ThemeSystem, i18n.ThemeSystem}, {ThemeLight, i18n.ThemeLight}, {ThemeDark, i18n.ThemeDark}}
-	return el("footer.preferences",
+	return elWith("footer.preferences",
 		el("div.preference",
 			elText("label[for=pref-lang]", s.t(i18n.SettingsLanguage)),
-			el("select#pref-lang.field",
+			elWith("select#pref-lang.field",
 				goapp.Range(i18n.Languages()).Slice(func(i int) goapp.UI {
 					l := i18n.Languages()[i]
 					return option(string(l), i18n.NativeName(l), l == s.lang).Lang(string(l))
@@ -125,7 +125,7 @@ func (s *Shell) renderPreferences() goapp.UI {
 		),
 		el("div.preference",
 			elText("label[for=pref-theme]", s.t(i18n.SettingsTheme)),
-			el("select#pref-theme.field",
+			elWith("select#pref-theme.field",
 				goapp.Range(themes).Slice(func(i int) goapp.UI {
 					return option(themes[i].theme.optionValue(), s.t(themes[i].key), themes[i].theme == s.theme)
 				}),
@@ -137,7 +137,7 @@ func (s *Shell) renderPreferences() goapp.UI {
 // option sets "selected" only on the chosen one: go-app writes selected="false" into
 // prerendered HTML, which a browser reads as selected.
 func option(value, text string, chosen bool) goapp.HTMLElem {
-	o := elText("option", text).Attr("value", value)
+	o := elTextWith("option", text).Attr("value", value)
 	if chosen {
 		o = o.Attr("selected", true)
 	}

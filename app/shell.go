@@ -491,7 +491,7 @@ func (s *Shell) Render() goapp.UI {
 		class += " ready" // the browser test waits for this before it touches anything
 		s.awake.want(s.screen == ScreenGame)
 	}
-	return el("div", s.renderKnocks(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
+	return elWith("div", s.renderKnocks(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
 }
 
 // renderGame shows the game in play, by family.

@@ -14,7 +14,7 @@ import (
 // renderWatchToggle is the join form's choice to join as a table screen instead of a player.
 func (s *Shell) renderWatchToggle() goapp.UI {
 	return el("div.watch-toggle",
-		elVoid("input#watch[type=checkbox][aria-describedby=watch-hint]").Attr("checked", s.watching).
+		elVoidWith("input#watch[type=checkbox][aria-describedby=watch-hint]").Attr("checked", s.watching).
 			OnChange(func(ctx goapp.Context, _ goapp.Event) { s.watching = ctx.JSSrc().Get("checked").Bool() }),
 		elText("label[for=watch]", s.t(i18n.WatchToggle)),
 		elText("p#watch-hint.hint", s.t(i18n.WatchHint)),

@@ -118,7 +118,7 @@ func can(v *spyfall.View, a spyfall.Action) bool { return slices.Contains(v.Can,
 func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	body, actions := u.phase(v, f)
-	return el("main.screen.spyfall",
+	return elWith("main.screen.spyfall",
 		u.bar(v, f),
 		el("div.content", body...),
 		el("footer.actions",
@@ -144,12 +144,12 @@ func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		elText("span#sf-round.sf-round", round),
 		goapp.If(v.Clock != nil && v.Phase != spyfall.PhasePlaying, func() goapp.UI { return clockFor(v, f, true) }),
 		el("div.sf-bar-buttons",
-			elText("button#open-locations.btn.ghost.small[type=button]", t(i18n.SFLocations)).
+			elTextWith("button#open-locations.btn.ghost.small[type=button]", t(i18n.SFLocations)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.sheet, u.scores = true, false }),
-			elText("button#open-scores.btn.ghost.small[type=button]", t(i18n.SFScores)).
+			elTextWith("button#open-scores.btn.ghost.small[type=button]", t(i18n.SFScores)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.scores, u.sheet = true, false }),
 			goapp.If(f.Host && v.Phase != spyfall.PhaseGameOver, func() goapp.UI {
-				return elText("button#host-menu.btn.ghost.small[type=button]", t(i18n.SFHostMenu)).
+				return elTextWith("button#host-menu.btn.ghost.small[type=button]", t(i18n.SFHostMenu)).
 					Aria("expanded", u.hostMenu).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { u.hostMenu = !u.hostMenu })
 			}),
@@ -169,14 +169,14 @@ func (u *SpyfallUI) hostControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
 				if !s.InRound || s.Absent || s.Removed {
 					return goapp.Text("")
 				}
-				return elText("button.btn.secondary.small[type=button]", t(i18n.SFMarkAbsent, s.Name)).
+				return elTextWith("button.btn.secondary.small[type=button]", t(i18n.SFMarkAbsent, s.Name)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) {
 						u.hostMenu = false
 						f.Act(ctx, spyfall.HostMarkAbsent{Round: v.Round, Seat: s.ID})
 					}, sfScope(spyfall.HostMarkAbsent{Round: v.Round, Seat: s.ID}))
 			}))
 		}),
-		elText("button#end-game.btn.danger[type=button]", t(i18n.SFEndGame)).
+		elTextWith("button#end-game.btn.danger[type=button]", t(i18n.SFEndGame)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.hostMenu = false
 				if f.EndGame != nil {

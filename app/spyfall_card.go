@@ -80,7 +80,7 @@ func (c *secretCard) Render() goapp.UI {
 			class += " spy"
 		}
 	}
-	return el("button#secret-card[type=button]",
+	return elWith("button#secret-card[type=button]",
 		goapp.If(c.shown, func() goapp.UI {
 			return el("span#card-face.sf-card-face",
 				elText("strong.sf-card-title", c.Title),
@@ -183,7 +183,7 @@ func (c *spyClock) Render() goapp.UI {
 	if c.Small {
 		class += " small"
 	}
-	return el("div#sf-clock[role=timer]",
+	return elWith("div#sf-clock[role=timer]",
 		goapp.Raw(ring),
 		elText("span.sf-clock-time", clockText(left)),
 		goapp.If(!c.Running, func() goapp.UI {

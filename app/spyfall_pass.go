@@ -222,13 +222,13 @@ func (s *Shell) renderPass() goapp.UI {
 			el("div.content",
 				elText("h1", s.t(i18n.SFPassTitle)),
 				elText("p.muted", s.t(i18n.SFPassNamesHint)),
-				el("textarea#pass-names.field[rows=8]").Aria("label", s.t(i18n.SFPassTitle)).Attr("value", p.names).
+				elWith("textarea#pass-names.field[rows=8]").Aria("label", s.t(i18n.SFPassTitle)).Attr("value", p.names).
 					OnInput(func(ctx goapp.Context, e goapp.Event) { p.names = ctx.JSSrc().Get("value").String() }),
 				elText("p#pass-problem.field-error", p.problem),
 			),
 			el("footer.actions",
-				elText("button#pass-start.btn.primary[type=button]", s.t(i18n.SFPassSeat)).OnClick(s.onPassStart),
-				elText("button#pass-back.btn.ghost[type=button]", s.t(i18n.SFCancel)).
+				elTextWith("button#pass-start.btn.primary[type=button]", s.t(i18n.SFPassSeat)).OnClick(s.onPassStart),
+				elTextWith("button#pass-back.btn.ghost[type=button]", s.t(i18n.SFCancel)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.pass = nil; s.goHome() }),
 			),
 		)
@@ -240,11 +240,11 @@ func (s *Shell) renderPass() goapp.UI {
 				elText("p.lead.muted", s.t(i18n.SFPassHint, name)),
 			),
 			el("footer.actions",
-				elText("button#pass-ready.btn.primary[type=button]", s.t(i18n.SFPassReady, name)).OnClick(s.takePhone(p.next)),
+				elTextWith("button#pass-ready.btn.primary[type=button]", s.t(i18n.SFPassReady, name)).OnClick(s.takePhone(p.next)),
 				el("details.sf-pass-others",
 					elText("summary.muted", s.t(i18n.SFPassSomeoneElse)),
 					el("div.sf-chiprow", goapp.Range(p.seats).Slice(func(i int) goapp.UI {
-						return elText("button.btn.secondary.small[type=button]", p.seats[i].name).DataSet("pass", i).
+						return elTextWith("button.btn.secondary.small[type=button]", p.seats[i].name).DataSet("pass", i).
 							OnClick(s.takePhone(i))
 					})),
 				),
@@ -266,7 +266,7 @@ func (s *Shell) renderPass() goapp.UI {
 	return el("div.sf-pass-frame",
 		el("div.sf-pass-bar",
 			elText("span#pass-holder.muted.small", s.t(i18n.SFPassHolder, p.seats[p.current].name)),
-			elText("button#pass-on.btn.secondary.small[type=button]", s.t(i18n.SFPassDone)).OnClick(s.passOn),
+			elTextWith("button#pass-on.btn.secondary.small[type=button]", s.t(i18n.SFPassDone)).OnClick(s.passOn),
 		),
 		screen,
 	)
@@ -274,5 +274,5 @@ func (s *Shell) renderPass() goapp.UI {
 
 // passEntry is the home screen's way into pass-and-play.
 func (s *Shell) renderPassEntry() goapp.UI {
-	return elText("button#pass-play.btn.ghost[type=button]", s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
+	return elTextWith("button#pass-play.btn.ghost[type=button]", s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
 }

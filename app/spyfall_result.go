@@ -78,9 +78,9 @@ func pointsTable(v *spyfall.View, f SpyfallFrame, points, totals []int) goapp.UI
 			if gain <= 0 {
 				gainText = itoa(gain)
 			}
-			return el("tr",
+			return elWith("tr",
 				elText("th[scope=row]", s.Name),
-				elText("td", gainText).Class(map[bool]string{true: "gain", false: "gain none"}[gain > 0]),
+				elTextWith("td", gainText).Class(map[bool]string{true: "gain", false: "gain none"}[gain > 0]),
 				elText("td.total", itoa(at(totals, s.ID))),
 			).DataSet("seat", int(s.ID))
 		})),
@@ -130,7 +130,7 @@ func (u *SpyfallUI) roundOverScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 	}
 	body = append(body, history(v, f))
 	if can(v, spyfall.Deal{}) {
-		actions = append(actions, elText("button#deal.btn.primary[type=button]", t(i18n.SFNextRound, v.Round+1)).
+		actions = append(actions, elTextWith("button#deal.btn.primary[type=button]", t(i18n.SFNextRound, v.Round+1)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }, sfScope(spyfall.Deal{Round: v.Round + 1})))
 	}
 	return body, actions
@@ -154,7 +154,7 @@ func (u *SpyfallUI) gameOverScreen(v *spyfall.View, f SpyfallFrame) (body, actio
 	}
 	body = append(body, history(v, f))
 	if f.Host && f.BackToLobby != nil {
-		actions = append(actions, elText("button#back-to-lobby.btn.primary[type=button]", i18n.T(f.Lang, i18n.SFBackToLobby)).
+		actions = append(actions, elTextWith("button#back-to-lobby.btn.primary[type=button]", i18n.T(f.Lang, i18n.SFBackToLobby)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.BackToLobby(ctx) }))
 	}
 	return body, actions

@@ -44,7 +44,7 @@ func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	return el("div.sf-card-wrap",
 		sc,
 		el("label.sf-toggle.small.muted",
-			elVoid("input#card-toggle[type=checkbox]").Attr("checked", u.TapToggle).
+			elVoidWith("input#card-toggle[type=checkbox]").Attr("checked", u.TapToggle).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { u.TapToggle = ctx.JSSrc().Get("checked").Bool() }),
 			goapp.Text(" "+t(i18n.SFCardToggle)),
 		),
@@ -65,7 +65,7 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 	if v.Team != nil {
 		captain[v.Team.Captains[0]], captain[v.Team.Captains[1]] = 1, 2
 	}
-	return el("ul.sf-chips", goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
+	return elWith("ul.sf-chips", goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
 		s := v.Seats[i]
 		if s.Removed {
 			return goapp.Text("")
@@ -75,7 +75,7 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 			name = t(i18n.SFYouSuffix, s.Name)
 		}
 		var badges []goapp.UI
-		badge := func(class, text string) { badges = append(badges, elText("span.badge", text).Class(class)) }
+		badge := func(class, text string) { badges = append(badges, elTextWith("span.badge", text).Class(class)) }
 		if s.ID == v.Dealer && v.Variant != spyfall.Team {
 			badge("dealer", t(i18n.SFBadgeDealer))
 		}
@@ -108,17 +108,17 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 			class += " selected"
 		}
 		content := []goapp.UI{
-			el("span.seat-dot[aria-hidden=true]").Style("--seat-hue", seatHue(int(s.ID))),
+			elWith("span.seat-dot[aria-hidden=true]").Style("--seat-hue", seatHue(int(s.ID))),
 			elText("span.sf-chip-name", name),
 		}
 		content = append(content, badges...)
 		content = append(content, elText("span.sf-points", itoa(s.Points)))
 		if pick != nil && (skip == nil || !skip(s.ID)) {
-			return el("li", el("button[type=button]", content...).Class(class+" pickable").DataSet("seat", int(s.ID)).
+			return el("li", elWith("button[type=button]", content...).Class(class+" pickable").DataSet("seat", int(s.ID)).
 				Aria("pressed", s.ID == selected).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { pick(ctx, s.ID) }, goapp.EventScope(int(s.ID), pickMoment(v))))
 		}
-		return el("li", content...).Class(class).DataSet("seat", int(s.ID))
+		return elWith("li", content...).Class(class).DataSet("seat", int(s.ID))
 	})).ID(id)
 }
 
@@ -151,7 +151,7 @@ func (u *SpyfallUI) dealScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 	}
 	if can(v, spyfall.Deal{}) {
-		actions = append(actions, elText("button#deal.btn.primary[type=button]", t(i18n.SFDeal, v.Round+1)).
+		actions = append(actions, elTextWith("button#deal.btn.primary[type=button]", t(i18n.SFDeal, v.Round+1)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }, sfScope(spyfall.Deal{Round: v.Round + 1})))
 	}
 	return body, actions
@@ -166,7 +166,7 @@ func (u *SpyfallUI) dealtScreen(v *spyfall.View, f SpyfallFrame) (body, actions 
 		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 	}
 	if can(v, spyfall.StartClock{}) {
-		actions = append(actions, elText("button#start-clock.btn.primary[type=button]", t(i18n.SFStartClock)).
+		actions = append(actions, elTextWith("button#start-clock.btn.primary[type=button]", t(i18n.SFStartClock)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.StartClock{Round: v.Round}) }, sfScope(spyfall.StartClock{Round: v.Round})))
 	} else {
 		actions = append(actions, elText("p.hint", t(i18n.SFWaitClock, seatName(v, v.Dealer))))
@@ -248,7 +248,7 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 			label = t(i18n.SFAccuseConfirm, name)
 		}
 		actions = append(actions,
-			elText("button#accuse-confirm.btn.danger.wide[type=button]", label).
+			elTextWith("button#accuse-confirm.btn.danger.wide[type=button]", label).
 				Attr("disabled", u.pickSeat == engine.NoSeat).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					u.picker = pickNone
@@ -258,7 +258,7 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		return body, actions
 	}
 	if v.Settings.QuestionTracker && can(v, spyfall.Ask{}) {
-		actions = append(actions, elText("button#ask.btn.primary[type=button]", t(i18n.SFYouAsk)).
+		actions = append(actions, elTextWith("button#ask.btn.primary[type=button]", t(i18n.SFYouAsk)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker = pickAsk }))
 	}
 	if u.picker == pickAsk {
@@ -266,16 +266,16 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		return body, actions
 	}
 	if can(v, spyfall.Guess{}) {
-		actions = append(actions, elText("button#spy-reveal.btn.primary[type=button]", t(i18n.SFReveal)).
+		actions = append(actions, elTextWith("button#spy-reveal.btn.primary[type=button]", t(i18n.SFReveal)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickLoc, u.sheet = pickGuess, "", true }))
 	}
 	if can(v, spyfall.RevealTable{}) {
-		actions = append(actions, elText("button#reveal-table.btn.secondary[type=button]", t(i18n.SFRevealTable)).
+		actions = append(actions, elTextWith("button#reveal-table.btn.secondary[type=button]", t(i18n.SFRevealTable)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.RevealTable{Round: v.Round}) }, sfScope(spyfall.RevealTable{Round: v.Round})))
 	}
 	if v.Card != nil {
 		if can(v, spyfall.Accuse{}) {
-			actions = append(actions, elText("button#accuse.btn.danger.wide[type=button]", t(i18n.SFAccuse)).
+			actions = append(actions, elTextWith("button#accuse.btn.danger.wide[type=button]", t(i18n.SFAccuse)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickSeat = pickAccuse, engine.NoSeat }))
 		} else if v.Variant == spyfall.Normal {
 			actions = append(actions, elText("button#accuse.btn.danger.wide[type=button][disabled]", t(i18n.SFAccuseUsed)))
@@ -302,7 +302,7 @@ func inRound(v *spyfall.View, s engine.Seat) bool {
 }
 
 func cancelButton(u *SpyfallUI, f SpyfallFrame) goapp.UI {
-	return elText("button#pick-cancel.btn.ghost.wide[type=button]", i18n.T(f.Lang, i18n.SFCancel)).
+	return elTextWith("button#pick-cancel.btn.ghost.wide[type=button]", i18n.T(f.Lang, i18n.SFCancel)).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.sheet = pickNone, false })
 }
 
@@ -363,9 +363,9 @@ func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	switch vt.Mine {
 	case "pending":
 		actions = append(actions, el("div.sf-yesno",
-			elText("button#vote-yes.btn.danger[type=button]", t(i18n.SFYes)).
+			elTextWith("button#vote-yes.btn.danger[type=button]", t(i18n.SFYes)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: true}) }, sfScope(spyfall.Vote{Vote: vt.ID, Yes: true})),
-			elText("button#vote-no.btn.secondary[type=button]", t(i18n.SFNo)).
+			elTextWith("button#vote-no.btn.secondary[type=button]", t(i18n.SFNo)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: false}) }, sfScope(spyfall.Vote{Vote: vt.ID, Yes: false})),
 		))
 	case "yes", "no":
@@ -393,7 +393,7 @@ func (u *SpyfallUI) secondSpyScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 	}
 	if can(v, spyfall.Guess{}) {
-		actions = append(actions, elText("button#spy-reveal.btn.primary[type=button]", t(i18n.SFRevealWho)).
+		actions = append(actions, elTextWith("button#spy-reveal.btn.primary[type=button]", t(i18n.SFRevealWho)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickLoc, u.sheet = pickGuess, "", true }))
 	}
 	return body, actions
@@ -426,7 +426,7 @@ func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 		if selected != engine.NoSeat {
 			label = t(i18n.SFAccuseConfirm, seatName(v, selected))
 		}
-		actions = append(actions, elText("button#accuse-confirm.btn.danger.wide[type=button]", label).
+		actions = append(actions, elTextWith("button#accuse-confirm.btn.danger.wide[type=button]", label).
 			Attr("disabled", selected == engine.NoSeat).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.picker = pickNone

@@ -22,20 +22,20 @@ func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 	}
 	input := "seat-name-" + itoa(p.Seat)
 	closeMenu := func() { s.sfDraft.menuOpen = false; s.sfDraft.seatNames[p.Seat] = "" }
-	return el("div.seat-menu",
+	return elWith("div.seat-menu",
 		goapp.If(!open, func() goapp.UI {
-			return elText("button.btn.ghost.small.seat-menu-open[type=button]", "⋯").Aria("label", s.t(i18n.SFSeatMenu, p.Name)).
+			return elTextWith("button.btn.ghost.small.seat-menu-open[type=button]", "⋯").Aria("label", s.t(i18n.SFSeatMenu, p.Name)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, p.Seat }, goapp.EventScope(p.Seat))
 		}).Else(func() goapp.UI {
 			return el("div.seat-menu-body.card",
-				elText("label.label", s.t(i18n.SFSeatRename, p.Name)).Attr("for", input),
+				elTextWith("label.label", s.t(i18n.SFSeatRename, p.Name)).Attr("for", input),
 				el("div.row",
-					elVoid("input.field[type=text]").ID(input).Attr("value", r.NameDraft).Attr("placeholder", p.Name).
+					elVoidWith("input.field[type=text]").ID(input).Attr("value", r.NameDraft).Attr("placeholder", p.Name).
 						Attr("maxlength", MaxNameRunes*2).
 						OnInput(func(ctx goapp.Context, e goapp.Event) {
 							s.sfDraft.seatNames[p.Seat] = ctx.JSSrc().Get("value").String()
 						}, goapp.EventScope(p.Seat)),
-					elText("button.btn.secondary.seat-rename[type=button]", s.t(i18n.LobbyRename)).
+					elTextWith("button.btn.secondary.seat-rename[type=button]", s.t(i18n.LobbyRename)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) {
 							name, err := NormalizeName(s.sfDraft.seatNames[p.Seat])
 							if err != nil {
@@ -48,17 +48,17 @@ func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 				),
 				el("div.sf-chiprow",
 					goapp.If(!p.Spectator, func() goapp.UI {
-						return elText("button.btn.secondary.small.seat-up[type=button]", s.t(i18n.SFSeatUp)).Attr("disabled", up == 0).
+						return elTextWith("button.btn.secondary.small.seat-up[type=button]", s.t(i18n.SFSeatUp)).Attr("disabled", up == 0).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, up)) }, goapp.EventScope(p.Seat, up))
 					}),
 					goapp.If(!p.Spectator, func() goapp.UI {
-						return elText("button.btn.secondary.small.seat-down[type=button]", s.t(i18n.SFSeatDown)).
+						return elTextWith("button.btn.secondary.small.seat-down[type=button]", s.t(i18n.SFSeatDown)).
 							Attr("disabled", r.Last).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, down)) }, goapp.EventScope(p.Seat, down))
 					}),
-					elText("button.btn.danger.small.seat-kick[type=button]", s.t(i18n.SFSeatKick, p.Name)).
+					elTextWith("button.btn.danger.small.seat-kick[type=button]", s.t(i18n.SFSeatKick, p.Name)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.Kick(p.Seat)) }, goapp.EventScope(p.Seat)),
-					elText("button.btn.ghost.small.seat-menu-close[type=button]", s.t(i18n.SFClose)).
+					elTextWith("button.btn.ghost.small.seat-menu-close[type=button]", s.t(i18n.SFClose)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu() }, goapp.EventScope(p.Seat)),
 				),
 			)

@@ -150,7 +150,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 	}
 	check := func(id string, on bool, label string, change func(c *spyfall.Config, on bool)) goapp.UI {
 		return el("label.sf-check",
-			elVoid("input[type=checkbox]").ID(id).Attr("checked", on).
+			elVoidWith("input[type=checkbox]").ID(id).Attr("checked", on).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					v := ctx.JSSrc().Get("checked").Bool()
 					s.changeSpyfall(func(c *spyfall.Config) { change(c, v) })(ctx, e)
@@ -159,9 +159,9 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 		)
 	}
 	seg := func(id string, options []string, labels []string, current string, pick func(c *spyfall.Config, v string)) goapp.UI {
-		return el("div.sf-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
+		return elWith("div.sf-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
 			o := options[i]
-			return elText("button.btn.secondary[type=button]", labels[i]).DataSet("value", o).Aria("pressed", o == current).
+			return elTextWith("button.btn.secondary[type=button]", labels[i]).DataSet("value", o).Aria("pressed", o == current).
 				OnClick(s.changeSpyfall(func(c *spyfall.Config) { pick(c, o) }))
 		})).ID(id)
 	}
@@ -240,11 +240,11 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 		),
 		el("fieldset",
 			elText("legend", s.t(i18n.SFSetCustom)),
-			el("textarea#custom-locations.field[placeholder=Lighthouse: Keeper, Tourist]").
+			elWith("textarea#custom-locations.field[placeholder=Lighthouse: Keeper, Tourist]").
 				Aria("label", s.t(i18n.SFSetCustom)).Attr("value", in.Custom).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.custom = ctx.JSSrc().Get("value").String() }),
 			elText("p.muted.small", s.t(i18n.SFSetCustomHint)),
-			elText("button#custom-use.btn.secondary[type=button]", s.t(i18n.SFSetCustomAdd)).
+			elTextWith("button#custom-use.btn.secondary[type=button]", s.t(i18n.SFSetCustomAdd)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					p, err := ParseCustomLocations(s.sfDraft.custom, s.lang)
 					if err != nil {
@@ -257,10 +257,10 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					s.sfDraft.problem = ""
 					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
 				}),
-			el("textarea#import-pack.field").Aria("label", s.t(i18n.SFSetImport)).
+			elWith("textarea#import-pack.field").Aria("label", s.t(i18n.SFSetImport)).
 				Attr("placeholder", s.t(i18n.SFSetImportHint)).Attr("value", in.Imported).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.imported = ctx.JSSrc().Get("value").String() }),
-			elText("button#import.btn.secondary[type=button]", s.t(i18n.SFSetImport)).
+			elTextWith("button#import.btn.secondary[type=button]", s.t(i18n.SFSetImport)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					p, err := spyfall.ImportPack([]byte(s.sfDraft.imported))
 					if err != nil {
@@ -271,7 +271,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
 				}),
 			goapp.If(export != "", func() goapp.UI {
-				return elText("a#export.btn.ghost[download=my-locations.json]", s.t(i18n.SFSetExport)).Attr("href", export)
+				return elTextWith("a#export.btn.ghost[download=my-locations.json]", s.t(i18n.SFSetExport)).Attr("href", export)
 			}),
 			elText("p#settings-problem.field-error", in.Problem),
 		),
@@ -284,8 +284,8 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 		),
 		el("fieldset",
 			elText("legend", s.t(i18n.SFSetLength)),
-			el("select#set-length.field", goapp.Range(lengths).Slice(func(i int) goapp.UI {
-				return elText("option", lengthLabels[i]).Attr("value", lengths[i]).Attr("selected", lengths[i] == itoa(int(c.RoundLength/time.Minute)))
+			elWith("select#set-length.field", goapp.Range(lengths).Slice(func(i int) goapp.UI {
+				return elTextWith("option", lengthLabels[i]).Attr("value", lengths[i]).Attr("selected", lengths[i] == itoa(int(c.RoundLength/time.Minute)))
 			})).Aria("label", s.t(i18n.SFSetLength)).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					m := atoiOr(ctx.JSSrc().Get("value").String(), 0)
@@ -358,7 +358,7 @@ func (s *Shell) packProblem(err error) string {
 // while it is open (spyfallDraft.browsing): closed, they were drawn and compared on every
 // update of the lobby for nothing.
 func (s *Shell) browseDetails(open bool) goapp.HTMLElem {
-	d := el("details#browse").
+	d := elWith("details#browse").
 		On("toggle", func(ctx goapp.Context, e goapp.Event) { s.sfDraft.browsing = ctx.JSSrc().Get("open").Bool() })
 	if open {
 		d = d.Attr("open", true) // written only when true: a page rendered as text takes open="false" as open
@@ -372,7 +372,7 @@ func (s *Shell) renderSpyfallStart() goapp.UI {
 	if tv == nil || tv.Started || !tv.Host || tv.Family != game.Spyfall {
 		return goapp.Text("")
 	}
-	return elText("button#start-game.btn.primary[type=button]", s.t(i18n.SFSetStart)).
+	return elTextWith("button#start-game.btn.primary[type=button]", s.t(i18n.SFSetStart)).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) })
 }
 

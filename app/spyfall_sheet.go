@@ -16,10 +16,10 @@ func (u *SpyfallUI) sheetFrame(id, title string, onClose goapp.EventHandler, f S
 		footer = goapp.Text("")
 	}
 	return el("div.sf-sheet-backdrop",
-		el("section.sf-sheet[role=dialog]",
+		elWith("section.sf-sheet[role=dialog]",
 			el("div.sf-sheet-head",
 				elText("h2", title),
-				elText("button.btn.ghost.small.sheet-close[type=button]", i18n.T(f.Lang, i18n.SFClose)).OnClick(onClose),
+				elTextWith("button.btn.ghost.small.sheet-close[type=button]", i18n.T(f.Lang, i18n.SFClose)).OnClick(onClose),
 			),
 			el("div.sf-sheet-body", body...),
 			footer,
@@ -51,7 +51,7 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			label = t(i18n.SFRevealConfirm, locationName(v, u.pickLoc, f.Lang))
 		}
 		footer = el("div.sf-sheet-foot",
-			elText("button#guess-confirm.btn.primary[type=button]", label).Attr("disabled", u.pickLoc == "").
+			elTextWith("button#guess-confirm.btn.primary[type=button]", label).Attr("disabled", u.pickLoc == "").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					loc := u.pickLoc
 					u.picker, u.sheet, u.pickLoc = pickNone, false, ""
@@ -70,7 +70,7 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			u.picker = pickNone
 		}
 	}, f, footer,
-		elVoid("input#location-search.field[type=search]").Attr("placeholder", t(i18n.SFSearch)).
+		elVoidWith("input#location-search.field[type=search]").Attr("placeholder", t(i18n.SFSearch)).
 			Aria("label", t(i18n.SFSearch)).Attr("value", u.search).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { u.search = ctx.JSSrc().Get("value").String() }),
 		elText("p.muted.small", hint),
@@ -83,7 +83,7 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			if picking && (u.pickLoc == l.ID || u.picker == pickBoth && (u.pickBoth[0] == l.ID || u.pickBoth[1] == l.ID)) {
 				class += " selected"
 			}
-			return el("li", elText("button[type=button]", l.Name.In(string(f.Lang))).Class(class).DataSet("location", l.ID).
+			return el("li", elTextWith("button[type=button]", l.Name.In(string(f.Lang))).Class(class).DataSet("location", l.ID).
 				Aria("pressed", u.marks[l.ID]).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					switch u.picker {

@@ -21,7 +21,7 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	capA, capB := seatName(v, tv.Captains[0]), seatName(v, tv.Captains[1])
 	teams := el("div#team-picks.sf-teams",
 		goapp.Range(tv.Captains[:]).Slice(func(i int) goapp.UI {
-			return el("div.sf-team",
+			return elWith("div.sf-team",
 				elText("h2", t(i18n.SFTeamPicked, seatName(v, tv.Captains[i]))),
 				el("ul", goapp.Range(tv.Picked[i]).Slice(func(j int) goapp.UI {
 					return elText("li", seatName(v, tv.Picked[i][j]))
@@ -35,7 +35,7 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		if can(v, spyfall.Lead{}) {
 			line = t(i18n.SFTeamLeadYou)
 			for _, c := range tv.Captains {
-				actions = append(actions, elText("button.btn.secondary.wide[type=button]", t(i18n.SFTeamFirst, seatName(v, c))).DataSet("captain", int(c)).
+				actions = append(actions, elTextWith("button.btn.secondary.wide[type=button]", t(i18n.SFTeamFirst, seatName(v, c))).DataSet("captain", int(c)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Lead{Round: v.Round, Captain: c}) }, sfScope(spyfall.Lead{Round: v.Round, Captain: c})))
 			}
 		}
@@ -49,7 +49,7 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 			pick = func(ctx goapp.Context, s engine.Seat) {
 				f.Act(ctx, spyfall.Pick{Round: v.Round, Turn: tv.PickNo, Agent: s})
 			}
-			actions = append(actions, elText("button#stop-picking.btn.secondary.wide[type=button]", t(i18n.SFTeamStop)).
+			actions = append(actions, elTextWith("button#stop-picking.btn.secondary.wide[type=button]", t(i18n.SFTeamStop)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					f.Act(ctx, spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo})
 				}, sfScope(spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo})))
@@ -64,7 +64,7 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		line := t(i18n.SFTeamGuessWait)
 		if mine {
 			line = t(i18n.SFTeamGuessYou)
-			actions = append(actions, elText("button#guess-both.btn.primary[type=button]", t(i18n.SFTeamGuessSend)).
+			actions = append(actions, elTextWith("button#guess-both.btn.primary[type=button]", t(i18n.SFTeamGuessSend)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					u.picker, u.sheet = pickBoth, true
 					if u.pickBoth[0] != "" && u.pickBoth[1] == "" {
@@ -98,10 +98,10 @@ func (u *SpyfallUI) bothFooter(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			if u.bothSlot == i {
 				class += " selected"
 			}
-			return elText("button[type=button]", text).ID("slot-" + itoa(i)).Class(class).
+			return elTextWith("button[type=button]", text).ID("slot-" + itoa(i)).Class(class).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.bothSlot = i })
 		})),
-		elText("button#guess-both-confirm.btn.primary[type=button]", t(i18n.SFTeamGuessSend)).
+		elTextWith("button#guess-both-confirm.btn.primary[type=button]", t(i18n.SFTeamGuessSend)).
 			Attr("disabled", u.pickBoth[0] == "" || u.pickBoth[1] == "").
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				locs := u.pickBoth

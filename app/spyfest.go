@@ -187,7 +187,7 @@ func (u *SpyfestUI) RenderSpyfest(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	content = append(content, u.roundLog(v, f), u.hand(v, f), u.sheet(v, f), u.history(v, f))
 	if f.Host && v.Phase != spyfest.PhaseOver && f.EndGame != nil {
 		content = append(content, el("div.fx-hostbar",
-			elText("button#fx-end.btn.ghost.small[type=button]", f.t(i18n.FestEndGame)).
+			elTextWith("button#fx-end.btn.ghost.small[type=button]", f.t(i18n.FestEndGame)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.EndGame(ctx) }),
 		))
 	}
@@ -195,7 +195,7 @@ func (u *SpyfestUI) RenderSpyfest(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		elText("p#toast.toast[role=status][aria-live=polite]", f.Toast),
 	}
 	footer = append(footer, actions...)
-	return el("main#spyfest.screen.fx",
+	return elWith("main#spyfest.screen.fx",
 		f.TopBar,
 		el("div.content", content...),
 		el("footer.actions", footer...),
@@ -221,7 +221,7 @@ func (u *SpyfestUI) scoreboard(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		if t == v.Team {
 			class += " mine"
 		}
-		return el("div",
+		return elWith("div",
 			el("div.fx-team-head",
 				elText("span.fx-team-name", f.t(i18n.FestTeamName, teamLetter(t))),
 				elText("strong.fx-vp", f.t(i18n.FestTeamVP, tv.VP)),
@@ -233,7 +233,7 @@ func (u *SpyfestUI) scoreboard(v *spyfest.View, f SpyfestFrame) goapp.UI {
 					if s == v.Seat {
 						c += " you"
 					}
-					return el("li",
+					return elWith("li",
 						goapp.Text(festName(f, s)),
 						goapp.If(s == v.Spy && festInRound(v), func() goapp.UI {
 							return elText("span.badge.fx-spy-badge", "Spy")
@@ -243,7 +243,7 @@ func (u *SpyfestUI) scoreboard(v *spyfest.View, f SpyfestFrame) goapp.UI {
 			),
 		).ID("fx-team-"+strconv.Itoa(t)).Class(class).DataSet("vp", tv.VP).DataSet("position", tv.Position)
 	}
-	return el("section.fx-score",
+	return elWith("section.fx-score",
 		el("div.fx-status",
 			elText("span#fx-round.fx-round", f.t(i18n.FestRound, v.Round)),
 			elText("strong#fx-role.fx-role", f.t(roleText)),
@@ -272,7 +272,7 @@ func (u *SpyfestUI) roundLog(v *spyfest.View, f SpyfestFrame) goapp.UI {
 				elText("h3.label", f.t(i18n.FestPlayedTitle)),
 				el("ul.fx-played", goapp.Range(v.Played).Slice(func(i int) goapp.UI {
 					p := v.Played[i]
-					return elText("li.fx-played-card", f.t(i18n.FestPlayedBy, teamLetter(p.Team), f.t(i18n.Key("fest.card."+string(p.Card))))).
+					return elTextWith("li.fx-played-card", f.t(i18n.FestPlayedBy, teamLetter(p.Team), f.t(i18n.Key("fest.card."+string(p.Card))))).
 						Class("fx-team-" + strconv.Itoa(p.Team))
 				})),
 			)

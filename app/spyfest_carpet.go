@@ -33,8 +33,8 @@ func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		target := max(v.VictoryVP, 1)
 		bar := func(t int) goapp.UI {
 			pct := min(100, v.Teams[t].VP*100/target)
-			return el("div.fx-vpbar",
-				el("span.fx-vpbar-fill").Style("width", strconv.Itoa(pct)+"%"),
+			return elWith("div.fx-vpbar",
+				elWith("span.fx-vpbar-fill").Style("width", strconv.Itoa(pct)+"%"),
 				elText("span.fx-vpbar-label", f.t(i18n.FestTeamName, teamLetter(t))+" · "+
 					f.t(i18n.FestTeamVP, v.Teams[t].VP)+" / "+strconv.Itoa(target)),
 			).Class("fx-team-" + strconv.Itoa(t))
@@ -52,23 +52,23 @@ func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	} else if v.Winner != spyfest.NoTeam {
 		focus = v.Teams[v.Winner].Position
 	}
-	return el("section#fx-carpet.fx-carpet",
+	return elWith("section#fx-carpet.fx-carpet",
 		elText("h2.visually-hidden", f.t(i18n.FestCarpetTitle)),
 		&trackScroller{Target: "fx-step-" + strconv.Itoa(focus)},
 		// A scrolling list takes keyboard focus, so the track can be scrolled without a pointer.
-		el("ol.fx-track[tabindex=0]", goapp.Range(v.Track).Slice(func(i int) goapp.UI {
+		elWith("ol.fx-track[tabindex=0]", goapp.Range(v.Track).Slice(func(i int) goapp.UI {
 			e := v.Track[i]
 			class := "fx-step fx-effect-" + string(e)
 			if i == active {
 				class += " now"
 			}
-			return el("li",
+			return elWith("li",
 				el("div.fx-standees",
 					goapp.If(v.Teams[0].Position == i, func() goapp.UI {
-						return elText("span#fx-standee-0.fx-standee.fx-team-0", "A").Title(f.t(i18n.FestTeamName, "A"))
+						return elTextWith("span#fx-standee-0.fx-standee.fx-team-0", "A").Title(f.t(i18n.FestTeamName, "A"))
 					}),
 					goapp.If(v.Teams[1].Position == i, func() goapp.UI {
-						return elText("span#fx-standee-1.fx-standee.fx-team-1", "B").Title(f.t(i18n.FestTeamName, "B"))
+						return elTextWith("span#fx-standee-1.fx-standee.fx-team-1", "B").Title(f.t(i18n.FestTeamName, "B"))
 					}),
 				),
 				elText("span.fx-step-icon[aria-hidden=true]", effectIcons[e]),
@@ -115,7 +115,7 @@ func (u *SpyfestUI) hand(v *spyfest.View, f SpyfestFrame) goapp.UI {
 			c := held[i]
 			key := "fest.card." + string(c)
 			playable := festInRound(v) && cardPlayable(v, c)
-			return el("li.fx-card",
+			return elWith("li.fx-card",
 				elText("span.fx-card-icon[aria-hidden=true]", cardIcons[c]),
 				el("div.fx-card-body",
 					el("strong",
@@ -129,7 +129,7 @@ func (u *SpyfestUI) hand(v *spyfest.View, f SpyfestFrame) goapp.UI {
 					}),
 				),
 				goapp.If(playable, func() goapp.UI {
-					return elText("button.btn.secondary.small[type=button]", f.t(i18n.FestPlay)).ID("fx-play-"+string(c)).
+					return elTextWith("button.btn.secondary.small[type=button]", f.t(i18n.FestPlay)).ID("fx-play-"+string(c)).
 						OnClick(u.act(f, spyfest.Play{Round: v.Round, Card: c}), actScope(spyfest.Play{Round: v.Round, Card: c}))
 				}),
 			).ID("fx-card-"+string(c)).DataSet("count", cards[c])
@@ -159,7 +159,7 @@ func (u *SpyfestUI) result(v *spyfest.View, f SpyfestFrame, r spyfest.RoundResul
 	if r.Reverse {
 		title += " · " + f.t(i18n.FestResultReverse)
 	}
-	return el("section",
+	return elWith("section",
 		elText("h2.small.muted", title),
 		elText("p.fx-outcome", outcome),
 		goapp.If(r.Character != "", func() goapp.UI {
@@ -179,7 +179,7 @@ func (u *SpyfestUI) history(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		return goapp.Text("")
 	}
 	n := len(v.History)
-	return el("details#fx-history.card.fx-history",
+	return elWith("details#fx-history.card.fx-history",
 		elText("summary", f.t(i18n.FestHistoryTitle)+" ("+strconv.Itoa(n)+")"),
 		goapp.Range(v.History).Slice(func(i int) goapp.UI {
 			return u.result(v, f, v.History[n-1-i], "fx-hist-"+strconv.Itoa(n-1-i))

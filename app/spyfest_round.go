@@ -31,7 +31,7 @@ func (u *SpyfestUI) phase(v *spyfest.View, f SpyfestFrame) (body, actions []goap
 }
 
 func panel(id, title string, children ...goapp.UI) goapp.UI {
-	return el("section.card.fx-panel",
+	return elWith("section.card.fx-panel",
 		append([]goapp.UI{elText("h2", title)}, children...)...,
 	).ID(id)
 }
@@ -55,10 +55,10 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 	}
 	body = append(body, panel("fx-choose", f.t(i18n.FestChooseTitle, letter),
 		elText("p.muted", f.t(i18n.FestChooseHint, festName(f, v.SuggestedSpy))),
-		el("div.fx-chips",
+		elWith("div.fx-chips",
 			goapp.Range(members).Slice(func(i int) goapp.UI {
 				s := members[i]
-				return el("button.fx-chip[type=button]",
+				return elWith("button.fx-chip[type=button]",
 					goapp.Text(festName(f, s)),
 					goapp.If(s == v.SuggestedSpy, func() goapp.UI {
 						return elText("span.fx-chip-note", f.t(i18n.FestSuggested))
@@ -69,7 +69,7 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 			}),
 		).Aria("label", f.t(i18n.FestChooseTitle, letter)),
 	))
-	actions = append(actions, elText("button#fx-choose-spy.btn.primary[type=button]", f.t(i18n.FestMakeSpy, festName(f, pick))).
+	actions = append(actions, elTextWith("button#fx-choose-spy.btn.primary[type=button]", f.t(i18n.FestMakeSpy, festName(f, pick))).
 		OnClick(u.act(f, spyfest.ChooseSpy{Round: v.Round, Spy: pick}), actScope(spyfest.ChooseSpy{Round: v.Round, Spy: pick})))
 	return body, actions
 }
@@ -82,7 +82,7 @@ func (u *SpyfestUI) drawPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	}
 	body = []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitle),
 		elText("p.muted", f.t(i18n.FestDrawHint)), u.reminder(v, f))}
-	actions = []goapp.UI{elText("button#fx-draw-btn.btn.primary[type=button]", f.t(i18n.FestDraw)).OnClick(u.act(f, spyfest.Draw{Round: v.Round}), actScope(spyfest.Draw{Round: v.Round}))}
+	actions = []goapp.UI{elTextWith("button#fx-draw-btn.btn.primary[type=button]", f.t(i18n.FestDraw)).OnClick(u.act(f, spyfest.Draw{Round: v.Round}), actScope(spyfest.Draw{Round: v.Round}))}
 	return body, actions
 }
 
@@ -100,14 +100,14 @@ func (u *SpyfestUI) keepPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 		elText("p.muted", f.t(i18n.FestKeepHint)),
 		el("div.fx-candidates", goapp.Range(v.Candidates).Slice(func(i int) goapp.UI {
 			id := v.Candidates[i]
-			return el("button.fx-candidate[type=button]",
+			return elWith("button.fx-candidate[type=button]",
 				elText("strong", characterName(v, id, f.Lang)),
 				elText("span.small.muted", overviewOf(v, id, f.Lang)),
 			).ID("fx-cand-"+id).Aria("pressed", id == pick).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.keepPick = id }, goapp.EventScope(id))
 		})),
 	)}
-	actions = []goapp.UI{elText("button#fx-keep-btn.btn.primary[type=button]", f.t(i18n.FestKeep, characterName(v, pick, f.Lang))).
+	actions = []goapp.UI{elTextWith("button#fx-keep-btn.btn.primary[type=button]", f.t(i18n.FestKeep, characterName(v, pick, f.Lang))).
 		OnClick(u.act(f, spyfest.Keep{Round: v.Round, Character: pick}), actScope(spyfest.Keep{Round: v.Round, Character: pick}))}
 	return body, actions
 }
@@ -226,9 +226,9 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 		if v.Role == spyfest.RoleSpy {
 			urgent = append(urgent, panel("fx-question", f.t(i18n.FestQuestionTitle, teamLetter(v.Question))))
 			actions = append(actions, el("div.fx-yesno",
-				elText("button#fx-yes.btn.primary[type=button]", f.t(i18n.FestYes)).
+				elTextWith("button#fx-yes.btn.primary[type=button]", f.t(i18n.FestYes)).
 					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: true}), actScope(spyfest.Answer{Round: v.Round, Yes: true})),
-				elText("button#fx-no.btn.secondary[type=button]", f.t(i18n.FestNo)).
+				elTextWith("button#fx-no.btn.secondary[type=button]", f.t(i18n.FestNo)).
 					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: false}), actScope(spyfest.Answer{Round: v.Round, Yes: false})),
 			))
 		} else {
@@ -240,7 +240,7 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 			urgent = append(urgent, panel("fx-quarter", f.t(i18n.FestQuarterTitle),
 				el("div.fx-quarters", goapp.Range(v.ValidQuarters).Slice(func(i int) goapp.UI {
 					q := v.ValidQuarters[i]
-					return elText("button.btn.secondary[type=button]", f.t(i18n.FestCrossQuarter, q+1)).ID("fx-quarter-"+strconv.Itoa(q)).
+					return elTextWith("button.btn.secondary[type=button]", f.t(i18n.FestCrossQuarter, q+1)).ID("fx-quarter-"+strconv.Itoa(q)).
 						OnClick(u.act(f, spyfest.CrossQuarter{Round: v.Round, Quarter: q}), actScope(spyfest.CrossQuarter{Round: v.Round, Quarter: q}))
 				}))))
 		} else {
@@ -263,13 +263,13 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 			festClock(f, v.Idle, v.IdleTimer, f.t(i18n.FestIdleRunning), true),
 		))
 		if v.Role != spyfest.RoleSpectator {
-			actions = append(actions, elText("button#fx-idle-cancel.btn.secondary[type=button]", f.t(i18n.FestIdleCancel)).OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round}), actScope(spyfest.CancelIdle{Round: v.Round})))
+			actions = append(actions, elTextWith("button#fx-idle-cancel.btn.secondary[type=button]", f.t(i18n.FestIdleCancel)).OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round}), actScope(spyfest.CancelIdle{Round: v.Round})))
 		}
 	} else if v.IdleTimer > 0 && festPlayer(v) {
-		actions = append(actions, elText("button#fx-idle-start.btn.secondary[type=button]", f.t(i18n.FestIdleStart)).OnClick(u.act(f, spyfest.StartIdle{Round: v.Round}), actScope(spyfest.StartIdle{Round: v.Round})))
+		actions = append(actions, elTextWith("button#fx-idle-start.btn.secondary[type=button]", f.t(i18n.FestIdleStart)).OnClick(u.act(f, spyfest.StartIdle{Round: v.Round}), actScope(spyfest.StartIdle{Round: v.Round})))
 	}
 	if festPlayer(v) {
-		actions = append(actions, elText("button#fx-stop.btn.danger.big[type=button]", f.t(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
+		actions = append(actions, elTextWith("button#fx-stop.btn.danger.big[type=button]", f.t(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
 	}
 	return body, actions
 }
@@ -302,7 +302,7 @@ func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions [
 			if u.two {
 				label = i18n.FestGuessOne
 			}
-			children = append(children, elText("button#fx-two.btn.ghost.small[type=button]", f.t(label)).OnClick(func(ctx goapp.Context, e goapp.Event) {
+			children = append(children, elTextWith("button#fx-two.btn.ghost.small[type=button]", f.t(label)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.two = !u.two
 				if !u.two && len(u.picks) > 1 {
 					u.picks = u.picks[len(u.picks)-1:]
@@ -319,7 +319,7 @@ func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions [
 			label = f.t(i18n.FestGuessConfirm, u.pickedText(v, f))
 		}
 		names := slices.Clone(u.picks)
-		actions = append(actions, elText("button#fx-guess.btn.primary[type=button]", label).
+		actions = append(actions, elTextWith("button#fx-guess.btn.primary[type=button]", label).
 			Attr("disabled", !ready).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				if f.Act != nil && len(names) == need {
@@ -327,7 +327,7 @@ func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions [
 				}
 			}, goapp.EventScope(v.Round, v.Attempt, need, strings.Join(names, "+"))))
 	}
-	body = append(body, el("section#fx-window.card.fx-window",
+	body = append(body, elWith("section#fx-window.card.fx-window",
 		append([]goapp.UI{elText("h2", title)}, children...)...).Class("fx-team-"+strconv.Itoa(v.Guessing)))
 	return body, actions
 }
@@ -387,7 +387,7 @@ func (u *SpyfestUI) overPanel(v *spyfest.View, f SpyfestFrame) []goapp.UI {
 	if v.Winner != spyfest.NoTeam {
 		winnerClass += " fx-team-" + strconv.Itoa(v.Winner)
 	}
-	return append(out, el("section#fx-winner",
+	return append(out, elWith("section#fx-winner",
 		elText("span.fx-trophy[aria-hidden=true]", "♛"),
 		elText("h2", title),
 		goapp.If(why != "", func() goapp.UI { return elText("p.muted", why) }),

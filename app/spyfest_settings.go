@@ -60,7 +60,7 @@ func (s *Shell) renderSpyfestSettings() goapp.UI {
 			return goapp.Text("")
 		}
 		return el("section#fest-switch.card",
-			elText("button#fest-family.btn.secondary[type=button]", s.t(i18n.FestPlaySpyfest)).
+			elTextWith("button#fest-family.btn.secondary[type=button]", s.t(i18n.FestPlaySpyfest)).
 				OnClick(s.festClick(func(c *spyfest.Config) {})),
 		)
 	}
@@ -113,14 +113,14 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 		}
 	}
 	member := func(seat, team int) goapp.UI {
-		return el("li.fx-pick-member",
+		return elWith("li.fx-pick-member",
 			elText("span.player-name", names[seat]),
 			goapp.If(tv.Host && team != 0, func() goapp.UI {
-				return elText("button.btn.ghost.small[type=button]", "→ A").ID("fest-assign-"+strconv.Itoa(seat)+"-0").
+				return elTextWith("button.btn.ghost.small[type=button]", "→ A").ID("fest-assign-"+strconv.Itoa(seat)+"-0").
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 0)) }, goapp.EventScope(seat))
 			}),
 			goapp.If(tv.Host && team != 1, func() goapp.UI {
-				return elText("button.btn.ghost.small[type=button]", "→ B").ID("fest-assign-"+strconv.Itoa(seat)+"-1").
+				return elTextWith("button.btn.ghost.small[type=button]", "→ B").ID("fest-assign-"+strconv.Itoa(seat)+"-1").
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 1)) }, goapp.EventScope(seat))
 			}),
 		).DataSet("seat", seat)
@@ -128,11 +128,11 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 	column := func(t int) goapp.UI {
 		members := tv.Teams[t]
 		mine := slices.Contains(members, me)
-		return el("div.fx-pick-team",
+		return elWith("div.fx-pick-team",
 			elText("h3", s.t(i18n.FestTeamName, teamLetter(t))+" ("+strconv.Itoa(len(members))+")"),
 			el("ul.fx-pick-list", goapp.Range(members).Slice(func(i int) goapp.UI { return member(members[i], t) })),
 			goapp.If(!mine, func() goapp.UI {
-				return elText("button.btn.secondary.small[type=button]", s.t(i18n.FestJoinTeam, teamLetter(t))).
+				return elTextWith("button.btn.secondary.small[type=button]", s.t(i18n.FestJoinTeam, teamLetter(t))).
 					ID("fest-join-" + strconv.Itoa(t)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.PickTeam(t)) })
 			}),
@@ -150,9 +150,9 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 		}),
 		goapp.If(tv.Host, func() goapp.UI {
 			return el("div.row",
-				elText("button#fest-balance.btn.secondary.small[type=button]", s.t(i18n.FestBalance)).
+				elTextWith("button#fest-balance.btn.secondary.small[type=button]", s.t(i18n.FestBalance)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.BalanceTeams()) }),
-				elText("button#fest-shuffle.btn.secondary.small[type=button]", s.t(i18n.FestShuffle)).
+				elTextWith("button#fest-shuffle.btn.secondary.small[type=button]", s.t(i18n.FestShuffle)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.ShuffleTeams()) }),
 			)
 		}),
@@ -163,15 +163,15 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 // variants, removals and custom characters (SX-SET, SX-CNT-5), then Start.
 func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI {
 	seg := func(id string, options, labels []string, current string, pick func(c *spyfest.Config, v string)) goapp.UI {
-		return el("div.fx-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
+		return elWith("div.fx-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
 			o := options[i]
-			return elText("button.btn.secondary.small[type=button]", labels[i]).ID(id+"-"+o).Aria("pressed", o == current).
+			return elTextWith("button.btn.secondary.small[type=button]", labels[i]).ID(id+"-"+o).Aria("pressed", o == current).
 				OnClick(s.festClick(func(c *spyfest.Config) { pick(c, o) }), goapp.EventScope(id, o))
 		})).ID(id)
 	}
 	check := func(id string, on bool, label string, change func(c *spyfest.Config, on bool)) goapp.UI {
 		return el("label.fx-check",
-			elVoid("input[type=checkbox]").ID(id).Attr("checked", on).OnChange(func(ctx goapp.Context, e goapp.Event) {
+			elVoidWith("input[type=checkbox]").ID(id).Attr("checked", on).OnChange(func(ctx goapp.Context, e goapp.Event) {
 				v := ctx.JSSrc().Get("checked").Bool()
 				s.changeSpyfest(ctx, func(c *spyfest.Config) { change(c, v) })
 			}, goapp.EventScope(id)),
@@ -179,12 +179,12 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		)
 	}
 	stepper := func(id, label string, n, lo, hi int, set func(c *spyfest.Config, n int)) goapp.UI {
-		return el("div.fx-stepper",
+		return elWith("div.fx-stepper",
 			elText("span.fx-stepper-label", label),
-			elText("button.btn.ghost.small[type=button]", "−").ID(id+"-minus").Aria("label", s.t(i18n.FestMinus)+": "+label).
+			elTextWith("button.btn.ghost.small[type=button]", "−").ID(id+"-minus").Aria("label", s.t(i18n.FestMinus)+": "+label).
 				Attr("disabled", n <= lo).OnClick(s.festClick(func(c *spyfest.Config) { set(c, n-1) }), goapp.EventScope(id, n)),
 			elText("strong.fx-stepper-value", strconv.Itoa(n)),
-			elText("button.btn.ghost.small[type=button]", "+").ID(id+"-plus").Aria("label", s.t(i18n.FestPlus)+": "+label).
+			elTextWith("button.btn.ghost.small[type=button]", "+").ID(id+"-plus").Aria("label", s.t(i18n.FestPlus)+": "+label).
 				Attr("disabled", n >= hi).OnClick(s.festClick(func(c *spyfest.Config) { set(c, n+1) }), goapp.EventScope(id, n)),
 		).ID(id)
 	}
@@ -263,7 +263,7 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 	}
 	ready := len(tv.Teams[0]) >= 2 && len(tv.Teams[1]) >= 2
 	return el("div.fx-setup",
-		elText("button#fest-to-spyfall.btn.ghost.small[type=button]", s.t(i18n.FestToSpyfall)).
+		elTextWith("button#fest-to-spyfall.btn.ghost.small[type=button]", s.t(i18n.FestToSpyfall)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				set := s.currentSettings()
 				set.Family = game.Spyfall
@@ -298,7 +298,7 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 			return elText("p.note.fx-warning", tv.Warnings[i])
 		}),
 		goapp.If(!ready, func() goapp.UI { return elText("p.small.muted", s.t(i18n.FestTeamsNeedTwo)) }),
-		elText("button#fest-start.btn.primary[type=button]", s.t(i18n.FestStart)).Attr("disabled", !ready).
+		elTextWith("button#fest-start.btn.primary[type=button]", s.t(i18n.FestStart)).Attr("disabled", !ready).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) }),
 	)
 }
@@ -347,7 +347,7 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 			e := list[i]
 			on := !slices.Contains(c.Removed, e.id)
 			return el("li", el("label.fx-check",
-				elVoid("input[type=checkbox]").ID("fest-keep-"+e.id).Attr("checked", on).OnChange(func(ctx goapp.Context, ev goapp.Event) {
+				elVoidWith("input[type=checkbox]").ID("fest-keep-"+e.id).Attr("checked", on).OnChange(func(ctx goapp.Context, ev goapp.Event) {
 					keep := ctx.JSSrc().Get("checked").Bool()
 					s.changeSpyfest(ctx, func(c *spyfest.Config) {
 						c.Removed = slices.DeleteFunc(c.Removed, func(id string) bool { return id == e.id })
@@ -361,18 +361,18 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 		})),
 		elText("h3.label", s.t(i18n.FestCustomTitle)),
 		el("div.row",
-			elVoid("input#fest-custom-name.field[type=text][maxlength=40]").Attr("placeholder", s.t(i18n.FestCustomName)).
+			elVoidWith("input#fest-custom-name.field[type=text][maxlength=40]").Attr("placeholder", s.t(i18n.FestCustomName)).
 				Aria("label", s.t(i18n.FestCustomName)).Attr("value", d.name).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { d.name, d.err = ctx.JSSrc().Get("value").String(), "" }),
-			el("select#fest-custom-quarter.field.fx-select", goapp.Range(quarters).Slice(func(i int) goapp.UI {
-				return elText("option", s.t(i18n.FestQuarter, i+1)).Attr("value", quarters[i]).Attr("selected", i == d.quarter)
+			elWith("select#fest-custom-quarter.field.fx-select", goapp.Range(quarters).Slice(func(i int) goapp.UI {
+				return elTextWith("option", s.t(i18n.FestQuarter, i+1)).Attr("value", quarters[i]).Attr("selected", i == d.quarter)
 			})).Aria("label", s.t(i18n.FestQuarter, d.quarter+1)).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					d.quarter, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
 				}),
 		),
 		fieldError("fest-custom-error", d.err),
-		elText("button#fest-custom-add.btn.secondary.small[type=button]", s.t(i18n.FestCustomAdd, d.quarter+1)).OnClick(func(ctx goapp.Context, e goapp.Event) {
+		elTextWith("button#fest-custom-add.btn.secondary.small[type=button]", s.t(i18n.FestCustomAdd, d.quarter+1)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 			name := strings.TrimSpace(d.name)
 			if name == "" {
 				d.err = s.t(i18n.FestCustomBad)

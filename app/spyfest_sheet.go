@@ -62,7 +62,7 @@ func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 				class += " crossed"
 			}
 			entries := quarters[q]
-			return el("section",
+			return elWith("section",
 				elText("h3", f.t(i18n.FestQuarter, q+1)),
 				el("ul.fx-list", goapp.Range(entries).Slice(func(i int) goapp.UI {
 					e := entries[i]
@@ -76,7 +76,7 @@ func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	parts := []goapp.UI{
 		elText("h2", f.t(i18n.FestSheetTitle)),
 		elText("p.small.muted", f.t(hint)),
-		elVoid("input#fx-search.field[type=search]").Attr("placeholder", f.t(i18n.FestSearch)).
+		elVoidWith("input#fx-search.field[type=search]").Attr("placeholder", f.t(i18n.FestSearch)).
 			Aria("label", f.t(i18n.FestSearch)).Attr("value", u.search).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { u.search = ctx.JSSrc().Get("value").String() }),
 	}
@@ -126,9 +126,9 @@ func (u *SpyfestUI) row(v *spyfest.View, f SpyfestFrame, id, name, overview stri
 			elText("p.fx-overview.small.muted", overview),
 		)
 	}
-	return el("li",
+	return elWith("li",
 		goapp.If(pickable || picked, func() goapp.UI {
-			return el("button.fx-pick[type=button]").ID("fx-pick-"+id).Aria("pressed", picked).
+			return elWith("button.fx-pick[type=button]").ID("fx-pick-"+id).Aria("pressed", picked).
 				Aria("label", f.t(i18n.FestGuessConfirm, name)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.pick(id) }, goapp.EventScope(id))
 		}),
@@ -140,7 +140,7 @@ func (u *SpyfestUI) row(v *spyfest.View, f SpyfestFrame, id, name, overview stri
 				if note == m.mark {
 					next = spyfest.MarkNone // tapping the mark again clears it
 				}
-				return elText("button.fx-mark[type=button]", m.glyph).ID("fx-mark-"+id+"-"+m.class).Class(m.class).
+				return elTextWith("button.fx-mark[type=button]", m.glyph).ID("fx-mark-"+id+"-"+m.class).Class(m.class).
 					Aria("pressed", note == m.mark).Aria("label", f.t(m.label)+": "+name).Title(f.t(m.label)).
 					OnClick(u.act(f, spyfest.Note{Round: v.Round, ID: id, Mark: next}), actScope(spyfest.Note{Round: v.Round, ID: id, Mark: next}))
 			}))
