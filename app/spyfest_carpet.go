@@ -203,12 +203,12 @@ func (c *trackScroller) scroll(ctx goapp.Context) {
 	}
 	target := c.Target
 	ctx.Defer(func(goapp.Context) {
-		el := goapp.Window().GetElementByID(target)
-		if !el.Truthy() {
+		step := goapp.Window().GetElementByID(target)
+		if !step.Truthy() {
 			return
 		}
-		track := el.Get("parentElement")
-		left := el.Get("offsetLeft").Float() - (track.Get("clientWidth").Float()-el.Get("offsetWidth").Float())/2
+		track := step.Get("parentElement")
+		left := step.Get("offsetLeft").Float() - (track.Get("clientWidth").Float()-step.Get("offsetWidth").Float())/2
 		track.Set("scrollLeft", left-track.Get("offsetLeft").Float())
 	})
 }
