@@ -13,4 +13,9 @@
 // is a component of its own (lobbyRow), drawn again only when its fields change, and the
 // host's list of locations is drawn only while open. The host tab draws its own screen after
 // every intent of every player, so this is its share of issue 9's fan-out time.
+//
+// Screens build their elements with el, elText and elVoid from a selector such as
+// "button#join.btn.primary[type=submit]", chaining on elWith and friends only what changes
+// from one render to the next (el.go). That keeps each element to one call in app.wasm,
+// where a chain of go-app's typed builders cost a call per attribute.
 package app
