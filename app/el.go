@@ -71,9 +71,9 @@ func applyAttrs[E interface{ Attr(string, any) E }](s *selector, e E) E {
 	return e
 }
 
-// selectors caches parsed selectors. Most selectors are constants; the few built at run time
-// (a seat's id, say) are bounded by what a game can show, and past maxSelectors a selector is
-// parsed every time rather than kept.
+// selectors caches parsed selectors. The screens' selectors are constants (what varies is
+// chained on), so it holds a few hundred; maxSelectors keeps a selector built at run time by
+// mistake from growing it without bound: past it a selector is parsed every time, not kept.
 var selectors = struct {
 	sync.Mutex
 	parsed map[string]*selector
