@@ -26,6 +26,9 @@ type SpyfallFrame struct {
 	BackToLobby func(ctx goapp.Context)
 	// Toast is the latest notice for this player (a refusal...).
 	Toast string
+	// Redraw redraws the game screen after a change made from inside one of its components
+	// (the card's own button); nil where the screen redraws anyway.
+	Redraw func(ctx goapp.Context)
 }
 
 // spyPicker names what a pick in progress is for.
@@ -72,7 +75,8 @@ func (u *SpyfallUI) Observe(v *spyfall.View) {
 		u.marks, u.marksRound = nil, v.Round
 		u.picker, u.sheet = pickNone, false
 	}
-	if !slices.Contains(v.Can, spyfall.Accuse{}.Kind()) && u.picker == pickAccuse ||
+	if !accuseOffered(v) && v.Phase != spyfall.PhaseEndAccuse && u.picker == pickAccuse ||
+		v.Phase == spyfall.PhaseEndAccuse && !can(v, spyfall.Accuse{}) && u.picker == pickAccuse ||
 		!slices.Contains(v.Can, spyfall.Guess{}.Kind()) && u.picker == pickGuess ||
 		!slices.Contains(v.Can, spyfall.Ask{}.Kind()) && u.picker == pickAsk ||
 		!slices.Contains(v.Can, spyfall.GuessBoth{}.Kind()) && u.picker == pickBoth {

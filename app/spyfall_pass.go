@@ -10,6 +10,7 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
 
@@ -159,9 +160,13 @@ func (s *Shell) passOn(ctx goapp.Context, _ goapp.Event) {
 	p.seats[p.current].ui.sheet, p.seats[p.current].ui.scores = false, false
 	s.spyfall = SpyfallUI{}
 	p.next = (p.current + 1) % len(p.seats)
+	var waiting []engine.Seat
+	if v := p.seats[p.current].gameView(); v != nil {
+		waiting = waitsOn(v)
+	}
 	for k := 1; k <= len(p.seats); k++ {
 		i := (p.current + k) % len(p.seats)
-		if v := p.seats[i].gameView(); v != nil && waitsFor(v) {
+		if v := p.seats[i].gameView(); v != nil && slices.Contains(waiting, v.Seat) {
 			p.next = i
 			break
 		}
@@ -181,24 +186,44 @@ func (ps *passSeat) gameView() *spyfall.View {
 	return tv.Spyfall
 }
 
-// waitsFor reports whether the game waits for this seat's move. The dealer's clock is not
-// one: after a deal the phone goes round so everyone sees their card first.
-func waitsFor(v *spyfall.View) bool {
-	for _, k := range v.Can {
-		switch k {
-		case spyfall.Vote{}.Kind(), spyfall.Lead{}.Kind(), spyfall.Pick{}.Kind(), spyfall.GuessBoth{}.Kind():
-			return true
-		case spyfall.Accuse{}.Kind():
-			if v.Phase == spyfall.PhaseEndAccuse {
-				return true
-			}
-		case spyfall.Guess{}.Kind():
-			if v.Phase == spyfall.PhaseSpyGuess {
-				return true
+// waitsOn names the seats the game waits for, from what every player may see: the phone goes
+// to them next. It never reads a card or what a seat alone may do (v.Can), so the hand-over
+// cannot point at a spy nobody knows of (APP-HID-4): a team spy that no captain picked names
+// the locations when the phone comes round to them. The dealer's clock is not a wait: after a
+// deal the phone goes round so everyone sees their card first.
+func waitsOn(v *spyfall.View) []engine.Seat {
+	switch v.Phase {
+	case spyfall.PhaseVote, spyfall.PhaseEndVote:
+		if v.Vote == nil {
+			return nil
+		}
+		var out []engine.Seat
+		for _, s := range v.Vote.Voters {
+			if !slices.Contains(v.Vote.Voted, s) {
+				out = append(out, s)
 			}
 		}
+		return out
+	case spyfall.PhaseEndAccuse:
+		return []engine.Seat{v.EndTurn}
+	case spyfall.PhaseSpyGuess:
+		if v.SpyGuess != nil {
+			return []engine.Seat{v.SpyGuess.Second}
+		}
+	case spyfall.PhaseTeamLead:
+		if v.Team != nil {
+			return v.Team.Captains[:]
+		}
+	case spyfall.PhaseTeamPick:
+		if v.Team != nil {
+			return []engine.Seat{v.Team.Turn}
+		}
+	case spyfall.PhaseTeamGuess:
+		if v.Team != nil && v.Team.SpyPicked != engine.NoSeat {
+			return []engine.Seat{v.Team.SpyPicked}
+		}
 	}
-	return false
+	return nil
 }
 
 // takePhone is the named player taking the phone.

@@ -10,7 +10,9 @@ import (
 	"safehouse/engine/spyfall"
 )
 
-// card is this seat's secret card, or a line saying it waits for the next deal.
+// card is this seat's secret card, or a line saying it waits for the next deal. Its face
+// carries the seat's one card action (see secretCard): the spy's move when the spy may make
+// one, otherwise the list of locations, so every seat's card looks and acts alike.
 func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	c := v.Card
@@ -24,13 +26,16 @@ func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	if u.TapToggle {
 		prompt = t(i18n.SFTapCard)
 	}
-	sc := &secretCard{Spy: c.Spy, TapToggle: u.TapToggle, Prompt: prompt}
+	sc := &secretCard{TapToggle: u.TapToggle, Prompt: prompt}
 	switch {
 	case c.Spy:
 		sc.Title = t(i18n.SFYouAreSpy)
 		sc.Lines = []string{t(i18n.SFSpyHint)}
 		if len(c.FellowSpies) > 0 {
 			sc.Lines = append(sc.Lines, t(i18n.SFFellowSpy, seatNames(v, c.FellowSpies)))
+		}
+		if v.Variant == spyfall.TwoPlayer || v.Variant == spyfall.ThreePlayer {
+			sc.Lines = append(sc.Lines, t(i18n.SFSpyMayNotAccuse))
 		}
 	case c.Location != nil:
 		sc.Title = c.Location.Name.In(string(f.Lang))
@@ -41,6 +46,7 @@ func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			sc.Lines = append(sc.Lines, t(i18n.SFCaptainCard))
 		}
 	}
+	sc.ActionLabel, sc.Action = u.cardAction(v, f)
 	return el("div.sf-card-wrap",
 		sc,
 		el("label.sf-toggle.small.muted",
@@ -49,6 +55,36 @@ func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			goapp.Text(" "+t(i18n.SFCardToggle)),
 		),
 	)
+}
+
+// cardAction is the button on the face of this seat's card: naming the location (or both, in
+// the team game) when this seat may, else opening the list of locations.
+func (u *SpyfallUI) cardAction(v *spyfall.View, f SpyfallFrame) (string, func(goapp.Context)) {
+	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
+	redraw := func(ctx goapp.Context, change func()) {
+		change()
+		if f.Redraw != nil {
+			f.Redraw(ctx)
+		}
+	}
+	switch {
+	case can(v, spyfall.Guess{}):
+		return t(i18n.SFCardNameLocation), func(ctx goapp.Context) {
+			redraw(ctx, func() { u.picker, u.pickLoc, u.sheet, u.scores = pickGuess, "", true, false })
+		}
+	case can(v, spyfall.GuessBoth{}):
+		return t(i18n.SFTeamGuessSend), func(ctx goapp.Context) {
+			redraw(ctx, func() {
+				u.picker, u.sheet, u.scores = pickBoth, true, false
+				if u.pickBoth[0] != "" && u.pickBoth[1] == "" {
+					u.bothSlot = 1
+				}
+			})
+		}
+	}
+	return t(i18n.SFCardLocations), func(ctx goapp.Context) {
+		redraw(ctx, func() { u.picker, u.sheet, u.scores = pickNone, true, false })
+	}
 }
 
 // chips lists the seats of the round as chips with badges; when pick is set a chip is a
@@ -265,16 +301,12 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		actions = []goapp.UI{cancelButton(u, f)}
 		return body, actions
 	}
-	if can(v, spyfall.Guess{}) {
-		actions = append(actions, elTextWith("button#spy-reveal.btn.primary[type=button]", t(i18n.SFReveal)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickLoc, u.sheet = pickGuess, "", true }))
-	}
 	if can(v, spyfall.RevealTable{}) {
 		actions = append(actions, elTextWith("button#reveal-table.btn.secondary[type=button]", t(i18n.SFRevealTable)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.RevealTable{Round: v.Round}) }, sfScope(spyfall.RevealTable{Round: v.Round})))
 	}
 	if v.Card != nil {
-		if can(v, spyfall.Accuse{}) {
+		if accuseOffered(v) {
 			actions = append(actions, elTextWith("button#accuse.btn.danger.wide[type=button]", t(i18n.SFAccuse)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickSeat = pickAccuse, engine.NoSeat }))
 		} else if v.Variant == spyfall.Normal {
@@ -282,6 +314,17 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		}
 	}
 	return body, actions
+}
+
+// accuseOffered says whether this seat's screen offers an accusation. In the two- and
+// three-player games the spy may not accuse (SF-2P-3), but the button stays on the spy's
+// screen as on everyone's, or its absence would name the spy; the host refuses the spy's
+// accusation and the spy's card says why.
+func accuseOffered(v *spyfall.View) bool {
+	if v.Variant == spyfall.TwoPlayer || v.Variant == spyfall.ThreePlayer {
+		return v.Phase == spyfall.PhasePlaying && inRound(v, v.Seat)
+	}
+	return can(v, spyfall.Accuse{})
 }
 
 // pickSeatIf is the seat picked so far when a pick of kind p is in progress.
@@ -384,17 +427,13 @@ func (u *SpyfallUI) secondSpyScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 		el("div#two-spies.card.sf-vote",
 			elText("h1", t(i18n.SFTwoSpies, seatName(v, g.First), g.Named.Name.In(string(f.Lang)))),
 			goapp.If(can(v, spyfall.Guess{}), func() goapp.UI {
-				return elText("p.lead", t(i18n.SFSecondSpyYou))
+				return elText("p.lead", t(i18n.SFSecondSpyYouCard))
 			}).Else(func() goapp.UI {
 				return elText("p.lead", t(i18n.SFSecondSpyWait, seatName(v, g.Second)))
 			}),
 		),
 		u.card(v, f),
 		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
-	}
-	if can(v, spyfall.Guess{}) {
-		actions = append(actions, elTextWith("button#spy-reveal.btn.primary[type=button]", t(i18n.SFRevealWho)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickLoc, u.sheet = pickGuess, "", true }))
 	}
 	return body, actions
 }

@@ -64,6 +64,11 @@ func (s *Shell) spyfallFrame() SpyfallFrame {
 			}
 			s.sendGame(ctx, in)
 		},
+		Redraw: func(ctx goapp.Context) {
+			if goapp.IsClient {
+				s.ui.Dispatch(func(goapp.Context) {})
+			}
+		},
 		EndGame:     func(ctx goapp.Context) { s.sendGame(ctx, game.End()) },
 		BackToLobby: func(ctx goapp.Context) { s.sendGame(ctx, game.BackToLobby()) },
 	}

@@ -60,18 +60,9 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		body = []goapp.UI{elText("p#team-line.lead", line), u.card(v, f), clockFor(v, f, false), teams,
 			chips(v, f, "sf-players", engine.NoSeat, picked, pick)}
 	case spyfall.PhaseTeamGuess:
-		mine := can(v, spyfall.GuessBoth{})
-		line := t(i18n.SFTeamGuessWait)
-		if mine {
-			line = t(i18n.SFTeamGuessYou)
-			actions = append(actions, elTextWith("button#guess-both.btn.primary[type=button]", t(i18n.SFTeamGuessSend)).
-				OnClick(func(ctx goapp.Context, e goapp.Event) {
-					u.picker, u.sheet = pickBoth, true
-					if u.pickBoth[0] != "" && u.pickBoth[1] == "" {
-						u.bothSlot = 1
-					}
-				}))
-		}
+		// The same words for every seat: a spy nobody picked is still unknown here, and names
+		// both locations from the face of their card.
+		line := t(i18n.SFTeamGuessFromCard)
 		body = []goapp.UI{
 			el("div.card.sf-vote",
 				elText("h1#spy-picked", t(i18n.SFSpyPicked, seatName(v, tv.SpyPicked))),

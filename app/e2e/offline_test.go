@@ -121,7 +121,7 @@ func playPassAndPlayRound(t *testing.T, tb *tab, at func(screen string)) {
 	tb.waitJS(`document.getElementById("pass-to") !== null`, "the hand-over screen")
 	press(tb, fmt.Sprintf(".sf-pass-others button[data-pass='%d']", slices.Index(names, spy)))
 	tb.waitJS(fmt.Sprintf(`document.getElementById("pass-holder").textContent === %q`, spy+" has the phone"), "the spy holding the phone")
-	tb.click("spy-reveal")
+	tb.actFromCard(true)
 	tb.waitJS(`document.getElementById("location-list") !== null`, "the location list")
 	at("spyfall-spy-guess")
 	var locID string
@@ -135,7 +135,7 @@ func playPassAndPlayRound(t *testing.T, tb *tab, at func(screen string)) {
 	}
 	press(tb, fmt.Sprintf("#location-list button[data-location=%q]", locID))
 	tb.waitJS(`document.querySelector("#guess-confirm:not([disabled])") !== null`, "the guess to be ready to confirm")
-	tb.click("guess-confirm")
+	press(tb, "#guess-confirm")
 	tb.waitJS(`document.getElementById("final") !== null`, "the final result")
 	at("spyfall-final")
 	if got := tb.text("result-spies"); got != spy {

@@ -352,10 +352,11 @@ func TestSpyfallClassicGame(t *testing.T) {
 	if p := s.peer(spy); p != nil {
 		p.act(spyfall.Guess{Round: 2, Location: loc})
 	} else {
-		host.click("spy-reveal")
+		t.Logf("the host's tab, the spy, names the location from its card")
+		host.actFromCard(true)
 		press(host, fmt.Sprintf("#location-list button[data-location=%q]", loc))
 		h.screenshots(host, "sf-spy-guess")
-		host.click("guess-confirm")
+		press(host, "#guess-confirm")
 	}
 	s.phase(spyfall.PhaseGameOver, 2)
 	if r := s.peers[0].latest().LastRound; r == nil || r.Ending != spyfall.EndSpyGuessed {
@@ -439,9 +440,10 @@ func TestSpyfallVariants(t *testing.T) {
 			p.act(spyfall.Guess{Round: 1, Location: s.location()})
 		} else {
 			h.screenshots(s.host, "sf2-second-spy")
-			s.host.click("spy-reveal")
+			t.Logf("the host's tab, the second spy, names a location from its card")
+			s.host.actFromCard(false)
 			press(s.host, fmt.Sprintf("#location-list button[data-location=%q]", s.location()))
-			s.host.click("guess-confirm")
+			press(s.host, "#guess-confirm")
 		}
 		s.phase(spyfall.PhaseGameOver, 1)
 		r := s.peers[0].latest().LastRound
@@ -529,11 +531,12 @@ func TestSpyfallVariants(t *testing.T) {
 			h.screenshots(s.host, "sfteam-guess-wait")
 			p.act(spyfall.GuessBoth{Round: 1, Locations: locs})
 		} else {
-			s.host.click("guess-both")
+			t.Logf("the host's tab, the team spy, names both locations from its card")
+			s.host.actFromCard(true)
 			press(s.host, fmt.Sprintf("#location-list button[data-location=%q]", locs[0]))
 			press(s.host, fmt.Sprintf("#location-list button[data-location=%q]", locs[1]))
 			h.screenshots(s.host, "sfteam-guess")
-			s.host.click("guess-both-confirm")
+			press(s.host, "#guess-both-confirm")
 		}
 		s.phase(spyfall.PhaseRoundOver, 1)
 		s.host.waitJS(`document.getElementById("round-result") !== null`, "the team round's result")
@@ -658,7 +661,7 @@ func TestSpyfallPassAndPlay(t *testing.T) {
 	idx := slices.Index(names, spy)
 	press(tb, fmt.Sprintf(".sf-pass-others button[data-pass='%d']", idx))
 	tb.waitJS(fmt.Sprintf(`document.getElementById("pass-holder").textContent === %q`, spy+" has the phone"), "the spy holding the phone")
-	tb.click("spy-reveal")
+	tb.actFromCard(false)
 	tb.waitJS(`document.getElementById("location-list") !== null`, "the location list")
 	var locID string
 	for _, id := range eval[[]string](tb, `[...document.querySelectorAll("#location-list button")].map(b => b.dataset.location + "|" + b.textContent)`) {
@@ -670,7 +673,7 @@ func TestSpyfallPassAndPlay(t *testing.T) {
 		t.Fatalf("card %q names no location of the list", location)
 	}
 	press(tb, fmt.Sprintf("#location-list button[data-location=%q]", locID))
-	tb.click("guess-confirm")
+	press(tb, "#guess-confirm")
 	tb.waitJS(`document.getElementById("final") !== null`, "the final result")
 	if got := tb.text("result-spies"); got != spy {
 		tb.fatalf("result names spy %q, want %s", got, spy)

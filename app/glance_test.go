@@ -1,0 +1,195 @@
+package app
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/i18n"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+)
+
+// restingScreen renders seat's Spyfall screen at rest: card face down, no sheet open, no pick
+// in progress, with the attributes of every tag in one order (go-app writes them in map order).
+func restingScreen(t *testing.T, g *spyfall.Game, seat engine.Seat, lang i18n.Lang, tap bool) string {
+	t.Helper()
+	v := g.View(seat)
+	ui := &SpyfallUI{TapToggle: tap}
+	ui.Observe(&v)
+	c := &sfLangScreen{ui: ui, v: &v, lang: lang}
+	e := goapp.NewTestEngine()
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return canonicalHTML(goapp.HTMLString(c))
+}
+
+type sfLangScreen struct {
+	goapp.Compo
+	ui   *SpyfallUI
+	v    *spyfall.View
+	lang i18n.Lang
+}
+
+func (c *sfLangScreen) Render() goapp.UI {
+	return c.ui.RenderSpyfall(c.v, SpyfallFrame{Lang: c.lang, Act: func(goapp.Context, spyfall.Action) {}})
+}
+
+var (
+	anyTag   = regexp.MustCompile(`<([a-z0-9]+)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(/?)>`)
+	anyAttr  = regexp.MustCompile(`\s+([^\s=>/]+)(?:="([^"]*)")?`)
+	youClass = regexp.MustCompile(`\byou\b`)
+)
+
+// canonicalHTML writes every tag's attributes sorted, one tag a line, so two screens compare
+// as text and a difference shows as a line.
+func canonicalHTML(html string) string {
+	return anyTag.ReplaceAllStringFunc(html, func(tag string) string {
+		m := anyTag.FindStringSubmatch(tag)
+		attrs := anyAttr.FindAllString(m[2], -1)
+		for i := range attrs {
+			attrs[i] = strings.TrimSpace(attrs[i])
+		}
+		sort.Strings(attrs)
+		return "\n<" + m[1] + " " + strings.Join(attrs, " ") + m[3] + ">"
+	})
+}
+
+// withoutOwnMarker takes out the one thing a seat's screen may show of itself alone: which
+// chip is "you".
+func withoutOwnMarker(html string, v *spyfall.View, lang i18n.Lang) string {
+	name := seatName(v, v.Seat)
+	html = strings.ReplaceAll(html, ">"+i18n.T(lang, i18n.SFYouSuffix, name)+"<", ">"+name+"<")
+	return regexp.MustCompile(`class="sf-chip[^"]*"`).ReplaceAllStringFunc(html, func(c string) string {
+		return strings.Replace(youClass.ReplaceAllString(c, ""), " \"", "\"", 1)
+	})
+}
+
+// firstDifference shows where two screens part.
+func firstDifference(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			return fmt.Sprintf("line %d:\n  %s\n  %s", i, la[i], lb[i])
+		}
+	}
+	return fmt.Sprintf("lengths %d and %d lines", len(la), len(lb))
+}
+
+// publicPlace is everything public that sets one seat apart from another: what it is in the
+// round for everybody to see (dealer, asker, accuser, suspect, voter, captain, the revealed
+// spies...). Two seats with the same place must see the same resting screen.
+func publicPlace(pub spyfall.View, s engine.Seat) string {
+	var b strings.Builder
+	fmt.Fprint(&b, s == pub.Dealer, s == pub.FirstAsker, s == pub.Asker, s == pub.AskedBy, s == pub.EndTurn)
+	for _, sv := range pub.Seats {
+		if sv.ID == s {
+			fmt.Fprint(&b, sv.InRound, sv.Absent, sv.Accused, sv.Removed)
+		}
+	}
+	if vt := pub.Vote; vt != nil {
+		fmt.Fprint(&b, s == vt.Accuser, s == vt.Suspect, slices.Contains(vt.Voters, s), slices.Contains(vt.Voted, s))
+	}
+	if tv := pub.Team; tv != nil {
+		fmt.Fprint(&b, slices.Index(tv.Captains[:], s), s == tv.Turn, slices.Contains(tv.Picked[0], s),
+			slices.Contains(tv.Picked[1], s), s == tv.SpyPicked)
+	}
+	if sg := pub.SpyGuess; sg != nil {
+		fmt.Fprint(&b, s == sg.First, s == sg.Second)
+	}
+	return b.String()
+}
+
+// APP-HID-4: in every variant and every phase of a round reached in random games, the resting
+// screen of a seat does not change when only a secret changes (who is the spy, which location,
+// who holds the table card): same elements, texts, attributes, buttons and order. Neither does
+// whom pass-and-play hands the phone to next. Two seats with the same public place in one game
+// see the same screen, but for which chip is theirs.
+func TestRestingScreensShowNoSecret(t *testing.T) {
+	games := 240 // 30 a setup or more, every setup
+	if raceEnabled || testing.Short() {
+		games = len(sfSetups) * 3
+	}
+	phases := map[string]map[spyfall.Phase]int{}
+	twins := map[string]int{}
+	for n := range games {
+		setup := n % len(sfSetups)
+		name := sfSetups[setup].name
+		if phases[name] == nil {
+			phases[name] = map[spyfall.Phase]int{}
+		}
+		rng := rand.New(rand.NewPCG(uint64(n), 7))
+		lang := []i18n.Lang{i18n.English, i18n.Russian}[n%2]
+		sfRandomGame(t, setup, uint64(n+1), 60, func(g *spyfall.Game, now engine.Instant) {
+			if !secretPhase(g.Phase()) || t.Failed() {
+				return
+			}
+			phases[name][g.Phase()]++
+			twin, what := sfTwin(t, g, rng)
+			if twin == nil {
+				return
+			}
+			twins[what]++
+			tap := rng.IntN(2) == 0
+			pub := g.View(engine.NoSeat)
+			screens := map[string]string{}
+			for _, sv := range pub.Seats {
+				if !sv.InRound {
+					continue
+				}
+				a := restingScreen(t, g, sv.ID, lang, tap)
+				b := restingScreen(t, twin, sv.ID, lang, tap)
+				if a != b {
+					t.Errorf("%s game %d, %s, seat %d, %s: the resting screen changes with the secret; %s",
+						name, n, g.Phase(), sv.ID, what, firstDifference(a, b))
+					return
+				}
+				v, tv := g.View(sv.ID), twin.View(sv.ID)
+				if !slices.Equal(waitsOn(&v), waitsOn(&tv)) {
+					t.Errorf("%s game %d, %s, seat %d, %s: pass-and-play hands the phone to %v, with the secret changed to %v",
+						name, n, g.Phase(), sv.ID, what, waitsOn(&v), waitsOn(&tv))
+					return
+				}
+				place := publicPlace(pub, sv.ID)
+				mine := withoutOwnMarker(a, &v, lang)
+				if other, ok := screens[place]; ok && other != mine {
+					t.Errorf("%s game %d, %s: two seats in the same public place see different screens; %s",
+						name, n, g.Phase(), firstDifference(other, mine))
+					return
+				}
+				screens[place] = mine
+			}
+		})
+	}
+	// The walk must reach what it claims to check.
+	want := map[string][]spyfall.Phase{
+		"classic":         {spyfall.PhaseDealt, spyfall.PhasePlaying, spyfall.PhaseVote, spyfall.PhaseEndAccuse, spyfall.PhaseEndVote},
+		"spyfall2":        {spyfall.PhasePlaying, spyfall.PhaseVote, spyfall.PhaseSpyGuess, spyfall.PhaseEndVote},
+		"timetravel-2p":   {spyfall.PhasePlaying, spyfall.PhaseVote},
+		"timetravel-3p":   {spyfall.PhasePlaying, spyfall.PhaseVote},
+		"timetravel-team": {spyfall.PhaseTeamLead, spyfall.PhaseTeamPick, spyfall.PhaseTeamGuess},
+	}
+	if games >= 200 {
+		for setup, ps := range want {
+			for _, p := range ps {
+				if phases[setup][p] == 0 {
+					t.Errorf("%s: no game reached %s (%v)", setup, p, phases[setup])
+				}
+			}
+		}
+		for _, w := range []string{"two seats' cards swapped", "a seat's card swapped with the table card", "another location"} {
+			if twins[w] == 0 {
+				t.Errorf("no twin with %s (%v)", w, twins)
+			}
+		}
+	}
+	t.Logf("phases: %v; twins: %v", phases, twins)
+}
