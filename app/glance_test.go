@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -48,6 +49,14 @@ var (
 	anyAttr  = regexp.MustCompile(`\s+([^\s=>/]+)(?:="([^"]*)")?`)
 	youClass = regexp.MustCompile(`\byou\b`)
 )
+
+// pinClock stops the screens' clocks at at for the rest of the test, so a countdown shows the
+// same on two screens rendered a moment apart.
+func pinClock(t *testing.T, at engine.Instant) {
+	saved := clockNow
+	clockNow = func() time.Time { return time.UnixMilli(int64(at)) }
+	t.Cleanup(func() { clockNow = saved })
+}
 
 // canonicalHTML writes every tag's attributes sorted, one tag a line, so two screens compare
 // as text and a difference shows as a line.
@@ -118,6 +127,7 @@ func TestRestingScreensShowNoSecret(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		games = len(sfSetups) * 3
 	}
+	pinClock(t, sfStart)
 	phases := map[string]map[spyfall.Phase]int{}
 	twins := map[string]int{}
 	for n := range games {

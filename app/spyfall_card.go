@@ -52,10 +52,13 @@ func (c *spyClock) remaining() time.Duration {
 	if !c.Running {
 		return c.Left
 	}
-	hostNow := time.Now().Add(c.Skew).UnixMilli()
+	hostNow := clockNow().Add(c.Skew).UnixMilli()
 	left := time.Duration(c.Deadline-hostNow) * time.Millisecond
 	return max(left, 0)
 }
+
+// clockNow is this device's time for the clocks; tests that compare screens pin it.
+var clockNow = time.Now
 
 // clockText shows a duration as m:ss, rounding up so 0:00 means the time is really up.
 func clockText(d time.Duration) string {
