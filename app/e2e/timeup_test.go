@@ -50,6 +50,12 @@ type nativeTable struct {
 
 func openNativeTable(t *testing.T, h *harness, names ...string) *nativeTable {
 	t.Helper()
+	return openNativeTableSeeded(t, h, 7, names...)
+}
+
+// openNativeTableSeeded is openNativeTable with the game's seed, which decides every deal.
+func openNativeTableSeeded(t *testing.T, h *harness, seed uint64, names ...string) *nativeTable {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	host, err := session.Host(ctx, session.Options{SignalURL: h.signal, Name: "Maya", Loopback: true})
@@ -58,8 +64,8 @@ func openNativeTable(t *testing.T, h *harness, names ...string) *nativeTable {
 	}
 	n := &nativeTable{t: t, h: h, host: host, clock: &steppedClock{now: time.Now()},
 		tabs: map[string]*tab{}, seat: map[string]engine.Seat{}}
-	// A fixed seed makes the deal the same every run: a tab deals, so the tabs act first.
-	host.SetTable(game.NewRoom(game.Options{Now: n.clock.Now, Seed: func() uint64 { return 7 }}))
+	// A fixed seed makes the deal the same every run (with 7, a tab deals, so the tabs act first).
+	host.SetTable(game.NewRoom(game.Options{Now: n.clock.Now, Seed: func() uint64 { return seed }}))
 	n.me = &spyPeer{t: t, name: "Maya", client: host.Player()}
 	done := make(chan struct{})
 	go func() {
