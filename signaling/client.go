@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gorilla/websocket"
 )
@@ -137,6 +138,11 @@ func (c *client) process(typ int, b []byte, tooLarge bool) {
 		c.refuseBad(CodeTooLarge, "message larger than the server accepts")
 	case typ != websocket.TextMessage:
 		c.refuseBad(CodeBadMessage, "binary messages are not accepted; send JSON text")
+	case !utf8.Valid(b):
+		// encoding/json lets invalid UTF-8 through inside strings, and a browser
+		// must fail a connection that receives such a text frame: forwarded, one
+		// message would cut the recipient off (RFC 6455, section 8.1).
+		c.refuseBad(CodeBadMessage, "a text message must be valid UTF-8")
 	default:
 		m, err := DecodeMessage(b)
 		if err != nil {
