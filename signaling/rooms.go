@@ -100,9 +100,9 @@ func (s *Server) createRoom(c *client) {
 	c.send(encode(Message{T: TypeHosted, Room: code, Claim: r.claim}))
 }
 
-// reclaimRoom gives a room back to the holder of its claim token. If the old
-// host connection is still open (a reload can beat the old socket's close),
-// the newest connection wins and the old one is closed.
+// reclaimRoom gives a room back to the holder of its claim token, with a new
+// claim token. If the old host connection is still open (a reload can beat the
+// old socket's close), the newest connection wins and the old one is closed.
 func (s *Server) reclaimRoom(c *client, code, claim string) {
 	if s.joinsLimited(c) {
 		return
@@ -118,6 +118,9 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 		return
 	}
 	if old := r.host; old != nil {
+		// A reload can beat the old socket's close; so can whoever learnt the
+		// claim. Either way the operator should be able to tell.
+		s.log.Warn("live host displaced by a reclaim", "room", r.code, "addr", c.addr, "old_addr", old.addr)
 		old.room = nil
 		old.send(errorMessage(CodeBadClaim, "the room was reclaimed by a newer connection"))
 		old.shutdown(websocket.ClosePolicyViolation, "room reclaimed elsewhere")
@@ -125,6 +128,9 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	r.stopGrace()
 	r.host = c
 	c.room = r
+	// A claim serves once: whoever saw the one just used (in a log, over a
+	// shoulder, in a stolen save) cannot displace the host with it later.
+	r.claim = newClaimToken()
 	s.log.Info("room reclaimed", "room", r.code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
 	for _, id := range r.peerIDs() {
