@@ -80,7 +80,7 @@ func (s *Server) refuse(c *client, code, text string) {
 func (s *Server) createRoom(c *client) {
 	if s.roomsByKey[c.key] >= s.cfg.RoomsPerAddress {
 		s.log.Info("room refused", "reason", "rooms per address", "addr", c.addr)
-		s.refuse(c, CodeRateLimited, fmt.Sprintf("this address already has %d rooms open; close one or wait", s.cfg.RoomsPerAddress))
+		s.refuse(c, CodeRateLimited, "this address has too many rooms open; close one or wait")
 		return
 	}
 	if len(s.rooms) >= s.cfg.MaxRooms {
@@ -151,7 +151,7 @@ func (s *Server) joinRoom(c *client, code string) {
 	}
 	if len(r.peers) >= s.cfg.PeersPerRoom {
 		s.log.Info("join refused", "reason", "room full", "room", r.code, "addr", c.addr)
-		s.refuse(c, CodeRoomFull, fmt.Sprintf("room %s is full (%d players)", r.code, s.cfg.PeersPerRoom))
+		s.refuse(c, CodeRoomFull, "this room is full")
 		return
 	}
 	r.lastPeer++
