@@ -2,6 +2,7 @@ package signaling
 
 import (
 	"io"
+	"log/slog"
 	"net/netip"
 	"sync"
 	"sync/atomic"
@@ -115,6 +116,12 @@ func (c *client) readLoop() {
 		if err != nil {
 			return
 		}
+		if c.isClosing() {
+			// Whatever a closing connection still sends counts for nothing;
+			// reading it through would cost CPU and, for a vandal, a log line
+			// each. Its socket is closed once the writer has said goodbye.
+			return
+		}
 		b, err := io.ReadAll(io.LimitReader(r, s.cfg.MaxMessageSize+1))
 		if err != nil {
 			return
@@ -177,7 +184,7 @@ func (c *client) refuseBad(code, text string) {
 	s.refuse(c, code, text)
 	s.mu.Unlock()
 	if c.badMessages >= s.cfg.MaxBadMessages {
-		s.log.Info("connection closed for bad messages", "addr", c.addr, "count", c.badMessages)
+		s.logRefusal(c.key, slog.LevelInfo, "connection closed for bad messages", "addr", c.addr, "count", c.badMessages)
 		c.shutdown(websocket.ClosePolicyViolation, "too many bad messages")
 	}
 }

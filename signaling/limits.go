@@ -1,6 +1,9 @@
 package signaling
 
-import "time"
+import (
+	"log/slog"
+	"time"
+)
 
 // joinsLimited refuses c's join or reclaim when its address has used up its
 // failed joins for the current window, or when the failure memory is full of
@@ -8,7 +11,7 @@ import "time"
 func (s *Server) joinsLimited(c *client) bool {
 	now := s.cfg.Now()
 	if s.recentFailures(c.key, now) >= s.cfg.FailedJoinsPerMinute {
-		s.log.Debug("join refused", "reason", "too many failed joins", "addr", c.addr)
+		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "too many failed joins", "addr", c.addr)
 		s.refuse(c, CodeRateLimited, "too many failed joins from this address; wait a minute")
 		return true
 	}
@@ -20,7 +23,7 @@ func (s *Server) joinsLimited(c *client) bool {
 			s.pruneFailures(now)
 		}
 		if len(s.failures) >= s.maxTracked {
-			s.log.Warn("join refused", "reason", "failed-join memory full", "addr", c.addr)
+			s.logRefusal(c.key, slog.LevelWarn, "join refused", "reason", "failed-join memory full", "addr", c.addr)
 			s.refuse(c, CodeRateLimited, "the server is under load; try again in a minute")
 			return true
 		}

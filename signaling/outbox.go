@@ -35,6 +35,7 @@ func (c *client) send(b []byte) {
 		return
 	}
 	if len(c.queue) >= sendQueueLen {
+		c.srv.log.Warn("connection closed", "reason", "too slow to keep up", "addr", c.addr, "queued", len(c.queue))
 		c.closing, c.status, c.reason = true, websocket.CloseTryAgainLater, "too slow to keep up"
 		c.startWriterLocked()
 		return

@@ -3,6 +3,7 @@ package signaling
 import (
 	"cmp"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"time"
@@ -79,12 +80,12 @@ func (s *Server) refuse(c *client, code, text string) {
 
 func (s *Server) createRoom(c *client) {
 	if s.roomsByKey[c.key] >= s.cfg.RoomsPerAddress {
-		s.log.Info("room refused", "reason", "rooms per address", "addr", c.addr)
+		s.logRefusal(c.key, slog.LevelInfo, "room refused", "reason", "rooms per address", "addr", c.addr)
 		s.refuse(c, CodeRateLimited, "this address has too many rooms open; close one or wait")
 		return
 	}
 	if len(s.rooms) >= s.cfg.MaxRooms {
-		s.log.Warn("room refused", "reason", "server full", "addr", c.addr)
+		s.logRefusal(c.key, slog.LevelWarn, "room refused", "reason", "server full", "addr", c.addr)
 		s.refuse(c, CodeRateLimited, "the server has no room for more games right now; try again later")
 		return
 	}
@@ -113,7 +114,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	}
 	if !claimMatches(claim, r.claim) {
 		s.recordFailure(c.key)
-		s.log.Info("reclaim refused", "reason", "bad claim", "room", r.code, "addr", c.addr)
+		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", r.code, "addr", c.addr)
 		s.refuse(c, CodeBadClaim, "that claim does not belong to this room")
 		return
 	}
@@ -150,7 +151,7 @@ func (s *Server) joinRoom(c *client, code string) {
 		return
 	}
 	if len(r.peers) >= s.cfg.PeersPerRoom {
-		s.log.Info("join refused", "reason", "room full", "room", r.code, "addr", c.addr)
+		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "room full", "room", r.code, "addr", c.addr)
 		s.refuse(c, CodeRoomFull, "this room is full")
 		return
 	}
@@ -175,7 +176,7 @@ func (s *Server) lookup(c *client, code, what string) *room {
 	}
 	if r == nil {
 		s.recordFailure(c.key)
-		s.log.Info(what+" refused", "reason", "unknown room", "addr", c.addr)
+		s.logRefusal(c.key, slog.LevelInfo, what+" refused", "reason", "unknown room", "addr", c.addr)
 		s.refuse(c, CodeUnknownRoom, "no room has that code (it may have expired)")
 	}
 	return r

@@ -31,6 +31,7 @@ type Server struct {
 	counters    counters
 	connections sync.WaitGroup // one per admitted connection, until fully torn down
 	upgrader    websocket.Upgrader
+	refusals    *refusalLog
 }
 
 type counters struct {
@@ -67,6 +68,7 @@ func New(cfg Config) *Server {
 		failures:   make(map[string][]time.Time),
 		maxTracked: maxTrackedAddresses,
 		upgrader:   newUpgrader(),
+		refusals:   newRefusalLog(cfg.Logger),
 	}
 	if bad := badOriginPatterns(cfg.OriginPatterns); len(bad) > 0 {
 		s.log.Warn("origin patterns that can never match", "patterns", bad)
@@ -104,11 +106,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r, s.cfg.TrustedProxies)
 	key := limitKey(addr)
 	if !originAllowed(r, s.cfg.OriginPatterns) {
-		s.refuseConn(w, http.StatusForbidden, "origin not allowed", "addr", addr, "origin", r.Header.Get("Origin"))
+		s.refuseConn(w, key, http.StatusForbidden, "origin not allowed", "addr", addr, "origin", clip(r.Header.Get("Origin")))
 		return
 	}
 	if status, reason := s.admit(key); status != 0 {
-		s.refuseConn(w, status, reason, "addr", addr)
+		s.refuseConn(w, key, status, reason, "addr", addr)
 		return
 	}
 	conn, err := s.upgrade(w, r)
@@ -157,12 +159,18 @@ func (s *Server) releaseConnSlot(key string) {
 	}
 }
 
-func (s *Server) refuseConn(w http.ResponseWriter, status int, reason string, attrs ...any) {
+func (s *Server) refuseConn(w http.ResponseWriter, key string, status int, reason string, attrs ...any) {
 	s.mu.Lock()
 	s.counters.refusedConns++
 	s.mu.Unlock()
-	s.log.Info("connection refused", append([]any{"reason", reason}, attrs...)...)
+	s.logRefusal(key, slog.LevelInfo, "connection refused", append([]any{"reason", reason}, attrs...)...)
 	http.Error(w, reason, status)
+}
+
+// logRefusal logs a refusal of the client with limit key key, once per
+// address and window (see refusalLog).
+func (s *Server) logRefusal(key string, level slog.Level, msg string, attrs ...any) {
+	s.refusals.note(key, level, msg, attrs...)
 }
 
 // closeGrace is how long Close lets clients answer the going-away close
@@ -200,6 +208,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for _, c := range clients {
 		c.shutdown(websocket.CloseGoingAway, "server shutting down")
 	}
+	s.refusals.close()
 	done := make(chan struct{})
 	go func() {
 		s.connections.Wait()
