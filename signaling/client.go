@@ -23,7 +23,9 @@ type client struct {
 	addr netip.Addr
 	key  string
 
-	badMessages  int         // used by the reader and the message handlers it waits for, one at a time
+	// used by the reader and the message handlers it waits for, one at a time
+	badMessages  int
+	relayBudget  tokenBucket // relayed bytes this connection may still send
 	awaitingPong atomic.Bool // a ping went out and its pong has not come back
 
 	// guarded by mu, which may be taken while holding srv.mu but never the other way
@@ -44,7 +46,7 @@ type client struct {
 }
 
 func newClient(s *Server, conn *websocket.Conn, addr netip.Addr, key string) *client {
-	return &client{srv: s, conn: conn, addr: addr, key: key}
+	return &client{srv: s, conn: conn, addr: addr, key: key, relayBudget: newTokenBucket(s.cfg.RelayRate, s.cfg.RelayBurst, s.cfg.Now())}
 }
 
 // shutdown asks the writer to deliver what is queued and then close the

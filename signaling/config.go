@@ -29,6 +29,13 @@ type Config struct {
 	// MaxRooms and MaxConns bound the whole server (defaults 2,000 and 5,000).
 	MaxRooms int
 	MaxConns int
+	// RelayRate and RelayBurst bound the data one connection may have relayed:
+	// a token bucket refilled at RelayRate bytes a second that holds at most
+	// RelayBurst bytes (defaults 256 KB/s and 1 MB, far above what a game
+	// needs; the burst is never below MaxMessageSize). Data beyond it is
+	// answered with `rate-limited` and not relayed.
+	RelayRate  int64
+	RelayBurst int64
 	// MaxBadMessages is how many malformed, oversized or binary messages one
 	// connection may send before it is disconnected (default 10).
 	MaxBadMessages int
@@ -58,7 +65,8 @@ type Config struct {
 	// Logger receives structured logs (default slog.Default()). Message data
 	// is never logged.
 	Logger *slog.Logger
-	// Now is the clock for the failed-join window (default time.Now).
+	// Now is the clock for the failed-join window and the relay budget
+	// (default time.Now).
 	Now func() time.Time
 }
 
@@ -72,6 +80,8 @@ const (
 	DefaultMaxRooms             = 2000
 	DefaultMaxConns             = 5000
 	DefaultMaxBadMessages       = 10
+	DefaultRelayRate            = 256 << 10
+	DefaultRelayBurst           = 1 << 20
 	DefaultIdleTimeout          = 60 * time.Second
 	DefaultHandshakeTimeout     = 30 * time.Second
 	DefaultWriteTimeout         = 10 * time.Second
@@ -113,6 +123,8 @@ func (c Config) withDefaults() Config {
 	c.MaxRooms = orDefault(c.MaxRooms, DefaultMaxRooms)
 	c.MaxConns = orDefault(c.MaxConns, DefaultMaxConns)
 	c.MaxBadMessages = orDefault(c.MaxBadMessages, DefaultMaxBadMessages)
+	c.RelayRate = orDefault(c.RelayRate, DefaultRelayRate)
+	c.RelayBurst = max(orDefault(c.RelayBurst, DefaultRelayBurst), c.MaxMessageSize)
 	c.IdleTimeout = orDefault(c.IdleTimeout, DefaultIdleTimeout)
 	c.HandshakeTimeout = orDefault(c.HandshakeTimeout, DefaultHandshakeTimeout)
 	c.WriteTimeout = orDefault(c.WriteTimeout, DefaultWriteTimeout)

@@ -188,6 +188,10 @@ func (s *Server) relay(c *client, m Message) {
 		s.refuse(c, CodeNotInRoom, `send "host" or "join" first`)
 		return
 	}
+	if !c.relayBudget.take(int64(len(m.Data)), s.cfg.Now()) {
+		s.refuse(c, CodeRateLimited, "too much data too fast; slow down")
+		return
+	}
 	if c == r.host {
 		p := r.peers[m.ID]
 		if p == nil {

@@ -74,6 +74,8 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	fs.IntVar(&l.ConnsPerAddress, "conns-per-address", signaling.DefaultConnsPerAddress, "most open connections from one client address")
 	fs.IntVar(&l.MaxRooms, "max-rooms", signaling.DefaultMaxRooms, "most rooms in total")
 	fs.IntVar(&l.MaxConns, "max-conns", signaling.DefaultMaxConns, "most signaling connections in total")
+	fs.Int64Var(&l.RelayRate, "relay-rate", signaling.DefaultRelayRate, "bytes a second one connection may have relayed, after its burst")
+	fs.Int64Var(&l.RelayBurst, "relay-burst", signaling.DefaultRelayBurst, "bytes one connection may have relayed at once")
 	fs.DurationVar(&l.IdleTimeout, "idle-timeout", signaling.DefaultIdleTimeout, "drop a connection that answers no ping for this long")
 	fs.DurationVar(&l.HandshakeTimeout, "handshake-timeout", signaling.DefaultHandshakeTimeout, "drop a connection that neither hosts nor joins within this time")
 	fs.Usage = func() {
