@@ -30,9 +30,10 @@ type client struct {
 
 	// guarded by mu, which may be taken while holding srv.mu but never the other way
 	mu          sync.Mutex
-	queue       [][]byte // messages waiting for the writer; nil when there are none
-	queuedBytes int64    // bytes in queue and in the write under way, for the relay budget
-	pingDue     bool     // the keep-alive asks the writer for a ping
+	queue       []outgoing // messages waiting for the writer; nil when there are none
+	queuedBytes int64      // relayed bytes in queue and in the write under way, for the relay budget
+	relays      int        // relayed messages in queue
+	pingDue     bool       // the keep-alive asks the writer for a ping
 	writer      writerState
 	writers     sync.WaitGroup // the writer goroutine, while one runs
 	closing     bool           // shutdown was asked: nothing more is queued

@@ -23,6 +23,11 @@ type Config struct {
 	// that failed (unknown room, wrong claim) within any minute (default 10).
 	// Beyond it the address gets `rate-limited` until old failures age out.
 	FailedJoinsPerMinute int
+	// JoinsPerMinute caps the successful joins from one client address, and
+	// RoomJoinsPerMinute those into one room, within any minute (defaults 60
+	// and 64; a whole party may arrive, or come back, at once).
+	JoinsPerMinute     int
+	RoomJoinsPerMinute int
 	// ConnsPerAddress caps the open connections from one client address
 	// (default 256: a whole venue may share one public address).
 	ConnsPerAddress int
@@ -77,6 +82,8 @@ const (
 	DefaultRoomsPerAddress      = 8
 	DefaultFailedJoinsPerMinute = 10
 	DefaultConnsPerAddress      = 256
+	DefaultJoinsPerMinute       = 60
+	DefaultRoomJoinsPerMinute   = 64
 	DefaultMaxRooms             = 2000
 	DefaultMaxConns             = 5000
 	DefaultMaxBadMessages       = 10
@@ -88,12 +95,15 @@ const (
 	DefaultHostGrace            = 10 * time.Minute
 )
 
-// sendQueueLen bounds the messages waiting to be written to one client; a
-// client that lets it fill up is too slow to keep and is disconnected.
+// sendQueueLen bounds the protocol's own messages waiting to be written to
+// one client; a client that lets it fill up is too slow to keep and is
+// disconnected. Relayed data has a queue of its own (relayQueueLen), so that
+// no sender's traffic can fill this one.
 const sendQueueLen = 64
 
-// controlReserve is the part of a send queue that relayed data may not use.
-const controlReserve = 16
+// relayQueueLen bounds the relayed messages waiting to be written to one
+// client; beyond it (or the relay budget) senders are told to slow down.
+const relayQueueLen = 48
 
 // relayBudget bounds the relayed bytes waiting for one client, which bounds
 // the server's memory at about MaxConns times this.
@@ -120,6 +130,8 @@ func (c Config) withDefaults() Config {
 	c.RoomsPerAddress = orDefault(c.RoomsPerAddress, DefaultRoomsPerAddress)
 	c.FailedJoinsPerMinute = orDefault(c.FailedJoinsPerMinute, DefaultFailedJoinsPerMinute)
 	c.ConnsPerAddress = orDefault(c.ConnsPerAddress, DefaultConnsPerAddress)
+	c.JoinsPerMinute = orDefault(c.JoinsPerMinute, DefaultJoinsPerMinute)
+	c.RoomJoinsPerMinute = orDefault(c.RoomJoinsPerMinute, DefaultRoomJoinsPerMinute)
 	c.MaxRooms = orDefault(c.MaxRooms, DefaultMaxRooms)
 	c.MaxConns = orDefault(c.MaxConns, DefaultMaxConns)
 	c.MaxBadMessages = orDefault(c.MaxBadMessages, DefaultMaxBadMessages)

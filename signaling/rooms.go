@@ -20,6 +20,7 @@ type room struct {
 	peers    map[string]*client // by peer id
 	lastPeer int                // peer ids are never reused within a room
 	grace    *time.Timer        // runs while the host is away
+	joins    tokenBucket        // successful joins (see joinAllowed)
 	awayGen  int                // counts the host's departures, so a stale timer is ignored
 }
 
@@ -93,7 +94,8 @@ func (s *Server) createRoom(c *client) {
 	for s.rooms[code] != nil {
 		code = newRoomCode()
 	}
-	r := &room{code: code, claim: newClaimToken(), ownerKey: c.key, host: c, peers: make(map[string]*client)}
+	r := &room{code: code, claim: newClaimToken(), ownerKey: c.key, host: c, peers: make(map[string]*client),
+		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute)}
 	s.rooms[code] = r
 	s.roomsByKey[c.key]++
 	c.room = r
@@ -135,7 +137,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	s.log.Info("room reclaimed", "room", r.code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
 	for _, id := range r.peerIDs() {
-		c.send(encode(Message{T: TypePeer, ID: id}))
+		c.peerJoined(id)
 	}
 	for _, p := range r.peers {
 		p.send(encode(Message{T: TypeHostBack}))
@@ -155,13 +157,16 @@ func (s *Server) joinRoom(c *client, code string) {
 		s.refuse(c, CodeRoomFull, "this room is full")
 		return
 	}
+	if !s.joinAllowed(c, r) {
+		return
+	}
 	r.lastPeer++
 	id := "p" + strconv.Itoa(r.lastPeer)
 	r.peers[id] = c
 	c.room, c.peerID = r, id
 	c.send(encode(Message{T: TypeJoined, Room: r.code, ID: id}))
 	if r.host != nil {
-		r.host.send(encode(Message{T: TypePeer, ID: id}))
+		r.host.peerJoined(id)
 	} else {
 		c.send(encode(Message{T: TypeHostAway}))
 	}
@@ -198,7 +203,7 @@ func (s *Server) relay(c *client, m Message) {
 			s.refuse(c, CodeUnknownPeer, fmt.Sprintf("no peer %q in this room", m.ID))
 			return
 		}
-		s.deliver(c, p, encodeFrom(HostID, m.Data))
+		s.deliver(c, HostID, p, encodeFrom(HostID, m.Data))
 		return
 	}
 	if m.ID != "" && m.ID != HostID {
@@ -209,11 +214,11 @@ func (s *Server) relay(c *client, m Message) {
 		s.refuse(c, CodeUnknownPeer, "the host is away; wait for host-back")
 		return
 	}
-	s.deliver(c, r.host, encodeFrom(c.peerID, m.Data))
+	s.deliver(c, c.peerID, r.host, encodeFrom(c.peerID, m.Data))
 }
 
-func (s *Server) deliver(from, to *client, b []byte) {
-	if !to.relay(b) {
+func (s *Server) deliver(from *client, fromID string, to *client, b []byte) {
+	if !to.relay(fromID, b) {
 		s.refuse(from, CodeRateLimited, "the recipient is not keeping up; send again later")
 		return
 	}
@@ -231,7 +236,7 @@ func (s *Server) leave(c *client) {
 	if c != r.host {
 		delete(r.peers, c.peerID)
 		if r.host != nil {
-			r.host.send(encode(Message{T: TypeLeft, ID: c.peerID}))
+			r.host.peerLeft(c.peerID)
 		}
 		return
 	}

@@ -18,20 +18,22 @@ type Server struct {
 	cfg Config
 	log *slog.Logger
 
-	mu          sync.Mutex
-	closed      bool
-	rooms       map[string]*room // by canonical code
-	clients     map[*client]struct{}
-	pending     int                    // connections admitted but not yet upgraded
-	connsByKey  map[string]int         // open and pending connections per limit key
-	roomsByKey  map[string]int         // existing rooms per creator's limit key
-	failures    map[string][]time.Time // recent failed joins per limit key
-	maxTracked  int                    // bound on len(failures)
-	lastPrune   time.Time
-	counters    counters
-	connections sync.WaitGroup // one per admitted connection, until fully torn down
-	upgrader    websocket.Upgrader
-	refusals    *refusalLog
+	mu            sync.Mutex
+	closed        bool
+	rooms         map[string]*room // by canonical code
+	clients       map[*client]struct{}
+	pending       int                     // connections admitted but not yet upgraded
+	connsByKey    map[string]int          // open and pending connections per limit key
+	roomsByKey    map[string]int          // existing rooms per creator's limit key
+	failures      map[string][]time.Time  // recent failed joins per limit key
+	joinsByKey    map[string]*tokenBucket // successful joins per limit key
+	lastJoinPrune time.Time
+	maxTracked    int // bound on len(failures)
+	lastPrune     time.Time
+	counters      counters
+	connections   sync.WaitGroup // one per admitted connection, until fully torn down
+	upgrader      websocket.Upgrader
+	refusals      *refusalLog
 }
 
 type counters struct {
@@ -66,6 +68,7 @@ func New(cfg Config) *Server {
 		connsByKey: make(map[string]int),
 		roomsByKey: make(map[string]int),
 		failures:   make(map[string][]time.Time),
+		joinsByKey: make(map[string]*tokenBucket),
 		maxTracked: maxTrackedAddresses,
 		upgrader:   newUpgrader(),
 		refusals:   newRefusalLog(cfg.Logger),

@@ -71,6 +71,8 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	fs.IntVar(&l.PeersPerRoom, "peers-per-room", signaling.DefaultPeersPerRoom, "most peers in one room")
 	fs.IntVar(&l.RoomsPerAddress, "rooms-per-address", signaling.DefaultRoomsPerAddress, "most open rooms created from one client address")
 	fs.IntVar(&l.FailedJoinsPerMinute, "failed-joins", signaling.DefaultFailedJoinsPerMinute, "most failed joins per client address and minute")
+	fs.IntVar(&l.JoinsPerMinute, "joins-per-address", signaling.DefaultJoinsPerMinute, "most successful joins per client address and minute")
+	fs.IntVar(&l.RoomJoinsPerMinute, "joins-per-room", signaling.DefaultRoomJoinsPerMinute, "most successful joins into one room per minute")
 	fs.IntVar(&l.ConnsPerAddress, "conns-per-address", signaling.DefaultConnsPerAddress, "most open connections from one client address")
 	fs.IntVar(&l.MaxRooms, "max-rooms", signaling.DefaultMaxRooms, "most rooms in total")
 	fs.IntVar(&l.MaxConns, "max-conns", signaling.DefaultMaxConns, "most signaling connections in total")
