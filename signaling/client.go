@@ -21,7 +21,8 @@ type client struct {
 	srv  *Server
 	conn *websocket.Conn
 	addr netip.Addr
-	key  string
+	key  string   // limit key of addr (keys[0])
+	keys []string // limit keys of addr at every prefix level, finest first
 
 	// used by the reader and the message handlers it waits for, one at a time
 	badMessages  int
@@ -47,7 +48,7 @@ type client struct {
 }
 
 func newClient(s *Server, conn *websocket.Conn, addr netip.Addr, key string) *client {
-	return &client{srv: s, conn: conn, addr: addr, key: key, relayBudget: newTokenBucket(s.cfg.RelayRate, s.cfg.RelayBurst, s.cfg.Now())}
+	return &client{srv: s, conn: conn, addr: addr, key: key, keys: prefixKeys(addr), relayBudget: newTokenBucket(s.cfg.RelayRate, s.cfg.RelayBurst, s.cfg.Now())}
 }
 
 // shutdown asks the writer to deliver what is queued and then close the

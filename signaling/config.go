@@ -22,7 +22,15 @@ type Config struct {
 	// FailedJoinsPerMinute caps the joins and reclaims from one client address
 	// that failed (unknown room, wrong claim) within any minute (default 10).
 	// Beyond it the address gets `rate-limited` until old failures age out.
+	// Its network counts too: four times as many from an IPv4 /24 or an IPv6
+	// /56, sixteen times as many from an IPv6 /48 (the same goes for
+	// RoomsPerAddress).
 	FailedJoinsPerMinute int
+	// FailedJoinsTotal is the server's budget of failed joins within any
+	// minute (default 300). Once it is spent, an address that failed in the
+	// last minute may not try again until the minute has passed; an address
+	// without failures still may.
+	FailedJoinsTotal int
 	// JoinsPerMinute caps the successful joins from one client address, and
 	// RoomJoinsPerMinute those into one room, within any minute (defaults 60
 	// and 64; a whole party may arrive, or come back, at once).
@@ -56,6 +64,9 @@ type Config struct {
 	// HostGrace is how long a room outlives its host's disconnect, reclaimable
 	// with its claim token, before it is forgotten (default 10 minutes).
 	HostGrace time.Duration
+	// EmptyRoomGrace replaces HostGrace for a room no peer has ever joined
+	// (default 1 minute: enough for a reload).
+	EmptyRoomGrace time.Duration
 
 	// OriginPatterns lists the browser origins allowed besides the server's own
 	// host, as host patterns for path.Match ("*.example.org", "localhost:*") or
@@ -81,6 +92,7 @@ const (
 	DefaultPeersPerRoom         = 32
 	DefaultRoomsPerAddress      = 8
 	DefaultFailedJoinsPerMinute = 10
+	DefaultFailedJoinsTotal     = 300
 	DefaultConnsPerAddress      = 256
 	DefaultJoinsPerMinute       = 60
 	DefaultRoomJoinsPerMinute   = 64
@@ -93,6 +105,7 @@ const (
 	DefaultHandshakeTimeout     = 30 * time.Second
 	DefaultWriteTimeout         = 10 * time.Second
 	DefaultHostGrace            = 10 * time.Minute
+	DefaultEmptyRoomGrace       = time.Minute
 )
 
 // sendQueueLen bounds the protocol's own messages waiting to be written to
@@ -112,9 +125,9 @@ func (s *Server) relayBudget() int64 { return 4 * s.cfg.MaxMessageSize }
 // failureWindow is the window of FailedJoinsPerMinute.
 const failureWindow = time.Minute
 
-// maxTrackedAddresses bounds the failed-join memory. When it is full of
-// addresses with recent failures, unseen addresses are refused joins too: a
-// flood from very many addresses costs honest newcomers, never memory.
+// maxTrackedAddresses bounds the failed-join memory and the join memory, in
+// prefixes. When one is full, entries are forgotten (see limits.go): a flood
+// from very many addresses costs neither memory nor honest newcomers.
 const maxTrackedAddresses = 1 << 16
 
 func orDefault[T int | int64 | time.Duration](v, def T) T {
@@ -129,6 +142,7 @@ func (c Config) withDefaults() Config {
 	c.PeersPerRoom = orDefault(c.PeersPerRoom, DefaultPeersPerRoom)
 	c.RoomsPerAddress = orDefault(c.RoomsPerAddress, DefaultRoomsPerAddress)
 	c.FailedJoinsPerMinute = orDefault(c.FailedJoinsPerMinute, DefaultFailedJoinsPerMinute)
+	c.FailedJoinsTotal = orDefault(c.FailedJoinsTotal, DefaultFailedJoinsTotal)
 	c.ConnsPerAddress = orDefault(c.ConnsPerAddress, DefaultConnsPerAddress)
 	c.JoinsPerMinute = orDefault(c.JoinsPerMinute, DefaultJoinsPerMinute)
 	c.RoomJoinsPerMinute = orDefault(c.RoomJoinsPerMinute, DefaultRoomJoinsPerMinute)
@@ -141,6 +155,7 @@ func (c Config) withDefaults() Config {
 	c.HandshakeTimeout = orDefault(c.HandshakeTimeout, DefaultHandshakeTimeout)
 	c.WriteTimeout = orDefault(c.WriteTimeout, DefaultWriteTimeout)
 	c.HostGrace = orDefault(c.HostGrace, DefaultHostGrace)
+	c.EmptyRoomGrace = orDefault(c.EmptyRoomGrace, DefaultEmptyRoomGrace)
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}

@@ -13,15 +13,16 @@ import (
 
 // room is one game's meeting point. Guarded by the server's mutex.
 type room struct {
-	code     string
-	claim    string
-	ownerKey string             // limit key of the address that created it
-	host     *client            // nil while the host is away
-	peers    map[string]*client // by peer id
-	lastPeer int                // peer ids are never reused within a room
-	grace    *time.Timer        // runs while the host is away
-	joins    tokenBucket        // successful joins (see joinAllowed)
-	awayGen  int                // counts the host's departures, so a stale timer is ignored
+	code      string
+	claim     string
+	ownerKeys []string           // limit keys of the address that created it, at every level
+	hadPeer   bool               // a peer has joined at some time: the host may have shared the code
+	host      *client            // nil while the host is away
+	peers     map[string]*client // by peer id
+	lastPeer  int                // peer ids are never reused within a room
+	grace     *time.Timer        // runs while the host is away
+	joins     tokenBucket        // successful joins (see joinAllowed)
+	awayGen   int                // counts the host's departures, so a stale timer is ignored
 }
 
 func (r *room) stopGrace() {
@@ -80,10 +81,14 @@ func (s *Server) refuse(c *client, code, text string) {
 }
 
 func (s *Server) createRoom(c *client) {
-	if s.roomsByKey[c.key] >= s.cfg.RoomsPerAddress {
-		s.logRefusal(c.key, slog.LevelInfo, "room refused", "reason", "rooms per address", "addr", c.addr)
-		s.refuse(c, CodeRateLimited, "this address has too many rooms open; close one or wait")
-		return
+	for level, key := range c.keys {
+		// Rooms waiting for their host count too: whoever opens rooms and
+		// drops the sockets keeps them for the grace period without a socket.
+		if s.roomsByKey[key] >= levelLimit(s.cfg.RoomsPerAddress, level) {
+			s.logRefusal(c.key, slog.LevelInfo, "room refused", "reason", "rooms per address", "prefix", key, "addr", c.addr)
+			s.refuse(c, CodeRateLimited, "this address has too many rooms open; close one or wait")
+			return
+		}
 	}
 	if len(s.rooms) >= s.cfg.MaxRooms {
 		s.logRefusal(c.key, slog.LevelWarn, "room refused", "reason", "server full", "addr", c.addr)
@@ -94,10 +99,12 @@ func (s *Server) createRoom(c *client) {
 	for s.rooms[code] != nil {
 		code = newRoomCode()
 	}
-	r := &room{code: code, claim: newClaimToken(), ownerKey: c.key, host: c, peers: make(map[string]*client),
+	r := &room{code: code, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
 		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute)}
 	s.rooms[code] = r
-	s.roomsByKey[c.key]++
+	for _, key := range c.keys {
+		s.roomsByKey[key]++
+	}
 	c.room = r
 	s.log.Info("room created", "room", code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: code, Claim: r.claim}))
@@ -115,7 +122,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 		return
 	}
 	if !claimMatches(claim, r.claim) {
-		s.recordFailure(c.key)
+		s.recordFailure(c)
 		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", r.code, "addr", c.addr)
 		s.refuse(c, CodeBadClaim, "that claim does not belong to this room")
 		return
@@ -163,6 +170,7 @@ func (s *Server) joinRoom(c *client, code string) {
 	r.lastPeer++
 	id := "p" + strconv.Itoa(r.lastPeer)
 	r.peers[id] = c
+	r.hadPeer = true
 	c.room, c.peerID = r, id
 	c.send(encode(Message{T: TypeJoined, Room: r.code, ID: id}))
 	if r.host != nil {
@@ -180,7 +188,7 @@ func (s *Server) lookup(c *client, code, what string) *room {
 		r = s.rooms[canonical]
 	}
 	if r == nil {
-		s.recordFailure(c.key)
+		s.recordFailure(c)
 		s.logRefusal(c.key, slog.LevelInfo, what+" refused", "reason", "unknown room", "addr", c.addr)
 		s.refuse(c, CodeUnknownRoom, "no room has that code (it may have expired)")
 	}
@@ -244,13 +252,19 @@ func (s *Server) leave(c *client) {
 	if s.closed {
 		return
 	}
-	s.log.Info("host away", "room", r.code, "grace", s.cfg.HostGrace)
+	grace := s.cfg.HostGrace
+	if !r.hadPeer {
+		// Nobody has used the code yet, so only a reload needs it back soon;
+		// a room opened and dropped for nothing is not kept for long.
+		grace = min(grace, s.cfg.EmptyRoomGrace)
+	}
+	s.log.Info("host away", "room", r.code, "grace", grace)
 	for _, p := range r.peers {
 		p.send(encode(Message{T: TypeHostAway}))
 	}
 	r.awayGen++
 	gen := r.awayGen
-	r.grace = time.AfterFunc(s.cfg.HostGrace, func() { s.expire(r, gen) })
+	r.grace = time.AfterFunc(grace, func() { s.expire(r, gen) })
 }
 
 // expire forgets a room whose host did not come back in time after its
@@ -263,8 +277,10 @@ func (s *Server) expire(r *room, gen int) {
 	}
 	r.grace = nil
 	delete(s.rooms, r.code)
-	if s.roomsByKey[r.ownerKey]--; s.roomsByKey[r.ownerKey] <= 0 {
-		delete(s.roomsByKey, r.ownerKey)
+	for _, key := range r.ownerKeys {
+		if s.roomsByKey[key]--; s.roomsByKey[key] <= 0 {
+			delete(s.roomsByKey, key)
+		}
 	}
 	s.counters.expired++
 	s.log.Info("room expired", "room", r.code, "peers", len(r.peers))

@@ -24,11 +24,12 @@ type Server struct {
 	clients       map[*client]struct{}
 	pending       int                     // connections admitted but not yet upgraded
 	connsByKey    map[string]int          // open and pending connections per limit key
-	roomsByKey    map[string]int          // existing rooms per creator's limit key
-	failures      map[string][]time.Time  // recent failed joins per limit key
+	roomsByKey    map[string]int          // existing rooms per prefix of their creators' addresses
+	failures      map[string]*failRecord  // recent failed joins per prefix (limits.go)
+	allFailures   []time.Time             // the server's recent failed joins, for FailedJoinsTotal
 	joinsByKey    map[string]*tokenBucket // successful joins per limit key
 	lastJoinPrune time.Time
-	maxTracked    int // bound on len(failures)
+	maxTracked    int // bound on len(failures) and len(joinsByKey)
 	lastPrune     time.Time
 	counters      counters
 	connections   sync.WaitGroup // one per admitted connection, until fully torn down
@@ -67,7 +68,7 @@ func New(cfg Config) *Server {
 		clients:    make(map[*client]struct{}),
 		connsByKey: make(map[string]int),
 		roomsByKey: make(map[string]int),
-		failures:   make(map[string][]time.Time),
+		failures:   make(map[string]*failRecord),
 		joinsByKey: make(map[string]*tokenBucket),
 		maxTracked: maxTrackedAddresses,
 		upgrader:   newUpgrader(),
