@@ -42,6 +42,13 @@ type Config struct {
 	// MaxRooms and MaxConns bound the whole server (defaults 2,000 and 5,000).
 	MaxRooms int
 	MaxConns int
+	// MaxSockets and SocketsPerAddress bound the TCP connections open at once,
+	// in all and from one client address, counted as they are accepted and
+	// before any request is read, when the server's listener is wrapped by
+	// Server.Listen (defaults MaxConns + 1,000 and ConnsPerAddress + 64: room
+	// for page loads besides the WebSockets).
+	MaxSockets        int
+	SocketsPerAddress int
 	// RelayRate and RelayBurst bound the data one connection may have relayed:
 	// a token bucket refilled at RelayRate bytes a second that holds at most
 	// RelayBurst bytes (defaults 256 KB/s and 1 MB, far above what a game
@@ -148,6 +155,8 @@ func (c Config) withDefaults() Config {
 	c.RoomJoinsPerMinute = orDefault(c.RoomJoinsPerMinute, DefaultRoomJoinsPerMinute)
 	c.MaxRooms = orDefault(c.MaxRooms, DefaultMaxRooms)
 	c.MaxConns = orDefault(c.MaxConns, DefaultMaxConns)
+	c.MaxSockets = orDefault(c.MaxSockets, c.MaxConns+1000)
+	c.SocketsPerAddress = orDefault(c.SocketsPerAddress, c.ConnsPerAddress+64)
 	c.MaxBadMessages = orDefault(c.MaxBadMessages, DefaultMaxBadMessages)
 	c.RelayRate = orDefault(c.RelayRate, DefaultRelayRate)
 	c.RelayBurst = max(orDefault(c.RelayBurst, DefaultRelayBurst), c.MaxMessageSize)

@@ -38,24 +38,26 @@ type Server struct {
 }
 
 type counters struct {
-	refusedConns uint64
-	refusals     uint64
-	relayed      uint64
-	badMessages  uint64
-	expired      uint64
+	refusedConns   uint64
+	refusedSockets uint64
+	refusals       uint64
+	relayed        uint64
+	badMessages    uint64
+	expired        uint64
 }
 
 // Stats is a snapshot of the server's state, for tests, benchmarks and logs.
 type Stats struct {
-	Rooms        int    // rooms that exist, hosted or waiting for their host
-	RoomsAway    int    // rooms waiting for their host to come back
-	Peers        int    // peers in rooms
-	Conns        int    // open WebSocket connections (and ones being upgraded)
-	RefusedConns uint64 // connection attempts refused before the upgrade
-	Refusals     uint64 // `error` answers sent
-	BadMessages  uint64 // malformed, oversized or binary messages received
-	Relayed      uint64 // `to` messages delivered
-	Expired      uint64 // rooms forgotten after their host's grace period
+	Rooms          int    // rooms that exist, hosted or waiting for their host
+	RoomsAway      int    // rooms waiting for their host to come back
+	Peers          int    // peers in rooms
+	Conns          int    // open WebSocket connections (and ones being upgraded)
+	RefusedConns   uint64 // connection attempts refused before the upgrade
+	RefusedSockets uint64 // connections closed as soon as accepted (see Listen)
+	Refusals       uint64 // `error` answers sent
+	BadMessages    uint64 // malformed, oversized or binary messages received
+	Relayed        uint64 // `to` messages delivered
+	Expired        uint64 // rooms forgotten after their host's grace period
 }
 
 // New returns a server with cfg's limits (zero fields take their defaults).
@@ -85,13 +87,14 @@ func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := Stats{
-		Rooms:        len(s.rooms),
-		Conns:        len(s.clients) + s.pending,
-		RefusedConns: s.counters.refusedConns,
-		Refusals:     s.counters.refusals,
-		BadMessages:  s.counters.badMessages,
-		Relayed:      s.counters.relayed,
-		Expired:      s.counters.expired,
+		Rooms:          len(s.rooms),
+		Conns:          len(s.clients) + s.pending,
+		RefusedConns:   s.counters.refusedConns,
+		RefusedSockets: s.counters.refusedSockets,
+		Refusals:       s.counters.refusals,
+		BadMessages:    s.counters.badMessages,
+		Relayed:        s.counters.relayed,
+		Expired:        s.counters.expired,
 	}
 	for _, r := range s.rooms {
 		if r.host == nil {

@@ -27,6 +27,7 @@ type options struct {
 	tlsCert        string
 	tlsKey         string
 	logLevel       string
+	headerTimeout  time.Duration
 	qrLightInk     bool
 	limits         signaling.Config
 }
@@ -64,6 +65,7 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	fs.StringVar(&o.tlsCert, "tls-cert", "", "TLS certificate file (with -tls-key: serve https)")
 	fs.StringVar(&o.tlsKey, "tls-key", "", "TLS key file")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.DurationVar(&o.headerTimeout, "header-timeout", 5*time.Second, "drop a connection that has not sent its request headers within this time")
 	fs.BoolVar(&o.qrLightInk, "qr-dark-terminal", true, "draw the QR code for a terminal with a dark background (false: for a light one)")
 	l := &o.limits
 	fs.DurationVar(&l.HostGrace, "grace", signaling.DefaultHostGrace, "how long a room waits for its host to come back")
@@ -78,6 +80,8 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	fs.IntVar(&l.ConnsPerAddress, "conns-per-address", signaling.DefaultConnsPerAddress, "most open connections from one client address")
 	fs.IntVar(&l.MaxRooms, "max-rooms", signaling.DefaultMaxRooms, "most rooms in total")
 	fs.IntVar(&l.MaxConns, "max-conns", signaling.DefaultMaxConns, "most signaling connections in total")
+	fs.IntVar(&l.MaxSockets, "max-sockets", 0, "most open TCP connections, counted before any request is read (0: max-conns + 1000)")
+	fs.IntVar(&l.SocketsPerAddress, "sockets-per-address", 0, "most open TCP connections from one client address (0: conns-per-address + 64)")
 	fs.Int64Var(&l.RelayRate, "relay-rate", signaling.DefaultRelayRate, "bytes a second one connection may have relayed, after its burst")
 	fs.Int64Var(&l.RelayBurst, "relay-burst", signaling.DefaultRelayBurst, "bytes one connection may have relayed at once")
 	fs.DurationVar(&l.IdleTimeout, "idle-timeout", signaling.DefaultIdleTimeout, "drop a connection that answers no ping for this long")
@@ -151,7 +155,7 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 	}
 	server := &http.Server{
 		Handler:           mux,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: o.headerTimeout,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelDebug),
 	}
@@ -159,6 +163,7 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 	if err != nil {
 		return err
 	}
+	ln = sig.Listen(ln)
 	scheme := "http"
 	if o.tlsCert != "" {
 		scheme = "https"
