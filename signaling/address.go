@@ -96,6 +96,28 @@ func originAllowed(r *http.Request, patterns []string) bool {
 	return false
 }
 
+// hostAllowed says whether the request's Host header matches one of
+// patterns, with or without its port; no patterns allow every host.
+func hostAllowed(r *http.Request, patterns []string) bool {
+	if len(patterns) == 0 {
+		return true
+	}
+	host := strings.ToLower(r.Host)
+	bare := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		bare = h
+	}
+	for _, pattern := range patterns {
+		pattern = strings.ToLower(pattern)
+		for _, target := range []string{host, bare} {
+			if ok, err := path.Match(pattern, target); err == nil && ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // badOriginPatterns returns the patterns path.Match cannot use, for a warning.
 func badOriginPatterns(patterns []string) []string {
 	var bad []string

@@ -80,6 +80,12 @@ type Config struct {
 	// "scheme://host" patterns. Default: same origin only. "*" allows all.
 	// Requests without an Origin header (not from a browser) are allowed.
 	OriginPatterns []string
+	// AllowedHosts, when not empty, lists the names (path.Match patterns,
+	// with or without a port) that requests must carry in their Host header.
+	// On a LAN server it stops DNS rebinding: a page of another site whose
+	// name was made to point at the server would otherwise be same-origin
+	// with it. Default: any Host.
+	AllowedHosts []string
 	// TrustedProxies lists the networks whose X-Forwarded-For header is believed
 	// for the client's address; for everyone else the connection's remote
 	// address counts.

@@ -79,6 +79,9 @@ func New(cfg Config) *Server {
 	if bad := badOriginPatterns(cfg.OriginPatterns); len(bad) > 0 {
 		s.log.Warn("origin patterns that can never match", "patterns", bad)
 	}
+	if bad := badOriginPatterns(cfg.AllowedHosts); len(bad) > 0 {
+		s.log.Warn("host patterns that can never match", "patterns", bad)
+	}
 	return s
 }
 
@@ -112,6 +115,10 @@ func (s *Server) Stats() Stats {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r, s.cfg.TrustedProxies)
 	key := limitKey(addr)
+	if !hostAllowed(r, s.cfg.AllowedHosts) {
+		s.refuseConn(w, key, http.StatusMisdirectedRequest, "host not served here", "addr", addr, "host", clip(r.Host))
+		return
+	}
 	if !originAllowed(r, s.cfg.OriginPatterns) {
 		s.refuseConn(w, key, http.StatusForbidden, "origin not allowed", "addr", addr, "origin", clip(r.Header.Get("Origin")))
 		return

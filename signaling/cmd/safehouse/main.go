@@ -23,6 +23,7 @@ type options struct {
 	addr           string
 	site           string
 	origins        string
+	allowedHosts   string
 	trustedProxies string
 	tlsCert        string
 	tlsKey         string
@@ -61,6 +62,7 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	fs.StringVar(&o.addr, "addr", ":8080", "address to listen on")
 	fs.StringVar(&o.site, "site", "", "directory of the built site to serve at / (empty: signaling only)")
 	fs.StringVar(&o.origins, "origins", "", `comma-separated origin host patterns allowed to use /signal besides this server's own ("*" for any)`)
+	fs.StringVar(&o.allowedHosts, "allowed-hosts", "", `comma-separated host names (patterns, with or without a port) that /signal answers to (empty: any; set it on a LAN to stop DNS rebinding)`)
 	fs.StringVar(&o.trustedProxies, "trusted-proxies", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed")
 	fs.StringVar(&o.tlsCert, "tls-cert", "", "TLS certificate file (with -tls-key: serve https)")
 	fs.StringVar(&o.tlsKey, "tls-key", "", "TLS key file")
@@ -118,6 +120,11 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	for _, p := range strings.Split(o.origins, ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			l.OriginPatterns = append(l.OriginPatterns, p)
+		}
+	}
+	for _, h := range strings.Split(o.allowedHosts, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			l.AllowedHosts = append(l.AllowedHosts, h)
 		}
 	}
 	if (o.tlsCert == "") != (o.tlsKey == "") {
