@@ -32,6 +32,15 @@ func (b *tokenBucket) take(n int64, now time.Time) bool {
 	return true
 }
 
+// wait is how long the bucket takes to hold n tokens, from its last refill.
+func (b *tokenBucket) wait(n int64) time.Duration {
+	missing := float64(n) - b.tokens
+	if missing <= 0 {
+		return 0
+	}
+	return time.Duration(missing / float64(b.rate) * float64(time.Second))
+}
+
 // full says whether the bucket is as good as a new one.
 func (b *tokenBucket) full(now time.Time) bool {
 	b.refill(now)

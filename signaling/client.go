@@ -24,10 +24,12 @@ type client struct {
 	key  string   // limit key of addr (keys[0])
 	keys []string // limit keys of addr at every prefix level, finest first
 
-	// used by the reader and the message handlers it waits for, one at a time
-	badMessages  int
-	relayBudget  tokenBucket // relayed bytes this connection may still send
 	awaitingPong atomic.Bool // a ping went out and its pong has not come back
+
+	// used by the reader and the message handlers it waits for, one at a time
+	badMessages int
+	relayBudget tokenBucket   // relayed bytes this connection may still send
+	relayPause  time.Duration // set when data was refused: how long the reader waits before reading on
 
 	// guarded by mu, which may be taken while holding srv.mu but never the other way
 	mu          sync.Mutex
@@ -139,6 +141,14 @@ func (c *client) readLoop() {
 			}
 		}
 		onFreshStack(func() { c.process(typ, b, tooLarge) })
+		if c.relayPause > 0 {
+			// A sender over its relay budget is not read until the budget
+			// could take its message: its flood then waits in its own TCP
+			// buffers instead of costing the server a read and a decode per
+			// message refused.
+			time.Sleep(c.relayPause)
+			c.relayPause = 0
+		}
 	}
 }
 

@@ -135,6 +135,11 @@ const relayQueueLen = 48
 // the server's memory at about MaxConns times this.
 func (s *Server) relayBudget() int64 { return 4 * s.cfg.MaxMessageSize }
 
+// maxRelayPause bounds how long a reader waits after refusing data over the
+// sender's relay budget (see client.readLoop): well below the keep-alive's
+// interval, since the reader is also what notices pongs.
+const maxRelayPause = time.Second
+
 // failureWindow is the window of FailedJoinsPerMinute.
 const failureWindow = time.Minute
 

@@ -203,6 +203,7 @@ func (s *Server) relay(c *client, m Message) {
 	}
 	if !c.relayBudget.take(int64(len(m.Data)), s.cfg.Now()) {
 		s.refuse(c, CodeRateLimited, "too much data too fast; slow down")
+		c.relayPause = min(c.relayBudget.wait(int64(len(m.Data))), maxRelayPause)
 		return
 	}
 	if c == r.host {
