@@ -3,10 +3,12 @@ package signaling
 import (
 	"errors"
 	"io"
+	"log/slog"
 	"net"
 	"net/http/httptest"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -82,4 +84,28 @@ func TestSocketLimitsBeforeTheUpgrade(t *testing.T) {
 		c.host()
 		return true
 	})
+}
+
+// failingListener fails every accept, as a process out of descriptors does.
+type failingListener struct{ net.Listener }
+
+func (failingListener) Accept() (net.Conn, error) {
+	return nil, &net.OpError{Op: "accept", Net: "tcp", Err: syscall.EMFILE}
+}
+
+// A failed accept (too many open files above all) is a warning, not a debug
+// line, and a burst of them is one line, not one per retry.
+func TestAcceptErrorsAreWarnings(t *testing.T) {
+	var logs syncBuffer
+	srv := New(Config{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	ln := srv.Listen(failingListener{})
+	for range 50 {
+		if _, err := ln.Accept(); err == nil {
+			t.Fatal("accept succeeded")
+		}
+	}
+	all := logs.String()
+	if n := strings.Count(all, `"level":"WARN","msg":"accepting a connection failed","err":"accept tcp: too many open files"`); n != 1 {
+		t.Fatalf("%d warnings for 50 failed accepts within a second, want 1:\n%s", n, all)
+	}
 }
