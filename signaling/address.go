@@ -61,17 +61,9 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 }
 
 // limitKey groups addresses for the per-address limits: one IPv4 address, or
-// one IPv6 /64, since a single IPv6 host usually owns a whole /64.
-func limitKey(a netip.Addr) string {
-	if !a.IsValid() {
-		return "unknown"
-	}
-	if a.Is6() {
-		p, _ := a.Prefix(64)
-		return p.String()
-	}
-	return a.String()
-}
+// one IPv6 /64, since a single IPv6 host usually owns a whole /64. Coarser
+// groups are in prefixes.go.
+func limitKey(a netip.Addr) string { return prefixKeys(a)[0] }
 
 // originAllowed applies coder/websocket's OriginPatterns rule (no Origin
 // header, or the request's own host, or a matching pattern), which the
@@ -99,6 +91,28 @@ func originAllowed(r *http.Request, patterns []string) bool {
 		}
 		if ok, err := path.Match(strings.ToLower(pattern), strings.ToLower(target)); err == nil && ok {
 			return true
+		}
+	}
+	return false
+}
+
+// hostAllowed says whether the request's Host header matches one of
+// patterns, with or without its port; no patterns allow every host.
+func hostAllowed(r *http.Request, patterns []string) bool {
+	if len(patterns) == 0 {
+		return true
+	}
+	host := strings.ToLower(r.Host)
+	bare := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		bare = h
+	}
+	for _, pattern := range patterns {
+		pattern = strings.ToLower(pattern)
+		for _, target := range []string{host, bare} {
+			if ok, err := path.Match(pattern, target); err == nil && ok {
+				return true
+			}
 		}
 	}
 	return false

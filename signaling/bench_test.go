@@ -9,7 +9,8 @@ import (
 // BenchmarkJoin measures a full join over loopback: dial, join, and the
 // host's `peer` notice.
 func BenchmarkJoin(b *testing.B) {
-	ts := startServer(b, Config{PeersPerRoom: 1 << 20, ConnsPerAddress: 1 << 20, MaxConns: 1 << 20})
+	ts := startServer(b, Config{PeersPerRoom: 1 << 20, ConnsPerAddress: 1 << 20, MaxConns: 1 << 20,
+		JoinsPerMinute: 1 << 20, RoomJoinsPerMinute: 1 << 20})
 	host := ts.dial(b, "127.0.0.2")
 	room, _ := host.host()
 	b.ReportAllocs()
@@ -26,7 +27,7 @@ func BenchmarkJoin(b *testing.B) {
 
 // BenchmarkRelay measures one peer-to-host message of 1 KiB through the server.
 func BenchmarkRelay(b *testing.B) {
-	ts := startServer(b, Config{})
+	ts := startServer(b, Config{RelayRate: 1 << 40, RelayBurst: 1 << 40}) // the budget would throttle the loop
 	host := ts.dial(b, "127.0.0.2")
 	room, _ := host.host()
 	peer := ts.dial(b, "127.0.0.3")

@@ -2,10 +2,12 @@ package signaling
 
 import (
 	"io"
+	"log/slog"
 	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gorilla/websocket"
 )
@@ -19,16 +21,22 @@ type client struct {
 	srv  *Server
 	conn *websocket.Conn
 	addr netip.Addr
-	key  string
+	key  string   // limit key of addr (keys[0])
+	keys []string // limit keys of addr at every prefix level, finest first
 
-	badMessages  int         // used by the reader and the message handlers it waits for, one at a time
 	awaitingPong atomic.Bool // a ping went out and its pong has not come back
+
+	// used by the reader and the message handlers it waits for, one at a time
+	badMessages int
+	relayBudget tokenBucket   // relayed bytes this connection may still send
+	relayPause  time.Duration // set when data was refused: how long the reader waits before reading on
 
 	// guarded by mu, which may be taken while holding srv.mu but never the other way
 	mu          sync.Mutex
-	queue       [][]byte // messages waiting for the writer; nil when there are none
-	queuedBytes int64    // bytes in queue and in the write under way, for the relay budget
-	pingDue     bool     // the keep-alive asks the writer for a ping
+	queue       []outgoing // messages waiting for the writer; nil when there are none
+	queuedBytes int64      // relayed bytes in queue and in the write under way, for the relay budget
+	relays      int        // relayed messages in queue
+	pingDue     bool       // the keep-alive asks the writer for a ping
 	writer      writerState
 	writers     sync.WaitGroup // the writer goroutine, while one runs
 	closing     bool           // shutdown was asked: nothing more is queued
@@ -42,7 +50,7 @@ type client struct {
 }
 
 func newClient(s *Server, conn *websocket.Conn, addr netip.Addr, key string) *client {
-	return &client{srv: s, conn: conn, addr: addr, key: key}
+	return &client{srv: s, conn: conn, addr: addr, key: key, keys: prefixKeys(addr), relayBudget: newTokenBucket(s.cfg.RelayRate, s.cfg.RelayBurst, s.cfg.Now())}
 }
 
 // shutdown asks the writer to deliver what is queued and then close the
@@ -114,6 +122,12 @@ func (c *client) readLoop() {
 		if err != nil {
 			return
 		}
+		if c.isClosing() {
+			// Whatever a closing connection still sends counts for nothing;
+			// reading it through would cost CPU and, for a vandal, a log line
+			// each. Its socket is closed once the writer has said goodbye.
+			return
+		}
 		b, err := io.ReadAll(io.LimitReader(r, s.cfg.MaxMessageSize+1))
 		if err != nil {
 			return
@@ -127,6 +141,14 @@ func (c *client) readLoop() {
 			}
 		}
 		onFreshStack(func() { c.process(typ, b, tooLarge) })
+		if c.relayPause > 0 {
+			// A sender over its relay budget is not read until the budget
+			// could take its message: its flood then waits in its own TCP
+			// buffers instead of costing the server a read and a decode per
+			// message refused.
+			time.Sleep(c.relayPause)
+			c.relayPause = 0
+		}
 	}
 }
 
@@ -137,6 +159,11 @@ func (c *client) process(typ int, b []byte, tooLarge bool) {
 		c.refuseBad(CodeTooLarge, "message larger than the server accepts")
 	case typ != websocket.TextMessage:
 		c.refuseBad(CodeBadMessage, "binary messages are not accepted; send JSON text")
+	case !utf8.Valid(b):
+		// encoding/json lets invalid UTF-8 through inside strings, and a browser
+		// must fail a connection that receives such a text frame: forwarded, one
+		// message would cut the recipient off (RFC 6455, section 8.1).
+		c.refuseBad(CodeBadMessage, "a text message must be valid UTF-8")
 	default:
 		m, err := DecodeMessage(b)
 		if err != nil {
@@ -171,7 +198,7 @@ func (c *client) refuseBad(code, text string) {
 	s.refuse(c, code, text)
 	s.mu.Unlock()
 	if c.badMessages >= s.cfg.MaxBadMessages {
-		s.log.Info("connection closed for bad messages", "addr", c.addr, "count", c.badMessages)
+		s.logRefusal(c.key, slog.LevelInfo, "connection closed for bad messages", "addr", c.addr, "count", c.badMessages)
 		c.shutdown(websocket.ClosePolicyViolation, "too many bad messages")
 	}
 }

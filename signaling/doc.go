@@ -5,10 +5,16 @@
 // is described in PROTOCOL.md next to this file.
 //
 // A Server is an http.Handler speaking that protocol over WebSockets; mount it
-// at /signal. Everything it knows lives in memory and is bounded: message
-// size, peers per room, rooms and failed joins per client address, rooms and
-// connections in total. A room outlives its host's disconnect for a grace
-// period so that a reloaded host tab can reclaim it with its claim token.
+// at /signal, and wrap the listener with Server.Listen so that sockets are
+// limited before any request is read. Everything it knows lives in memory and
+// is bounded: message size, relayed bytes per second per connection, peers
+// per room, rooms, joins and failed joins per client address and network
+// (prefixes.go), rooms, sockets and connections in total. The memories behind
+// the per-address limits forget their stalest entries when full, so that no
+// flood of addresses locks anyone out. A room outlives its host's disconnect
+// for a grace period so that a reloaded host tab can reclaim it with its claim
+// token, which changes on every reclaim. Refusals are logged once per address
+// and minute (logs.go).
 //
 // Connections are cheap to hold, since a party of thousands of phones mostly
 // waits: after the upgrade (gorilla/websocket on this side; clients use any

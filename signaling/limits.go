@@ -1,27 +1,43 @@
 package signaling
 
-import "time"
+import (
+	"log/slog"
+	"time"
+)
 
-// joinsLimited refuses c's join or reclaim when its address has used up its
-// failed joins for the current window, or when the failure memory is full of
-// other addresses. Called with the mutex held.
+// Failed joins (unknown codes, wrong claims) are guesses, limited at every
+// prefix level (prefixes.go), and all together by a small budget for the
+// whole server: once it is spent, an address that has failed once in the
+// window may not guess again until the window has passed, while addresses
+// without failures still get their try. The memory of failures is bounded:
+// when it is full the finest, stalest entries are forgotten (their coarser
+// prefixes still count), so that filling it never locks out anyone.
+
+// failRecord is one prefix's recent failures, oldest first.
+type failRecord struct {
+	level int
+	times []time.Time
+}
+
+// joinsLimited refuses c's join or reclaim when one of its prefixes has used
+// up its failed joins for the current window. Called with the mutex held.
 func (s *Server) joinsLimited(c *client) bool {
 	now := s.cfg.Now()
-	if s.recentFailures(c.key, now) >= s.cfg.FailedJoinsPerMinute {
-		s.log.Debug("join refused", "reason", "too many failed joins", "addr", c.addr)
-		s.refuse(c, CodeRateLimited, "too many failed joins from this address; wait a minute")
-		return true
-	}
-	if _, tracked := s.failures[c.key]; !tracked && len(s.failures) >= s.maxTracked {
-		// A failure of this address could not be remembered, so it may not try.
-		// Pruning walks the whole memory: at most once a second.
-		if now.Sub(s.lastPrune) >= time.Second {
-			s.lastPrune = now
-			s.pruneFailures(now)
+	underPressure := s.globalFailures(now) >= s.cfg.FailedJoinsTotal
+	for level, key := range c.keys {
+		limit := levelLimit(s.cfg.FailedJoinsPerMinute, level)
+		if level == 0 && underPressure {
+			limit = 1
 		}
-		if len(s.failures) >= s.maxTracked {
-			s.log.Warn("join refused", "reason", "failed-join memory full", "addr", c.addr)
-			s.refuse(c, CodeRateLimited, "the server is under load; try again in a minute")
+		if s.recentFailures(key, now) >= limit {
+			reason := "too many failed joins"
+			if level > 0 {
+				reason = "too many failed joins from the network " + key
+			} else if underPressure {
+				reason = "failed joins over the server's budget"
+			}
+			s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", reason, "addr", c.addr)
+			s.refuse(c, CodeRateLimited, "too many failed joins from this address; wait a minute")
 			return true
 		}
 	}
@@ -30,9 +46,12 @@ func (s *Server) joinsLimited(c *client) bool {
 
 // recentFailures drops key's failures older than the window and counts the rest.
 func (s *Server) recentFailures(key string, now time.Time) int {
-	times := s.failures[key]
-	keep := times[:0]
-	for _, t := range times {
+	rec := s.failures[key]
+	if rec == nil {
+		return 0
+	}
+	keep := rec.times[:0]
+	for _, t := range rec.times {
 		if now.Sub(t) < failureWindow {
 			keep = append(keep, t)
 		}
@@ -41,21 +60,77 @@ func (s *Server) recentFailures(key string, now time.Time) int {
 		delete(s.failures, key)
 		return 0
 	}
-	s.failures[key] = keep
+	rec.times = keep
 	return len(keep)
 }
 
-func (s *Server) recordFailure(key string) {
-	times := s.failures[key]
-	if len(times) >= s.cfg.FailedJoinsPerMinute {
-		times = times[1:] // only the newest ones matter for the window
+// recordFailure counts a failed join of c at every level and in the budget.
+func (s *Server) recordFailure(c *client) {
+	now := s.cfg.Now()
+	for level, key := range c.keys {
+		rec := s.failures[key]
+		if rec == nil {
+			s.makeRoomForFailure(now)
+			rec = &failRecord{level: level}
+			s.failures[key] = rec
+		}
+		// Only the newest ones matter for the window.
+		if limit := levelLimit(s.cfg.FailedJoinsPerMinute, level); len(rec.times) >= limit {
+			rec.times = append(rec.times[:0], rec.times[len(rec.times)-limit+1:]...)
+		}
+		rec.times = append(rec.times, now)
 	}
-	s.failures[key] = append(times, s.cfg.Now())
+	s.allFailures = append(s.allFailures, now)
+	if len(s.allFailures) > s.cfg.FailedJoinsTotal {
+		s.allFailures = append(s.allFailures[:0], s.allFailures[len(s.allFailures)-s.cfg.FailedJoinsTotal:]...)
+	}
 }
 
-// pruneFailures forgets every address without recent failures.
-func (s *Server) pruneFailures(now time.Time) {
-	for key := range s.failures {
-		s.recentFailures(key, now)
+// globalFailures counts the server's failed joins in the window.
+func (s *Server) globalFailures(now time.Time) int {
+	i := 0
+	for i < len(s.allFailures) && now.Sub(s.allFailures[i]) >= failureWindow {
+		i++
 	}
+	s.allFailures = append(s.allFailures[:0], s.allFailures[i:]...)
+	return len(s.allFailures)
+}
+
+// makeRoomForFailure keeps the failure memory under its bound: it forgets
+// prefixes without recent failures (walking the whole memory at most once a
+// second), and if that is not enough, the finest and stalest of a few
+// entries.
+func (s *Server) makeRoomForFailure(now time.Time) {
+	if len(s.failures) < s.maxTracked {
+		return
+	}
+	if now.Sub(s.lastPrune) >= time.Second {
+		s.lastPrune = now
+		for key := range s.failures {
+			s.recentFailures(key, now)
+		}
+	}
+	for len(s.failures) >= s.maxTracked {
+		s.evictFailure()
+	}
+}
+
+// evictSample is how many entries eviction compares.
+const evictSample = 16
+
+func (s *Server) evictFailure() {
+	var victim string
+	var worst *failRecord
+	n := 0
+	for key, rec := range s.failures { // map order is random: a random sample
+		if worst == nil || rec.level < worst.level ||
+			(rec.level == worst.level && rec.times[len(rec.times)-1].Before(worst.times[len(worst.times)-1])) {
+			victim, worst = key, rec
+		}
+		if n++; n == evictSample {
+			break
+		}
+	}
+	s.logRefusal("failed-join memory", slog.LevelWarn, "failed-join memory full: forgetting the stalest entries", "level", worst.level)
+	delete(s.failures, victim)
 }

@@ -2,12 +2,15 @@ package signaling
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"log/slog"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's goroutines to log into.
@@ -77,5 +80,51 @@ func TestLogsNameEventsNotSecrets(t *testing.T) {
 	}
 	if all := logs.String(); strings.Contains(all, secret) || strings.Contains(all, claim) {
 		t.Fatalf("logs carry message data or the claim:\n%s", all)
+	}
+}
+
+// An attack costs the log a line per address, not a line per attempt: a
+// refused upgrade is logged once with its header cut short, a vandal's
+// messages after the bad-message limit are not even read, and what was not
+// logged one by one is summed up when the window ends.
+func TestLogsStayBoundedUnderAttack(t *testing.T) {
+	var logs syncBuffer
+	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	const attempts = 20
+	ts := startServer(t, Config{Logger: logger, MaxBadMessages: 3})
+	origin := "https://" + strings.Repeat("a", 100<<10) + ".example"
+	for range attempts {
+		if _, status, err := ts.tryDial(t, "127.0.0.2", withHeader("Origin", origin)); err == nil || status != 403 {
+			t.Fatalf("status %d, err %v; want 403", status, err)
+		}
+	}
+
+	vandal := ts.dial(t, "127.0.0.3")
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	for range 200 {
+		if vandal.conn.Write(ctx, websocket.MessageText, []byte("garbage")) != nil {
+			break // the server has closed: the rest could not even be sent
+		}
+	}
+	waitFor(t, "the vandal to be gone", func() bool { return ts.Stats().Conns == 0 })
+	if st := ts.Stats(); st.BadMessages != 3 {
+		t.Fatalf("%d bad messages read, want 3: a closing connection is not read on", st.BadMessages)
+	}
+
+	size := len(logs.String())
+	ts.refusals.flush() // what the end of the window does
+	all := logs.String()
+	if size > 4<<10 {
+		t.Fatalf("%d bytes of logs for %d refused upgrades and one vandal:\n%.2000s", size, attempts, all)
+	}
+	if n := strings.Count(all, `"msg":"connection refused"`); n != 1 {
+		t.Errorf("%d lines for refused connections from one address, want 1", n)
+	}
+	if n := strings.Count(all, `"msg":"connection closed for bad messages"`); n != 1 {
+		t.Errorf("%d lines for one vandal, want 1", n)
+	}
+	if !strings.Contains(all, `"msg":"more refusals in the last window","addr":"127.0.0.2","count":19`) {
+		t.Errorf("no summary of the 19 refusals not logged:\n%s", all)
 	}
 }

@@ -1,6 +1,7 @@
 package signaling
 
 import (
+	"slices"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -25,43 +26,92 @@ const (
 // close frame before its socket is simply closed.
 const closeHandshakeTimeout = 5 * time.Second
 
+// outgoing is one queued message. Relayed data and the notices of a peer
+// joining or leaving carry the peer they concern, so that a peer that comes
+// and goes before its host has read of it can vanish from the queue whole.
+type outgoing struct {
+	b      []byte
+	relay  bool   // relayed data, counted against the relay limits
+	from   string // relayed data: the sending peer's id
+	joined string // a `peer` notice: the id of the peer that joined
+}
+
 // send queues a message of the protocol itself for the writer. Called with
 // the server's mutex held, so it never blocks: a client whose queue is full
 // is too slow to keep and is let go (it will reconnect).
 func (c *client) send(b []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.sendLocked(outgoing{b: b})
+}
+
+func (c *client) sendLocked(m outgoing) {
 	if c.closing {
 		return
 	}
-	if len(c.queue) >= sendQueueLen {
+	if len(c.queue)-c.relays >= sendQueueLen {
+		c.srv.log.Warn("connection closed", "reason", "too slow to keep up", "addr", c.addr, "queued", len(c.queue))
 		c.closing, c.status, c.reason = true, websocket.CloseTryAgainLater, "too slow to keep up"
 		c.startWriterLocked()
 		return
 	}
-	c.enqueueLocked(b)
+	c.enqueueLocked(m)
 }
 
-// relay queues relayed data for the writer if the client's budget for relayed
-// traffic allows, and says whether it did. Relayed data never fills the
-// queue: the room's own messages always find space, and a sender cannot get
-// its recipient disconnected by flooding it.
-func (c *client) relay(b []byte) bool {
+// peerJoined queues the `peer` notice for a host.
+func (c *client) peerJoined(id string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.queue) >= sendQueueLen-controlReserve || c.queuedBytes+int64(len(b)) > c.srv.relayBudget() {
+	c.sendLocked(outgoing{b: encode(Message{T: TypePeer, ID: id}), joined: id})
+}
+
+// peerLeft queues the `left` notice for a host, or, when the host has not yet
+// been told that this peer joined, takes the `peer` notice and the peer's
+// data back instead: the host never needed to know. Joining and leaving in a
+// loop so costs a host that reads slowly nothing.
+func (c *client) peerLeft(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if i := slices.IndexFunc(c.queue, func(m outgoing) bool { return m.joined == id }); i >= 0 {
+		kept := c.queue[:i]
+		for _, m := range c.queue[i+1:] {
+			if m.relay && m.from == id {
+				c.relays--
+				c.queuedBytes -= int64(len(m.b))
+				continue
+			}
+			kept = append(kept, m)
+		}
+		clear(c.queue[len(kept):])
+		if c.queue = kept; len(c.queue) == 0 {
+			c.queue = nil
+		}
+		return
+	}
+	c.sendLocked(outgoing{b: encode(Message{T: TypeLeft, ID: id})})
+}
+
+// relay queues data relayed from the peer with id from (HostID for the host)
+// if the client's limits for relayed traffic allow, and says whether it did.
+// Relayed data never takes the room's own messages' places, so a sender
+// cannot get its recipient disconnected by flooding it.
+func (c *client) relay(from string, b []byte) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.relays >= relayQueueLen || c.queuedBytes+int64(len(b)) > c.srv.relayBudget() {
 		return false
 	}
 	if c.closing {
 		return true // gone anyway; the sender hears of it through "left" or "host-away"
 	}
-	c.enqueueLocked(b)
+	c.relays++
+	c.queuedBytes += int64(len(b))
+	c.enqueueLocked(outgoing{b: b, relay: true, from: from})
 	return true
 }
 
-func (c *client) enqueueLocked(b []byte) {
-	c.queue = append(c.queue, b)
-	c.queuedBytes += int64(len(b))
+func (c *client) enqueueLocked(m outgoing) {
+	c.queue = append(c.queue, m)
 	c.startWriterLocked()
 }
 
@@ -95,17 +145,22 @@ func (c *client) writeLoop() {
 				return
 			}
 		case len(c.queue) > 0:
-			b := c.queue[0]
-			c.queue[0] = nil
+			m := c.queue[0]
+			c.queue[0] = outgoing{}
 			if c.queue = c.queue[1:]; len(c.queue) == 0 {
 				c.queue = nil // let the emptied array go
 			}
+			if m.relay {
+				c.relays--
+			}
 			c.mu.Unlock()
 			c.conn.SetWriteDeadline(time.Now().Add(timeout))
-			err := c.conn.WriteMessage(websocket.TextMessage, b)
-			c.mu.Lock()
-			c.queuedBytes -= int64(len(b))
-			c.mu.Unlock()
+			err := c.conn.WriteMessage(websocket.TextMessage, m.b)
+			if m.relay {
+				c.mu.Lock()
+				c.queuedBytes -= int64(len(m.b))
+				c.mu.Unlock()
+			}
 			if err != nil {
 				c.fail()
 				return
@@ -148,7 +203,7 @@ func (c *client) fail() {
 		c.closing, c.status, c.reason = true, websocket.CloseAbnormalClosure, "write failed"
 	}
 	c.writer = writerDone
-	c.queue, c.queuedBytes = nil, 0
+	c.queue, c.queuedBytes, c.relays = nil, 0, 0
 	c.mu.Unlock()
 	c.conn.Close()
 }

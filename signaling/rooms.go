@@ -3,6 +3,7 @@ package signaling
 import (
 	"cmp"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"time"
@@ -12,14 +13,16 @@ import (
 
 // room is one game's meeting point. Guarded by the server's mutex.
 type room struct {
-	code     string
-	claim    string
-	ownerKey string             // limit key of the address that created it
-	host     *client            // nil while the host is away
-	peers    map[string]*client // by peer id
-	lastPeer int                // peer ids are never reused within a room
-	grace    *time.Timer        // runs while the host is away
-	awayGen  int                // counts the host's departures, so a stale timer is ignored
+	code      string
+	claim     string
+	ownerKeys []string           // limit keys of the address that created it, at every level
+	hadPeer   bool               // a peer has joined at some time: the host may have shared the code
+	host      *client            // nil while the host is away
+	peers     map[string]*client // by peer id
+	lastPeer  int                // peer ids are never reused within a room
+	grace     *time.Timer        // runs while the host is away
+	joins     tokenBucket        // successful joins (see joinAllowed)
+	awayGen   int                // counts the host's departures, so a stale timer is ignored
 }
 
 func (r *room) stopGrace() {
@@ -78,13 +81,17 @@ func (s *Server) refuse(c *client, code, text string) {
 }
 
 func (s *Server) createRoom(c *client) {
-	if s.roomsByKey[c.key] >= s.cfg.RoomsPerAddress {
-		s.log.Info("room refused", "reason", "rooms per address", "addr", c.addr)
-		s.refuse(c, CodeRateLimited, fmt.Sprintf("this address already has %d rooms open; close one or wait", s.cfg.RoomsPerAddress))
-		return
+	for level, key := range c.keys {
+		// Rooms waiting for their host count too: whoever opens rooms and
+		// drops the sockets keeps them for the grace period without a socket.
+		if s.roomsByKey[key] >= levelLimit(s.cfg.RoomsPerAddress, level) {
+			s.logRefusal(c.key, slog.LevelInfo, "room refused", "reason", "rooms per address", "prefix", key, "addr", c.addr)
+			s.refuse(c, CodeRateLimited, "this address has too many rooms open; close one or wait")
+			return
+		}
 	}
 	if len(s.rooms) >= s.cfg.MaxRooms {
-		s.log.Warn("room refused", "reason", "server full", "addr", c.addr)
+		s.logRefusal(c.key, slog.LevelWarn, "room refused", "reason", "server full", "addr", c.addr)
 		s.refuse(c, CodeRateLimited, "the server has no room for more games right now; try again later")
 		return
 	}
@@ -92,17 +99,20 @@ func (s *Server) createRoom(c *client) {
 	for s.rooms[code] != nil {
 		code = newRoomCode()
 	}
-	r := &room{code: code, claim: newClaimToken(), ownerKey: c.key, host: c, peers: make(map[string]*client)}
+	r := &room{code: code, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
+		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute)}
 	s.rooms[code] = r
-	s.roomsByKey[c.key]++
+	for _, key := range c.keys {
+		s.roomsByKey[key]++
+	}
 	c.room = r
 	s.log.Info("room created", "room", code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: code, Claim: r.claim}))
 }
 
-// reclaimRoom gives a room back to the holder of its claim token. If the old
-// host connection is still open (a reload can beat the old socket's close),
-// the newest connection wins and the old one is closed.
+// reclaimRoom gives a room back to the holder of its claim token, with a new
+// claim token. If the old host connection is still open (a reload can beat the
+// old socket's close), the newest connection wins and the old one is closed.
 func (s *Server) reclaimRoom(c *client, code, claim string) {
 	if s.joinsLimited(c) {
 		return
@@ -112,12 +122,15 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 		return
 	}
 	if !claimMatches(claim, r.claim) {
-		s.recordFailure(c.key)
-		s.log.Info("reclaim refused", "reason", "bad claim", "room", r.code, "addr", c.addr)
+		s.recordFailure(c)
+		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", r.code, "addr", c.addr)
 		s.refuse(c, CodeBadClaim, "that claim does not belong to this room")
 		return
 	}
 	if old := r.host; old != nil {
+		// A reload can beat the old socket's close; so can whoever learnt the
+		// claim. Either way the operator should be able to tell.
+		s.log.Warn("live host displaced by a reclaim", "room", r.code, "addr", c.addr, "old_addr", old.addr)
 		old.room = nil
 		old.send(errorMessage(CodeBadClaim, "the room was reclaimed by a newer connection"))
 		old.shutdown(websocket.ClosePolicyViolation, "room reclaimed elsewhere")
@@ -125,10 +138,13 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	r.stopGrace()
 	r.host = c
 	c.room = r
+	// A claim serves once: whoever saw the one just used (in a log, over a
+	// shoulder, in a stolen save) cannot displace the host with it later.
+	r.claim = newClaimToken()
 	s.log.Info("room reclaimed", "room", r.code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
 	for _, id := range r.peerIDs() {
-		c.send(encode(Message{T: TypePeer, ID: id}))
+		c.peerJoined(id)
 	}
 	for _, p := range r.peers {
 		p.send(encode(Message{T: TypeHostBack}))
@@ -144,17 +160,21 @@ func (s *Server) joinRoom(c *client, code string) {
 		return
 	}
 	if len(r.peers) >= s.cfg.PeersPerRoom {
-		s.log.Info("join refused", "reason", "room full", "room", r.code, "addr", c.addr)
-		s.refuse(c, CodeRoomFull, fmt.Sprintf("room %s is full (%d players)", r.code, s.cfg.PeersPerRoom))
+		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "room full", "room", r.code, "addr", c.addr)
+		s.refuse(c, CodeRoomFull, "this room is full")
+		return
+	}
+	if !s.joinAllowed(c, r) {
 		return
 	}
 	r.lastPeer++
 	id := "p" + strconv.Itoa(r.lastPeer)
 	r.peers[id] = c
+	r.hadPeer = true
 	c.room, c.peerID = r, id
 	c.send(encode(Message{T: TypeJoined, Room: r.code, ID: id}))
 	if r.host != nil {
-		r.host.send(encode(Message{T: TypePeer, ID: id}))
+		r.host.peerJoined(id)
 	} else {
 		c.send(encode(Message{T: TypeHostAway}))
 	}
@@ -168,8 +188,8 @@ func (s *Server) lookup(c *client, code, what string) *room {
 		r = s.rooms[canonical]
 	}
 	if r == nil {
-		s.recordFailure(c.key)
-		s.log.Info(what+" refused", "reason", "unknown room", "addr", c.addr)
+		s.recordFailure(c)
+		s.logRefusal(c.key, slog.LevelInfo, what+" refused", "reason", "unknown room", "addr", c.addr)
 		s.refuse(c, CodeUnknownRoom, "no room has that code (it may have expired)")
 	}
 	return r
@@ -181,13 +201,18 @@ func (s *Server) relay(c *client, m Message) {
 		s.refuse(c, CodeNotInRoom, `send "host" or "join" first`)
 		return
 	}
+	if !c.relayBudget.take(int64(len(m.Data)), s.cfg.Now()) {
+		s.refuse(c, CodeRateLimited, "too much data too fast; slow down")
+		c.relayPause = min(c.relayBudget.wait(int64(len(m.Data))), maxRelayPause)
+		return
+	}
 	if c == r.host {
 		p := r.peers[m.ID]
 		if p == nil {
 			s.refuse(c, CodeUnknownPeer, fmt.Sprintf("no peer %q in this room", m.ID))
 			return
 		}
-		s.deliver(c, p, encodeFrom(HostID, m.Data))
+		s.deliver(c, HostID, p, encodeFrom(HostID, m.Data))
 		return
 	}
 	if m.ID != "" && m.ID != HostID {
@@ -198,11 +223,11 @@ func (s *Server) relay(c *client, m Message) {
 		s.refuse(c, CodeUnknownPeer, "the host is away; wait for host-back")
 		return
 	}
-	s.deliver(c, r.host, encodeFrom(c.peerID, m.Data))
+	s.deliver(c, c.peerID, r.host, encodeFrom(c.peerID, m.Data))
 }
 
-func (s *Server) deliver(from, to *client, b []byte) {
-	if !to.relay(b) {
+func (s *Server) deliver(from *client, fromID string, to *client, b []byte) {
+	if !to.relay(fromID, b) {
 		s.refuse(from, CodeRateLimited, "the recipient is not keeping up; send again later")
 		return
 	}
@@ -220,7 +245,7 @@ func (s *Server) leave(c *client) {
 	if c != r.host {
 		delete(r.peers, c.peerID)
 		if r.host != nil {
-			r.host.send(encode(Message{T: TypeLeft, ID: c.peerID}))
+			r.host.peerLeft(c.peerID)
 		}
 		return
 	}
@@ -228,13 +253,19 @@ func (s *Server) leave(c *client) {
 	if s.closed {
 		return
 	}
-	s.log.Info("host away", "room", r.code, "grace", s.cfg.HostGrace)
+	grace := s.cfg.HostGrace
+	if !r.hadPeer {
+		// Nobody has used the code yet, so only a reload needs it back soon;
+		// a room opened and dropped for nothing is not kept for long.
+		grace = min(grace, s.cfg.EmptyRoomGrace)
+	}
+	s.log.Info("host away", "room", r.code, "grace", grace)
 	for _, p := range r.peers {
 		p.send(encode(Message{T: TypeHostAway}))
 	}
 	r.awayGen++
 	gen := r.awayGen
-	r.grace = time.AfterFunc(s.cfg.HostGrace, func() { s.expire(r, gen) })
+	r.grace = time.AfterFunc(grace, func() { s.expire(r, gen) })
 }
 
 // expire forgets a room whose host did not come back in time after its
@@ -247,8 +278,10 @@ func (s *Server) expire(r *room, gen int) {
 	}
 	r.grace = nil
 	delete(s.rooms, r.code)
-	if s.roomsByKey[r.ownerKey]--; s.roomsByKey[r.ownerKey] <= 0 {
-		delete(s.roomsByKey, r.ownerKey)
+	for _, key := range r.ownerKeys {
+		if s.roomsByKey[key]--; s.roomsByKey[key] <= 0 {
+			delete(s.roomsByKey, key)
+		}
 	}
 	s.counters.expired++
 	s.log.Info("room expired", "room", r.code, "peers", len(r.peers))

@@ -18,40 +18,46 @@ type Server struct {
 	cfg Config
 	log *slog.Logger
 
-	mu          sync.Mutex
-	closed      bool
-	rooms       map[string]*room // by canonical code
-	clients     map[*client]struct{}
-	pending     int                    // connections admitted but not yet upgraded
-	connsByKey  map[string]int         // open and pending connections per limit key
-	roomsByKey  map[string]int         // existing rooms per creator's limit key
-	failures    map[string][]time.Time // recent failed joins per limit key
-	maxTracked  int                    // bound on len(failures)
-	lastPrune   time.Time
-	counters    counters
-	connections sync.WaitGroup // one per admitted connection, until fully torn down
-	upgrader    websocket.Upgrader
+	mu            sync.Mutex
+	closed        bool
+	rooms         map[string]*room // by canonical code
+	clients       map[*client]struct{}
+	pending       int                     // connections admitted but not yet upgraded
+	connsByKey    map[string]int          // open and pending connections per limit key
+	roomsByKey    map[string]int          // existing rooms per prefix of their creators' addresses
+	failures      map[string]*failRecord  // recent failed joins per prefix (limits.go)
+	allFailures   []time.Time             // the server's recent failed joins, for FailedJoinsTotal
+	joinsByKey    map[string]*tokenBucket // successful joins per limit key
+	lastJoinPrune time.Time
+	maxTracked    int // bound on len(failures) and len(joinsByKey)
+	lastPrune     time.Time
+	counters      counters
+	connections   sync.WaitGroup // one per admitted connection, until fully torn down
+	upgrader      websocket.Upgrader
+	refusals      *refusalLog
 }
 
 type counters struct {
-	refusedConns uint64
-	refusals     uint64
-	relayed      uint64
-	badMessages  uint64
-	expired      uint64
+	refusedConns   uint64
+	refusedSockets uint64
+	refusals       uint64
+	relayed        uint64
+	badMessages    uint64
+	expired        uint64
 }
 
 // Stats is a snapshot of the server's state, for tests, benchmarks and logs.
 type Stats struct {
-	Rooms        int    // rooms that exist, hosted or waiting for their host
-	RoomsAway    int    // rooms waiting for their host to come back
-	Peers        int    // peers in rooms
-	Conns        int    // open WebSocket connections (and ones being upgraded)
-	RefusedConns uint64 // connection attempts refused before the upgrade
-	Refusals     uint64 // `error` answers sent
-	BadMessages  uint64 // malformed, oversized or binary messages received
-	Relayed      uint64 // `to` messages delivered
-	Expired      uint64 // rooms forgotten after their host's grace period
+	Rooms          int    // rooms that exist, hosted or waiting for their host
+	RoomsAway      int    // rooms waiting for their host to come back
+	Peers          int    // peers in rooms
+	Conns          int    // open WebSocket connections (and ones being upgraded)
+	RefusedConns   uint64 // connection attempts refused before the upgrade
+	RefusedSockets uint64 // connections closed as soon as accepted (see Listen)
+	Refusals       uint64 // `error` answers sent
+	BadMessages    uint64 // malformed, oversized or binary messages received
+	Relayed        uint64 // `to` messages delivered
+	Expired        uint64 // rooms forgotten after their host's grace period
 }
 
 // New returns a server with cfg's limits (zero fields take their defaults).
@@ -64,12 +70,17 @@ func New(cfg Config) *Server {
 		clients:    make(map[*client]struct{}),
 		connsByKey: make(map[string]int),
 		roomsByKey: make(map[string]int),
-		failures:   make(map[string][]time.Time),
+		failures:   make(map[string]*failRecord),
+		joinsByKey: make(map[string]*tokenBucket),
 		maxTracked: maxTrackedAddresses,
 		upgrader:   newUpgrader(),
+		refusals:   newRefusalLog(cfg.Logger),
 	}
 	if bad := badOriginPatterns(cfg.OriginPatterns); len(bad) > 0 {
 		s.log.Warn("origin patterns that can never match", "patterns", bad)
+	}
+	if bad := badOriginPatterns(cfg.AllowedHosts); len(bad) > 0 {
+		s.log.Warn("host patterns that can never match", "patterns", bad)
 	}
 	return s
 }
@@ -79,13 +90,14 @@ func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := Stats{
-		Rooms:        len(s.rooms),
-		Conns:        len(s.clients) + s.pending,
-		RefusedConns: s.counters.refusedConns,
-		Refusals:     s.counters.refusals,
-		BadMessages:  s.counters.badMessages,
-		Relayed:      s.counters.relayed,
-		Expired:      s.counters.expired,
+		Rooms:          len(s.rooms),
+		Conns:          len(s.clients) + s.pending,
+		RefusedConns:   s.counters.refusedConns,
+		RefusedSockets: s.counters.refusedSockets,
+		Refusals:       s.counters.refusals,
+		BadMessages:    s.counters.badMessages,
+		Relayed:        s.counters.relayed,
+		Expired:        s.counters.expired,
 	}
 	for _, r := range s.rooms {
 		if r.host == nil {
@@ -103,12 +115,16 @@ func (s *Server) Stats() Stats {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r, s.cfg.TrustedProxies)
 	key := limitKey(addr)
+	if !hostAllowed(r, s.cfg.AllowedHosts) {
+		s.refuseConn(w, key, http.StatusMisdirectedRequest, "host not served here", "addr", addr, "host", clip(r.Host))
+		return
+	}
 	if !originAllowed(r, s.cfg.OriginPatterns) {
-		s.refuseConn(w, http.StatusForbidden, "origin not allowed", "addr", addr, "origin", r.Header.Get("Origin"))
+		s.refuseConn(w, key, http.StatusForbidden, "origin not allowed", "addr", addr, "origin", clip(r.Header.Get("Origin")))
 		return
 	}
 	if status, reason := s.admit(key); status != 0 {
-		s.refuseConn(w, status, reason, "addr", addr)
+		s.refuseConn(w, key, status, reason, "addr", addr)
 		return
 	}
 	conn, err := s.upgrade(w, r)
@@ -157,12 +173,18 @@ func (s *Server) releaseConnSlot(key string) {
 	}
 }
 
-func (s *Server) refuseConn(w http.ResponseWriter, status int, reason string, attrs ...any) {
+func (s *Server) refuseConn(w http.ResponseWriter, key string, status int, reason string, attrs ...any) {
 	s.mu.Lock()
 	s.counters.refusedConns++
 	s.mu.Unlock()
-	s.log.Info("connection refused", append([]any{"reason", reason}, attrs...)...)
+	s.logRefusal(key, slog.LevelInfo, "connection refused", append([]any{"reason", reason}, attrs...)...)
 	http.Error(w, reason, status)
+}
+
+// logRefusal logs a refusal of the client with limit key key, once per
+// address and window (see refusalLog).
+func (s *Server) logRefusal(key string, level slog.Level, msg string, attrs ...any) {
+	s.refusals.note(key, level, msg, attrs...)
 }
 
 // closeGrace is how long Close lets clients answer the going-away close
@@ -200,6 +222,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for _, c := range clients {
 		c.shutdown(websocket.CloseGoingAway, "server shutting down")
 	}
+	s.refusals.close()
 	done := make(chan struct{})
 	go func() {
 		s.connections.Wait()

@@ -25,6 +25,8 @@ var (
 	goalReload    = goal{"start-up", "app cached reload / baseline", "<= 1.50x"}
 	goalJoin      = goal{"join", "invite opened (app cached) -> seat on the host's screen, p50 / p95", "p95 <= 1000 ms"}
 	goalIdle      = goal{"signaling", fmt.Sprintf("idle connections per 100 MB (%d held)", idleConns), ">= 5000"}
+	goalFlood     = goal{"signaling", fmt.Sprintf("legitimate room round trip p99 while one peer floods the relay (%d round trips)", roundTrips), "< 2x quiet p99"}
+	goalHalfOpen  = goal{"signaling", fmt.Sprintf("server memory under %d half-open connections (peak RSS growth)", halfOpenConns), fmt.Sprintf("<= %.0f MB", halfOpenTarget/1e6)}
 	goalJoinRate  = goal{"signaling", fmt.Sprintf("joins/s (%d joiners from %d addresses, %d joins or %s)", joinWorkers, joinWorkers, maxJoins, joinWindow), ">= 500"}
 )
 
@@ -49,6 +51,8 @@ func goalsOf(section string) []goal {
 		return []goal{goalJoin}
 	case "signaling":
 		return []goal{goalIdle, goalJoinRate}
+	case "abuse":
+		return []goal{goalFlood, goalHalfOpen}
 	case "fanout":
 		var goals []goal
 		for _, t := range fanoutTargets {

@@ -18,7 +18,7 @@ import (
 )
 
 // allSections are the parts of the run, in the table's order.
-var allSections = []string{"size", "startup", "join", "fanout", "signaling", "engine"}
+var allSections = []string{"size", "startup", "join", "fanout", "signaling", "abuse", "engine"}
 
 func main() {
 	site := flag.String("site", "build/site", "the app's built site (make site)")
@@ -89,7 +89,7 @@ func run(ctx context.Context, c config) []row {
 		progress("building the baseline page")
 		baseSite, baseErr = buildBaseline(ctx, c.work)
 	}
-	if needs("startup", "join", "fanout", "signaling") {
+	if needs("startup", "join", "fanout", "signaling", "abuse") {
 		progress("building the server")
 		bin, binErr = buildServer(ctx, c.work)
 	}
@@ -129,6 +129,7 @@ func run(ctx context.Context, c config) []row {
 		})
 	}, siteErr, binErr)
 	section("signaling", "loading the signaling server", func() []row { return signalingRows(bin) }, binErr)
+	section("abuse", "attacking the signaling server", func() []row { return abuseRows(bin) }, binErr)
 	section("engine", "playing engine games", func() []row { return engineRows(ctx) })
 	return rows
 }

@@ -125,6 +125,7 @@ func TestSectionFailedKeepsTargets(t *testing.T) {
 		{"join", 1},
 		{"fanout", 4},
 		{"signaling", 2},
+		{"abuse", 2},
 		{"engine", 0},
 	}
 	for _, tt := range tests {

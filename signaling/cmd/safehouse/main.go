@@ -23,10 +23,12 @@ type options struct {
 	addr           string
 	site           string
 	origins        string
+	allowedHosts   string
 	trustedProxies string
 	tlsCert        string
 	tlsKey         string
 	logLevel       string
+	headerTimeout  time.Duration
 	qrLightInk     bool
 	limits         signaling.Config
 }
@@ -60,20 +62,30 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	fs.StringVar(&o.addr, "addr", ":8080", "address to listen on")
 	fs.StringVar(&o.site, "site", "", "directory of the built site to serve at / (empty: signaling only)")
 	fs.StringVar(&o.origins, "origins", "", `comma-separated origin host patterns allowed to use /signal besides this server's own ("*" for any)`)
+	fs.StringVar(&o.allowedHosts, "allowed-hosts", "", `comma-separated host names (patterns, with or without a port) that /signal answers to (empty: any; set it on a LAN to stop DNS rebinding)`)
 	fs.StringVar(&o.trustedProxies, "trusted-proxies", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed")
 	fs.StringVar(&o.tlsCert, "tls-cert", "", "TLS certificate file (with -tls-key: serve https)")
 	fs.StringVar(&o.tlsKey, "tls-key", "", "TLS key file")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.DurationVar(&o.headerTimeout, "header-timeout", 5*time.Second, "drop a connection that has not sent its request headers within this time")
 	fs.BoolVar(&o.qrLightInk, "qr-dark-terminal", true, "draw the QR code for a terminal with a dark background (false: for a light one)")
 	l := &o.limits
 	fs.DurationVar(&l.HostGrace, "grace", signaling.DefaultHostGrace, "how long a room waits for its host to come back")
+	fs.DurationVar(&l.EmptyRoomGrace, "empty-grace", signaling.DefaultEmptyRoomGrace, "how long a room nobody ever joined waits for its host")
 	fs.Int64Var(&l.MaxMessageSize, "max-message", signaling.DefaultMaxMessageSize, "largest signaling message in bytes")
 	fs.IntVar(&l.PeersPerRoom, "peers-per-room", signaling.DefaultPeersPerRoom, "most peers in one room")
-	fs.IntVar(&l.RoomsPerAddress, "rooms-per-address", signaling.DefaultRoomsPerAddress, "most open rooms created from one client address")
-	fs.IntVar(&l.FailedJoinsPerMinute, "failed-joins", signaling.DefaultFailedJoinsPerMinute, "most failed joins per client address and minute")
+	fs.IntVar(&l.RoomsPerAddress, "rooms-per-address", signaling.DefaultRoomsPerAddress, "most open rooms created from one client address, rooms waiting for their host included (x4 per IPv4 /24 or IPv6 /56, x16 per IPv6 /48)")
+	fs.IntVar(&l.FailedJoinsPerMinute, "failed-joins", signaling.DefaultFailedJoinsPerMinute, "most failed joins per client address and minute (x4 per IPv4 /24 or IPv6 /56, x16 per IPv6 /48)")
+	fs.IntVar(&l.FailedJoinsTotal, "failed-joins-total", signaling.DefaultFailedJoinsTotal, "failed joins per minute for the whole server, beyond which an address that failed once waits a minute")
+	fs.IntVar(&l.JoinsPerMinute, "joins-per-address", signaling.DefaultJoinsPerMinute, "most successful joins per client address and minute")
+	fs.IntVar(&l.RoomJoinsPerMinute, "joins-per-room", signaling.DefaultRoomJoinsPerMinute, "most successful joins into one room per minute")
 	fs.IntVar(&l.ConnsPerAddress, "conns-per-address", signaling.DefaultConnsPerAddress, "most open connections from one client address")
 	fs.IntVar(&l.MaxRooms, "max-rooms", signaling.DefaultMaxRooms, "most rooms in total")
 	fs.IntVar(&l.MaxConns, "max-conns", signaling.DefaultMaxConns, "most signaling connections in total")
+	fs.IntVar(&l.MaxSockets, "max-sockets", 0, "most open TCP connections, counted before any request is read (0: max-conns + 1000)")
+	fs.IntVar(&l.SocketsPerAddress, "sockets-per-address", 0, "most open TCP connections from one client address (0: conns-per-address + 64)")
+	fs.Int64Var(&l.RelayRate, "relay-rate", signaling.DefaultRelayRate, "bytes a second one connection may have relayed, after its burst")
+	fs.Int64Var(&l.RelayBurst, "relay-burst", signaling.DefaultRelayBurst, "bytes one connection may have relayed at once")
 	fs.DurationVar(&l.IdleTimeout, "idle-timeout", signaling.DefaultIdleTimeout, "drop a connection that answers no ping for this long")
 	fs.DurationVar(&l.HandshakeTimeout, "handshake-timeout", signaling.DefaultHandshakeTimeout, "drop a connection that neither hosts nor joins within this time")
 	fs.Usage = func() {
@@ -108,6 +120,11 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	for _, p := range strings.Split(o.origins, ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			l.OriginPatterns = append(l.OriginPatterns, p)
+		}
+	}
+	for _, h := range strings.Split(o.allowedHosts, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			l.AllowedHosts = append(l.AllowedHosts, h)
 		}
 	}
 	if (o.tlsCert == "") != (o.tlsKey == "") {
@@ -145,7 +162,7 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 	}
 	server := &http.Server{
 		Handler:           mux,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: o.headerTimeout,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelDebug),
 	}
@@ -153,6 +170,7 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 	if err != nil {
 		return err
 	}
+	ln = sig.Listen(ln)
 	scheme := "http"
 	if o.tlsCert != "" {
 		scheme = "https"
