@@ -56,6 +56,12 @@ func (s *Shell) renderTopBar() goapp.UI {
 func (s *Shell) statusText(st session.Status) string {
 	switch st {
 	case session.StatusOnline:
+		switch s.lobby.Path {
+		case session.PathDirect:
+			return s.t(i18n.StatusOnlineDirect)
+		case session.PathRelay:
+			return s.t(i18n.StatusOnlineRelay)
+		}
 		return s.t(i18n.StatusOnline)
 	case session.StatusReconnecting:
 		return s.t(i18n.StatusReconnecting)
