@@ -42,6 +42,11 @@ type tab struct {
 // openTab starts Chromium with the flags WebRTC on loopback needs (FIELD-NOTES.md) and grants
 // the media permission that makes it gather loopback candidates on each of the origins.
 func openTab(chrome, workDir string, origins ...string) (*tab, error) {
+	return openTabWith(chrome, workDir, nil, origins...)
+}
+
+// openTabWith is openTab with more command-line flags.
+func openTabWith(chrome, workDir string, flags []chromedp.ExecAllocatorOption, origins ...string) (*tab, error) {
 	tmp, err := os.MkdirTemp(workDir, "chromium-")
 	if err != nil {
 		return nil, err
@@ -57,6 +62,7 @@ func openTab(chrome, workDir string, origins ...string) (*tab, error) {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("allow-loopback-in-peer-connection", true),
 	)
+	opts = append(opts, flags...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	t := &tab{ctx: ctx, close: func() {
