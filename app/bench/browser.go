@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -45,11 +46,18 @@ func openTab(chrome, workDir string, origins ...string) (*tab, error) {
 	return openTabWith(chrome, workDir, nil, origins...)
 }
 
-// openTabWith is openTab with more command-line flags.
-func openTabWith(chrome, workDir string, flags []chromedp.ExecAllocatorOption, origins ...string) (*tab, error) {
+// openTabWith is openTab whose fresh profile gets prefs (Chromium's Preferences file, as
+// JSON) before Chromium starts; nil keeps the defaults.
+func openTabWith(chrome, workDir string, prefs map[string]any, origins ...string) (*tab, error) {
 	tmp, err := os.MkdirTemp(workDir, "chromium-")
 	if err != nil {
 		return nil, err
+	}
+	if prefs != nil {
+		if err := writePrefs(filepath.Join(tmp, "profile"), prefs); err != nil {
+			_ = os.RemoveAll(tmp)
+			return nil, err
+		}
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome),
@@ -62,7 +70,6 @@ func openTabWith(chrome, workDir string, flags []chromedp.ExecAllocatorOption, o
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("allow-loopback-in-peer-connection", true),
 	)
-	opts = append(opts, flags...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	t := &tab{ctx: ctx, close: func() {
@@ -88,6 +95,19 @@ func openTabWith(chrome, workDir string, flags []chromedp.ExecAllocatorOption, o
 		}
 	}
 	return t, nil
+}
+
+// writePrefs writes a profile's Preferences file, which Chromium reads when it starts.
+func writePrefs(profile string, prefs map[string]any) error {
+	raw, err := json.Marshal(prefs)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(profile, "Default")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "Preferences"), raw, 0o644)
 }
 
 // onEveryPage runs script in every document this tab loads from now on, before the page's own.

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // bareChannelScript opens a data channel between two RTCPeerConnections of one page over
@@ -52,11 +50,11 @@ const joinsPerHost = 10
 // in the guest tab. With udpBlocked the guest's Chromium sends no UDP at all (relayjoin.go),
 // no bare channel can open, and each join must end on the relay.
 func measureJoins(chrome, workDir, origin string, joins int, udpBlocked bool) (join, start, bare []time.Duration, err error) {
-	var flags []chromedp.ExecAllocatorOption
+	var prefs map[string]any
 	if udpBlocked {
-		flags = blockUDP
+		prefs = blockUDP
 	}
-	guest, err := openTabWith(chrome, workDir, flags, origin)
+	guest, err := openTabWith(chrome, workDir, prefs, origin)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -115,7 +113,8 @@ func measureJoins(chrome, workDir, origin string, joins int, udpBlocked bool) (j
 		}
 		if udpBlocked {
 			if err := guest.waitFor(onRelayScript, 10*time.Second); err != nil {
-				return nil, nil, nil, fmt.Errorf("join %d did not go through the relay: %w", i+1, err)
+				status, _ := eval[string](guest, `String(document.querySelector("#status")?.outerHTML)`)
+				return nil, nil, nil, fmt.Errorf("join %d did not go through the relay (%s): %w", i+1, status, err)
 			}
 		}
 		opened, err := eval[float64](guest, `performance.timeOrigin`)

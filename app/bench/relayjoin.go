@@ -5,16 +5,14 @@ package main
 import (
 	"fmt"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
-// blockUDP makes a guest's Chromium send WebRTC over proxies only, and there is none: no ICE
-// candidate at all, as on a network that drops UDP. Only the encrypted relay through the
-// signaling server can seat it (issue 17).
-var blockUDP = []chromedp.ExecAllocatorOption{
-	chromedp.Flag("force-webrtc-ip-handling-policy", "disable_non_proxied_udp"),
-}
+// blockUDP is the profile preference behind Chromium's WebRtcIPHandlingPolicy (the one a
+// network's administrator or a privacy extension sets): WebRTC only through a proxy that
+// carries UDP, and there is none, so the guest has no ICE candidate at all, as on a network
+// that drops UDP. Only the encrypted relay through the signaling server can seat it (issue
+// 17). The command-line switch of the same policy changed nothing in Debian's Chromium.
+var blockUDP = map[string]any{"webrtc": map[string]any{"ip_handling_policy": "disable_non_proxied_udp"}}
 
 // onRelayScript is true once the guest's status says it is connected through the relay.
 const onRelayScript = `document.querySelector("#status.status-online.path-relay")`
