@@ -25,9 +25,10 @@ const maxRoomCodeLen = 16
 // for as long as ctx allows, and a player the host turns away gets a *RefusalError with
 // CodeTurnedAway.
 //
-// When no direct data channel opens within Options.DirectTimeout, the player talks to the
-// host through the signaling server instead, end-to-end encrypted (relay.go); the secret
-// authenticates that key agreement. While the host is away (its tab reloading), Join waits
+// When the direct path looks blocked (no connected ICE pair after Options.RelayAfter, ICE
+// failed, or no channel within Options.DirectTimeout), the player also tries talking to the
+// host through the signaling server, end-to-end encrypted (relay.go), and uses whichever opens
+// first (paths.go); the secret authenticates the relay's key agreement. While the host is away (its tab reloading), Join waits
 // and tries again until ctx ends. When the connection dies later, the client reconnects by
 // itself (Status "reconnecting", then "online"): an ICE restart on the same connection first,
 // else a new connection that gets its seat back with its token.
