@@ -42,7 +42,7 @@ type peerLink struct {
 	pc       *webrtc.PeerConnection
 	gate     candidateGate
 	conn     *dataChannelConn // nil until the peer's data channel arrives
-	relay    *relayConn       // the peer's encrypted relay, when it could not connect directly
+	relay    *relayConn       // the peer's encrypted relay, unless its channel won (hostpaths.go)
 	channels int              // data channels the peer opened (one is kept)
 	restarts int              // ICE restarts answered on pc
 	path     Path             // the path the peer's first message came on ("" before it)

@@ -27,11 +27,12 @@ const maxRoomCodeLen = 16
 //
 // When the direct path looks blocked (no connected ICE pair after Options.RelayAfter, ICE
 // failed, or no channel within Options.DirectTimeout), the player also tries talking to the
-// host through the signaling server, end-to-end encrypted (relay.go), and uses whichever opens
-// first (paths.go); the secret authenticates the relay's key agreement. While the host is away (its tab reloading), Join waits
-// and tries again until ctx ends. When the connection dies later, the client reconnects by
-// itself (Status "reconnecting", then "online"): an ICE restart on the same connection first,
-// else a new connection that gets its seat back with its token.
+// host through the signaling server, end-to-end encrypted (relay.go), and uses whichever
+// opens first (paths.go); the secret authenticates the relay's key agreement. While the host
+// is away (its tab reloading), Join waits and tries again until ctx ends. When the
+// connection dies later, the client reconnects by itself (Status "reconnecting", then
+// "online"): an ICE restart on the same connection first, else a new connection that gets
+// its seat back with its token.
 func Join(ctx context.Context, o Options, room, secret string) (*Client, error) {
 	code, err := normalizeRoomCode(room)
 	if err != nil {
