@@ -15,11 +15,15 @@ func (s *Shell) renderConnecting() goapp.UI {
 	if s.connecting.Room != "" {
 		title = s.t(i18n.ConnectJoining, s.connecting.Room)
 	}
+	hint := s.t(i18n.ConnectHint)
+	if s.connecting.Relay {
+		hint = s.t(i18n.ConnectRelayHint)
+	}
 	return el("main.screen.connecting[aria-busy=true]",
 		el("div.content.centered",
 			el("div.spinner[aria-hidden=true]"),
 			elText("h1#connecting-title", title),
-			elText("p.muted", s.t(i18n.ConnectHint)),
+			elText("p#connecting-hint.muted[aria-live=polite]", hint),
 		),
 		el("footer.actions",
 			elTextWith("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),

@@ -48,14 +48,29 @@ func (s *Shell) renderTopBar() goapp.UI {
 		elWith("span#status.status",
 			el("span.dot[aria-hidden=true]"),
 			goapp.Text(s.statusText(s.lobby.Status)),
-		).Class("status-"+string(s.lobby.Status)),
+		).Class("status-"+string(s.lobby.Status)).Class(pathClass(s.lobby.Path)),
 		elTextWith("button#leave.btn.ghost.small[type=button]", s.t(i18n.LobbyLeave)).OnClick(s.onLeave),
 	)
+}
+
+// pathClass marks the status with the connection's path ("path-direct", "path-relay"), for
+// styles and for the bench, which checks that a join it timed went through the relay.
+func pathClass(p session.Path) string {
+	if p == "" {
+		return ""
+	}
+	return "path-" + string(p)
 }
 
 func (s *Shell) statusText(st session.Status) string {
 	switch st {
 	case session.StatusOnline:
+		switch s.lobby.Path {
+		case session.PathDirect:
+			return s.t(i18n.StatusOnlineDirect)
+		case session.PathRelay:
+			return s.t(i18n.StatusOnlineRelay)
+		}
 		return s.t(i18n.StatusOnline)
 	case session.StatusReconnecting:
 		return s.t(i18n.StatusReconnecting)

@@ -30,6 +30,8 @@ type ConnectingModel struct {
 	Room string // the room being joined; empty while creating a game
 	// Waiting: the player typed the code, and the host has yet to let them in.
 	Waiting bool
+	// Relay: no direct path opened quickly, and the encrypted relay is being tried too.
+	Relay bool
 }
 
 // PlayerRow is one line of the lobby's player list.
@@ -55,6 +57,7 @@ type LobbyModel struct {
 	InviteURL   string
 	InviteQR    string // inline SVG markup, from QRSVG
 	Status      session.Status
+	Path        session.Path // how this player reaches the host, once online ("" for the host)
 	RenameDraft string
 	RenameError string
 	Toast       string // the latest notice for this player (a refusal, "link copied"...)

@@ -244,6 +244,13 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 			}
 		})
 	}
+	opts.OnRelay = func() {
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			if attempt == s.attempt {
+				s.connecting.Relay = true
+			}
+		})
+	}
 	sctx, cancel := context.WithCancel(context.Background())
 	s.stopJoining = cancel
 	s.ui.Async(func() {
@@ -331,6 +338,9 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 	}
 	if u.Status != "" {
 		s.lobby.Status = u.Status
+		if u.Path != "" {
+			s.lobby.Path = u.Path
+		}
 		if u.Status == session.StatusClosed {
 			s.closeLive()
 			s.showError(s.t(i18n.ErrorClosedTitle), s.t(i18n.ErrorClosed), nil)

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -42,9 +43,21 @@ type tab struct {
 // openTab starts Chromium with the flags WebRTC on loopback needs (FIELD-NOTES.md) and grants
 // the media permission that makes it gather loopback candidates on each of the origins.
 func openTab(chrome, workDir string, origins ...string) (*tab, error) {
+	return openTabWith(chrome, workDir, nil, origins...)
+}
+
+// openTabWith is openTab whose fresh profile gets prefs (Chromium's Preferences file, as
+// JSON) before Chromium starts; nil keeps the defaults.
+func openTabWith(chrome, workDir string, prefs map[string]any, origins ...string) (*tab, error) {
 	tmp, err := os.MkdirTemp(workDir, "chromium-")
 	if err != nil {
 		return nil, err
+	}
+	if prefs != nil {
+		if err := writePrefs(filepath.Join(tmp, "profile"), prefs); err != nil {
+			_ = os.RemoveAll(tmp)
+			return nil, err
+		}
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome),
@@ -82,6 +95,19 @@ func openTab(chrome, workDir string, origins ...string) (*tab, error) {
 		}
 	}
 	return t, nil
+}
+
+// writePrefs writes a profile's Preferences file, which Chromium reads when it starts.
+func writePrefs(profile string, prefs map[string]any) error {
+	raw, err := json.Marshal(prefs)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(profile, "Default")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "Preferences"), raw, 0o644)
 }
 
 // onEveryPage runs script in every document this tab loads from now on, before the page's own.

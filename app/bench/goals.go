@@ -24,6 +24,7 @@ var (
 	goalSizeRatio = goal{"wasm size", "app / baseline (brotli)", "<= 1.20x"}
 	goalReload    = goal{"start-up", "app cached reload / baseline", "<= 1.50x"}
 	goalJoin      = goal{"join", "invite opened (app cached) -> seat on the host's screen, p50 / p95", "p95 <= 1000 ms"}
+	goalRelayJoin = goal{"join", "the same with the guest's UDP blocked (through the relay), p50 / p95", "p95 <= 4000 ms"}
 	goalIdle      = goal{"signaling", fmt.Sprintf("idle connections per 100 MB (%d held)", idleConns), ">= 5000"}
 	goalFlood     = goal{"signaling", fmt.Sprintf("legitimate room round trip p99 while one peer floods the relay (%d round trips)", roundTrips), "< 2x quiet p99"}
 	goalHalfOpen  = goal{"signaling", fmt.Sprintf("server memory under %d half-open connections (peak RSS growth)", halfOpenConns), fmt.Sprintf("<= %.0f MB", halfOpenTarget/1e6)}
@@ -49,6 +50,8 @@ func goalsOf(section string) []goal {
 		return []goal{goalReload}
 	case "join":
 		return []goal{goalJoin}
+	case "relay":
+		return []goal{goalRelayJoin}
 	case "signaling":
 		return []goal{goalIdle, goalJoinRate}
 	case "abuse":

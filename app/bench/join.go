@@ -47,9 +47,14 @@ const joinsPerHost = 10
 // measureJoins times joins of a guest tab whose app is cached: from the navigation to the
 // invite link until the host tab shows the guest's name. Hosts are fresh tabs, joinsPerHost
 // joins each, as every join takes a new seat. Before each join it times a bare data channel
-// in the guest tab.
-func measureJoins(chrome, workDir, origin string, joins int) (join, start, bare []time.Duration, err error) {
-	guest, err := openTab(chrome, workDir, origin)
+// in the guest tab. With udpBlocked the guest's Chromium sends no UDP at all (relayjoin.go),
+// no bare channel can open, and each join must end on the relay.
+func measureJoins(chrome, workDir, origin string, joins int, udpBlocked bool) (join, start, bare []time.Duration, err error) {
+	var prefs map[string]any
+	if udpBlocked {
+		prefs = blockUDP
+	}
+	guest, err := openTabWith(chrome, workDir, prefs, origin)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -83,11 +88,13 @@ func measureJoins(chrome, workDir, origin string, joins int) (join, start, bare 
 			}
 		}
 		// A bare channel right before each join, so both see the same load on the machine.
-		took, err := eval[float64](guest, bareChannelScript)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("bare data channel: %w", err)
+		if !udpBlocked {
+			took, err := eval[float64](guest, bareChannelScript)
+			if err != nil {
+				return nil, nil, nil, fmt.Errorf("bare data channel: %w", err)
+			}
+			bare = append(bare, time.Duration(took*float64(time.Millisecond)))
 		}
-		bare = append(bare, time.Duration(took*float64(time.Millisecond)))
 
 		name := fmt.Sprintf("Guest %d", i+1)
 		key, _ := json.Marshal(name)
@@ -103,6 +110,12 @@ func measureJoins(chrome, workDir, origin string, joins int) (join, start, bare 
 		seen, err := host.seenAt(name, 30*time.Second)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("join %d: %w", i+1, err)
+		}
+		if udpBlocked {
+			if err := guest.waitFor(onRelayScript, 10*time.Second); err != nil {
+				status, _ := eval[string](guest, `String(document.querySelector("#status")?.outerHTML)`)
+				return nil, nil, nil, fmt.Errorf("join %d did not go through the relay (%s): %w", i+1, status, err)
+			}
 		}
 		opened, err := eval[float64](guest, `performance.timeOrigin`)
 		if err != nil {
@@ -123,7 +136,7 @@ func measureJoins(chrome, workDir, origin string, joins int) (join, start, bare 
 }
 
 func joinRows(chrome, workDir, origin string, joins int) []row {
-	join, start, bare, err := measureJoins(chrome, workDir, origin, joins)
+	join, start, bare, err := measureJoins(chrome, workDir, origin, joins, false)
 	if err != nil {
 		return []row{goalJoin.missing(err)}
 	}

@@ -18,7 +18,7 @@ import (
 )
 
 // allSections are the parts of the run, in the table's order.
-var allSections = []string{"size", "startup", "join", "fanout", "signaling", "abuse", "engine"}
+var allSections = []string{"size", "startup", "join", "relay", "fanout", "signaling", "abuse", "engine"}
 
 func main() {
 	site := flag.String("site", "build/site", "the app's built site (make site)")
@@ -89,7 +89,7 @@ func run(ctx context.Context, c config) []row {
 		progress("building the baseline page")
 		baseSite, baseErr = buildBaseline(ctx, c.work)
 	}
-	if needs("startup", "join", "fanout", "signaling", "abuse") {
+	if needs("startup", "join", "relay", "fanout", "signaling", "abuse") {
 		progress("building the server")
 		bin, binErr = buildServer(ctx, c.work)
 	}
@@ -121,6 +121,11 @@ func run(ctx context.Context, c config) []row {
 	section("join", "timing joins in Chromium", func() []row {
 		return withServers(bin, "join", []string{c.site}, func(s []*server) []row {
 			return joinRows(chrome, c.work, s[0].origin, c.joins)
+		})
+	}, siteErr, binErr, chromeErr)
+	section("relay", "timing joins through the relay in Chromium", func() []row {
+		return withServers(bin, "relay", []string{c.site}, func(s []*server) []row {
+			return relayJoinRows(chrome, c.work, s[0].origin, c.joins)
 		})
 	}, siteErr, binErr, chromeErr)
 	section("fanout", "timing intents to every screen", func() []row {

@@ -259,7 +259,7 @@ func (c *Client) handle(conn Conn, raw []byte) {
 		c.mu.Unlock()
 		c.resume(conn, w.Seq)
 		c.markWelcomed(nil)
-		c.notify(Update{Status: StatusOnline})
+		c.notify(Update{Status: StatusOnline, Path: pathOf(conn)})
 	case TypeView:
 		var v View
 		if err := json.Unmarshal(env.Body, &v); err != nil {

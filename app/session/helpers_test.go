@@ -16,6 +16,7 @@ type watcher struct {
 	views   []View
 	notices []Update
 	status  []Status
+	paths   []Path // the path each online status came with
 	changed chan struct{}
 	done    chan struct{}
 }
@@ -34,6 +35,9 @@ func watch(c *Client) *watcher {
 			}
 			if u.Status != "" {
 				w.status = append(w.status, u.Status)
+			}
+			if u.Path != "" {
+				w.paths = append(w.paths, u.Path)
 			}
 			w.mu.Unlock()
 			select {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pion/webrtc/v4"
 )
@@ -27,6 +28,8 @@ type HostSession struct {
 	links map[string]*peerLink // by signaling peer id
 	done  bool
 
+	openPCs atomic.Int64 // PeerConnections made and not yet closed (closePC)
+
 	wg        sync.WaitGroup // the signal loop
 	waiters   sync.WaitGroup // per-channel watchers and link closers
 	closeOnce sync.Once
@@ -39,9 +42,11 @@ type peerLink struct {
 	pc       *webrtc.PeerConnection
 	gate     candidateGate
 	conn     *dataChannelConn // nil until the peer's data channel arrives
-	relay    *relayConn       // the peer's encrypted relay, when it could not connect directly
+	relay    *relayConn       // the peer's encrypted relay, unless its channel won (hostpaths.go)
 	channels int              // data channels the peer opened (one is kept)
 	restarts int              // ICE restarts answered on pc
+	path     Path             // the path the peer's first message came on ("" before it)
+	pcOnce   sync.Once        // closePC
 }
 
 // Host registers a new room with the signaling server and seats the host's own player
@@ -174,9 +179,8 @@ func (h *HostSession) Close() error {
 			}
 			if l.conn != nil {
 				_ = l.conn.Close()
-			} else if l.pc != nil {
-				_ = l.pc.Close()
 			}
+			h.closePC(l)
 		}
 		h.player.Close()
 		close(h.quiet)
@@ -272,6 +276,7 @@ func (h *HostSession) answer(l *peerLink, offer webrtc.SessionDescription) error
 		return pc.Close()
 	}
 	l.pc = pc
+	h.openPCs.Add(1)
 	h.mu.Unlock()
 	id := l.id
 	pc.OnICECandidate(func(c *webrtc.ICECandidate) {
@@ -298,13 +303,19 @@ func (h *HostSession) answer(l *peerLink, offer webrtc.SessionDescription) error
 func (h *HostSession) peerChannel(l *peerLink, dc *webrtc.DataChannel) {
 	h.mu.Lock()
 	l.channels++
+	if l.path == PathRelay {
+		h.mu.Unlock() // the peer went through the relay: this path is not needed
+		_ = dc.Close()
+		h.closePC(l)
+		return
+	}
 	if l.conn != nil || h.done || dc.Label() != channelLabel {
 		h.mu.Unlock()
 		_ = dc.Close()
 		return
 	}
 	pc := l.pc
-	conn := newDataChannelConn(dc, func() { _ = pc.Close() })
+	conn := newDataChannelConn(dc, func() { h.closePC(l) })
 	l.conn = conn
 	h.waiters.Add(1) // under mu after the done check, so never after Close began waiting
 	h.mu.Unlock()
@@ -314,12 +325,13 @@ func (h *HostSession) peerChannel(l *peerLink, dc *webrtc.DataChannel) {
 		defer h.waiters.Done()
 		select {
 		case <-conn.opened:
-			h.core.acceptRemote(conn, false, hostProofCheck(h.secret, pc))
+			path := &firstWord{Conn: conn, settle: func() bool { return h.settle(l, PathDirect) }}
+			h.core.acceptRemote(path, false, hostProofCheck(h.secret, pc))
 		case <-conn.ended:
 		}
 		<-conn.ended
 		h.mu.Lock()
-		if h.links[l.id] == l {
+		if h.links[l.id] == l && l.relay == nil { // a relayed link lives as long as its socket
 			delete(h.links, l.id)
 		}
 		h.mu.Unlock()
@@ -340,9 +352,7 @@ func (h *HostSession) peerLeft(id string) {
 	if l.relay != nil {
 		_ = l.relay.Close() // it traveled on that socket
 	}
-	if l.pc != nil {
-		_ = l.pc.Close()
-	}
+	h.closePC(l) // and its channel, if it has one
 }
 
 // dropLink closes a link whose connection failed.
@@ -352,16 +362,15 @@ func (h *HostSession) dropLink(l *peerLink) {
 		h.mu.Unlock()
 		return // Close closes every link itself
 	}
-	conn, pc := l.conn, l.pc
+	conn := l.conn
 	h.waiters.Add(1)
 	h.mu.Unlock()
 	go func() {
 		defer h.waiters.Done()
 		if conn != nil {
 			_ = conn.Close()
-		} else if pc != nil {
-			_ = pc.Close()
 		}
+		h.closePC(l)
 	}()
 }
 
@@ -369,7 +378,7 @@ func (h *HostSession) dropLink(l *peerLink) {
 // link), numbered frames go to that relay.
 func (h *HostSession) relayFrame(l *peerLink, f relayFrame) {
 	h.mu.Lock()
-	rc := l.relay
+	rc, direct := l.relay, l.path == PathDirect
 	h.mu.Unlock()
 	if f.Hello == nil {
 		if rc != nil {
@@ -377,8 +386,8 @@ func (h *HostSession) relayFrame(l *peerLink, f relayFrame) {
 		}
 		return
 	}
-	if rc != nil {
-		return // one relay per signaling link
+	if rc != nil || direct {
+		return // one relay per signaling link, and none once the peer spoke on its channel
 	}
 	answer, keys, err := hostRelayAnswer(*f.Hello, h.secret)
 	if err != nil {
@@ -399,7 +408,8 @@ func (h *HostSession) relayFrame(l *peerLink, f relayFrame) {
 	}
 	l.relay = rc
 	h.mu.Unlock()
-	h.core.acceptRemote(rc, answer.MAC != nil, nil) // a signed relay hello proved the secret
+	path := &firstWord{Conn: rc, settle: func() bool { return h.settle(l, PathRelay) }}
+	h.core.acceptRemote(path, answer.MAC != nil, nil) // a signed relay hello proved the secret
 }
 
 // answerOffer takes a peer's offer (its first, or an ICE restart's) on pc, releasing the

@@ -73,7 +73,7 @@ func (h *hostCore) heardFrom(conn Conn) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for hc := range h.conns {
-		if hc.conn == conn {
+		if hc.conn == conn || underlying(hc.conn) == conn {
 			hc.heard.Store(time.Now().UnixNano())
 		}
 	}

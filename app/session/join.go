@@ -25,12 +25,14 @@ const maxRoomCodeLen = 16
 // for as long as ctx allows, and a player the host turns away gets a *RefusalError with
 // CodeTurnedAway.
 //
-// When no direct data channel opens within Options.DirectTimeout, the player talks to the
-// host through the signaling server instead, end-to-end encrypted (relay.go); the secret
-// authenticates that key agreement. While the host is away (its tab reloading), Join waits
-// and tries again until ctx ends. When the connection dies later, the client reconnects by
-// itself (Status "reconnecting", then "online"): an ICE restart on the same connection first,
-// else a new connection that gets its seat back with its token.
+// When the direct path looks blocked (no connected ICE pair after Options.RelayAfter, ICE
+// failed, or no channel within Options.DirectTimeout), the player also tries talking to the
+// host through the signaling server, end-to-end encrypted (relay.go), and uses whichever
+// opens first (paths.go); the secret authenticates the relay's key agreement. While the host
+// is away (its tab reloading), Join waits and tries again until ctx ends. When the
+// connection dies later, the client reconnects by itself (Status "reconnecting", then
+// "online"): an ICE restart on the same connection first, else a new connection that gets
+// its seat back with its token.
 func Join(ctx context.Context, o Options, room, secret string) (*Client, error) {
 	code, err := normalizeRoomCode(room)
 	if err != nil {
@@ -119,18 +121,21 @@ type peerSide struct {
 	gate   candidateGate
 	notify func(Update)
 
-	mu         sync.Mutex
-	offerSent  bool
-	earlyCands []webrtc.ICECandidateInit // gathered before the offer went out
-	relayHello chan relayHello           // the host's relay hello, once asked for
-	relay      *relayConn
-	away       chan struct{} // closed when the server says the host is away: nothing can connect
-	awayOnce   sync.Once
-	lost       chan struct{} // closed when the socket ended or the host went away: no ICE restart
-	lostOnce   sync.Once
-	trouble    func(failed bool) // the client's handler of a disconnected or failed PeerConnection
-	wg         sync.WaitGroup
-	closeOnce  sync.Once
+	mu          sync.Mutex
+	offerSent   bool
+	earlyCands  []webrtc.ICECandidateInit // gathered before the offer went out
+	relayHello  chan relayHello           // the host's relay hello, once asked for
+	relay       *relayConn                // the relay, once it won (paths.go)
+	relayWhy    string                    // why the relay was tried, "" while it was not
+	iceFailed   chan struct{}             // closed when the PeerConnection's ICE failed
+	iceFailOnce sync.Once
+	away        chan struct{} // closed when the server says the host is away: nothing can connect
+	awayOnce    sync.Once
+	lost        chan struct{} // closed when the socket ended or the host went away: no ICE restart
+	lostOnce    sync.Once
+	trouble     func(failed bool) // the client's handler of a disconnected or failed PeerConnection
+	wg          sync.WaitGroup
+	closeOnce   sync.Once
 }
 
 // peerConn is the Conn of one peerSide: closing it ends the whole attempt.
@@ -147,13 +152,14 @@ func (c *peerConn) Close() error {
 }
 
 // connectPeer makes one connection to the host of room code: joins through the signaling
-// server, then a direct data channel, or the relay when that does not open in time.
+// server, then a direct data channel, or the relay when the direct path looks blocked and the
+// relay opens first.
 func connectPeer(ctx context.Context, o Options, code, secret string, notify func(Update)) (Conn, error) {
 	sig, err := dialSignal(ctx, o.SignalURL)
 	if err != nil {
 		return nil, err
 	}
-	p := &peerSide{sig: sig, notify: notify, relayHello: make(chan relayHello, 1), away: make(chan struct{}), lost: make(chan struct{})}
+	p := newPeerSide(sig, notify)
 	conn, err := p.connect(ctx, o, code, secret)
 	if err != nil {
 		p.close()
@@ -166,23 +172,45 @@ func connectPeer(ctx context.Context, o Options, code, secret string, notify fun
 	return pc, nil
 }
 
+func newPeerSide(sig *signalClient, notify func(Update)) *peerSide {
+	return &peerSide{sig: sig, notify: notify, relayHello: make(chan relayHello, 1), away: make(chan struct{}),
+		lost: make(chan struct{}), iceFailed: make(chan struct{})}
+}
+
 func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) (Conn, error) {
+	if err := p.joinRoom(ctx, code); err != nil {
+		return nil, err
+	}
+	conn, err := p.offerDirect(o)
+	if err != nil {
+		return nil, err
+	}
+	return p.firstPath(ctx, o, secret, conn) // paths.go: direct, or the relay when it is blocked
+}
+
+// joinRoom asks the signaling server to join the room with code.
+func (p *peerSide) joinRoom(ctx context.Context, code string) error {
 	if err := p.sig.send(signalMsg{T: sigJoin, Room: code}); err != nil {
-		return nil, fmt.Errorf("session: asking to join: %w", err)
+		return fmt.Errorf("session: asking to join: %w", err)
 	}
 	m, err := p.sig.await(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("session: asking to join: %w", err)
+		return fmt.Errorf("session: asking to join: %w", err)
 	}
 	switch {
 	case m.T == sigError && m.Code == sigCodeUnknownRoom:
-		return nil, fmt.Errorf("%w %s: %s", ErrUnknownRoom, code, m.Msg)
+		return fmt.Errorf("%w %s: %s", ErrUnknownRoom, code, m.Msg)
 	case m.T == sigError:
-		return nil, fmt.Errorf("session: cannot join %s: %s (%s)", code, m.Msg, m.Code)
+		return fmt.Errorf("session: cannot join %s: %s (%s)", code, m.Msg, m.Code)
 	case m.T != sigJoined:
-		return nil, fmt.Errorf("session: unexpected answer %q to joining %s", m.T, code)
+		return fmt.Errorf("session: unexpected answer %q to joining %s", m.T, code)
 	}
+	return nil
+}
 
+// offerDirect makes the PeerConnection and its data channel, sends the host the offer, and
+// starts reading what the signaling server says.
+func (p *peerSide) offerDirect(o Options) (*dataChannelConn, error) {
 	pc, err := newPeerConnection(o)
 	if err != nil {
 		return nil, fmt.Errorf("session: creating the connection: %w", err)
@@ -191,6 +219,7 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 	p.pc = pc
 	p.mu.Unlock()
 	pc.OnICECandidate(p.localCandidate)
+	p.watchICE(pc)
 	dc, err := pc.CreateDataChannel(channelLabel, nil) // ordered and reliable by default
 	if err != nil {
 		return nil, fmt.Errorf("session: creating the data channel: %w", err)
@@ -216,59 +245,7 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 
 	p.wg.Add(1)
 	go p.pump()
-
-	direct := o.DirectTimeout
-	if direct <= 0 {
-		direct = defaultDirectTimeout
-	}
-	timer := time.NewTimer(direct)
-	defer timer.Stop()
-	select {
-	case <-conn.opened:
-		return conn, nil
-	case <-conn.ended:
-		return nil, errors.New("session: the connection to the host closed while opening")
-	case <-ctx.Done():
-		return nil, fmt.Errorf("session: connecting to the host: %w", ctx.Err())
-	case <-p.away:
-		return nil, errHostAway
-	case <-timer.C:
-	}
-	// No direct channel in time (UDP blocked, no TURN): the relay, over this same socket.
-	_ = conn.Close()
-	_ = pc.Close()
-	return p.startRelay(ctx, secret)
-}
-
-// startRelay agrees on keys with the host through the signaling server and returns the
-// sealed relay connection.
-func (p *peerSide) startRelay(ctx context.Context, secret string) (Conn, error) {
-	priv, hello, err := peerRelayStart(secret)
-	if err != nil {
-		return nil, err
-	}
-	if err := p.sig.sendData("", signalData{Relay: &relayFrame{Hello: &hello}}); err != nil {
-		return nil, fmt.Errorf("session: starting the relay: %w", err)
-	}
-	var answer relayHello
-	select {
-	case answer = <-p.relayHello:
-	case <-p.away:
-		return nil, errHostAway
-	case <-ctx.Done():
-		return nil, fmt.Errorf("session: waiting for the host's relay key: %w", ctx.Err())
-	}
-	keys, err := peerRelayFinish(priv, answer, secret)
-	if err != nil {
-		return nil, err
-	}
-	rc := newRelayConn(keys.peerToHost, keys.hostToPeer, func(f relayFrame) error {
-		return p.sig.sendData("", signalData{Relay: &f})
-	}, nil)
-	p.mu.Lock()
-	p.relay = rc
-	p.mu.Unlock()
-	return rc, nil
+	return conn, nil
 }
 
 // localCandidate trickles our ICE candidates to the host, after the offer.

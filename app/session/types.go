@@ -38,15 +38,23 @@ type Options struct {
 	// ResumeHost can bring the game back after a reload. Nil keeps nothing.
 	Store Store
 
-	// A joining player's connection care (zero values take the defaults in reconnect.go):
-	// Heartbeat is how often it pings the host (silence for three means the connection is
-	// dead); RetryDelay and RetryMaxDelay bound the waits between reconnect attempts;
-	// DirectTimeout is how long a direct data channel may take to open before the player
-	// falls back to the encrypted relay through the signaling server.
+	// A joining player's connection care (zero values take the defaults in reconnect.go and
+	// paths.go): Heartbeat is how often it pings the host (silence for three means the
+	// connection is dead); RetryDelay and RetryMaxDelay bound the waits between reconnect
+	// attempts. The encrypted relay through the signaling server is tried alongside the
+	// direct path when that has no connected ICE pair after RelayAfter (1.5 s), or its ICE
+	// failed, or no direct data channel opened within DirectTimeout (12 s) whatever ICE
+	// says; the first of the two to open is used.
 	Heartbeat     time.Duration
 	RetryDelay    time.Duration
 	RetryMaxDelay time.Duration
+	RelayAfter    time.Duration
 	DirectTimeout time.Duration
+
+	// OnRelay, for a joining player, is called (on the connecting goroutine, so it must not
+	// block) when a connection attempt starts trying the relay: the direct path looks
+	// blocked. The app says so on its connecting screen.
+	OnRelay func()
 
 	// RestartTimeout bounds an ICE restart: when a direct connection goes quiet, the player
 	// first restarts ICE on the same PeerConnection (its data channel lives on, no new
@@ -121,4 +129,7 @@ type Update struct {
 	Notice string // a readable message for this player only (a refusal, "host is away"...), when non-empty
 	Status Status // the connection status, when non-empty
 	Code   string // with a Notice from a refusal: its stable code (CodeVersion means reload)
+	// Path comes with Status "online" after a welcome: how this player now reaches the host
+	// (PathDirect or PathRelay; "" for the host's own player).
+	Path Path
 }
