@@ -93,10 +93,12 @@
 //     capped at 10 minutes above 12 players.
 //   - Fair rotation applies to normal and team rounds, not to 2P/3P, where
 //     the spy card may lie on the table.
-//   - When seats change between rounds the spy count is brought back within
-//     SF-SET-3, and Time Travel's variant follows the seat count (2 seats play
-//     2P, 3 play 3P). A dealer who left or is absent passes the deal to the
-//     left.
+//   - The spy count is set at every deal: the host's pick while it is legal
+//     for that deal's seats, else the SF-SET-3 default for them. Time
+//     Travel's variant follows the seat count too (2 seats play 2P, 3 play
+//     3P). A dealer who left or is absent passes the deal to the left.
+//   - The round clock is set for the seats dealt in (SF-SET-2), and a view
+//     shows that length, whoever joined or left since.
 //   - 2P/3P: a player may propose revealing the table card any number of
 //     times; the clock pauses during that vote.
 package spyfall

@@ -15,7 +15,7 @@ func (s *state) check() error {
 		return fmt.Errorf("incomplete snapshot")
 	}
 	lo, hi := PlayerRange(s.Settings.Edition, s.Settings.Team)
-	if hi == 0 || s.Settings.Spies < 1 || s.Settings.Spies > 2 || s.Rounds < 0 || s.Round < 0 ||
+	if hi == 0 || s.Settings.Spies < 0 || s.Settings.Spies > 2 || s.Rounds < 0 || s.Round < 0 ||
 		s.Settings.CaptainTurns < 1 || s.Settings.CaptainTurns > 2 || len(s.Order) > hi || s.Round > 0 && len(s.Order) < lo {
 		return fmt.Errorf("bad settings")
 	}

@@ -262,6 +262,17 @@ func (r *round) inRound(s engine.Seat) bool {
 	return s >= 0 && int(s) < len(r.Cards) && r.Cards[s].Dealt
 }
 
+// dealtCount is the number of seats dealt into the round.
+func (r *round) dealtCount() int {
+	n := 0
+	for _, c := range r.Cards {
+		if c.Dealt {
+			n++
+		}
+	}
+	return n
+}
+
 // present reports whether s was dealt in and is not absent.
 func (r *round) present(s engine.Seat) bool { return r.inRound(s) && !r.Absent[s] }
 

@@ -199,7 +199,9 @@ func (g *Game) View(seat engine.Seat) View {
 		v.Asker, v.AskedBy, v.Question = r.Asker, r.AskedBy, r.Questions
 	}
 	if r.Team == nil || s.Settings.TeamClock {
-		length := s.Settings.roundLength(len(r.Cards))
+		// The clock was set for the seats dealt in; r.Cards also holds
+		// seats removed before the deal.
+		length := s.Settings.roundLength(r.dealtCount())
 		v.Clock = &ClockView{Running: r.Clock.Running, Deadline: r.Clock.Deadline, Left: r.Clock.Left, Length: length}
 	}
 	v.TableCard = r.Table != nil

@@ -155,11 +155,24 @@ func (g *Game) maybeCloseVote(now engine.Instant) {
 		}
 	}
 	passed := no == 0
-	if v.Kind != VoteTable && len(g.s.Cur.Spies) == 2 {
-		// SF-ACC-3: with two spies, at most two voters may say no.
+	if v.Kind != VoteTable && len(g.s.Cur.Spies) == 2 && g.s.Cur.presentCount() >= 6 {
+		// SF-ACC-3: with two spies, at most two voters may say no; but
+		// when absences leave fewer than 6 seats the spies' own votes
+		// could convict anyone, so every voter must say yes.
 		passed = no <= 2
 	}
 	g.closeVote(passed, now)
+}
+
+// presentCount is the number of seats dealt in and not absent.
+func (r *round) presentCount() int {
+	n := 0
+	for i := range r.Cards {
+		if r.present(engine.Seat(i)) {
+			n++
+		}
+	}
+	return n
 }
 
 // closeVote ends the vote and moves the round on.
