@@ -54,8 +54,9 @@ func checkDealtSpies(g *Game, c Config) error {
 }
 
 // checkVoteThreshold: a vote passes with no "no", or with two spies and at
-// least 6 seats present with at most two; a passed two-spy vote had a
-// non-spy's yes whenever a non-spy voted.
+// least 6 seats present with at most two; a host's pass counts neither way.
+// Unless the host passed for someone, a passed two-spy vote had a non-spy's
+// yes whenever a non-spy voted.
 func checkVoteThreshold(g *Game, lv *VoteResult) error {
 	if lv.Kind == VoteTable {
 		return nil
@@ -79,12 +80,17 @@ func checkVoteThreshold(g *Game, lv *VoteResult) error {
 		}
 		return nil
 	}
+	for _, s := range lv.PassedFor {
+		if slices.Contains(lv.Yes, s) || slices.Contains(lv.No, s) {
+			return fmt.Errorf("vote %d counts seat %d, passed for by the host", lv.ID, s)
+		}
+	}
 	no := len(lv.No)
 	want := no == 0 || len(spies) == 2 && present >= 6 && no <= 2
 	if lv.Passed != want {
 		return fmt.Errorf("vote %d with %d spies, %d present, %d no: passed %v", lv.ID, len(spies), present, no, lv.Passed)
 	}
-	if !lv.Passed || len(spies) != 2 {
+	if !lv.Passed || len(spies) != 2 || len(lv.PassedFor) > 0 {
 		return nil
 	}
 	nonSpy := func(s engine.Seat) bool { return !slices.Contains(spies, s) }

@@ -101,7 +101,7 @@ func (s *state) check() error {
 			return fmt.Errorf("bad guess")
 		}
 	}
-	for _, x := range r.EndOrder {
+	for _, x := range append(slices.Clone(r.EndOrder), r.Passed...) {
 		if !dealtOK(x) {
 			return fmt.Errorf("bad end order")
 		}
@@ -124,7 +124,7 @@ func (s *state) check() error {
 			return fmt.Errorf("bad vote kind")
 		}
 		for _, b := range v.Ballots {
-			if b < ballotNone || b > ballotNo {
+			if b < ballotNone || b > ballotAbstain {
 				return fmt.Errorf("bad ballot")
 			}
 		}

@@ -59,6 +59,7 @@ const (
 	ballotPending = 1
 	ballotYes     = 2
 	ballotNo      = 3
+	ballotAbstain = 4 // the host passed for this voter (SF-END-1a)
 )
 
 // Game is one game of the Spyfall family. The zero Game is not usable: use
@@ -130,7 +131,9 @@ type round struct {
 	Guesses      []spyGuess    `json:"guesses,omitempty"`
 	EndOrder     []engine.Seat `json:"end_order,omitempty"`
 	EndTurn      int           `json:"end_turn"`
-	Team         *teamRound    `json:"team,omitempty"`
+	// Passed lists the seats that passed their turn at time up (SF-END-1a).
+	Passed []engine.Seat `json:"passed,omitempty"`
+	Team   *teamRound    `json:"team,omitempty"`
 }
 
 type vote struct {

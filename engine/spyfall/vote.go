@@ -12,7 +12,10 @@ type VoteResult struct {
 	Suspect engine.Seat   `json:"suspect"`
 	Yes     []engine.Seat `json:"yes"`
 	No      []engine.Seat `json:"no"`
-	Passed  bool          `json:"passed"`
+	// PassedFor lists the voters the host passed for (SF-END-1a): they
+	// counted neither yes nor no.
+	PassedFor []engine.Seat `json:"passed_for"`
+	Passed    bool          `json:"passed"`
 }
 
 // accuse handles Accuse in every phase where it is legal.
@@ -127,7 +130,7 @@ func (g *Game) vote(seat engine.Seat, a Vote, now engine.Instant) error {
 			return refuse(engine.ErrForbidden, "SF-ACC-2", "the accused does not vote")
 		}
 		return refuse(engine.ErrForbidden, "SF-ACC-2", "seat %d has no vote here", seat)
-	case ballotYes, ballotNo:
+	case ballotYes, ballotNo, ballotAbstain:
 		if seat == v.Accuser {
 			return refuse(engine.ErrAlreadyDone, "SF-ACC-2", "the accuser's vote is a fixed yes")
 		}
@@ -180,7 +183,7 @@ func (g *Game) closeVote(passed bool, now engine.Instant) {
 	r := g.s.Cur
 	v := r.Vote
 	res := &VoteResult{ID: v.ID, Kind: v.Kind, Accuser: v.Accuser, Suspect: v.Suspect, Passed: passed,
-		Yes: []engine.Seat{}, No: []engine.Seat{}}
+		Yes: []engine.Seat{}, No: []engine.Seat{}, PassedFor: passedFor(v.Ballots)}
 	for i, b := range v.Ballots {
 		switch b {
 		case ballotYes:
