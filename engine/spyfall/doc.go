@@ -93,7 +93,8 @@
 //     yes nor no (as if absent for that vote alone, so it is no veto); a spy
 //     passed for names no location; a captain passed for stops picking. A
 //     pass is no absence: the seat still counts among the seats present
-//     (SF-ACC-3) and still scores.
+//     (SF-ACC-3) and still scores. A vote with no yes at all (every voter
+//     passed for or gone) convicts nobody.
 //   - Team variant: the spoken questioning is not tracked; picks alternate,
 //     starting with the captain sent by Lead. The spy names both locations in
 //     one GuessBoth. Captains get a role too. A coin flip decides which

@@ -174,9 +174,24 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 		t.Fatalf("team spy passed for unnamed: %+v", res)
 	}
 
+	// SF-END-1b: a seat's vote with every voter passed for convicts nobody:
+	// the next seat is voted on.
+	g = newGame(t, config(Spyfall2, 6, 44))
+	r := start(t, g, t0)
+	g.Advance(r.Clock.Deadline)
+	first := r.Vote.Suspect
+	for i, b := range slices.Clone(r.Vote.Ballots) {
+		if b == ballotPending {
+			apply(t, g, Host, HostPass{Round: 1, Vote: r.Vote.ID, Seat: engine.Seat(i)}, t0)
+		}
+	}
+	if lv := g.s.LastVote; lv.Passed || lv.Suspect != first || g.View(engine.NoSeat).EndTurn == first {
+		t.Fatalf("a vote of nobody convicted: %+v", lv)
+	}
+
 	// A seat seated after the deal has no ballot to pass.
 	g = newGame(t, config(Classic, 4, 37))
-	r := start(t, g, t0)
+	r = start(t, g, t0)
 	apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
 	apply(t, g, nonSpies(g)[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
 	refused(t, g, Host, HostPass{Round: 1, Vote: r.Vote.ID, Seat: 4}, t0, engine.ErrForbidden)

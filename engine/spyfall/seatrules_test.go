@@ -53,8 +53,9 @@ func checkDealtSpies(g *Game, c Config) error {
 	return nil
 }
 
-// checkVoteThreshold: a vote passes with no "no", or with two spies and at
-// least 6 seats present with at most two; a host's pass counts neither way.
+// checkVoteThreshold: a vote passes with some yes and no "no", or with two
+// spies and at least 6 seats present with at most two; a host's pass counts
+// neither way.
 // Unless the host passed for someone, a passed two-spy vote had a non-spy's
 // yes whenever a non-spy voted.
 func checkVoteThreshold(g *Game, lv *VoteResult) error {
@@ -86,7 +87,7 @@ func checkVoteThreshold(g *Game, lv *VoteResult) error {
 		}
 	}
 	no := len(lv.No)
-	want := no == 0 || len(spies) == 2 && present >= 6 && no <= 2
+	want := len(lv.Yes) > 0 && (no == 0 || len(spies) == 2 && present >= 6 && no <= 2)
 	if lv.Passed != want {
 		return fmt.Errorf("vote %d with %d spies, %d present, %d no: passed %v", lv.ID, len(spies), present, no, lv.Passed)
 	}

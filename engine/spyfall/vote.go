@@ -148,21 +148,25 @@ func (g *Game) vote(seat engine.Seat, a Vote, now engine.Instant) error {
 // maybeCloseVote closes the vote once every voter has voted.
 func (g *Game) maybeCloseVote(now engine.Instant) {
 	v := g.s.Cur.Vote
-	no := 0
+	yes, no := 0, 0
 	for _, b := range v.Ballots {
-		if b == ballotPending {
+		switch b {
+		case ballotPending:
 			return
-		}
-		if b == ballotNo {
+		case ballotYes:
+			yes++
+		case ballotNo:
 			no++
 		}
 	}
-	passed := no == 0
+	// Nobody's yes convicts nobody, even when every voter was passed for
+	// or left (SF-END-1b has no accuser whose yes is fixed).
+	passed := no == 0 && yes > 0
 	if v.Kind != VoteTable && len(g.s.Cur.Spies) == 2 && g.s.Cur.presentCount() >= 6 {
 		// SF-ACC-3: with two spies, at most two voters may say no; but
 		// when absences leave fewer than 6 seats the spies' own votes
 		// could convict anyone, so every voter must say yes.
-		passed = no <= 2
+		passed = yes > 0 && no <= 2
 	}
 	g.closeVote(passed, now)
 }
