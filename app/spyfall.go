@@ -162,11 +162,13 @@ func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	)
 }
 
-// hostControls: end the game, or take an absent player out of the round (APP-LOBBY-1/2).
+// hostControls: pass for a silent seat the game waits on, take an absent player out of the
+// round, or end the game (SF-END-1a, APP-LOBBY-1/2).
 func (u *SpyfallUI) hostControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	inRound := v.Phase != spyfall.PhaseLobby && v.Phase != spyfall.PhaseRoundOver && v.Phase != spyfall.PhaseGameOver
 	return el("div#host-controls.sf-host.card",
+		u.hostWaitControls(v, f),
 		goapp.If(inRound, func() goapp.UI {
 			return el("div.sf-chiprow", goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
 				s := v.Seats[i]

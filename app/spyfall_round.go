@@ -472,6 +472,7 @@ func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 				f.Act(ctx, spyfall.Accuse{Round: v.Round, Suspect: selected})
 			}, sfScope(spyfall.Accuse{Round: v.Round, Suspect: selected})))
 	}
+	actions = append(actions, passButton(v, f))
 	return body, actions
 }
 

@@ -145,6 +145,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 		return el("section#spyfall-settings.card.sf-settings",
 			elText("h2", s.t(i18n.SFSetTitle)),
 			elText("p#settings-summary.lead", summary),
+			s.rolesHint(c),
 			elText("p.muted.small", s.t(i18n.SFSetGuestWait)),
 		)
 	}
@@ -293,24 +294,27 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 				}),
 		),
 		goapp.If(c.Edition == spyfall.Spyfall2, func() goapp.UI {
+			// SF-SET-3: left at the default, the count follows the players at every deal.
 			spies := c.Spies
 			if spies == 0 {
 				spies = spyfall.DefaultSpies(c.Edition, players)
 			}
 			return el("fieldset",
 				elText("legend", s.t(i18n.SFSetSpies)),
-				seg("set-spies", []string{"1", "2"}, []string{"1", "2"}, itoa(spies), func(c *spyfall.Config, v string) {
+				seg("set-spies", []string{"0", "1", "2"}, []string{s.t(i18n.SFSetSpiesAuto, spies), "1", "2"}, itoa(c.Spies), func(c *spyfall.Config, v string) {
 					c.Spies = atoiOr(v, c.Spies)
-					if c.Spies != 2 {
+					if c.Spies == 1 || c.Spies == 0 && spyfall.DefaultSpies(c.Edition, players) != 2 {
 						c.OldPals = false
 					}
 				}),
+				elText("p#spies-hint.muted.small", s.t(i18n.SFSetSpiesHint)),
 				goapp.If(spies == 2, func() goapp.UI {
 					return check("set-oldpals", c.OldPals, s.t(i18n.SFSetOldPals), func(c *spyfall.Config, on bool) { c.OldPals = on })
 				}),
 			)
 		}),
 		check("set-roles", !c.HideRoles, s.t(i18n.SFSetRoles), func(c *spyfall.Config, on bool) { c.HideRoles = !on }),
+		s.rolesHint(c),
 		check("set-tracker", c.QuestionTracker, s.t(i18n.SFSetTracker), func(c *spyfall.Config, on bool) { c.QuestionTracker = on }),
 		check("set-fair", c.FairRotation, s.t(i18n.SFSetFair), func(c *spyfall.Config, on bool) { c.FairRotation = on }),
 		goapp.If(c.Edition == spyfall.TimeTravel, func() goapp.UI {
@@ -338,6 +342,17 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 			)
 		}),
 		goapp.Range(in.Warnings).Slice(func(i int) goapp.UI { return elText("p.note", in.Warnings[i]) }),
+	)
+}
+
+// rolesHint tells everyone, while roles are shown, that playing a role is optional
+// (SF-SET-1) and that every role fits any gender (SF-ED-3).
+func (s *Shell) rolesHint(c *spyfall.Config) goapp.UI {
+	if c.HideRoles {
+		return goapp.Text("")
+	}
+	return el("p#roles-hint.muted.small",
+		goapp.Text(s.t(i18n.SFSetRolesOptional)+" "+s.t(i18n.SFSetRolesAnyone)),
 	)
 }
 

@@ -53,6 +53,8 @@
 //	{"op":"lobby"}                       host, after the game: back to the lobby, same settings
 //	{"op":"action","action":{...}}       a playing seat: one engine action, e.g.
 //	                                     {"kind":"accuse","round":2,"suspect":3}
+//	{"op":"host","action":{...}}         host, Spyfall round: host_pass (for the seat the
+//	                                     game waits on) or host_mark_absent
 //	{"op":"team","team":0|1}             Spyfest: this seat picks a team (in the lobby, or a
 //	                                     late joiner between rounds)
 //	{"op":"assign","target":S,"team":T}  host, Spyfest lobby: put session seat S in team T
@@ -63,8 +65,9 @@
 // Kick, MoveSeat build them); the session asks the room before a kick so a seat kicked
 // mid-round is taken out of the engine (absent, or the round voided: APP-LOBBY-2).
 //
-// Host-only ops from any other seat, engine host actions sent as "action", unknown ops or
-// fields, and anything the engine refuses are refused with a readable message to the sender
-// alone, and change nothing (APP-ACT-1). Settings whose views would not fit in one session
-// message (huge custom content) are refused as well.
+// Host-only ops from any other seat, engine host actions sent as "action" (and any but
+// those two as "host"), unknown ops or fields, and anything the engine refuses are refused
+// with a readable message to the sender alone, and change nothing (APP-ACT-1). Settings
+// whose views would not fit in one session message (huge custom content) are refused as
+// well.
 package game

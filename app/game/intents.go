@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"strings"
 
 	"safehouse/app/session"
 	"safehouse/engine/spyfall"
@@ -24,6 +25,7 @@ const (
 	OpEnd      = "end"
 	OpLobby    = "lobby"
 	OpAction   = "action"
+	OpHost     = "host"
 	OpTeam     = "team"
 	OpAssign   = "assign"
 	OpBalance  = "balance"
@@ -47,13 +49,18 @@ func End() session.Intent { return intent(Op{Op: OpEnd}) }
 // BackToLobby asks to leave a finished game for the lobby (host only).
 func BackToLobby() session.Intent { return intent(Op{Op: OpLobby}) }
 
-// SpyfallAction wraps a Spyfall engine action.
+// SpyfallAction wraps a Spyfall engine action; the host's own (spyfall.HostPass,
+// spyfall.HostMarkAbsent) go as the host op, which only the host may send.
 func SpyfallAction(a spyfall.Action) (session.Intent, error) {
 	body, err := spyfall.EncodeAction(a)
 	if err != nil {
 		return session.Intent{}, err
 	}
-	return intent(Op{Op: OpAction, Action: body}), nil
+	op := OpAction
+	if strings.HasPrefix(a.Kind(), "host_") {
+		op = OpHost
+	}
+	return intent(Op{Op: op, Action: body}), nil
 }
 
 // SpyfestAction wraps a Spyfest engine action.

@@ -49,6 +49,29 @@ func (r *Room) action(seat int, raw []byte) error {
 	return refusal("the game has not started")
 }
 
+// hostAction forwards one of the host's in-round Spyfall actions: passing for the seat the
+// game waits on, or marking a seat absent for the rest of the round (SF-END-1a). The room's
+// own controls (seats, ending the game) have ops and intents of their own.
+func (r *Room) hostAction(raw []byte) error {
+	if r.sf == nil {
+		return refusal("the host passes for a seat only during a Spyfall game")
+	}
+	a, err := spyfall.DecodeAction(raw)
+	if err != nil {
+		return err
+	}
+	switch a.(type) {
+	case spyfall.HostPass, spyfall.HostMarkAbsent:
+	default:
+		return refusal("%q is not one of the host's moves in a round", a.Kind())
+	}
+	if err := r.sf.Apply(spyfall.Host, a, r.instant()); err != nil {
+		return err
+	}
+	r.settleLeavers()
+	return nil
+}
+
 // Kick takes a seat leaving the room out of the game (session.KickTable, APP-LOBBY-2): in
 // the lobby it leaves its team; between rounds it leaves the Spyfall table (its points stay
 // in the history); mid-round it is absent, and the round is voided if it was essential.

@@ -199,7 +199,7 @@ func (r *Room) Apply(seat int, raw json.RawMessage) error {
 		return refusal("the game could not read that request: extra data after it")
 	}
 	switch op.Op {
-	case OpSettings, OpStart, OpEnd, OpLobby, OpAssign, OpBalance, OpShuffle:
+	case OpSettings, OpStart, OpEnd, OpLobby, OpAssign, OpBalance, OpShuffle, OpHost:
 		if !p.Host {
 			return errNotHost
 		}
@@ -224,6 +224,8 @@ func (r *Room) Apply(seat int, raw json.RawMessage) error {
 		return r.backToLobby()
 	case OpAction:
 		return r.action(seat, op.Action)
+	case OpHost:
+		return r.hostAction(op.Action)
 	case OpTeam:
 		return r.pickTeam(seat, *op.Team)
 	case OpAssign:
@@ -238,7 +240,7 @@ func (r *Room) Apply(seat int, raw json.RawMessage) error {
 // checkFields refuses an op missing what it needs or carrying what it does not take.
 func (op Op) checkFields() error {
 	need := map[string][]string{
-		OpSettings: {"settings"}, OpAction: {"action"}, OpTeam: {"team"}, OpAssign: {"target", "team"},
+		OpSettings: {"settings"}, OpAction: {"action"}, OpHost: {"action"}, OpTeam: {"team"}, OpAssign: {"target", "team"},
 	}[op.Op]
 	has := map[string]bool{
 		"settings": op.Settings != nil, "action": op.Action != nil, "team": op.Team != nil, "target": op.Target != nil,

@@ -62,6 +62,12 @@ type Guess struct {
 	Location string `json:"location"`
 }
 
+// Pass is the seat in turn at a classic time up passing instead of
+// accusing; the pass counts as its turn (SF-END-1a).
+type Pass struct {
+	Round int `json:"round"`
+}
+
 // RevealTable proposes to reveal the hidden table card (SF-2P-4).
 type RevealTable struct {
 	Round int `json:"round"`
@@ -132,6 +138,19 @@ type HostMarkAbsent struct {
 	Seat  engine.Seat `json:"seat"`
 }
 
+// HostPass is the host passing for a seat the game waits on, so one silent
+// phone never stalls the table (SF-END-1a). With Vote 0 it passes for the
+// dealer (the clock starts), the seat in turn at a classic time up, the
+// second spy naming a location, the captain in turn picking, or the team spy
+// naming the locations (Seat may be engine.NoSeat there: the host need not
+// know who the spy is); otherwise for a voter of the open vote numbered
+// Vote, whose ballot then counts neither yes nor no.
+type HostPass struct {
+	Round int         `json:"round"`
+	Vote  int         `json:"vote"`
+	Seat  engine.Seat `json:"seat"`
+}
+
 // HostEndGame ends the game now (APP-LOBBY-1); a round in play is voided.
 type HostEndGame struct{}
 
@@ -141,6 +160,7 @@ func (Ask) Kind() string            { return "ask" }
 func (Accuse) Kind() string         { return "accuse" }
 func (Vote) Kind() string           { return "vote" }
 func (Guess) Kind() string          { return "guess" }
+func (Pass) Kind() string           { return "pass" }
 func (RevealTable) Kind() string    { return "reveal_table" }
 func (Lead) Kind() string           { return "lead" }
 func (Pick) Kind() string           { return "pick" }
@@ -152,15 +172,16 @@ func (HostAddSeat) Kind() string    { return "host_add_seat" }
 func (HostRemoveSeat) Kind() string { return "host_remove_seat" }
 func (HostMoveSeat) Kind() string   { return "host_move_seat" }
 func (HostMarkAbsent) Kind() string { return "host_mark_absent" }
+func (HostPass) Kind() string       { return "host_pass" }
 func (HostEndGame) Kind() string    { return "host_end_game" }
 
 var actionKinds = map[string]func() Action{}
 
 func init() {
 	for _, a := range []Action{
-		Deal{}, StartClock{}, Ask{}, Accuse{}, Vote{}, Guess{}, RevealTable{}, Lead{}, Pick{},
+		Deal{}, StartClock{}, Ask{}, Accuse{}, Pass{}, Vote{}, Guess{}, RevealTable{}, Lead{}, Pick{},
 		StopPicking{}, GuessBoth{}, Rename{}, Tick{}, HostAddSeat{}, HostRemoveSeat{},
-		HostMoveSeat{}, HostMarkAbsent{}, HostEndGame{},
+		HostMoveSeat{}, HostMarkAbsent{}, HostPass{}, HostEndGame{},
 	} {
 		t := reflect.TypeOf(a)
 		actionKinds[a.Kind()] = func() Action { return reflect.New(t).Elem().Interface().(Action) }

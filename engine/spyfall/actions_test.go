@@ -11,12 +11,12 @@ import (
 func TestActionsRoundTrip(t *testing.T) {
 	all := []Action{
 		Deal{Round: 2}, StartClock{Round: 1}, Ask{Round: 1, Question: 3, Target: 2},
-		Accuse{Round: 2, Suspect: 3}, Vote{Vote: 7, Yes: true}, Vote{Vote: 8, Yes: false},
+		Accuse{Round: 2, Suspect: 3}, Pass{Round: 2}, Vote{Vote: 7, Yes: true}, Vote{Vote: 8, Yes: false},
 		Guess{Round: 1, Location: "bank"}, RevealTable{Round: 1}, Lead{Round: 1, Captain: 4},
 		Pick{Round: 1, Turn: 2, Agent: 5}, StopPicking{Round: 1, Turn: 3},
 		GuessBoth{Round: 1, Locations: [2]string{"a", "b"}}, Rename{Seat: 1, Name: "Zoë"}, Tick{},
 		HostAddSeat{Name: "Eve"}, HostRemoveSeat{Seat: 2}, HostMoveSeat{Seat: 1, To: 0},
-		HostMarkAbsent{Round: 1, Seat: 2}, HostEndGame{},
+		HostMarkAbsent{Round: 1, Seat: 2}, HostPass{Round: 1, Vote: 3, Seat: 2}, HostEndGame{},
 	}
 	if len(all) != len(actionKinds)+1 {
 		t.Fatalf("%d kinds registered, %d tested", len(actionKinds), len(all)-1)

@@ -59,6 +59,8 @@ func (g *Game) Apply(seat engine.Seat, a Action, now engine.Instant) error {
 		return g.ask(seat, a)
 	case Accuse:
 		return g.accuse(seat, a, now)
+	case Pass:
+		return g.pass(seat)
 	case Vote:
 		return g.vote(seat, a, now)
 	case Guess:
@@ -75,6 +77,8 @@ func (g *Game) Apply(seat engine.Seat, a Action, now engine.Instant) error {
 		return g.guessBoth(seat, a)
 	case HostMarkAbsent:
 		return g.markAbsent(a, now)
+	case HostPass:
+		return g.hostPass(a, now)
 	}
 	return refuse(engine.ErrInvalidAction, "", "unknown action %q", a.Kind())
 }
@@ -89,6 +93,8 @@ func roundOf(a Action) int {
 		return a.Round
 	case Accuse:
 		return a.Round
+	case Pass:
+		return a.Round
 	case Guess:
 		return a.Round
 	case RevealTable:
@@ -102,6 +108,8 @@ func roundOf(a Action) int {
 	case GuessBoth:
 		return a.Round
 	case HostMarkAbsent:
+		return a.Round
+	case HostPass:
 		return a.Round
 	}
 	return -1

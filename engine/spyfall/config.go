@@ -60,7 +60,9 @@ type Config struct {
 	Rounds int `json:"rounds,omitempty"`
 	// RoundLength defaults to the SF-SET-2 table for the player count.
 	RoundLength time.Duration `json:"round_length,omitempty"`
-	// Spies is 0 for the default (SF-SET-3); only Spyfall 2 allows 2.
+	// Spies is 0 for the default (SF-SET-3), which follows the seat count
+	// at every deal; a number picked here stays while it is legal for the
+	// seats of a deal. Only Spyfall 2 allows 2.
 	Spies           int  `json:"spies,omitempty"`
 	HideRoles       bool `json:"hide_roles,omitempty"`
 	OldPals         bool `json:"old_pals,omitempty"`
@@ -83,7 +85,7 @@ type settings struct {
 	Rounds            int           `json:"rounds"`
 	RoundLength       time.Duration `json:"round_length"`
 	FixedLength       bool          `json:"fixed_length"`
-	Spies             int           `json:"spies"`
+	Spies             int           `json:"spies"` // the host's pick, or 0: the SF-SET-3 default at each deal
 	HideRoles         bool          `json:"hide_roles"`
 	OldPals           bool          `json:"old_pals"`
 	QuestionTracker   bool          `json:"question_tracker"`
@@ -151,16 +153,13 @@ func spiesAllowed(ed Edition, players, n int) bool {
 	}
 }
 
-// spiesFor is the spy count of a round: the chosen count, forced to a legal
-// one when seats were added or removed since (SF-SET-3).
+// spiesFor is the spy count of a deal with that many seats (SF-SET-3): the
+// host's pick while it is legal for them, else the default for them.
 func (s settings) spiesFor(players int) int {
-	if spiesAllowed(s.Edition, players, s.Spies) {
+	if s.Spies != 0 && spiesAllowed(s.Edition, players, s.Spies) {
 		return s.Spies
 	}
-	if s.Spies == 2 {
-		return 1
-	}
-	return 2
+	return DefaultSpies(s.Edition, players)
 }
 
 // variantFor is the variant a round with that many seats plays.
@@ -265,13 +264,10 @@ func (c Config) resolve() (settings, []string, []Location, error) {
 		s.RoundLength, s.FixedLength = c.RoundLength, true
 	}
 	s.Spies = c.Spies
-	if s.Spies == 0 {
-		s.Spies = DefaultSpies(c.Edition, len(clean))
-	}
-	if !spiesAllowed(c.Edition, len(clean), s.Spies) {
+	if s.Spies != 0 && !spiesAllowed(c.Edition, len(clean), s.Spies) {
 		return s, nil, nil, badConfig("SF-SET-3", "%d spies are not allowed in %s with %d players", s.Spies, c.Edition, len(clean))
 	}
-	if c.OldPals && (c.Edition != Spyfall2 || s.Spies != 2) {
+	if c.OldPals && (c.Edition != Spyfall2 || s.spiesFor(len(clean)) != 2) {
 		return s, nil, nil, badConfig("SF-DEAL-4", "old pals needs Spyfall 2 with two spies")
 	}
 	s.OldPals = c.OldPals

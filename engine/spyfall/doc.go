@@ -31,7 +31,7 @@
 //	            RevealTable (2P/3P); Tick/Advance when the clock runs out
 //	vote        clock stopped for a mid-round accusation or a table reveal: Vote
 //	spy_guess   two spies: the second spy sends Guess (SF-SPY-3)
-//	end_accuse  time up, classic: the seat in turn sends Accuse (SF-END-1a)
+//	end_accuse  time up, classic: the seat in turn sends Accuse or Pass (SF-END-1a)
 //	end_vote    time up: Vote on the accused or on the seat in turn (SF-END-1a/1b)
 //	team_lead   team variant: a captain sends Lead to say who acts first
 //	team_pick   team variant: the captain in turn sends Pick or StopPicking
@@ -43,7 +43,10 @@
 // round: it no longer votes, accuses or scores that round; an absent spy,
 // captain or 2P/3P player voids the round with no points. HostAddSeat works
 // in every phase but game_over (a seat added mid-round waits for the next
-// deal). HostEndGame ends the game at any time. Rename works in every phase.
+// deal). HostPass moves the game on when it waits on one seat (SF-END-1a):
+// the dealer, the seat in turn at time up, a voter, the second spy, the
+// captain in turn, the team spy. HostEndGame ends the game at any time.
+// Rename works in every phase.
 //
 // # Actions
 //
@@ -53,11 +56,11 @@
 // In-round actions name their round, votes name their vote, the question
 // tracker names the question number and picks name the pick number, so a late
 // or resent action is refused with engine.ErrStale rather than landing on a
-// later moment. Kinds: deal, start_clock, ask, accuse, vote, guess,
+// later moment. Kinds: deal, start_clock, ask, accuse, pass, vote, guess,
 // reveal_table, lead, pick, stop_picking, guess_both, rename, tick, and the
 // host-only host_add_seat, host_remove_seat, host_move_seat,
-// host_mark_absent, host_end_game (Apply with seat Host; any other seat is
-// refused).
+// host_mark_absent, host_pass, host_end_game (Apply with seat Host; any
+// other seat is refused).
 //
 // Every illegal action returns a *engine.Refusal wrapping one of the engine's
 // sentinel errors and leaves the state byte-for-byte unchanged. Apply never
@@ -86,6 +89,12 @@
 //     accuse casts a fixed yes, as in a mid-round accusation.
 //   - An absent seat scores nothing in that round; winners are chosen among
 //     the seats still at the table.
+//   - A host's pass never rewards silence: a voter passed for counts neither
+//     yes nor no (as if absent for that vote alone, so it is no veto); a spy
+//     passed for names no location; a captain passed for stops picking. A
+//     pass is no absence: the seat still counts among the seats present
+//     (SF-ACC-3) and still scores. A vote with no yes at all (every voter
+//     passed for or gone) convicts nobody.
 //   - Team variant: the spoken questioning is not tracked; picks alternate,
 //     starting with the captain sent by Lead. The spy names both locations in
 //     one GuessBoth. Captains get a role too. A coin flip decides which
@@ -93,10 +102,12 @@
 //     capped at 10 minutes above 12 players.
 //   - Fair rotation applies to normal and team rounds, not to 2P/3P, where
 //     the spy card may lie on the table.
-//   - When seats change between rounds the spy count is brought back within
-//     SF-SET-3, and Time Travel's variant follows the seat count (2 seats play
-//     2P, 3 play 3P). A dealer who left or is absent passes the deal to the
-//     left.
+//   - The spy count is set at every deal: the host's pick while it is legal
+//     for that deal's seats, else the SF-SET-3 default for them. Time
+//     Travel's variant follows the seat count too (2 seats play 2P, 3 play
+//     3P). A dealer who left or is absent passes the deal to the left.
+//   - The round clock is set for the seats dealt in (SF-SET-2), and a view
+//     shows that length, whoever joined or left since.
 //   - 2P/3P: a player may propose revealing the table card any number of
 //     times; the clock pauses during that vote.
 package spyfall

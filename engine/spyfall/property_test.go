@@ -67,6 +67,13 @@ var variantSpecs = []variantSpec{
 		c.OldPals = rng.IntN(2) == 0
 		return c
 	}},
+	{"spyfall2-default", true, func(rng *rand.Rand, seed uint64) Config {
+		// Around the 8/9 boundary, so seats added and removed between
+		// rounds move the default spy count (SF-SET-3).
+		c := randomOptions(rng, Config{Edition: Spyfall2, Seats: 6 + rng.IntN(7), Seed: seed})
+		c.OldPals = c.Seats >= 9 && rng.IntN(2) == 0
+		return c
+	}},
 	{"timetravel", true, func(rng *rand.Rand, seed uint64) Config {
 		n := 3 + rng.IntN(6)
 		return randomOptions(rng, Config{Edition: TimeTravel, Seats: n, Seed: seed, NormalThreePlayer: n == 3})
@@ -145,6 +152,10 @@ func playRandomGame(spec variantSpec, seed uint64, replay bool, stats map[Ending
 			return fmt.Errorf("game does not end: phase %s round %d", g.s.Phase, g.s.Round)
 		}
 		seat, a, junk := p.next()
+		lastVote := 0
+		if g.s.LastVote != nil {
+			lastVote = g.s.LastVote.ID
+		}
 		var before []byte
 		if junk && refusalChecks > 0 && rng.IntN(3) == 0 {
 			refusalChecks--
@@ -162,6 +173,8 @@ func playRandomGame(spec variantSpec, seed uint64, replay bool, stats map[Ending
 					return fmt.Errorf("refused %T%+v (%v) changed the state", a, a, err)
 				}
 			}
+		} else if err := checkSeatRules(g, c, a, lastVote); err != nil {
+			return fmt.Errorf("step %d, %T%+v: %v", step, a, a, err)
 		}
 		if len(g.s.History) > rounds {
 			for _, res := range g.s.History[rounds:] {

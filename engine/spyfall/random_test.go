@@ -112,7 +112,11 @@ func (p *player) junk() (engine.Seat, Action) {
 	}
 	rd := g.s.Round + p.rng.IntN(3) - 1
 	s := engine.Seat(p.rng.IntN(n+2) - 1)
-	switch p.rng.IntN(14) {
+	switch p.rng.IntN(16) {
+	case 14:
+		return seat, Pass{Round: rd}
+	case 15:
+		return seat, HostPass{Round: rd, Vote: []int{0, g.s.VoteSerial}[p.rng.IntN(2)], Seat: s}
 	case 0:
 		return seat, Deal{Round: rd}
 	case 1:
@@ -184,8 +188,14 @@ func (p *player) move() (engine.Seat, Action) {
 	if p.seatOps && rng.IntN(200) == 0 {
 		return Host, HostAddSeat{Name: "Late"}
 	}
+	// The host passes for the seat the game waits on now and then
+	// (SF-END-1a).
+	hostPass := func(odds int, seat engine.Seat) bool { return seat != engine.NoSeat && rng.IntN(odds) == 0 }
 	switch g.s.Phase {
 	case PhaseDealt:
+		if hostPass(8, r.Dealer) {
+			return Host, HostPass{Round: r.Number, Seat: r.Dealer}
+		}
 		return r.Dealer, StartClock{Round: r.Number}
 	case PhasePlaying:
 		small := r.Variant == TwoPlayer || r.Variant == ThreePlayer
@@ -223,15 +233,28 @@ func (p *player) move() (engine.Seat, Action) {
 				pending = append(pending, engine.Seat(i))
 			}
 		}
-		return p.pickSeat(pending), Vote{Vote: r.Vote.ID, Yes: rng.IntN(10) < p.yes}
+		voter := p.pickSeat(pending)
+		if hostPass(15, voter) {
+			return Host, HostPass{Round: r.Number, Vote: r.Vote.ID, Seat: voter}
+		}
+		return voter, Vote{Vote: r.Vote.ID, Yes: rng.IntN(10) < p.yes}
 	case PhaseSpyGuess:
 		second := r.Spies[0]
 		if second == r.Guesses[0].Seat {
 			second = r.Spies[1]
 		}
+		if hostPass(6, second) {
+			return Host, HostPass{Round: r.Number, Seat: second}
+		}
 		return second, Guess{Round: r.Number, Location: p.randomLocation()}
 	case PhaseEndAccuse:
 		turn := r.EndOrder[r.EndTurn]
+		switch rng.IntN(8) {
+		case 0:
+			return Host, HostPass{Round: r.Number, Seat: turn}
+		case 1, 2:
+			return turn, Pass{Round: r.Number}
+		}
 		return turn, Accuse{Round: r.Number, Suspect: p.pickSeat(p.others(turn))}
 	case PhaseTeamLead:
 		c := r.Team.Captains[rng.IntN(2)]
@@ -246,6 +269,9 @@ func (p *player) move() (engine.Seat, Action) {
 		if rng.IntN(4) == 0 {
 			return c, StopPicking{Round: r.Number, Turn: t.PickNo}
 		}
+		if hostPass(12, c) {
+			return Host, HostPass{Round: r.Number, Seat: c}
+		}
 		var free []engine.Seat
 		for _, s := range p.presentSeats() {
 			if s != t.Captains[0] && s != t.Captains[1] && t.PickedBy[s] < 0 {
@@ -254,6 +280,10 @@ func (p *player) move() (engine.Seat, Action) {
 		}
 		return c, Pick{Round: r.Number, Turn: t.PickNo, Agent: p.pickSeat(free)}
 	case PhaseTeamGuess:
+		if hostPass(8, r.Spies[0]) {
+			// The host need not know the spy: half the time it passes unnamed.
+			return Host, HostPass{Round: r.Number, Seat: []engine.Seat{r.Spies[0], engine.NoSeat}[rng.IntN(2)]}
+		}
 		return r.Spies[0], GuessBoth{Round: r.Number, Locations: [2]string{p.randomLocation(), p.randomLocation()}}
 	}
 	return p.junk()

@@ -15,7 +15,7 @@ func (s *state) check() error {
 		return fmt.Errorf("incomplete snapshot")
 	}
 	lo, hi := PlayerRange(s.Settings.Edition, s.Settings.Team)
-	if hi == 0 || s.Settings.Spies < 1 || s.Settings.Spies > 2 || s.Rounds < 0 || s.Round < 0 ||
+	if hi == 0 || s.Settings.Spies < 0 || s.Settings.Spies > 2 || s.Rounds < 0 || s.Round < 0 ||
 		s.Settings.CaptainTurns < 1 || s.Settings.CaptainTurns > 2 || len(s.Order) > hi || s.Round > 0 && len(s.Order) < lo {
 		return fmt.Errorf("bad settings")
 	}
@@ -101,7 +101,7 @@ func (s *state) check() error {
 			return fmt.Errorf("bad guess")
 		}
 	}
-	for _, x := range r.EndOrder {
+	for _, x := range append(slices.Clone(r.EndOrder), r.Passed...) {
 		if !dealtOK(x) {
 			return fmt.Errorf("bad end order")
 		}
@@ -124,7 +124,7 @@ func (s *state) check() error {
 			return fmt.Errorf("bad vote kind")
 		}
 		for _, b := range v.Ballots {
-			if b < ballotNone || b > ballotNo {
+			if b < ballotNone || b > ballotAbstain {
 				return fmt.Errorf("bad ballot")
 			}
 		}

@@ -59,6 +59,7 @@ const (
 	ballotPending = 1
 	ballotYes     = 2
 	ballotNo      = 3
+	ballotAbstain = 4 // the host passed for this voter (SF-END-1a)
 )
 
 // Game is one game of the Spyfall family. The zero Game is not usable: use
@@ -130,7 +131,9 @@ type round struct {
 	Guesses      []spyGuess    `json:"guesses,omitempty"`
 	EndOrder     []engine.Seat `json:"end_order,omitempty"`
 	EndTurn      int           `json:"end_turn"`
-	Team         *teamRound    `json:"team,omitempty"`
+	// Passed lists the seats that passed their turn at time up (SF-END-1a).
+	Passed []engine.Seat `json:"passed,omitempty"`
+	Team   *teamRound    `json:"team,omitempty"`
 }
 
 type vote struct {
@@ -260,6 +263,17 @@ func (g *Game) Advance(now engine.Instant) bool {
 // inRound reports whether seat s was dealt into the current round.
 func (r *round) inRound(s engine.Seat) bool {
 	return s >= 0 && int(s) < len(r.Cards) && r.Cards[s].Dealt
+}
+
+// dealtCount is the number of seats dealt into the round.
+func (r *round) dealtCount() int {
+	n := 0
+	for _, c := range r.Cards {
+		if c.Dealt {
+			n++
+		}
+	}
+	return n
 }
 
 // present reports whether s was dealt in and is not absent.

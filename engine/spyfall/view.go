@@ -38,6 +38,9 @@ type View struct {
 	SpyGuess *SpyGuessView `json:"spy_guess,omitempty"`
 	// EndTurn is the seat accusing (SF-END-1a) or voted on (SF-END-1b).
 	EndTurn engine.Seat `json:"end_turn"`
+	// Passed lists the seats that passed their turn at time up this round
+	// (SF-END-1a), in turn order.
+	Passed []engine.Seat `json:"passed,omitempty"`
 	// QuietVote asks players not to discuss during a mid-round vote
 	// (SF-ACC-6); at time up discussion is free (SF-END-2).
 	QuietVote bool `json:"quiet_vote"`
@@ -106,7 +109,8 @@ type VoteView struct {
 	Suspect engine.Seat   `json:"suspect"`
 	Voters  []engine.Seat `json:"voters"`
 	Voted   []engine.Seat `json:"voted"`
-	// Mine is this seat's ballot: "", "pending", "yes" or "no".
+	// Mine is this seat's ballot: "", "pending", "yes", "no", or "passed"
+	// when the host passed for it.
 	Mine string `json:"mine,omitempty"`
 }
 
@@ -199,7 +203,9 @@ func (g *Game) View(seat engine.Seat) View {
 		v.Asker, v.AskedBy, v.Question = r.Asker, r.AskedBy, r.Questions
 	}
 	if r.Team == nil || s.Settings.TeamClock {
-		length := s.Settings.roundLength(len(r.Cards))
+		// The clock was set for the seats dealt in; r.Cards also holds
+		// seats removed before the deal.
+		length := s.Settings.roundLength(r.dealtCount())
 		v.Clock = &ClockView{Running: r.Clock.Running, Deadline: r.Clock.Deadline, Left: r.Clock.Left, Length: length}
 	}
 	v.TableCard = r.Table != nil
@@ -218,7 +224,7 @@ func (g *Game) View(seat engine.Seat) View {
 			}
 		}
 		if me != engine.NoSeat && int(me) < len(vt.Ballots) {
-			vv.Mine = [...]string{"", "pending", "yes", "no"}[vt.Ballots[me]]
+			vv.Mine = [...]string{"", "pending", "yes", "no", "passed"}[vt.Ballots[me]]
 		}
 		v.Vote = vv
 		v.QuietVote = vt.Kind == VoteAccusation || vt.Kind == VoteTable
@@ -234,6 +240,7 @@ func (g *Game) View(seat engine.Seat) View {
 	if (s.Phase == PhaseEndAccuse || s.Phase == PhaseEndVote) && r.EndTurn < len(r.EndOrder) {
 		v.EndTurn = r.EndOrder[r.EndTurn]
 	}
+	v.Passed = slices.Clone(r.Passed)
 	if t := r.Team; t != nil {
 		tv := &TeamView{Captains: t.Captains, Turn: engine.NoSeat, PickNo: t.PickNo, Done: t.Done,
 			Picked: [2][]engine.Seat{{}, {}}, SpyPicked: engine.NoSeat, Agents: []engine.Seat{}}
@@ -332,7 +339,7 @@ func (g *Game) can(me engine.Seat) []string {
 		}
 	case PhaseEndAccuse:
 		if r.EndOrder[r.EndTurn] == me {
-			out = append(out, Accuse{}.Kind())
+			out = append(out, Accuse{}.Kind(), Pass{}.Kind())
 		}
 	case PhaseTeamLead:
 		if me == r.Team.Captains[0] || me == r.Team.Captains[1] {

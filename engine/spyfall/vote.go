@@ -12,7 +12,10 @@ type VoteResult struct {
 	Suspect engine.Seat   `json:"suspect"`
 	Yes     []engine.Seat `json:"yes"`
 	No      []engine.Seat `json:"no"`
-	Passed  bool          `json:"passed"`
+	// PassedFor lists the voters the host passed for (SF-END-1a): they
+	// counted neither yes nor no.
+	PassedFor []engine.Seat `json:"passed_for"`
+	Passed    bool          `json:"passed"`
 }
 
 // accuse handles Accuse in every phase where it is legal.
@@ -127,7 +130,7 @@ func (g *Game) vote(seat engine.Seat, a Vote, now engine.Instant) error {
 			return refuse(engine.ErrForbidden, "SF-ACC-2", "the accused does not vote")
 		}
 		return refuse(engine.ErrForbidden, "SF-ACC-2", "seat %d has no vote here", seat)
-	case ballotYes, ballotNo:
+	case ballotYes, ballotNo, ballotAbstain:
 		if seat == v.Accuser {
 			return refuse(engine.ErrAlreadyDone, "SF-ACC-2", "the accuser's vote is a fixed yes")
 		}
@@ -145,21 +148,38 @@ func (g *Game) vote(seat engine.Seat, a Vote, now engine.Instant) error {
 // maybeCloseVote closes the vote once every voter has voted.
 func (g *Game) maybeCloseVote(now engine.Instant) {
 	v := g.s.Cur.Vote
-	no := 0
+	yes, no := 0, 0
 	for _, b := range v.Ballots {
-		if b == ballotPending {
+		switch b {
+		case ballotPending:
 			return
-		}
-		if b == ballotNo {
+		case ballotYes:
+			yes++
+		case ballotNo:
 			no++
 		}
 	}
-	passed := no == 0
-	if v.Kind != VoteTable && len(g.s.Cur.Spies) == 2 {
-		// SF-ACC-3: with two spies, at most two voters may say no.
-		passed = no <= 2
+	// Nobody's yes convicts nobody, even when every voter was passed for
+	// or left (SF-END-1b has no accuser whose yes is fixed).
+	passed := no == 0 && yes > 0
+	if v.Kind != VoteTable && len(g.s.Cur.Spies) == 2 && g.s.Cur.presentCount() >= 6 {
+		// SF-ACC-3: with two spies, at most two voters may say no; but
+		// when absences leave fewer than 6 seats the spies' own votes
+		// could convict anyone, so every voter must say yes.
+		passed = yes > 0 && no <= 2
 	}
 	g.closeVote(passed, now)
+}
+
+// presentCount is the number of seats dealt in and not absent.
+func (r *round) presentCount() int {
+	n := 0
+	for i := range r.Cards {
+		if r.present(engine.Seat(i)) {
+			n++
+		}
+	}
+	return n
 }
 
 // closeVote ends the vote and moves the round on.
@@ -167,7 +187,7 @@ func (g *Game) closeVote(passed bool, now engine.Instant) {
 	r := g.s.Cur
 	v := r.Vote
 	res := &VoteResult{ID: v.ID, Kind: v.Kind, Accuser: v.Accuser, Suspect: v.Suspect, Passed: passed,
-		Yes: []engine.Seat{}, No: []engine.Seat{}}
+		Yes: []engine.Seat{}, No: []engine.Seat{}, PassedFor: passedFor(v.Ballots)}
 	for i, b := range v.Ballots {
 		switch b {
 		case ballotYes:

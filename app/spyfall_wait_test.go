@@ -1,0 +1,181 @@
+package app
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+)
+
+// sfHostScreen renders the host's Spyfall screen with its menu open.
+type sfHostScreen struct {
+	goapp.Compo
+	ui *SpyfallUI
+	v  *spyfall.View
+}
+
+func (c *sfHostScreen) Render() goapp.UI {
+	return c.ui.RenderSpyfall(c.v, SpyfallFrame{Lang: i18n.English, Host: true, Act: func(goapp.Context, spyfall.Action) {}})
+}
+
+func renderHostMenu(t *testing.T, g *spyfall.Game, seat engine.Seat) string {
+	t.Helper()
+	v := g.View(seat)
+	c := &sfHostScreen{ui: &SpyfallUI{hostMenu: true}, v: &v}
+	e := goapp.NewTestEngine()
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return goapp.HTMLString(c)
+}
+
+var buttonID = regexp.MustCompile(`<button[^>]*\bid="([^"]+)"`)
+
+// buttonIDs lists the ids of a screen's buttons, sorted.
+func buttonIDs(html string) []string {
+	var out []string
+	for _, m := range buttonID.FindAllStringSubmatch(html, -1) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return out
+}
+
+// SF-END-1a: at a classic time up the seat in turn is offered a pass beside its accusation,
+// and the spy in turn and a non-spy in turn see the same buttons; nobody else gets a pass.
+func TestSpyfallPassOnTurnLooksTheSame(t *testing.T) {
+	g := playingGame(t)
+	deadline, _ := g.NextDeadline()
+	g.Advance(deadline)
+	spy, _ := spyAndLocation(g)
+	var spyButtons, innocentButtons []string
+	for g.View(engine.NoSeat).Phase == spyfall.PhaseEndAccuse {
+		turn := g.View(engine.NoSeat).EndTurn
+		buttons := buttonIDs(renderSeat(t, g, turn))
+		if !slices.Contains(buttons, "pass-turn") || !slices.Contains(buttons, "accuse-confirm") {
+			t.Fatalf("seat %d in turn has the buttons %v", turn, buttons)
+		}
+		if turn == spy {
+			spyButtons = buttons
+		} else {
+			innocentButtons = buttons
+		}
+		for _, s := range g.View(engine.NoSeat).Seats {
+			if s.ID != turn && strings.Contains(renderSeat(t, g, s.ID), `id="pass-turn"`) {
+				t.Fatalf("seat %d is offered a pass on seat %d's turn", s.ID, turn)
+			}
+		}
+		sfMust(t, g.Apply(turn, spyfall.Pass{Round: 1}, deadline))
+	}
+	if spyButtons == nil || innocentButtons == nil {
+		t.Fatal("the spy or a non-spy never had the turn")
+	}
+	if !slices.Equal(spyButtons, innocentButtons) {
+		t.Fatalf("the spy in turn sees %v, a non-spy in turn %v", spyButtons, innocentButtons)
+	}
+	if res := g.View(engine.NoSeat).LastRound; res == nil || res.Ending != spyfall.EndNoConviction {
+		t.Fatalf("every seat passed: %+v", res)
+	}
+}
+
+// SF-END-1a: wherever the game waits on one seat, the host's menu names it and offers a pass
+// for it, and the pass it would send is one the engine takes, moving the game on.
+func TestHostMenuPassesForTheSeatWaitedOn(t *testing.T) {
+	c := spyfall.Config{Edition: spyfall.Spyfall2, Players: []string{"Maya", "Leo", "Nadia", "Omar", "Iris"}, Seed: 11}
+	g, err := spyfall.New(c)
+	sfMust(t, err)
+	host := engine.Seat(0)
+	moments := 0
+	for step := 0; g.View(engine.NoSeat).Phase != spyfall.PhaseRoundOver; step++ {
+		if step > 60 {
+			t.Fatalf("the host's passes do not end the round: phase %s", g.View(engine.NoSeat).Phase)
+		}
+		v := g.View(host)
+		switch v.Phase {
+		case spyfall.PhaseLobby:
+			sfMust(t, g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, sfStart))
+			continue
+		case spyfall.PhasePlaying:
+			// Nobody is waited on while the clock runs: time runs out.
+			if html := renderHostMenu(t, g, host); strings.Contains(html, "host-pass") {
+				t.Fatal("the host's menu offers a pass while the clock runs")
+			}
+			deadline, _ := g.NextDeadline()
+			g.Advance(deadline)
+			continue
+		}
+		passes := waitedOn(&v)
+		if len(passes) == 0 {
+			t.Fatalf("phase %s waits on nobody", v.Phase)
+		}
+		html := renderHostMenu(t, g, host)
+		for _, p := range passes {
+			if !strings.Contains(html, ">Pass for "+seatName(&v, p.Seat)+"<") {
+				t.Fatalf("phase %s: the menu has no pass for %s: %s", v.Phase, seatName(&v, p.Seat), html)
+			}
+		}
+		if !strings.Contains(html, "The game is waiting for "+seatName(&v, passes[0].Seat)) {
+			t.Fatalf("phase %s: the menu does not say whom the game waits for", v.Phase)
+		}
+		moments++
+		before, _ := g.MarshalBinary()
+		sfMust(t, g.Apply(spyfall.Host, passes[0], sfStart))
+		if after, _ := g.MarshalBinary(); string(after) == string(before) {
+			t.Fatalf("phase %s: the host's pass changed nothing", v.Phase)
+		}
+	}
+	if moments < 3 {
+		t.Fatalf("only %d moments waited on a seat", moments)
+	}
+}
+
+// SF-SET-1, SF-ED-3: while roles are shown, the lobby tells host and guests alike, in their
+// language, that playing a role is optional and that every role fits any gender.
+func TestSettingsSayRolesAreOptionalAndFitAnyone(t *testing.T) {
+	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
+		for _, host := range []bool{true, false} {
+			for _, hidden := range []bool{false, true} {
+				s := lobbyShell(host, false, true)
+				s.lang = lang
+				set := game.DefaultSettings()
+				cfg := *set.Spyfall
+				cfg.HideRoles = hidden
+				set.Spyfall = &cfg
+				s.game.View = &game.TableView{Family: game.Spyfall, Settings: set, Host: host}
+				html := panelMarkup(t, s)
+				optional, anyone := i18n.T(lang, i18n.SFSetRolesOptional), i18n.T(lang, i18n.SFSetRolesAnyone)
+				shown := strings.Contains(html, optional) && strings.Contains(html, anyone)
+				if shown == hidden {
+					t.Errorf("%s, host %v, roles hidden %v: the hint shown %v", lang, host, hidden, shown)
+				}
+			}
+		}
+	}
+}
+
+// SF-SET-3: Spyfall 2's spy count starts at the default, which follows the players, and the
+// host may pick 1 or 2 instead.
+func TestSettingsSpyCountDefaultsToTheSeats(t *testing.T) {
+	s := lobbyShell(true, false, true)
+	for i := 3; i < 9; i++ {
+		s.lobby.Players = append(s.lobby.Players, PlayerRow{Seat: i, Name: "P" + itoa(i), Online: true})
+	}
+	set := game.DefaultSettings()
+	cfg := *set.Spyfall
+	cfg.Edition = spyfall.Spyfall2
+	set.Spyfall = &cfg
+	s.game.View = &game.TableView{Family: game.Spyfall, Settings: set, Host: true}
+	html := panelMarkup(t, s)
+	auto := regexp.MustCompile(`<button[^>]*data-value="0"[^>]*>Default \(2\)</button>`).FindString(html)
+	if auto == "" || strings.Contains(auto, `aria-pressed="false"`) || !strings.Contains(html, `data-value="1"`) || !strings.Contains(html, `data-value="2"`) {
+		t.Fatalf("9 players: the spy count does not start at the default of 2: %s", html)
+	}
+}
