@@ -135,12 +135,23 @@ func sfMoves(g *spyfall.Game, rng *rand.Rand) []sfMove {
 				if rng.IntN(4) == 0 {
 					add(spyfall.StopPicking{Round: v.Round, Turn: v.Team.PickNo})
 				}
+			case spyfall.Pass{}.Kind():
+				if rng.IntN(3) == 0 {
+					add(spyfall.Pass{Round: v.Round})
+				}
 			case spyfall.GuessBoth{}.Kind():
 				add(spyfall.GuessBoth{Round: v.Round, Locations: [2]string{locs[rng.IntN(len(locs))].ID, locs[rng.IntN(len(locs))].ID}})
 			}
 		}
 		if sv.InRound && !sv.Absent && rng.IntN(60) == 0 {
 			out = append(out, sfMove{spyfall.Host, spyfall.HostMarkAbsent{Round: pub.Round, Seat: sv.ID}})
+		}
+		if sv.InRound && !sv.Absent && rng.IntN(40) == 0 {
+			vote := 0
+			if pub.Vote != nil {
+				vote = pub.Vote.ID
+			}
+			out = append(out, sfMove{spyfall.Host, spyfall.HostPass{Round: pub.Round, Vote: vote, Seat: sv.ID}})
 		}
 	}
 	return out

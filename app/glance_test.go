@@ -96,8 +96,12 @@ func firstDifference(a, b string) string {
 // publicPlace is everything public that sets one seat apart from another: what it is in the
 // round for everybody to see (dealer, asker, accuser, suspect, voter, captain, the revealed
 // spies...). Two seats with the same place must see the same resting screen.
-func publicPlace(pub spyfall.View, s engine.Seat) string {
+func publicPlace(pub spyfall.View, s engine.Seat, own *spyfall.View) string {
 	var b strings.Builder
+	// The host passing for a voter is done aloud at the table, so public too.
+	if own.Vote != nil {
+		fmt.Fprint(&b, own.Vote.Mine == "passed")
+	}
 	fmt.Fprint(&b, s == pub.Dealer, s == pub.FirstAsker, s == pub.Asker, s == pub.AskedBy, s == pub.EndTurn)
 	for _, sv := range pub.Seats {
 		if sv.ID == s {
@@ -168,7 +172,7 @@ func TestRestingScreensShowNoSecret(t *testing.T) {
 						name, n, g.Phase(), sv.ID, what, waitsOn(&v), waitsOn(&tv))
 					return
 				}
-				place := publicPlace(pub, sv.ID)
+				place := publicPlace(pub, sv.ID, &v)
 				mine := withoutOwnMarker(a, &v, lang)
 				if other, ok := screens[place]; ok && other != mine {
 					t.Errorf("%s game %d, %s: two seats in the same public place see different screens; %s",

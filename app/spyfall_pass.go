@@ -186,44 +186,28 @@ func (ps *passSeat) gameView() *spyfall.View {
 	return tv.Spyfall
 }
 
-// waitsOn names the seats the game waits for, from what every player may see: the phone goes
-// to them next. It never reads a card or what a seat alone may do (v.Can), so the hand-over
-// cannot point at a spy nobody knows of (APP-HID-4): a team spy that no captain picked names
-// the locations when the phone comes round to them. The dealer's clock is not a wait: after a
-// deal the phone goes round so everyone sees their card first.
+// waitsOn names the seats the game waits for, from what every player may see (the same
+// waits as the host's pass, waitedOn): the phone goes to them next. It never reads a card or
+// what a seat alone may do (v.Can), so the hand-over cannot point at a spy nobody knows of
+// (APP-HID-4): a team spy that no captain picked names the locations when the phone comes
+// round to them. The dealer's clock is no wait here: after a deal the phone goes round so
+// everyone sees their card first; and either captain may say who leads.
 func waitsOn(v *spyfall.View) []engine.Seat {
 	switch v.Phase {
-	case spyfall.PhaseVote, spyfall.PhaseEndVote:
-		if v.Vote == nil {
-			return nil
-		}
-		var out []engine.Seat
-		for _, s := range v.Vote.Voters {
-			if !slices.Contains(v.Vote.Voted, s) {
-				out = append(out, s)
-			}
-		}
-		return out
-	case spyfall.PhaseEndAccuse:
-		return []engine.Seat{v.EndTurn}
-	case spyfall.PhaseSpyGuess:
-		if v.SpyGuess != nil {
-			return []engine.Seat{v.SpyGuess.Second}
-		}
+	case spyfall.PhaseDealt:
+		return nil
 	case spyfall.PhaseTeamLead:
 		if v.Team != nil {
 			return v.Team.Captains[:]
 		}
-	case spyfall.PhaseTeamPick:
-		if v.Team != nil {
-			return []engine.Seat{v.Team.Turn}
-		}
-	case spyfall.PhaseTeamGuess:
-		if v.Team != nil && v.Team.SpyPicked != engine.NoSeat {
-			return []engine.Seat{v.Team.SpyPicked}
+	}
+	var out []engine.Seat
+	for _, p := range waitedOn(v) {
+		if p.Seat != engine.NoSeat {
+			out = append(out, p.Seat)
 		}
 	}
-	return nil
+	return out
 }
 
 // takePhone is the named player taking the phone.

@@ -413,6 +413,8 @@ func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		))
 	case "yes", "no":
 		actions = append(actions, elText("p#voted.hint", t(i18n.SFVotedYou)))
+	case "passed":
+		actions = append(actions, elText("p#voted.hint", t(i18n.SFVotePassedYou)))
 	}
 	return body, actions
 }

@@ -12,6 +12,7 @@ const (
 	SFSetSpiesHint     Key = "sf.set.spies.hint"
 	SFSetRolesOptional Key = "sf.set.roles.optional"
 	SFSetRolesAnyone   Key = "sf.set.roles.anyone"
+	SFVotePassedYou    Key = "sf.vote.passed.you"
 )
 
 var spyfallWaitEnglish = map[Key]string{
@@ -24,6 +25,7 @@ var spyfallWaitEnglish = map[Key]string{
 	SFSetSpiesHint:     "The default changes with the number of players: 1 up to 8, 2 from 9.",
 	SFSetRolesOptional: "A role is only a prompt for your answers: acting it out is up to you.",
 	SFSetRolesAnyone:   "Every role fits any player, whatever their gender.",
+	SFVotePassedYou:    "The host passed for you in this vote.",
 }
 
 var spyfallWaitRussian = map[Key]string{
@@ -36,6 +38,7 @@ var spyfallWaitRussian = map[Key]string{
 	SFSetSpiesHint:     "Число по умолчанию зависит от числа игроков: до 8 — один шпион, от 9 — два.",
 	SFSetRolesOptional: "Роль — лишь подсказка для ответов: разыгрывать её не обязательно.",
 	SFSetRolesAnyone:   "Роли подходят игрокам любого пола: названия даны в привычной форме.",
+	SFVotePassedYou:    "Ведущий сказал «пас» за вас в этом голосовании.",
 }
 
 func init() {
