@@ -76,7 +76,6 @@ const (
 	ErrorRoomFullTitle    Key = "error.room-full.title"
 	ErrorRoomFull         Key = "error.room-full"
 	ErrorReload           Key = "error.reload"
-	NoticeHostClosed      Key = "notice.host-closed"
 	ErrorBackHome         Key = "error.back-home"
 	ErrorTryAgain         Key = "error.try-again"
 )
@@ -156,7 +155,6 @@ var english = map[Key]string{
 	ErrorRoomFullTitle:    "This game is full",
 	ErrorRoomFull:         "Every seat at this table is taken. Ask the host to make room.",
 	ErrorReload:           "Reload",
-	NoticeHostClosed:      "The host ended the game.",
 	ErrorBackHome:         "Back to home",
 	ErrorTryAgain:         "Try again",
 }

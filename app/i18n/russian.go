@@ -79,7 +79,6 @@ var russianCore = map[Key]string{
 	ErrorRoomFullTitle:    "Мест нет",
 	ErrorRoomFull:         "Все места за этим столом заняты. Попросите ведущего освободить место.",
 	ErrorReload:           "Перезагрузить",
-	NoticeHostClosed:      "Ведущий завершил игру.",
 	ErrorBackHome:         "На главную",
 	ErrorTryAgain:         "Попробовать снова",
 }

@@ -121,4 +121,6 @@ type Update struct {
 	Notice string // a readable message for this player only (a refusal, "host is away"...), when non-empty
 	Status Status // the connection status, when non-empty
 	Code   string // with a Notice from a refusal: its stable code (CodeVersion means reload)
+	// With a CodeRefused: the game's stable code for why, and the rule behind it (Refusal).
+	Reason, Rule string
 }
