@@ -372,8 +372,7 @@ func (s *Shell) renderSpyfallStart() goapp.UI {
 	if tv == nil || tv.Started || !tv.Host || tv.Family != game.Spyfall {
 		return goapp.Text("")
 	}
-	return elTextWith("button#start-game.btn.primary[type=button]", s.t(i18n.SFSetStart)).
-		OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) })
+	return s.startButton("start-game", s.t(i18n.SFSetStart), tv)
 }
 
 // atoiOr reads a whole number a settings control sent, or keeps fallback when it is none.

@@ -79,12 +79,38 @@ func (r *Room) start() error {
 	if err := r.inLobby("the game starts"); err != nil {
 		return err
 	}
+	commit, err := r.build(r.seed())
+	if err != nil {
+		return err
+	}
+	commit()
+	r.s.Started = true
+	return nil
+}
+
+// cannotStart is why start would refuse now, asked of the engines themselves by building
+// the game and dropping it (the room's seed is not drawn), or nil.
+func (r *Room) cannotStart() *Refused {
+	if r.s.Started {
+		return nil
+	}
+	_, err := r.build(0)
+	if err == nil {
+		return nil
+	}
+	code, rule := (&Refusal{Err: err}).RefusalCode()
+	return &Refused{Code: code, Rule: rule}
+}
+
+// build makes the game start would make, from the seats in table order (spectators
+// watch), and returns what keeps it; nothing changes until that is called.
+func (r *Room) build(seed uint64) (commit func(), err error) {
 	players := r.playing()
 	now := r.instant()
 	switch r.s.Settings.Family {
 	case Spyfall:
 		cfg := *r.s.Settings.Spyfall
-		cfg.Seats, cfg.Seed, cfg.Players = 0, r.seed(), nil
+		cfg.Seats, cfg.Seed, cfg.Players = 0, seed, nil
 		seats := []int{}
 		for _, p := range players {
 			cfg.Players = append(cfg.Players, p.Name)
@@ -92,18 +118,18 @@ func (r *Room) start() error {
 		}
 		g, err := spyfall.New(cfg)
 		if err != nil {
-			return fmt.Errorf("the game cannot start: %w", err)
+			return nil, fmt.Errorf("the game cannot start: %w", err)
 		}
 		if err := g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, now); err != nil {
-			return fmt.Errorf("the game cannot start: %w", err)
+			return nil, fmt.Errorf("the game cannot start: %w", err)
 		}
-		r.sf, r.s.Seats, r.s.Names = g, seats, slices.Clone(cfg.Players)
+		return func() { r.sf, r.s.Seats, r.s.Names = g, seats, slices.Clone(cfg.Players) }, nil
 	case Spyfest:
 		cfg := *r.s.Settings.Spyfest
-		cfg.Seed = r.seed()
+		cfg.Seed = seed
 		for _, p := range players {
 			if r.teamOf(p.Seat) < 0 {
-				return refusal(ErrNoTeam, "SX-SET-1", "%s has not joined a team yet", p.Name)
+				return nil, refusal(ErrNoTeam, "SX-SET-1", "%s has not joined a team yet", p.Name)
 			}
 		}
 		for t := range cfg.Teams {
@@ -116,12 +142,11 @@ func (r *Room) start() error {
 		}
 		g, err := spyfest.New(cfg)
 		if err != nil {
-			return fmt.Errorf("the game cannot start: %w", err)
+			return nil, fmt.Errorf("the game cannot start: %w", err)
 		}
-		r.sx = g
+		return func() { r.sx = g }, nil
 	}
-	r.s.Started = true
-	return nil
+	return nil, refusal(engine.ErrBadConfig, "APP-LOBBY-1", "unknown game %q", r.s.Settings.Family)
 }
 
 // end ends the game now; a round in play is voided (APP-LOBBY-1).

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"safehouse/engine"
+	"safehouse/engine/spyfall"
 )
 
 // Why the room itself refuses an intent, beside the engines' sentinels (engine.ErrWrongPhase
@@ -15,8 +16,8 @@ var (
 	ErrGameTooLarge = errors.New("the game is too large to send to the players")
 )
 
-// roomCodes are the stable codes of the room's own sentinels; see engine.Code for why they
-// never change.
+// roomCodes are the stable codes of the room's own sentinels and of the games' more precise
+// ones, checked before the engine's; see engine.Code for why they never change.
 var roomCodes = []struct {
 	err  error
 	code string
@@ -25,6 +26,7 @@ var roomCodes = []struct {
 	{ErrSpectator, "spectator"},
 	{ErrNoTeam, "no-team"},
 	{ErrGameTooLarge, "game-too-large"},
+	{spyfall.ErrTableSize, "table-size"},
 }
 
 // Code is the stable code of the sentinel err wraps, the room's or an engine's; "" for none.

@@ -88,7 +88,7 @@ func TestRefusalsKeepTheirCodeThroughTheRoom(t *testing.T) {
 	}{
 		{"classic with 2 players cannot start", []string{"Hana", "Ann"},
 			[]session.Intent{SetSettings(spyfallSettings(spyfall.Config{Edition: spyfall.Classic}))},
-			0, Start(), "bad-config", "SF-ED-1"},
+			0, Start(), "table-size", "SF-ED-1"},
 		{"a Spyfest team of one cannot start", []string{"Hana", "Ann", "Bob"},
 			[]session.Intent{SetSettings(spyfestSettings(spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA})),
 				AssignTeam(0, 0), AssignTeam(1, 0), AssignTeam(2, 1)},

@@ -134,6 +134,9 @@ func (r *Room) View(seat int) json.RawMessage {
 			v.Teams[t] = []int{}
 		}
 	}
+	if p.Host {
+		v.CannotStart = r.cannotStart()
+	}
 	if r.s.Settings.Family == Spyfest && r.s.Settings.Spyfest != nil {
 		v.Warnings = r.s.Settings.Spyfest.Warnings()
 	}

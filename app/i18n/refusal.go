@@ -9,6 +9,10 @@ package i18n
 // rule for a rule's own sentence.
 func Refusal(code string) Key { return Key("refusal." + code) }
 
+// StartTableSize is why a lobby cannot start a game of the Spyfall family: its edition's
+// range of players (a refusal with code "table-size").
+const StartTableSize Key = "start.table-size"
+
 // refusedCode is the session's code for "the game refused", whose reason names the why.
 const refusedCode = "refused"
 
@@ -68,6 +72,8 @@ var refusalEnglish = map[Key]string{
 	Refusal("spectator"):      "You are watching this game and cannot take part.",
 	Refusal("no-team"):        "Every player needs a team before the game starts.",
 	Refusal("game-too-large"): "These settings make the game too large to send to the players: use fewer or shorter entries of your own.",
+	Refusal("table-size"):     "This edition cannot be played with this many players.",
+	StartTableSize:            "This edition plays with %[1]d to %[2]d players.",
 
 	// Rules whose refusal says more than its code.
 	Refusal("not-your-turn.SF-PLAY-1"):  "The dealer starts the clock.",
@@ -124,6 +130,8 @@ var refusalRussian = map[Key]string{
 	Refusal("spectator"):      "Вы смотрите эту игру и не участвуете в ней.",
 	Refusal("no-team"):        "До начала игры каждому игроку нужна команда.",
 	Refusal("game-too-large"): "С такими настройками игра слишком велика, чтобы отправить её игрокам: своих записей нужно меньше или короче.",
+	Refusal("table-size"):     "В этом издании нельзя играть таким числом игроков.",
+	StartTableSize:            "В этом издании играют от %[1]d до %[2]d игроков.",
 
 	Refusal("not-your-turn.SF-PLAY-1"):  "Часы запускает сдающий.",
 	Refusal("not-your-turn.SF-PLAY-2"):  "Сейчас спрашивает другой игрок.",

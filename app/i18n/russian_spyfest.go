@@ -147,7 +147,6 @@ var spyfestRussian = map[Key]string{
 	FestBalance:        "Уравнять",
 	FestShuffle:        "Перемешать",
 	FestUnassigned:     "Без команды",
-	FestTeamsNeedTwo:   "Для начала в каждой команде нужно не меньше двух игроков.",
 	FestStart:          "Начать Spyfest",
 	FestPlaySpyfest:    "Spyfest / Spycon",
 	FestSeconds:        "%[1]d с",

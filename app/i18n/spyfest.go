@@ -145,7 +145,6 @@ const (
 	FestBalance        Key = "fest.teams.balance"
 	FestShuffle        Key = "fest.teams.shuffle"
 	FestUnassigned     Key = "fest.teams.unassigned"
-	FestTeamsNeedTwo   Key = "fest.teams.needtwo"
 	FestStart          Key = "fest.start"
 	FestPlaySpyfest    Key = "fest.family"
 	FestSeconds        Key = "fest.seconds"
@@ -303,7 +302,6 @@ var spyfestEnglish = map[Key]string{
 	FestBalance:        "Balance",
 	FestShuffle:        "Shuffle",
 	FestUnassigned:     "No team yet",
-	FestTeamsNeedTwo:   "Each team needs at least two players to start.",
 	FestStart:          "Start Spyfest",
 	FestPlaySpyfest:    "Spyfest / Spycon",
 	FestSeconds:        "%[1]d s",
