@@ -102,7 +102,7 @@ var english = map[Key]string{
 	InvitedElsewhere:    "Not now: back to the start",
 
 	NameMissing:   "Type your name first, so the others know who you are.",
-	NameTooLong:   "Names can be at most %[1]d characters.",
+	NameTooLong:   "Names can be at most %[1]d character.|Names can be at most %[1]d characters.",
 	CodeMissing:   "Type the room code from the host's screen.",
 	CodeMalformed: "A room code is 6 letters and digits, like K7MPQ2.",
 
