@@ -94,7 +94,7 @@ var english = map[Key]string{
 	HomeCreateHint:      "You host: the others join from the invite on your screen.",
 	HomeJoinHeading:     "Join a game",
 	HomeCodeLabel:       "Room code",
-	HomeCodePlaceholder: "K7MPQ2",
+	HomeCodePlaceholder: "%[1]d letter or digit|%[1]d letters or digits",
 	HomeJoin:            "Join",
 	InvitedTitle:        "You're invited",
 	InvitedBody:         "Game %[1]s is waiting for you. Tell the others your name, then join.",

@@ -18,7 +18,7 @@ var russianCore = map[Key]string{
 	HomeCreateHint:      "Вы ведущий: остальные подключаются по приглашению с вашего экрана.",
 	HomeJoinHeading:     "Присоединиться",
 	HomeCodeLabel:       "Код комнаты",
-	HomeCodePlaceholder: "K7MPQ2",
+	HomeCodePlaceholder: "%[1]d буква или цифра|%[1]d буквы или цифры|%[1]d букв или цифр|%[1]d буквы или цифры",
 	HomeJoin:            "Войти",
 	InvitedTitle:        "Вас приглашают",
 	InvitedBody:         "Игра %[1]s ждёт вас. Назовите себя и присоединяйтесь.",
