@@ -11,15 +11,20 @@ func (s *Shell) renderConnecting() goapp.UI {
 	if s.connecting.Waiting {
 		return s.renderWaitingForHost()
 	}
-	title := s.t(i18n.ConnectCreating)
-	if s.connecting.Room != "" {
+	// A host sets up its room; only a player connects to another device.
+	title, hint := s.t(i18n.ConnectCreating), s.t(i18n.ConnectHostHint)
+	switch {
+	case s.connecting.Reopening:
+		title, hint = s.t(i18n.ConnectReopening, s.connecting.Room), s.t(i18n.ConnectReopenHint)
+	case s.connecting.Room != "":
 		title = s.t(i18n.ConnectJoining, s.connecting.Room)
+		hint = s.t(i18n.ConnectHint)
 	}
 	return el("main.screen.connecting[aria-busy=true]",
 		el("div.content.centered",
 			el("div.spinner[aria-hidden=true]"),
 			elText("h1#connecting-title", title),
-			elText("p.muted", s.t(i18n.ConnectHint)),
+			elText("p#connecting-hint.muted", hint),
 		),
 		el("footer.actions",
 			elTextWith("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),

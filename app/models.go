@@ -30,6 +30,8 @@ type ConnectingModel struct {
 	Room string // the room being joined; empty while creating a game
 	// Waiting: the player typed the code, and the host has yet to let them in.
 	Waiting bool
+	// Reopening: this tab hosts Room and is getting its saved game back (APP-REJOIN-2).
+	Reopening bool
 }
 
 // PlayerRow is one line of the lobby's player list.

@@ -30,7 +30,12 @@ const (
 	ConnectCreating Key = "connect.creating"
 	ConnectJoining  Key = "connect.joining"
 	ConnectHint     Key = "connect.hint"
-	ConnectCancel   Key = "connect.cancel"
+	// ConnectHostHint and ConnectReopening, ConnectReopenHint: a host's tab setting up a new
+	// room, and getting its saved game back.
+	ConnectHostHint   Key = "connect.host.hint"
+	ConnectReopening  Key = "connect.reopening"
+	ConnectReopenHint Key = "connect.reopening.hint"
+	ConnectCancel     Key = "connect.cancel"
 
 	LobbyRoomCode        Key = "lobby.room"
 	LobbyInviteHeading   Key = "lobby.invite.heading"
@@ -106,10 +111,13 @@ var english = map[Key]string{
 	CodeMissing:   "Type the room code from the host's screen.",
 	CodeMalformed: "A room code is 6 letters and digits, like K7MPQ2.",
 
-	ConnectCreating: "Setting up your game…",
-	ConnectJoining:  "Joining game %[1]s…",
-	ConnectHint:     "Connecting straight to the host's device. This takes a moment.",
-	ConnectCancel:   "Cancel",
+	ConnectCreating:   "Setting up your game…",
+	ConnectJoining:    "Joining game %[1]s…",
+	ConnectHint:       "Connecting straight to the host's device. This takes a moment.",
+	ConnectHostHint:   "Opening a room the players can join. This takes a moment.",
+	ConnectReopening:  "Reopening your game %[1]s…",
+	ConnectReopenHint: "Your game is coming back on this device; the players reconnect by themselves.",
+	ConnectCancel:     "Cancel",
 
 	LobbyRoomCode:        "Room",
 	LobbyInviteHeading:   "Invite players",

@@ -30,10 +30,13 @@ var russianCore = map[Key]string{
 	CodeMissing:   "Введите код комнаты с экрана ведущего.",
 	CodeMalformed: "Код комнаты — 6 букв и цифр, например K7MPQ2.",
 
-	ConnectCreating: "Готовим вашу игру…",
-	ConnectJoining:  "Подключаемся к игре %[1]s…",
-	ConnectHint:     "Соединяемся напрямую с устройством ведущего. Это займёт пару секунд.",
-	ConnectCancel:   "Отмена",
+	ConnectCreating:   "Готовим вашу игру…",
+	ConnectJoining:    "Подключаемся к игре %[1]s…",
+	ConnectHint:       "Соединяемся напрямую с устройством ведущего. Это займёт пару секунд.",
+	ConnectHostHint:   "Открываем комнату, к которой смогут подключиться игроки. Это займёт пару секунд.",
+	ConnectReopening:  "Возвращаем вашу игру %[1]s…",
+	ConnectReopenHint: "Ваша игра возвращается на это устройство; игроки переподключатся сами.",
+	ConnectCancel:     "Отмена",
 
 	LobbyRoomCode:        "Комната",
 	LobbyInviteHeading:   "Пригласить игроков",
