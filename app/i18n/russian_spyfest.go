@@ -6,6 +6,8 @@ var spyfestRussian = map[Key]string{
 	FestRound:       "Раунд %[1]d",
 	FestYouSpy:      "Вы — Шпион.",
 	FestYouSpyTeam:  "Шпион — ваш товарищ по команде.",
+	FestYouChoosing: "Ваша команда выбирает Шпиона.",
+	FestGuessMissed: "Ваша команда не угадала. Теперь угадывает команда Шпиона.",
 	FestYouIntercep: "Вы перехватываете.",
 	FestYouWatch:    "Вы наблюдаете.",
 	FestSpyIs:       "Шпион: %[1]s",

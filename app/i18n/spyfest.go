@@ -7,6 +7,8 @@ const (
 	FestRound       Key = "fest.round"
 	FestYouSpy      Key = "fest.you.spy"
 	FestYouSpyTeam  Key = "fest.you.spyteam"
+	FestYouChoosing Key = "fest.you.choosing"
+	FestGuessMissed Key = "fest.guess.missed"
 	FestYouIntercep Key = "fest.you.intercepting"
 	FestYouWatch    Key = "fest.you.watch"
 	FestSpyIs       Key = "fest.spy.is"
@@ -163,6 +165,8 @@ var spyfestEnglish = map[Key]string{
 	FestRound:       "Round %[1]d",
 	FestYouSpy:      "You're the Spy.",
 	FestYouSpyTeam:  "Your teammate is the Spy.",
+	FestYouChoosing: "Your team is choosing its Spy.",
+	FestGuessMissed: "Your team's guess missed. The Spy's team guesses now.",
 	FestYouIntercep: "You're intercepting.",
 	FestYouWatch:    "You're watching.",
 	FestSpyIs:       "Spy: %[1]s",
