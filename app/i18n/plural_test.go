@@ -62,7 +62,7 @@ func TestCountsHavePluralForms(t *testing.T) {
 		FestSeconds: true, StartTableSize: true,
 	}
 	for k, text := range english {
-		if !strings.Contains(text, "d") || !verb.MatchString(text) || invariant[k] {
+		if invariant[k] {
 			continue
 		}
 		counted := false
