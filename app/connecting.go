@@ -11,13 +11,17 @@ func (s *Shell) renderConnecting() goapp.UI {
 	if s.connecting.Waiting {
 		return s.renderWaitingForHost()
 	}
-	title := s.t(i18n.ConnectCreating)
-	if s.connecting.Room != "" {
+	// A host sets up its room; only a player connects to another device.
+	title, hint := s.t(i18n.ConnectCreating), s.t(i18n.ConnectHostHint)
+	switch {
+	case s.connecting.Reopening:
+		title, hint = s.t(i18n.ConnectReopening, s.connecting.Room), s.t(i18n.ConnectReopenHint)
+	case s.connecting.Room != "":
 		title = s.t(i18n.ConnectJoining, s.connecting.Room)
-	}
-	hint := s.t(i18n.ConnectHint)
-	if s.connecting.Relay {
-		hint = s.t(i18n.ConnectRelayHint)
+		hint = s.t(i18n.ConnectHint)
+		if s.connecting.Relay {
+			hint = s.t(i18n.ConnectRelayHint)
+		}
 	}
 	return el("main.screen.connecting[aria-busy=true]",
 		el("div.content.centered",

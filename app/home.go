@@ -27,7 +27,7 @@ func (s *Shell) renderHome() goapp.UI {
 				el("div.row",
 					elVoidWith("input#code.field.code[type=text][autocomplete=off][autocapitalize=characters][spellcheck=false][aria-describedby=code-error]").
 						Attr("value", s.home.Code).
-						Attr("placeholder", s.t(i18n.HomeCodePlaceholder)).
+						Attr("placeholder", i18n.N(s.lang, i18n.HomeCodePlaceholder, RoomCodeLen)).
 						Attr("maxlength", RoomCodeLen+4).
 						Aria("invalid", s.home.CodeError != "").
 						OnInput(func(ctx goapp.Context, e goapp.Event) {

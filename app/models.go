@@ -32,6 +32,8 @@ type ConnectingModel struct {
 	Waiting bool
 	// Relay: no direct path opened quickly, and the encrypted relay is being tried too.
 	Relay bool
+	// Reopening: this tab hosts Room and is getting its saved game back (APP-REJOIN-2).
+	Reopening bool
 }
 
 // PlayerRow is one line of the lobby's player list.

@@ -69,7 +69,7 @@ func (s *Shell) resumeHosting(ctx goapp.Context) {
 	}
 	s.attempt++
 	attempt := s.attempt
-	s.connecting = ConnectingModel{Room: st.Room}
+	s.connecting = ConnectingModel{Room: st.Room, Reopening: true}
 	s.screen = ScreenConnecting
 	opts := s.options("") // the saved name stays
 	opts.Store = store

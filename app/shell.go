@@ -334,7 +334,7 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 		return
 	}
 	if u.Notice != "" {
-		s.showToast(ctx, s.noticeText(u.Code, u.Notice))
+		s.showToast(ctx, s.noticeText(u))
 	}
 	if u.Status != "" {
 		s.lobby.Status = u.Status
@@ -367,14 +367,21 @@ func (s *Shell) refusalPage(code string) bool {
 	return true
 }
 
-// noticeText is the player's language's text for a notice whose code the catalog knows;
-// other notices show the session's own sentence.
-func (s *Shell) noticeText(code, fallback string) string {
-	switch code {
-	case session.CodeHostClosed:
-		return s.t(i18n.NoticeHostClosed)
+// noticeText is what the player reads for a session update's notice: a refusal (any update
+// with a code) in the catalogue's words for its code, reason and rule, never the host's
+// English, which stays a detail of the message for logs; a notice of the player's own
+// session (no code) as the session put it.
+func (s *Shell) noticeText(u session.Update) string {
+	if u.Code == "" {
+		return u.Notice
 	}
-	return fallback
+	return i18n.RefusalText(s.lang, u.Code, u.Reason, u.Rule)
+}
+
+// localRefusal is the sentence for an action this device refused before sending it, as if
+// the host had refused it with the same code.
+func (s *Shell) localRefusal(err error) string {
+	return i18n.RefusalText(s.lang, session.CodeRefused, game.Code(err), "")
 }
 
 func (s *Shell) showToast(ctx goapp.Context, text string) {

@@ -125,7 +125,7 @@ func (s *Shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
 					}
 					if i == p.current && !p.handing {
 						if u.Notice != "" {
-							s.showToast(ctx, s.noticeText(u.Code, u.Notice))
+							s.showToast(ctx, s.noticeText(u))
 						}
 						s.loadPassSeat()
 					}

@@ -413,3 +413,32 @@ func TestLobbySeatMenus(t *testing.T) {
 		}
 	}
 }
+
+// Issue 17: the game-over screen showed the same score table twice, the final scoreboard and
+// the last round's; it shows it once. A round that is over (more to come) shows its own.
+func TestSpyfallScoresShownOnce(t *testing.T) {
+	for _, rounds := range []int{1, 2} {
+		g, err := spyfall.New(spyfall.Config{Edition: spyfall.Classic, Players: []string{"Maya", "Leo", "Nadia", "Omar"}, Seed: 7, Rounds: rounds})
+		sfMust(t, err)
+		sfMust(t, g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, sfStart))
+		sfMust(t, g.Apply(g.View(0).Dealer, spyfall.StartClock{Round: 1}, sfStart))
+		spy, _ := spyAndLocation(g)
+		sfMust(t, g.Apply(spy, spyfall.Guess{Round: 1, Location: g.View(spy).Locations[0].ID}, sfStart))
+		want := spyfall.PhaseRoundOver
+		if rounds == 1 {
+			want = spyfall.PhaseGameOver
+		}
+		if p := g.Phase(); p != want {
+			t.Fatalf("%d rounds: phase %s after the spy's guess, want %s", rounds, p, want)
+		}
+		for _, s := range g.View(engine.NoSeat).Seats {
+			html := renderSeat(t, g, s.ID)
+			if n := count(html, `class="sf-points-table"`); n != 1 {
+				t.Fatalf("%d rounds, seat %d: %d score tables, want 1", rounds, s.ID, n)
+			}
+			if !strings.Contains(html, `id="round-result"`) {
+				t.Fatalf("%d rounds, seat %d: the last round's result is missing", rounds, s.ID)
+			}
+		}
+	}
+}

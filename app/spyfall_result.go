@@ -24,8 +24,8 @@ var endingText = map[spyfall.Ending]i18n.Key{
 }
 
 // roundResult shows one finished round: the location, the spies, how it ended, the spies'
-// guesses and the points every seat gained.
-func roundResult(v *spyfall.View, f SpyfallFrame, r spyfall.RoundResult) goapp.UI {
+// guesses and, with points, what every seat gained.
+func roundResult(v *spyfall.View, f SpyfallFrame, r spyfall.RoundResult, points bool) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	loc := r.Location.Name.In(string(f.Lang))
 	if r.Second != nil {
@@ -52,7 +52,7 @@ func roundResult(v *spyfall.View, f SpyfallFrame, r spyfall.RoundResult) goapp.U
 			}
 			return elText("p.small", t(k, seatName(v, g.Seat), locationName(v, g.Location, f.Lang)))
 		}),
-		pointsTable(v, f, r.Points, r.Totals),
+		goapp.If(points, func() goapp.UI { return pointsTable(v, f, r.Points, r.Totals) }),
 	)
 }
 
@@ -126,7 +126,7 @@ func history(v *spyfall.View, f SpyfallFrame) goapp.UI {
 func (u *SpyfallUI) roundOverScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	if v.LastRound != nil {
-		body = append(body, roundResult(v, f, *v.LastRound))
+		body = append(body, roundResult(v, f, *v.LastRound, true))
 	}
 	body = append(body, history(v, f))
 	if can(v, spyfall.Deal{}) {
@@ -150,7 +150,8 @@ func (u *SpyfallUI) gameOverScreen(v *spyfall.View, f SpyfallFrame) (body, actio
 		),
 	}
 	if v.LastRound != nil {
-		body = append(body, roundResult(v, f, *v.LastRound))
+		// The final scoreboard above already shows the last round's gains and the totals.
+		body = append(body, roundResult(v, f, *v.LastRound, false))
 	}
 	body = append(body, history(v, f))
 	if f.Host && f.BackToLobby != nil {

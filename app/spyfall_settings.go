@@ -35,7 +35,7 @@ func ParseCustomLocations(text string, lang i18n.Lang) (spyfall.Pack, error) {
 			continue
 		}
 		if tooLong(name) {
-			return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooLong, []any{n + 1, spyfall.MaxContentRunes}}
+			return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooLong, []any{spyfall.MaxContentRunes, n + 1}}
 		}
 		l := spyfall.Location{ID: fmt.Sprintf("my-%d", len(p.Locations)+1), Name: engine.Text{string(lang): name}}
 		for _, r := range strings.Split(roles, ",") {
@@ -43,12 +43,12 @@ func ParseCustomLocations(text string, lang i18n.Lang) (spyfall.Pack, error) {
 				continue
 			}
 			if tooLong(r) {
-				return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooLong, []any{n + 1, spyfall.MaxContentRunes}}
+				return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooLong, []any{spyfall.MaxContentRunes, n + 1}}
 			}
 			l.Roles = append(l.Roles, engine.Text{string(lang): r})
 		}
 		if len(l.Roles) > spyfall.MaxCustomRoles {
-			return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooManyRoles, []any{n + 1, spyfall.MaxCustomRoles}}
+			return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooManyRoles, []any{spyfall.MaxCustomRoles, n + 1}}
 		}
 		p.Locations = append(p.Locations, l)
 	}
@@ -140,7 +140,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 	edName := map[spyfall.Edition]string{
 		spyfall.Classic: s.t(i18n.SFSetClassic), spyfall.Spyfall2: s.t(i18n.SFSetSpyfall2), spyfall.TimeTravel: s.t(i18n.SFSetTimeTravel),
 	}
-	summary := s.t(i18n.SFSetSummary, edName[c.Edition], rounds, int(length/time.Minute))
+	summary := s.t(i18n.SFSetSummary, rounds, edName[c.Edition], int(length/time.Minute))
 	if !in.Host {
 		return el("section#spyfall-settings.card.sf-settings",
 			elText("h2", s.t(i18n.SFSetTitle)),
@@ -387,8 +387,7 @@ func (s *Shell) renderSpyfallStart() goapp.UI {
 	if tv == nil || tv.Started || !tv.Host || tv.Family != game.Spyfall {
 		return goapp.Text("")
 	}
-	return elTextWith("button#start-game.btn.primary[type=button]", s.t(i18n.SFSetStart)).
-		OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) })
+	return s.startButton("start-game", s.t(i18n.SFSetStart), tv)
 }
 
 // atoiOr reads a whole number a settings control sent, or keeps fallback when it is none.

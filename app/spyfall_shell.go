@@ -59,7 +59,7 @@ func (s *Shell) spyfallFrame() SpyfallFrame {
 		Act: func(ctx goapp.Context, a spyfall.Action) {
 			in, err := game.SpyfallAction(a)
 			if err != nil {
-				s.showToast(ctx, err.Error())
+				s.showToast(ctx, s.localRefusal(err))
 				return
 			}
 			s.sendGame(ctx, in)

@@ -209,8 +209,15 @@ func (u *SpyfestUI) scoreboard(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		spyfest.RoleSpy: i18n.FestYouSpy, spyfest.RoleSpyTeam: i18n.FestYouSpyTeam,
 		spyfest.RoleIntercepting: i18n.FestYouIntercep, spyfest.RoleSpectator: i18n.FestYouWatch,
 	}[v.Role]
-	if v.Phase == spyfest.PhaseOver {
+	switch {
+	case v.Phase == spyfest.PhaseOver:
 		roleText = i18n.FestGameOver
+	case v.Phase == spyfest.PhaseSpyChoice && v.Role != spyfest.RoleSpectator && v.Team == v.ActiveTeam:
+		// Nobody is the Spy yet: the engine counts the whole active team (and, from the last
+		// round, perhaps one of them) in the Spy's roles until the team has chosen.
+		roleText = i18n.FestYouChoosing
+	case v.Phase == spyfest.PhaseSpyChoice && v.Role != spyfest.RoleSpectator:
+		roleText = i18n.FestYouIntercep
 	}
 	team := func(t int) goapp.UI {
 		tv := v.Teams[t]

@@ -198,13 +198,20 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 		main = append(main, u.reminder(v, f))
 	case spyfest.RoleSpyTeam:
 	case spyfest.RoleIntercepting, spyfest.RoleSpectator:
-		key := i18n.FestListen
-		if festReverse(v) {
-			key = i18n.FestListenReverse
-		}
-		main = append(main, elText("p.muted", f.t(key, festName(f, v.Spy))))
-		if v.Role == spyfest.RoleIntercepting && !festReverse(v) {
-			main = append(main, elText("p.small.muted", f.t(i18n.FestNoKeyword)))
+		switch {
+		case v.Phase == spyfest.PhaseDescribing:
+			// Listening and stopping are for while the Spy speaks; stopped, the window says
+			// who guesses.
+			key := i18n.FestListen
+			if festReverse(v) {
+				key = i18n.FestListenReverse
+			}
+			main = append(main, elText("p#fx-listen.muted", f.t(key, festName(f, v.Spy))))
+			if v.Role == spyfest.RoleIntercepting && !festReverse(v) {
+				main = append(main, elText("p.small.muted", f.t(i18n.FestNoKeyword)))
+			}
+		case v.Role == spyfest.RoleIntercepting && v.Guessing != v.Team:
+			main = append(main, elText("p#fx-missed.muted", f.t(i18n.FestGuessMissed)))
 		}
 	}
 	if v.Silent {

@@ -261,7 +261,6 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 			}),
 		)
 	}
-	ready := len(tv.Teams[0]) >= 2 && len(tv.Teams[1]) >= 2
 	return el("div.fx-setup",
 		elTextWith("button#fest-to-spyfall.btn.ghost.small[type=button]", s.t(i18n.FestToSpyfall)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
@@ -297,9 +296,7 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		goapp.Range(tv.Warnings).Slice(func(i int) goapp.UI {
 			return elText("p.note.fx-warning", tv.Warnings[i])
 		}),
-		goapp.If(!ready, func() goapp.UI { return elText("p.small.muted", s.t(i18n.FestTeamsNeedTwo)) }),
-		elTextWith("button#fest-start.btn.primary[type=button]", s.t(i18n.FestStart)).Attr("disabled", !ready).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) }),
+		s.startButton("fest-start", s.t(i18n.FestStart), tv),
 	)
 }
 

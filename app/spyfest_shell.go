@@ -24,7 +24,7 @@ func (s *Shell) spyfestFrame() SpyfestFrame {
 		Act: func(ctx goapp.Context, a spyfest.Action) {
 			in, err := game.SpyfestAction(a)
 			if err != nil {
-				s.showToast(ctx, err.Error())
+				s.showToast(ctx, s.localRefusal(err))
 				return
 			}
 			s.sendGame(ctx, in)

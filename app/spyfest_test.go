@@ -268,3 +268,73 @@ func TestSpyfestHandOffersPlayableCards(t *testing.T) {
 		t.Fatal("the intercepting team is offered a card before the draw")
 	}
 }
+
+// roleLine is the scoreboard's line saying what this seat is in the round.
+func roleLine(html string) string {
+	t := tag(html, "fx-role")
+	if t == "" {
+		return ""
+	}
+	rest := html[strings.Index(html, t)+len(t)+1:]
+	return rest[:strings.Index(rest, "<")]
+}
+
+// Issue 17: while the active team is still choosing its Spy nobody is the Spy yet, so none
+// of them (the one who will be included) reads "Your teammate is the Spy."; once chosen, the
+// Spy and the teammates read their roles.
+func TestSpyfestNoSpyBeforeTheTeamChooses(t *testing.T) {
+	for _, seed := range []uint64{7, 8, 9} {
+		g := newFestGame(t, spyfest.Config{Seed: seed})
+		v := g.View(spyfest.Host)
+		for _, s := range v.Teams[v.ActiveTeam].Members {
+			if got := roleLine(renderFest(t, g, s)); got != "Your team is choosing its Spy." {
+				t.Fatalf("seed %d: seat %d of the choosing team reads %q", seed, s, got)
+			}
+		}
+		for _, s := range v.Teams[1-v.ActiveTeam].Members {
+			if got := roleLine(renderFest(t, g, s)); got != "You&#39;re intercepting." && got != "You're intercepting." {
+				t.Fatalf("seed %d: seat %d of the other team reads %q", seed, s, got)
+			}
+		}
+		spy, mate, _ := startDescribing(t, g)
+		if got := roleLine(renderFest(t, g, mate)); got != "Your teammate is the Spy." {
+			t.Fatalf("seed %d: the Spy's teammate reads %q", seed, got)
+		}
+		if got := roleLine(renderFest(t, g, spy)); !strings.HasSuffix(got, "re the Spy.") {
+			t.Fatalf("seed %d: the Spy reads %q", seed, got)
+		}
+	}
+}
+
+// Issue 17: the intercepting team reads "Listen to NAME and stop the game" only while the Spy
+// describes; after its guess missed it reads that the Spy's team guesses now.
+func TestSpyfestInterceptorsAfterAMissedGuess(t *testing.T) {
+	g := newFestGame(t, spyfest.Config{})
+	spy, _, opp := startDescribing(t, g)
+	if html := renderFest(t, g, opp); !strings.Contains(html, "Listen to") || tag(html, "fx-missed") != "" {
+		t.Fatal("while the Spy describes, the intercepting team is not told to listen")
+	}
+	must(t, g, opp, spyfest.Stop{Round: 1})
+	if html := renderFest(t, g, opp); strings.Contains(html, "Listen to") {
+		t.Fatal("the game is stopped, and the intercepting team is still told to stop it")
+	}
+	character := g.View(spy).Character
+	wrong := ""
+	for _, e := range g.View(opp).Sheet {
+		if e.ID != character && !e.Out {
+			wrong = e.ID
+			break
+		}
+	}
+	must(t, g, opp, spyfest.Guess{Round: 1, Attempt: 1, Names: []string{wrong}})
+	html := renderFest(t, g, opp)
+	if strings.Contains(html, "Listen to") || tag(html, "fx-listen") != "" {
+		t.Fatal("after its missed guess the intercepting team still reads \"Listen to … and stop the game\"")
+	}
+	if tag(html, "fx-missed") == "" {
+		t.Fatal("the intercepting team is not told its guess missed")
+	}
+	if tag(renderFest(t, g, engine.NoSeat), "fx-missed") != "" {
+		t.Fatal("a spectator is told its guess missed")
+	}
+}

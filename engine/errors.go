@@ -21,6 +21,43 @@ var (
 	ErrStale = errors.New("that moment of the game is already over")
 )
 
+// codes are the sentinels' stable names: they travel to players' devices, which show a
+// sentence of their own language for each, so they never change once given (the sentinels'
+// English may). Order matters only for Codes.
+var codes = []struct {
+	err  error
+	code string
+}{
+	{ErrNoSuchSeat, "no-such-seat"},
+	{ErrWrongPhase, "wrong-phase"},
+	{ErrNotYourTurn, "not-your-turn"},
+	{ErrAlreadyDone, "already-done"},
+	{ErrForbidden, "forbidden"},
+	{ErrInvalidAction, "invalid-action"},
+	{ErrBadConfig, "bad-config"},
+	{ErrGameOver, "game-over"},
+	{ErrStale, "stale"},
+}
+
+// Code is the stable name of the sentinel err wraps, "" when it wraps none.
+func Code(err error) string {
+	for _, c := range codes {
+		if errors.Is(err, c.err) {
+			return c.code
+		}
+	}
+	return ""
+}
+
+// Codes lists the stable name of every sentinel.
+func Codes() []string {
+	out := make([]string, len(codes))
+	for i, c := range codes {
+		out[i] = c.code
+	}
+	return out
+}
+
 // Refusal is the typed error every engine returns for an illegal action.
 // Rule names the RULES.md ID behind the refusal when there is one; Reason is a
 // short English sentence fit to show the player (the UI may translate by Err
@@ -39,6 +76,10 @@ func (r *Refusal) Error() string {
 }
 
 func (r *Refusal) Unwrap() error { return r.Err }
+
+// RefusalCode names the refusal in words that outlive its English: its sentinel's stable
+// code and its rule ID. The session layer sends both, so a device can say it in its language.
+func (r *Refusal) RefusalCode() (code, rule string) { return Code(r.Err), r.Rule }
 
 // Refuse builds a *Refusal around a sentinel error.
 func Refuse(err error, rule, format string, args ...any) *Refusal {

@@ -28,6 +28,8 @@
 //	 "seats":[session seat of engine seat 0, of engine seat 1, ...],
 //	 "teams":[[session seats in team 0],[in team 1]],   Spyfest lobby: the team picks so far
 //	 "warnings":["..."],                                 legal but unwise settings
+//	 "cannotStart":{"code":"table-size","rule":"SF-ED-1"}, host, lobby: why start would be
+//	                                                     refused now (absent: it would start)
 //	 "spyfall":<spyfall.View of this seat>|null,
 //	 "spyfest":<spyfest.View of this seat>|null}
 //
@@ -70,4 +72,9 @@
 // with a readable message to the sender alone, and change nothing (APP-ACT-1). Settings
 // whose views would not fit in one session message (huge custom content) are refused as
 // well.
+//
+// Every refusal is a *Refusal naming a stable code (Code: an engine sentinel's, or the room's
+// own ErrNotHost, ErrSpectator, ErrNoTeam, ErrGameTooLarge; spyfall.ErrTableSize) and its
+// rule; the session sends both, and a device shows its catalogue's sentence for them, never
+// the English of the refusal, which stays for logs and tests.
 package game

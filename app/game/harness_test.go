@@ -37,6 +37,7 @@ type seatLog struct {
 	step    *atomic.Int64
 	last    *session.View
 	notices int
+	refused []session.Update // every update that carried a notice, as received
 }
 
 func (s *seatLog) read() {
@@ -53,6 +54,7 @@ func (s *seatLog) read() {
 		}
 		if u.Notice != "" {
 			s.got = append(s.got, fmt.Sprintf("notice %s: %s", u.Code, u.Notice))
+			s.refused = append(s.refused, u)
 			s.steps = append(s.steps, s.step.Load())
 			s.notices++
 		}

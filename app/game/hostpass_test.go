@@ -36,8 +36,8 @@ func TestHostPassesAndMarksAwayInRound(t *testing.T) {
 		player = 1
 	}
 	before := snapshotOf(t, r)
-	if err := r.Apply(player, pass.Game); !errors.Is(err, errNotHost) {
-		t.Fatalf("a player's host pass: %v, want %v", err, errNotHost)
+	if err := r.Apply(player, pass.Game); !errors.Is(err, ErrNotHost) {
+		t.Fatalf("a player's host pass: %v, want %v", err, ErrNotHost)
 	}
 	for _, op := range []string{
 		`{"op":"host","action":{"kind":"host_end_game"}}`,

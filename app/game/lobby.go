@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 
 	"safehouse/app/session"
@@ -28,7 +29,7 @@ func (r *Room) setSettings(s Settings) error {
 	case Spyfall:
 		g, err := checkSpyfall(*s.Spyfall, len(r.playing()))
 		if err != nil {
-			return refusal("these settings do not make a game: %v", err)
+			return fmt.Errorf("these settings do not make a game: %w", err)
 		}
 		public = g.View(engine.NoSeat)
 	case Spyfest:
@@ -36,16 +37,16 @@ func (r *Room) setSettings(s Settings) error {
 		cfg.Teams = [2][]engine.Seat{{0, 1}, {2, 3}}
 		g, err := spyfest.New(cfg)
 		if err != nil {
-			return refusal("these settings do not make a game: %v", err)
+			return fmt.Errorf("these settings do not make a game: %w", err)
 		}
 		public = g.View(engine.NoSeat)
 	default:
-		return refusal("unknown game %q (spyfall or spyfest)", s.Family)
+		return refusal(engine.ErrBadConfig, "APP-LOBBY-1", "unknown game %q (spyfall or spyfest)", s.Family)
 	}
 	// Every view carries the whole content in play (locations, sheet, keywords): settings
 	// whose views could not be sent in one message would stall the game later.
 	if b, err := json.Marshal(public); err != nil || len(b) > maxViewBytes {
-		return refusal("these settings make the game too large to send to the players (%d bytes of content, at most %d): use fewer or shorter custom entries", len(b), maxViewBytes)
+		return refusal(ErrGameTooLarge, "APP-LOBBY-1", "these settings make the game too large to send to the players (%d bytes of content, at most %d): use fewer or shorter custom entries", len(b), maxViewBytes)
 	}
 	r.s.Settings = s
 	return nil
@@ -78,12 +79,38 @@ func (r *Room) start() error {
 	if err := r.inLobby("the game starts"); err != nil {
 		return err
 	}
+	commit, err := r.build(r.seed())
+	if err != nil {
+		return err
+	}
+	commit()
+	r.s.Started = true
+	return nil
+}
+
+// cannotStart is why start would refuse now, asked of the engines themselves by building
+// the game and dropping it (the room's seed is not drawn), or nil.
+func (r *Room) cannotStart() *Refused {
+	if r.s.Started {
+		return nil
+	}
+	_, err := r.build(0)
+	if err == nil {
+		return nil
+	}
+	code, rule := (&Refusal{Err: err}).RefusalCode()
+	return &Refused{Code: code, Rule: rule}
+}
+
+// build makes the game start would make, from the seats in table order (spectators
+// watch), and returns what keeps it; nothing changes until that is called.
+func (r *Room) build(seed uint64) (commit func(), err error) {
 	players := r.playing()
 	now := r.instant()
 	switch r.s.Settings.Family {
 	case Spyfall:
 		cfg := *r.s.Settings.Spyfall
-		cfg.Seats, cfg.Seed, cfg.Players = 0, r.seed(), nil
+		cfg.Seats, cfg.Seed, cfg.Players = 0, seed, nil
 		seats := []int{}
 		for _, p := range players {
 			cfg.Players = append(cfg.Players, p.Name)
@@ -91,18 +118,18 @@ func (r *Room) start() error {
 		}
 		g, err := spyfall.New(cfg)
 		if err != nil {
-			return refusal("the game cannot start: %v", err)
+			return nil, fmt.Errorf("the game cannot start: %w", err)
 		}
 		if err := g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, now); err != nil {
-			return refusal("the game cannot start: %v", err)
+			return nil, fmt.Errorf("the game cannot start: %w", err)
 		}
-		r.sf, r.s.Seats, r.s.Names = g, seats, slices.Clone(cfg.Players)
+		return func() { r.sf, r.s.Seats, r.s.Names = g, seats, slices.Clone(cfg.Players) }, nil
 	case Spyfest:
 		cfg := *r.s.Settings.Spyfest
-		cfg.Seed = r.seed()
+		cfg.Seed = seed
 		for _, p := range players {
 			if r.teamOf(p.Seat) < 0 {
-				return refusal("%s has not joined a team yet", p.Name)
+				return nil, refusal(ErrNoTeam, "SX-SET-1", "%s has not joined a team yet", p.Name)
 			}
 		}
 		for t := range cfg.Teams {
@@ -115,12 +142,11 @@ func (r *Room) start() error {
 		}
 		g, err := spyfest.New(cfg)
 		if err != nil {
-			return refusal("the game cannot start: %v", err)
+			return nil, fmt.Errorf("the game cannot start: %w", err)
 		}
-		r.sx = g
+		return func() { r.sx = g }, nil
 	}
-	r.s.Started = true
-	return nil
+	return nil, refusal(engine.ErrBadConfig, "APP-LOBBY-1", "unknown game %q", r.s.Settings.Family)
 }
 
 // end ends the game now; a round in play is voided (APP-LOBBY-1).
@@ -131,7 +157,7 @@ func (r *Room) end() error {
 	case r.sx != nil:
 		return r.sx.Apply(spyfest.Host, spyfest.End{}, r.instant())
 	}
-	return refusal("no game is running")
+	return refusal(engine.ErrWrongPhase, "", "no game is running")
 }
 
 // over reports whether a started game has finished.
@@ -148,7 +174,7 @@ func (r *Room) over() bool {
 // backToLobby leaves a finished game, keeping the settings and the teams.
 func (r *Room) backToLobby() error {
 	if !r.s.Started || !r.over() {
-		return refusal("the game is still running: end it first")
+		return refusal(engine.ErrWrongPhase, "APP-LOBBY-1", "the game is still running: end it first")
 	}
 	r.sf, r.sx = nil, nil
 	r.s.Started, r.s.Seats, r.s.Names, r.s.Leaving = false, nil, nil, nil
@@ -176,7 +202,7 @@ func (r *Room) setTeam(seat, team int) {
 
 func (r *Room) needSpyfest() error {
 	if r.s.Settings.Family != Spyfest {
-		return refusal("teams are chosen only for Spyfest")
+		return refusal(engine.ErrInvalidAction, "SX-SET-1", "teams are chosen only for Spyfest")
 	}
 	return nil
 }
@@ -189,15 +215,15 @@ func (r *Room) pickTeam(seat, team int) error {
 	}
 	if r.s.Started {
 		if team != 0 && team != 1 {
-			return refusal("team %d does not exist (0 or 1)", team)
+			return refusal(engine.ErrInvalidAction, "SX-SET-1", "team %d does not exist (0 or 1)", team)
 		}
 		if r.sx == nil {
-			return refusal("no game is running")
+			return refusal(engine.ErrWrongPhase, "", "no game is running")
 		}
 		return r.sx.Apply(spyfest.Host, spyfest.Join{Seat: engine.Seat(seat), Team: team}, r.instant())
 	}
 	if team < -1 || team > 1 {
-		return refusal("team %d does not exist (0 or 1, or -1 for none)", team)
+		return refusal(engine.ErrInvalidAction, "SX-SET-1", "team %d does not exist (0 or 1, or -1 for none)", team)
 	}
 	r.setTeam(seat, team)
 	return nil
@@ -214,11 +240,11 @@ func (r *Room) assign(target, team int) error {
 	p, ok := r.player(target)
 	switch {
 	case !ok:
-		return refusal("there is no seat %d", target)
+		return refusal(engine.ErrNoSuchSeat, "", "there is no seat %d", target)
 	case p.Spectator:
-		return refusal("%s is watching and cannot join a team", p.Name)
+		return refusal(ErrSpectator, "", "%s is watching and cannot join a team", p.Name)
 	case team < -1 || team > 1:
-		return refusal("team %d does not exist (0 or 1, or -1 for none)", team)
+		return refusal(engine.ErrInvalidAction, "SX-SET-1", "team %d does not exist (0 or 1, or -1 for none)", team)
 	}
 	r.setTeam(target, team)
 	return nil

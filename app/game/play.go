@@ -22,13 +22,13 @@ func (r *Room) action(seat int, raw []byte) error {
 		}
 		switch {
 		case strings.HasPrefix(a.Kind(), "host_"):
-			return refusal("the host's controls are not game actions")
+			return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the host's controls are not game actions")
 		case a.Kind() == (spyfall.Rename{}).Kind():
-			return refusal("rename through the room, not the game")
+			return refusal(engine.ErrInvalidAction, "APP-ACT-1", "rename through the room, not the game")
 		}
 		e := slices.Index(r.s.Seats, seat)
 		if e < 0 {
-			return refusal("you are not seated in this game")
+			return refusal(engine.ErrNoSuchSeat, "APP-LOBBY-1", "you are not seated in this game")
 		}
 		if err := r.sf.Apply(engine.Seat(e), a, now); err != nil {
 			return err
@@ -42,11 +42,11 @@ func (r *Room) action(seat int, raw []byte) error {
 		}
 		switch a.(type) {
 		case spyfest.Join, spyfest.Kick, spyfest.End:
-			return refusal("the host's controls are not game actions")
+			return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the host's controls are not game actions")
 		}
 		return r.sx.Apply(engine.Seat(seat), a, now)
 	}
-	return refusal("the game has not started")
+	return refusal(engine.ErrWrongPhase, "", "the game has not started")
 }
 
 // hostAction forwards one of the host's in-round Spyfall actions: passing for the seat the
@@ -54,7 +54,7 @@ func (r *Room) action(seat int, raw []byte) error {
 // own controls (seats, ending the game) have ops and intents of their own.
 func (r *Room) hostAction(raw []byte) error {
 	if r.sf == nil {
-		return refusal("the host passes for a seat only during a Spyfall game")
+		return refusal(engine.ErrWrongPhase, "SF-END-1a", "the host passes for a seat only during a Spyfall game")
 	}
 	a, err := spyfall.DecodeAction(raw)
 	if err != nil {
@@ -63,7 +63,7 @@ func (r *Room) hostAction(raw []byte) error {
 	switch a.(type) {
 	case spyfall.HostPass, spyfall.HostMarkAbsent:
 	default:
-		return refusal("%q is not one of the host's moves in a round", a.Kind())
+		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "%q is not one of the host's moves in a round", a.Kind())
 	}
 	if err := r.sf.Apply(spyfall.Host, a, r.instant()); err != nil {
 		return err
@@ -75,7 +75,9 @@ func (r *Room) hostAction(raw []byte) error {
 // Kick takes a seat leaving the room out of the game (session.KickTable, APP-LOBBY-2): in
 // the lobby it leaves its team; between rounds it leaves the Spyfall table (its points stay
 // in the history); mid-round it is absent, and the round is voided if it was essential.
-func (r *Room) Kick(seat int) error {
+func (r *Room) Kick(seat int) error { return refused(r.kick(seat)) }
+
+func (r *Room) kick(seat int) error {
 	switch {
 	case r.sf != nil:
 		e := slices.Index(r.s.Seats, seat)

@@ -72,3 +72,49 @@ func TestRefusalReachesOnlyItsSender(t *testing.T) {
 		})
 	}
 }
+
+// APP-ACT-1 (issue 17): a refusal keeps its engine sentinel and rule through the room, also
+// where the room adds words of its own (a game that cannot start), so the sender's device
+// can say why in its language.
+func TestRefusalsKeepTheirCodeThroughTheRoom(t *testing.T) {
+	clock := newTestClock()
+	cases := []struct {
+		name       string
+		players    []string
+		setup      []session.Intent
+		seat       int
+		in         session.Intent
+		code, rule string
+	}{
+		{"classic with 2 players cannot start", []string{"Hana", "Ann"},
+			[]session.Intent{SetSettings(spyfallSettings(spyfall.Config{Edition: spyfall.Classic}))},
+			0, Start(), "table-size", "SF-ED-1"},
+		{"a Spyfest team of one cannot start", []string{"Hana", "Ann", "Bob"},
+			[]session.Intent{SetSettings(spyfestSettings(spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA})),
+				AssignTeam(0, 0), AssignTeam(1, 0), AssignTeam(2, 1)},
+			0, Start(), "bad-config", "SX-SET-1"},
+		{"a Spyfest player without a team", []string{"Hana", "Ann", "Bob", "Cy", "Di"},
+			[]session.Intent{SetSettings(spyfestSettings(spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA})),
+				AssignTeam(0, 0), AssignTeam(1, 0), AssignTeam(2, 1), AssignTeam(3, 1)},
+			0, Start(), "no-team", "SX-SET-1"},
+		{"a player starts the game", []string{"Hana", "Ann", "Bob"}, nil, 1, Start(), "not-host", "APP-LOBBY-1"},
+		{"settings that make no game", []string{"Hana", "Ann", "Bob"}, nil,
+			0, SetSettings(spyfallSettings(spyfall.Config{Edition: spyfall.Classic, Rounds: 999})), "bad-config", "SF-SET-1"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newTestRoom(t, clock, tc.players...)
+			for _, in := range tc.setup {
+				mustApply(t, r, 0, in)
+			}
+			err := r.Apply(tc.seat, tc.in.Game)
+			c, ok := err.(session.CodedRefusal)
+			if !ok {
+				t.Fatalf("refusal %v (%T) names no code", err, err)
+			}
+			if code, rule := c.RefusalCode(); code != tc.code || rule != tc.rule {
+				t.Fatalf("refusal %q has code %q and rule %q, want %q and %q", err, code, rule, tc.code, tc.rule)
+			}
+		})
+	}
+}

@@ -5,8 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
 	"time"
 
@@ -136,6 +134,9 @@ func (r *Room) View(seat int) json.RawMessage {
 			v.Teams[t] = []int{}
 		}
 	}
+	if p.Host {
+		v.CannotStart = r.cannotStart()
+	}
 	if r.s.Settings.Family == Spyfest && r.s.Settings.Spyfest != nil {
 		v.Warnings = r.s.Settings.Spyfest.Warnings()
 	}
@@ -178,37 +179,37 @@ func (s Settings) public() Settings {
 	return out
 }
 
-// refusal is a readable error for the sender alone (APP-ACT-1).
-func refusal(format string, args ...any) error { return fmt.Errorf(format, args...) }
-
-var errNotHost = errors.New("only the host can do that")
-
-// Apply performs one game intent of seat (session.Table). Every refusal leaves the room as it was.
+// Apply performs one game intent of seat (session.Table). Every refusal leaves the room as it
+// was and is a *Refusal, which names its stable code for the sender's screen.
 func (r *Room) Apply(seat int, raw json.RawMessage) error {
+	return refused(r.apply(seat, raw))
+}
+
+func (r *Room) apply(seat int, raw json.RawMessage) error {
 	p, ok := r.player(seat)
 	if !ok {
-		return refusal("seat %d is not in this room", seat)
+		return refusal(engine.ErrNoSuchSeat, "", "seat %d is not in this room", seat)
 	}
 	var op Op
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&op); err != nil {
-		return refusal("the game could not read that request: %v", err)
+		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the game could not read that request: %v", err)
 	}
 	if dec.More() {
-		return refusal("the game could not read that request: extra data after it")
+		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the game could not read that request: extra data after it")
 	}
 	switch op.Op {
 	case OpSettings, OpStart, OpEnd, OpLobby, OpAssign, OpBalance, OpShuffle, OpHost:
 		if !p.Host {
-			return errNotHost
+			return refusal(ErrNotHost, "APP-LOBBY-1", "only the host can do that")
 		}
 	case OpAction, OpTeam:
 		if p.Spectator {
-			return refusal("spectators watch the game and cannot take part")
+			return refusal(ErrSpectator, "", "spectators watch the game and cannot take part")
 		}
 	default:
-		return refusal("unknown request %q", op.Op)
+		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "unknown request %q", op.Op)
 	}
 	if err := op.checkFields(); err != nil {
 		return err
@@ -248,9 +249,9 @@ func (op Op) checkFields() error {
 	for field, present := range has {
 		if present != slices.Contains(need, field) {
 			if present {
-				return refusal("%q does not take %q", op.Op, field)
+				return refusal(engine.ErrInvalidAction, "APP-ACT-1", "%q does not take %q", op.Op, field)
 			}
-			return refusal("%q needs %q", op.Op, field)
+			return refusal(engine.ErrInvalidAction, "APP-ACT-1", "%q needs %q", op.Op, field)
 		}
 	}
 	return nil
@@ -258,7 +259,7 @@ func (op Op) checkFields() error {
 
 func (r *Room) inLobby(what string) error {
 	if r.s.Started {
-		return refusal("%s only in the lobby, before the game starts", what)
+		return refusal(engine.ErrWrongPhase, "APP-LOBBY-1", "%s only in the lobby, before the game starts", what)
 	}
 	return nil
 }

@@ -136,8 +136,8 @@ func TestRefusalsChangeNothing(t *testing.T) {
 			}
 		})
 	}
-	if err := r.Apply(1, Start().Game); !errors.Is(err, errNotHost) {
-		t.Fatalf("host-only start from a player: %v, want %v", err, errNotHost)
+	if err := r.Apply(1, Start().Game); !errors.Is(err, ErrNotHost) {
+		t.Fatalf("host-only start from a player: %v, want %v", err, ErrNotHost)
 	}
 }
 
@@ -249,7 +249,7 @@ func TestSpyfestTeams(t *testing.T) {
 	if err := r.Apply(0, Start().Game); err == nil || !strings.Contains(err.Error(), "Dee") {
 		t.Fatalf("start with Dee teamless: %v", err)
 	}
-	if err := r.Apply(1, AssignTeam(4, 1).Game); !errors.Is(err, errNotHost) {
+	if err := r.Apply(1, AssignTeam(4, 1).Game); !errors.Is(err, ErrNotHost) {
 		t.Fatalf("assign from a player: %v", err)
 	}
 	mustApply(t, r, 0, AssignTeam(4, 0))

@@ -47,10 +47,19 @@ type TableView struct {
 	// Seats maps engine seats to session seats: Seats[e] plays engine seat e (-1: nobody now).
 	Seats []int `json:"seats"`
 	// Teams are the Spyfest team picks of the lobby, by session seat.
-	Teams    [2][]int      `json:"teams"`
-	Warnings []string      `json:"warnings,omitempty"`
-	Spyfall  *spyfall.View `json:"spyfall"`
-	Spyfest  *spyfest.View `json:"spyfest"`
+	Teams    [2][]int `json:"teams"`
+	Warnings []string `json:"warnings,omitempty"`
+	// CannotStart, in the host's view of the lobby, is why the engine would refuse to start
+	// the game with the seats and settings of now; nil when it would start.
+	CannotStart *Refused      `json:"cannotStart,omitempty"`
+	Spyfall     *spyfall.View `json:"spyfall"`
+	Spyfest     *spyfest.View `json:"spyfest"`
+}
+
+// Refused names a refusal by its stable code and rule (Refusal.RefusalCode).
+type Refused struct {
+	Code string `json:"code"`
+	Rule string `json:"rule,omitempty"`
 }
 
 // DecodeView reads the Game part of a session view. An empty message (no game plugged in

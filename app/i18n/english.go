@@ -30,7 +30,12 @@ const (
 	ConnectCreating Key = "connect.creating"
 	ConnectJoining  Key = "connect.joining"
 	ConnectHint     Key = "connect.hint"
-	ConnectCancel   Key = "connect.cancel"
+	// ConnectHostHint and ConnectReopening, ConnectReopenHint: a host's tab setting up a new
+	// room, and getting its saved game back.
+	ConnectHostHint   Key = "connect.host.hint"
+	ConnectReopening  Key = "connect.reopening"
+	ConnectReopenHint Key = "connect.reopening.hint"
+	ConnectCancel     Key = "connect.cancel"
 
 	LobbyRoomCode        Key = "lobby.room"
 	LobbyInviteHeading   Key = "lobby.invite.heading"
@@ -76,7 +81,6 @@ const (
 	ErrorRoomFullTitle    Key = "error.room-full.title"
 	ErrorRoomFull         Key = "error.room-full"
 	ErrorReload           Key = "error.reload"
-	NoticeHostClosed      Key = "notice.host-closed"
 	ErrorBackHome         Key = "error.back-home"
 	ErrorTryAgain         Key = "error.try-again"
 )
@@ -95,7 +99,7 @@ var english = map[Key]string{
 	HomeCreateHint:      "You host: the others join from the invite on your screen.",
 	HomeJoinHeading:     "Join a game",
 	HomeCodeLabel:       "Room code",
-	HomeCodePlaceholder: "K7MPQ2",
+	HomeCodePlaceholder: "%[1]d letter or digit|%[1]d letters or digits",
 	HomeJoin:            "Join",
 	InvitedTitle:        "You're invited",
 	InvitedBody:         "Game %[1]s is waiting for you. Tell the others your name, then join.",
@@ -103,14 +107,17 @@ var english = map[Key]string{
 	InvitedElsewhere:    "Not now: back to the start",
 
 	NameMissing:   "Type your name first, so the others know who you are.",
-	NameTooLong:   "Names can be at most %[1]d characters.",
+	NameTooLong:   "Names can be at most %[1]d character.|Names can be at most %[1]d characters.",
 	CodeMissing:   "Type the room code from the host's screen.",
 	CodeMalformed: "A room code is 6 letters and digits, like K7MPQ2.",
 
-	ConnectCreating: "Setting up your game…",
-	ConnectJoining:  "Joining game %[1]s…",
-	ConnectHint:     "Connecting straight to the host's device. This takes a moment.",
-	ConnectCancel:   "Cancel",
+	ConnectCreating:   "Setting up your game…",
+	ConnectJoining:    "Joining game %[1]s…",
+	ConnectHint:       "Connecting straight to the host's device. This takes a moment.",
+	ConnectHostHint:   "Opening a room the players can join. This takes a moment.",
+	ConnectReopening:  "Reopening your game %[1]s…",
+	ConnectReopenHint: "Your game is coming back on this device; the players reconnect by themselves.",
+	ConnectCancel:     "Cancel",
 
 	LobbyRoomCode:        "Room",
 	LobbyInviteHeading:   "Invite players",
@@ -156,7 +163,6 @@ var english = map[Key]string{
 	ErrorRoomFullTitle:    "This game is full",
 	ErrorRoomFull:         "Every seat at this table is taken. Ask the host to make room.",
 	ErrorReload:           "Reload",
-	NoticeHostClosed:      "The host ended the game.",
 	ErrorBackHome:         "Back to home",
 	ErrorTryAgain:         "Try again",
 }

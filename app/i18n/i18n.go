@@ -57,17 +57,20 @@ func Match(preferred ...string) Lang {
 }
 
 // T returns the text of key in lang, with args put in place of the catalog's fmt verbs
-// (catalogs use indexed verbs like %[1]s so a translation may reorder them). A key missing
+// (catalogs use indexed verbs like %[1]s so a translation may reorder them). A text with
+// plural forms (see N) is said in the form its first argument, the count, takes in lang. A key missing
 // from lang falls back to English; a key missing everywhere shows as the key itself, so a
 // gap is visible on screen rather than silently blank.
 func T(lang Lang, key Key, args ...any) string {
 	text, ok := catalogs[lang][key]
 	if !ok {
 		text, ok = english[key]
+		lang = English
 	}
 	if !ok {
 		return string(key)
 	}
+	text = pickForm(lang, text, args)
 	if len(args) == 0 {
 		return text
 	}

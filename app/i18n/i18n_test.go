@@ -3,6 +3,7 @@ package i18n
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +53,13 @@ func TestMatch(t *testing.T) {
 
 var verb = regexp.MustCompile(`%\[\d+\][a-z]`)
 
+// verbs are the distinct placeholders of one text, sorted.
+func verbs(text string) []string {
+	v := verb.FindAllString(text, -1)
+	slices.Sort(v)
+	return slices.Compact(v)
+}
+
 // Every translation must exist for every key and use the same placeholders as English, so
 // no screen shows a half-translated or mis-formatted sentence.
 func TestCatalogsComplete(t *testing.T) {
@@ -65,12 +73,17 @@ func TestCatalogsComplete(t *testing.T) {
 				t.Errorf("%s: missing %q", lang, k)
 				continue
 			}
-			want := verb.FindAllString(english[k], -1)
-			got := verb.FindAllString(catalogs[lang][k], -1)
-			slices.Sort(want)
-			slices.Sort(got)
-			if !slices.Equal(want, got) {
-				t.Errorf("%s: %q uses placeholders %v, English uses %v", lang, k, got, want)
+			en, text := strings.Split(english[k], formSep), strings.Split(catalogs[lang][k], formSep)
+			if wantForms := len(pluralForms[lang]); len(en) > 1 && len(text) != wantForms {
+				t.Errorf("%s: %q has %d plural forms, the language writes %d", lang, k, len(text), wantForms)
+			} else if len(en) == 1 && len(text) > 1 {
+				t.Errorf("%s: %q has plural forms, English has none", lang, k)
+			}
+			want := verbs(en[0])
+			for _, form := range text {
+				if got := verbs(form); !slices.Equal(want, got) {
+					t.Errorf("%s: %q uses placeholders %v in %q, English uses %v", lang, k, got, form, want)
+				}
 			}
 		}
 		for k := range catalogs[lang] {

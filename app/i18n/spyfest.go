@@ -7,6 +7,8 @@ const (
 	FestRound       Key = "fest.round"
 	FestYouSpy      Key = "fest.you.spy"
 	FestYouSpyTeam  Key = "fest.you.spyteam"
+	FestYouChoosing Key = "fest.you.choosing"
+	FestGuessMissed Key = "fest.guess.missed"
 	FestYouIntercep Key = "fest.you.intercepting"
 	FestYouWatch    Key = "fest.you.watch"
 	FestSpyIs       Key = "fest.spy.is"
@@ -145,7 +147,6 @@ const (
 	FestBalance        Key = "fest.teams.balance"
 	FestShuffle        Key = "fest.teams.shuffle"
 	FestUnassigned     Key = "fest.teams.unassigned"
-	FestTeamsNeedTwo   Key = "fest.teams.needtwo"
 	FestStart          Key = "fest.start"
 	FestPlaySpyfest    Key = "fest.family"
 	FestSeconds        Key = "fest.seconds"
@@ -164,6 +165,8 @@ var spyfestEnglish = map[Key]string{
 	FestRound:       "Round %[1]d",
 	FestYouSpy:      "You're the Spy.",
 	FestYouSpyTeam:  "Your teammate is the Spy.",
+	FestYouChoosing: "Your team is choosing its Spy.",
+	FestGuessMissed: "Your team's guess missed. The Spy's team guesses now.",
 	FestYouIntercep: "You're intercepting.",
 	FestYouWatch:    "You're watching.",
 	FestSpyIs:       "Spy: %[1]s",
@@ -251,7 +254,7 @@ var spyfestEnglish = map[Key]string{
 	FestCardsTitle:    "Your team's cards",
 	FestCardsNone:     "No action cards left.",
 	FestCardsLeft:     "×%[1]d",
-	FestCardsPlayable: "%[1]d playable now",
+	FestCardsPlayable: "%[1]d card playable now|%[1]d cards playable now",
 	FestPlay:          "Play",
 	FestPlayedTitle:   "Played this round",
 	FestPlayedBy:      "Team %[1]s: %[2]s",
@@ -296,14 +299,13 @@ var spyfestEnglish = map[Key]string{
 	FestCustomName:     "Name",
 	FestCustomAdd:      "Add to quarter %[1]d",
 	FestCustomBad:      "Give the character a name first.",
-	FestRemoveWarn:     "%[1]d characters removed: more than 3 makes the game easier than intended.",
+	FestRemoveWarn:     "%[1]d character removed: more than 3 makes the game easier than intended.|%[1]d characters removed: more than 3 makes the game easier than intended.",
 	FestTeamsTitle:     "Teams",
 	FestTeamsHint:      "Pick a side. Each team needs at least two players.",
 	FestJoinTeam:       "Join team %[1]s",
 	FestBalance:        "Balance",
 	FestShuffle:        "Shuffle",
 	FestUnassigned:     "No team yet",
-	FestTeamsNeedTwo:   "Each team needs at least two players to start.",
 	FestStart:          "Start Spyfest",
 	FestPlaySpyfest:    "Spyfest / Spycon",
 	FestSeconds:        "%[1]d s",

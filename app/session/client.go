@@ -280,7 +280,7 @@ func (c *Client) handle(conn Conn, raw []byte) {
 			c.acknowledged(env.Seq) // refused, so handled: never resend it
 		}
 		c.markWelcomed(&RefusalError{Refusal: r})
-		c.notify(Update{Notice: r.Msg, Code: r.Code})
+		c.notify(Update{Notice: r.Msg, Code: r.Code, Reason: r.Reason, Rule: r.Rule})
 	case TypeWaiting:
 		c.mu.Lock()
 		onWaiting := c.onWaiting

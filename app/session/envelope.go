@@ -61,10 +61,16 @@ type Welcome struct {
 }
 
 // Refusal is the body of an error envelope. Seq (in the envelope) names the refused
-// message when it had one.
+// message when it had one. A device shows a sentence of its own language for Code, or for
+// Reason when the game refused (CodeRefused); Msg is the sender's English, a detail for
+// logs and for old clients.
 type Refusal struct {
 	Code string `json:"code"`
 	Msg  string `json:"msg"`
+	// Reason is the game's stable code for a CodeRefused (engine.Code, game.Code), Rule the
+	// RULES.md ID behind it; both empty when the game named none.
+	Reason string `json:"reason,omitempty"`
+	Rule   string `json:"rule,omitempty"`
 }
 
 // Pong is the body of a pong: the ping's body echoed, and the sender's clock, so a peer
@@ -92,6 +98,17 @@ const (
 	CodeHostClosed  = "host-closed"   // the host ended the session
 	CodeUnknownSeat = "unknown-seat"  // a resume token this game never issued
 )
+
+// ErrorCodes lists every code an error envelope may carry, and the session's own Reason
+// codes: a device must be able to say each in its player's language.
+func ErrorCodes() []string {
+	return []string{
+		CodeBadMessage, CodeTooLarge, CodeVersion, CodeUnknownType, CodeNoHello, CodeAgain,
+		CodeBadIntent, CodeForged, CodeBadName, CodeNoGame, CodeRefused, CodeRoomFull, CodeMoved,
+		CodeHostClosed, CodeUnknownSeat, CodeNotHost, CodeKicked, CodeWaiting, CodeTurnedAway,
+		CodeTooManyWaiting, CodeNotWaiting, ReasonHostSeat,
+	}
+}
 
 var errBadEnvelope = errors.New("bad envelope")
 

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -226,6 +227,16 @@ func (h *hostCore) playersLocked() []Player {
 
 func (h *hostCore) refuseLocked(hc *hostConn, seq uint64, code, msg string) {
 	h.sendLocked(hc, TypeError, seq, Refusal{Code: code, Msg: msg})
+}
+
+// refuseGameLocked sends the table's refusal err as CodeRefused, with its code and rule
+// when it names them (CodedRefusal).
+func (h *hostCore) refuseGameLocked(hc *hostConn, seq uint64, err error) {
+	r := Refusal{Code: CodeRefused, Msg: err.Error()}
+	if c, ok := errors.AsType[CodedRefusal](err); ok {
+		r.Reason, r.Rule = c.RefusalCode()
+	}
+	h.sendLocked(hc, TypeError, seq, r)
 }
 
 func (h *hostCore) sendLocked(hc *hostConn, t string, seq uint64, body any) {

@@ -10,6 +10,9 @@ import (
 const (
 	CodeNotHost = "not-host" // a host-only control from another seat
 	CodeKicked  = "kicked"   // the host removed this seat from the room
+	// ReasonHostSeat is the Reason of a CodeRefused move or kick of the host's own seat,
+	// which stays first and in the room.
+	ReasonHostSeat = "host-seat"
 )
 
 // gameTimer is the one pending wake-up of the table's next deadline.
@@ -114,7 +117,8 @@ func (h *hostCore) lobbyControlLocked(hc *hostConn, seq uint64, in Intent) (toCl
 		// The host's seat stays first (a saved state relies on it); the table is a circle,
 		// so every seating can still be had by moving the others around it.
 		if target.host {
-			h.refuseLocked(hc, seq, CodeRefused, "The host's seat stays first; move the other players around it.")
+			h.sendLocked(hc, TypeError, seq, Refusal{Code: CodeRefused, Reason: ReasonHostSeat, Rule: "APP-LOBBY-1",
+				Msg: "The host's seat stays first; move the other players around it."})
 			return nil
 		}
 		if in.To == nil || *in.To < 1 || *in.To >= len(h.seats) {
@@ -128,13 +132,14 @@ func (h *hostCore) lobbyControlLocked(hc *hostConn, seq uint64, in Intent) (toCl
 		h.seats = slices.Insert(h.seats, *in.To, target)
 	case KindKick:
 		if target.host {
-			h.refuseLocked(hc, seq, CodeRefused, "The host's own seat cannot be removed.")
+			h.sendLocked(hc, TypeError, seq, Refusal{Code: CodeRefused, Reason: ReasonHostSeat, Rule: "APP-LOBBY-1",
+				Msg: "The host's own seat cannot be removed."})
 			return nil
 		}
 		if kt, ok := h.table.(KickTable); ok {
 			h.rosterLocked(h.playersLocked())
 			if err := kt.Kick(target.no); err != nil {
-				h.refuseLocked(hc, seq, CodeRefused, err.Error())
+				h.refuseGameLocked(hc, seq, err)
 				return nil
 			}
 		}

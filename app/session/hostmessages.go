@@ -154,7 +154,7 @@ func (h *hostCore) intentLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 		}
 		h.rosterLocked(h.playersLocked())
 		if err := h.table.Apply(hc.seat.no, in.Game); err != nil {
-			h.refuseLocked(hc, env.Seq, CodeRefused, err.Error())
+			h.refuseGameLocked(hc, env.Seq, err)
 			return
 		}
 		h.changedLocked()

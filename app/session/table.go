@@ -14,8 +14,17 @@ type Table interface {
 	// (APP-HID-1), or nil when the game has nothing to show that seat.
 	View(seat int) json.RawMessage
 	// Apply performs a game action for seat. An error is a refusal: it is sent to that
-	// player only, and the game must be unchanged.
+	// player only, and the game must be unchanged. An error that is (or wraps) a
+	// CodedRefusal reaches the player with its code, so their device can say why in their
+	// language.
 	Apply(seat int, action json.RawMessage) error
+}
+
+// CodedRefusal is a game's refusal that names itself: a stable code (never the English of
+// the moment) and the rule behind it, sent as Refusal.Reason and Refusal.Rule.
+type CodedRefusal interface {
+	error
+	RefusalCode() (code, rule string)
 }
 
 // RosterTable is a Table that follows the seats. The host calls SetRoster with every seat in

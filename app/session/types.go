@@ -132,4 +132,6 @@ type Update struct {
 	// Path comes with Status "online" after a welcome: how this player now reaches the host
 	// (PathDirect or PathRelay; "" for the host's own player).
 	Path Path
+	// With a CodeRefused: the game's stable code for why, and the rule behind it (Refusal).
+	Reason, Rule string
 }

@@ -233,7 +233,7 @@ func (c Config) resolve() (settings, []string, []Location, error) {
 	}
 	lo, hi := PlayerRange(c.Edition, c.Team)
 	if len(clean) < lo || len(clean) > hi {
-		return s, nil, nil, badConfig("SF-ED-1", "%s plays with %d to %d players, not %d", c.Edition, lo, hi, len(clean))
+		return s, nil, nil, refuseTableSize("%s plays with %d to %d players, not %d", c.Edition, lo, hi, len(clean))
 	}
 	s.Team = c.Team
 	s.TeamClock = c.TeamClock

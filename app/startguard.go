@@ -1,0 +1,40 @@
+package app
+
+import (
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/app/session"
+	"safehouse/engine/spyfall"
+)
+
+// cannotStartText is why the host's lobby cannot start its game yet, in the host's language,
+// or "" when it can. The room asks the engines (TableView.CannotStart); this only words it.
+func (s *Shell) cannotStartText(tv *game.TableView) string {
+	c := tv.CannotStart
+	if c == nil {
+		return ""
+	}
+	if c.Code == "table-size" && tv.Settings.Spyfall != nil {
+		cfg := tv.Settings.Spyfall
+		lo, hi := spyfall.PlayerRange(cfg.Edition, cfg.Team)
+		return s.t(i18n.StartTableSize, lo, hi)
+	}
+	return i18n.RefusalText(s.lang, session.CodeRefused, c.Code, c.Rule)
+}
+
+// startButton is a lobby's Start button, disabled with its reason shown above it (and read
+// with it) while the game cannot start.
+func (s *Shell) startButton(id, label string, tv *game.TableView) goapp.UI {
+	why := s.cannotStartText(tv)
+	button := elTextWith("button.btn.primary[type=button]", label).ID(id).Attr("disabled", why != "").
+		OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) })
+	if why == "" {
+		return el("div.start-guard", button)
+	}
+	return el("div.start-guard",
+		elTextWith("p.small.muted.start-why", why).ID(id+"-why"),
+		button.Attr("aria-describedby", id+"-why"),
+	)
+}
