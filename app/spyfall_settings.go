@@ -301,7 +301,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 			}
 			return el("fieldset",
 				elText("legend", s.t(i18n.SFSetSpies)),
-				seg("set-spies", []string{"0", "1", "2"}, []string{s.t(i18n.SFSetSpiesAuto, spies), "1", "2"}, itoa(c.Spies), func(c *spyfall.Config, v string) {
+				seg("set-spies", []string{"0", "1", "2"}, []string{s.t(i18n.SFSetSpiesAuto, spyfall.DefaultSpies(c.Edition, players)), "1", "2"}, itoa(c.Spies), func(c *spyfall.Config, v string) {
 					c.Spies = atoiOr(v, c.Spies)
 					if c.Spies == 1 || c.Spies == 0 && spyfall.DefaultSpies(c.Edition, players) != 2 {
 						c.OldPals = false

@@ -59,7 +59,7 @@ func TestCountsHavePluralForms(t *testing.T) {
 		SFNextRound: true, SFSetLengthAuto: true, SFSetMinutes: true, FestTeamVP: true, FestRound: true,
 		FestAttempt: true, FestAttemptVP: true, FestQuarter: true, FestCrossQuarter: true, FestNoCarpet: true,
 		FestCardsLeft: true, FestResultTitle: true, FestResultScored: true, FestUseCarpet: true, FestCustomAdd: true,
-		FestSeconds: true, StartTableSize: true,
+		FestSeconds: true, StartTableSize: true, SFSetSpiesAuto: true,
 	}
 	for k, text := range english {
 		if invariant[k] {
