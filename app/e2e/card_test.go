@@ -155,7 +155,8 @@ func TestSpyMovesFromTheCard(t *testing.T) {
 
 	// The team game: both captains stop picking, so the spy stays unknown and names both
 	// locations from the card.
-	tb.click("back-to-lobby")
+	passTo(tb, names, names[0]) // the host's seat takes the table back to the lobby
+	press(tb, "#back-to-lobby")
 	tb.waitJS(`document.getElementById("spyfall-settings") !== null`, "the lobby again")
 	setting("#set-edition button[data-value='timetravel']", "#set-edition button[data-value='timetravel'][aria-pressed=true]")
 	setting("#set-team", "#set-team:checked")
@@ -176,12 +177,15 @@ func TestSpyMovesFromTheCard(t *testing.T) {
 		tb.click("pass-on")
 		tb.waitJS(`document.getElementById("pass-to") !== null`, "the hand-over screen")
 		tb.click("pass-ready")
+		tb.waitJS(`document.getElementById("pass-holder") !== null && (document.querySelector("button[data-captain]") !== null || document.getElementById("stop-picking") !== null || document.querySelector('main.spyfall[data-phase="team_guess"]') !== null)`, "the captain's screen")
 		switch {
 		case eval[bool](tb, `document.querySelector("button[data-captain]") !== null`):
 			press(tb, "button[data-captain]")
 			tb.waitJS(`document.querySelector('main.spyfall[data-phase="team_pick"]') !== null`, "the picks")
 		case eval[bool](tb, `document.getElementById("stop-picking") !== null`):
+			before := tb.text("team-line")
 			press(tb, "#stop-picking")
+			tb.waitJS(fmt.Sprintf(`(document.getElementById("team-line") || {}).textContent !== %q`, before), "the pick to go to the other captain")
 		default:
 			tb.fatalf("after hand-over %d the phone went to someone with nothing to do", phase)
 		}
@@ -190,6 +194,15 @@ func TestSpyMovesFromTheCard(t *testing.T) {
 		}
 	}
 	tb.waitJS(`document.querySelector('main.spyfall[data-phase="team_guess"]') !== null`, "the spy's guess")
+	// Nobody picked the spy: the hand-over goes round in order, naming nobody in particular.
+	holder := strings.TrimSuffix(tb.text("pass-holder"), " has the phone")
+	tb.click("pass-on")
+	tb.waitJS(`document.getElementById("pass-to") !== null`, "the hand-over screen")
+	if next := names[(slices.Index(names, holder)+1)%len(names)]; tb.text("pass-to") != "Pass the phone to "+next {
+		tb.fatalf("hand-over %q while the unknown spy names the locations, want the next player, %s", tb.text("pass-to"), next)
+	}
+	tb.click("pass-ready")
+	tb.waitJS(`document.getElementById("pass-holder") !== null`, "the next player holding the phone")
 	passTo(tb, names, spy)
 	tb.actFromCard(true)
 	tb.waitJS(`document.getElementById("location-list") !== null`, "the location list")
