@@ -196,7 +196,7 @@ func (s *Shell) renderRename() goapp.UI {
 					s.lobby.RenameDraft = ctx.JSSrc().Get("value").String()
 					s.lobby.RenameError = ""
 				}),
-			elText("button#rename.btn.secondary[type=submit]", s.t(i18n.LobbyRename)),
+			heldGroup(s.hostAway(), elText("button#rename.btn.secondary[type=submit]", s.t(i18n.LobbyRename))),
 		),
 		fieldError("rename-error", s.lobby.RenameError),
 	).OnSubmit(s.onRename)

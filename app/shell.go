@@ -390,6 +390,10 @@ func (s *Shell) onRename(ctx goapp.Context, e goapp.Event) {
 	if s.live == nil {
 		return
 	}
+	if s.hostAway() {
+		s.showToast(ctx, s.t(i18n.HostAwayTitle, s.hostName()))
+		return
+	}
 	if err := s.live.client.Send(session.Intent{Kind: session.KindRename, Name: name}); err != nil {
 		s.showToast(ctx, s.t(i18n.LobbySendFailed))
 		return
@@ -491,7 +495,7 @@ func (s *Shell) Render() goapp.UI {
 		class += " ready" // the browser test waits for this before it touches anything
 		s.awake.want(s.screen == ScreenGame)
 	}
-	return elWith("div", s.renderKnocks(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
+	return elWith("div", s.renderKnocks(), s.renderHostAway(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
 }
 
 // renderGame shows the game in play, by family.

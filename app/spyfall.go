@@ -26,6 +26,8 @@ type SpyfallFrame struct {
 	BackToLobby func(ctx goapp.Context)
 	// Toast is the latest notice for this player (a refusal...).
 	Toast string
+	// HostAway: the host's device cannot be reached; the actions are held (hostaway.go).
+	HostAway bool
 }
 
 // spyPicker names what a pick in progress is for.
@@ -123,7 +125,7 @@ func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		el("div.content", body...),
 		el("footer.actions",
 			elText("p#toast.toast[role=status][aria-live=polite]", f.Toast),
-			el("div.sf-actions", actions...),
+			el("div.sf-actions", heldGroup(f.HostAway, actions...)),
 		),
 		goapp.If(u.sheet, func() goapp.UI { return u.locationSheet(v, f) }),
 		goapp.If(u.scores, func() goapp.UI {
