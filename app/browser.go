@@ -27,6 +27,24 @@ func browserLanguages() []string {
 	return out
 }
 
+// online is navigator.onLine: false only when the device surely has no network.
+func online() bool {
+	nav := goapp.Window().Get("navigator")
+	return !nav.Truthy() || nav.Get("onLine").IsUndefined() || nav.Get("onLine").Bool()
+}
+
+// watchNetwork keeps Shell.offline in step with the device's network, so the home screen
+// says at once when creating or joining a game cannot work.
+func (s *Shell) watchNetwork() {
+	s.offline = !online()
+	follow := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		s.ui.Dispatch(func(goapp.Context) { s.offline = !online() })
+		return nil
+	})
+	goapp.Window().Call("addEventListener", "online", follow)
+	goapp.Window().Call("addEventListener", "offline", follow)
+}
+
 // clearFragment drops the invite from the address bar (no reload, no history entry), so a
 // reload after leaving or after an error does not try the same link again.
 func clearFragment() {

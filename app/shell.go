@@ -30,6 +30,7 @@ type Shell struct {
 	secure   bool // a secure context (https or localhost): install, offline, share work
 	canShare bool // the Web Share API is there
 
+	offline     bool     // the device has no network at all (navigator.onLine false)
 	theme       Theme    // chosen in the settings strip (settings.go)
 	awake       wakeLock // held while a game is on screen (pwa.go)
 	updateReady bool     // a new version is cached and starts next time (pwa.go)
@@ -87,6 +88,7 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 	}
 	s.followFragment(ctx)
 	s.watchVisibility()
+	s.watchNetwork()
 	if s.live == nil && s.screen != ScreenConnecting && s.pendingInvite == nil {
 		s.resumeHosting(ctx)
 	}
