@@ -103,8 +103,17 @@ func (s *Shell) renderPlayers() goapp.UI {
 				),
 			)
 		}),
-		elText("p.muted.small", s.t(i18n.LobbyWaiting)),
+		elText("p#lobby-waiting.muted.small", s.lobbyWaitingText()),
 	)
+}
+
+// lobbyWaitingText is the line under the player list: on one phone passed around every
+// seat is filled from the start, so nobody is still to join.
+func (s *Shell) lobbyWaitingText() string {
+	if s.pass != nil {
+		return s.t(i18n.PassLobbyReady)
+	}
+	return s.t(i18n.LobbyWaiting)
 }
 
 // lobbyRow is one line of the player list as a component of its own: go-app draws a
