@@ -277,6 +277,7 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 					func(ctx goapp.Context) { s.join(ctx, name, inv) })
 			default:
 				_ = ctx.LocalStorage().Set(seatKey(inv.Room), c.Token())
+				keepInvite(inv)
 				s.start(ctx, &liveSession{client: c, invite: inv, cancel: cancel})
 			}
 		})
