@@ -39,16 +39,19 @@ func (s *Shell) renderLobby() goapp.UI {
 	)
 }
 
+// renderTopBar: the room code with the connection's status under it, and Leave. The status
+// shares the code's column rather than sitting between code and Leave, where a long status
+// ("Переподключение…") pushed Leave past a 320 px screen's edge.
 func (s *Shell) renderTopBar() goapp.UI {
 	return el("header.topbar",
 		el("div.room",
 			elText("span.room-label", s.t(i18n.LobbyRoomCode)),
 			elText("strong#lobby-room.room-code", s.lobby.Room),
+			elWith("span#status.status",
+				el("span.dot[aria-hidden=true]"),
+				goapp.Text(s.statusText(s.lobby.Status)),
+			).Class("status-"+string(s.lobby.Status)),
 		),
-		elWith("span#status.status",
-			el("span.dot[aria-hidden=true]"),
-			goapp.Text(s.statusText(s.lobby.Status)),
-		).Class("status-"+string(s.lobby.Status)),
 		elTextWith("button#leave.btn.ghost.small[type=button]", s.t(i18n.LobbyLeave)).OnClick(s.onLeave),
 	)
 }

@@ -89,6 +89,7 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 	s.followFragment(ctx)
 	s.watchVisibility()
 	s.watchNetwork()
+	s.followPreferences()
 	if s.live == nil && s.screen != ScreenConnecting && s.pendingInvite == nil {
 		s.resumeHosting(ctx)
 	}
