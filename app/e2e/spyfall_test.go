@@ -670,6 +670,8 @@ func TestSpyfallPassAndPlay(t *testing.T) {
 		t.Fatalf("card %q names no location of the list", location)
 	}
 	press(tb, fmt.Sprintf("#location-list button[data-location=%q]", locID))
+	// The confirm is enabled by the redraw that follows the pick: a click before it is lost.
+	tb.waitJS(`document.querySelector("#guess-confirm:not([disabled])") !== null`, "the guess to be ready to confirm")
 	tb.click("guess-confirm")
 	tb.waitJS(`document.getElementById("final") !== null`, "the final result")
 	if got := tb.text("result-spies"); got != spy {
