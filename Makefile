@@ -25,7 +25,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... | grep -v /e2e)
 
-.PHONY: help deps run wasm site static size test vet fuzz test-long bench audit icons clean
+.PHONY: help deps run wasm site static size axe test vet fuzz test-long bench audit icons clean
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
@@ -34,7 +34,7 @@ help:
 	@echo "make static DIST=dir [SIGNAL_URL=wss://host/signal] [PREFIX=/sub] [ICE_SERVERS=stun:...]"
 	@echo "                          write a site for any static host"
 	@echo "make size                 app.wasm raw, gzip -9 and brotli -q 11 sizes"
-	@echo "make test                 vet (native and js/wasm), every test with -race, brief fuzzing"
+	@echo "make test                 vet (native and js/wasm), every test with -race (axe-core on every browser screen), brief fuzzing"
 	@echo "make test-long            the same with longer fuzzing"
 	@echo "make bench                one table: sizes, start-up, joins, fan-out, signaling, engines vs their targets"
 	@echo "make audit                Lighthouse (home, lobby) and axe-core (every screen) with installability; fails below target"
@@ -55,8 +55,12 @@ site: wasm
 static: wasm
 	$(GO) run ./wasm/gen -out $(DIST) -signal-url "$(SIGNAL_URL)" -ice-servers "$(ICE_SERVERS)" -prefix "$(PREFIX)"
 
+# run builds the server and replaces make's shell with it (exec), so Ctrl-C or one signal to
+# make stops the server too: `go run` would leave its child serving after a SIGTERM.
+RUN_BIN ?= build/safehouse
 run: site
-	$(GO) run ./signaling/cmd/safehouse -site $(SITE) $(RUN_FLAGS)
+	$(GO) build -o $(RUN_BIN) ./signaling/cmd/safehouse
+	exec $(RUN_BIN) -site $(SITE) $(RUN_FLAGS)
 
 size: wasm
 	@raw=$$(wc -c < web/app.wasm); \
@@ -76,20 +80,34 @@ vet:
 ENGINE_PKGS = ./engine/...
 RACE_PKGS   = $(shell $(GO) list ./... | grep -v '^safehouse/engine')
 
-# deps installs what the tests and size figures need on a fresh Debian machine.
+# deps installs what the tests and size figures need on a fresh Debian machine (npm fetches
+# the pinned axe-core that the browser tests run on every screen).
 deps:
 	@need=""; \
 	command -v chromium >/dev/null 2>&1 || [ -n "$$CHROME_PATH" ] || need="$$need chromium chromium-driver"; \
 	command -v brotli >/dev/null 2>&1 || need="$$need brotli"; \
+	command -v npm >/dev/null 2>&1 || need="$$need nodejs npm"; \
 	if [ -n "$$need" ]; then \
 	  echo "deps: installing$$need"; \
 	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo=sudo; fi; \
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$need >/dev/null; \
 	fi
 
-test: deps vet site
+# axe-core, at the version tools/audit/package.json pins, alone in build/axe: every browser
+# test checks each screen it photographs with it (SAFEHOUSE_AXE), so an accessibility
+# regression fails make test. Lighthouse, much larger, stays in make audit.
+AXE_DIR = build/axe
+AXE_JS  = $(abspath $(AXE_DIR))/node_modules/axe-core/axe.min.js
+axe: deps
+	@version=$$(sed -n 's/.*"axe-core": *"\([^"]*\)".*/\1/p' tools/audit/package.json); \
+	if [ "$$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' $(AXE_DIR)/node_modules/axe-core/package.json 2>/dev/null | head -1)" != "$$version" ]; then \
+	  mkdir -p $(AXE_DIR) && cd $(AXE_DIR) && \
+	  npm install --no-audit --no-fund --no-save --loglevel=error --prefix . "axe-core@$$version"; \
+	fi
+
+test: deps vet site axe
 	$(GO) test $(TEST_FLAGS) $(ENGINE_PKGS)
-	SAFEHOUSE_SITE="$(abspath $(SITE))" $(GO) test -race $(TEST_FLAGS) $(RACE_PKGS)
+	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" $(GO) test -race $(TEST_FLAGS) $(RACE_PKGS)
 	@# Under -race the wire-secrecy tests play 10 games each; the full 200 run here without it.
 	$(GO) test $(TEST_FLAGS) -run 'SecretsDoNotReachOtherSeats' ./app/game
 	@# Likewise the random-drop games: 12 drops under -race, the full 100 here.
@@ -106,8 +124,8 @@ fuzz:
 	  fi; \
 	done
 
-test-long: deps vet site
-	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_LONG=1 $(GO) test -race -count=1 -timeout 40m ./...
+test-long: deps vet site axe
+	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_LONG=1 $(GO) test -race -count=1 -timeout 40m ./...
 	$(MAKE) --no-print-directory fuzz FUZZTIME=2m
 
 # The figures of issue 9 against their targets, in one table (app/bench; ~5 minutes).

@@ -27,6 +27,36 @@ func browserLanguages() []string {
 	return out
 }
 
+// keepInvite puts the game this tab is in into the address bar (no reload, no history
+// entry), however the player came in: a typed room code or a table screen's too, not only
+// a link. A reload, or a phone that drops a sleeping tab and loads it again, then follows it
+// back with the seat's saved token, to the same seat and card without a question.
+func keepInvite(inv Invite) {
+	page := goapp.Window().URL()
+	if page.Host == "" {
+		return // not in a browser (the server's prerender, native tests)
+	}
+	goapp.Window().Get("history").Call("replaceState", nil, "", inv.URL(page))
+}
+
+// online is navigator.onLine: false only when the device surely has no network.
+func online() bool {
+	nav := goapp.Window().Get("navigator")
+	return !nav.Truthy() || nav.Get("onLine").IsUndefined() || nav.Get("onLine").Bool()
+}
+
+// watchNetwork keeps Shell.offline in step with the device's network, so the home screen
+// says at once when creating or joining a game cannot work.
+func (s *Shell) watchNetwork() {
+	s.offline = !online()
+	follow := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		s.ui.Dispatch(func(goapp.Context) { s.offline = !online() })
+		return nil
+	})
+	goapp.Window().Call("addEventListener", "online", follow)
+	goapp.Window().Call("addEventListener", "offline", follow)
+}
+
 // clearFragment drops the invite from the address bar (no reload, no history entry), so a
 // reload after leaving or after an error does not try the same link again.
 func clearFragment() {

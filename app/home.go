@@ -19,6 +19,7 @@ func (s *Shell) renderHome() goapp.UI {
 			elText("p.tagline", s.t(i18n.AppTagline)),
 		),
 		el("div.content",
+			s.renderOfflineNote(),
 			s.renderInsecureNote(),
 			s.renderNameField(),
 			elWith("form#join-form.card",
@@ -34,7 +35,7 @@ func (s *Shell) renderHome() goapp.UI {
 							s.home.Code = ctx.JSSrc().Get("value").String()
 							s.home.CodeError = ""
 						}),
-					elText("button#join.btn.secondary[type=submit]", s.t(i18n.HomeJoin)),
+					needsNetwork(elTextWith("button#join.btn.secondary[type=submit]", s.t(i18n.HomeJoin)), s.offline),
 				),
 				fieldError("code-error", s.home.CodeError),
 				s.renderWatchToggle(),
@@ -42,7 +43,7 @@ func (s *Shell) renderHome() goapp.UI {
 		),
 		el("footer.actions",
 			elText("p.hint", s.t(i18n.HomeCreateHint)),
-			elTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate)).OnClick(s.onCreate),
+			needsNetwork(elTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate)).OnClick(s.onCreate), s.offline),
 			s.renderPassEntry(),
 		),
 	)
@@ -100,4 +101,24 @@ func (s *Shell) renderInsecureNote() goapp.UI {
 		elText("strong", s.t(i18n.InsecureTitle)),
 		elText("p", s.t(i18n.InsecureBody)),
 	)
+}
+
+// renderOfflineNote says, when the device has no network at all, that creating or joining a
+// game needs one, and points to the one-phone game, which needs none.
+func (s *Shell) renderOfflineNote() goapp.UI {
+	if !s.offline {
+		return goapp.Text("")
+	}
+	return el("aside#offline-note.note",
+		elText("strong", s.t(i18n.OfflineTitle)),
+		elText("p", s.t(i18n.OfflineBody)),
+	)
+}
+
+// needsNetwork disables a button that cannot work offline, with the offline note as its reason.
+func needsNetwork(b goapp.HTMLElem, offline bool) goapp.UI {
+	if !offline {
+		return b
+	}
+	return b.Attr("disabled", true).Aria("describedby", "offline-note")
 }

@@ -1,9 +1,11 @@
 package app
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
+	"safehouse/app/i18n"
 	"safehouse/app/session"
 )
 
@@ -42,7 +44,7 @@ func TestHostSeesWaitingPlayers(t *testing.T) {
 			}
 			for _, sub := range []string{
 				"Leo wants to join", "Someone wants to join", "TV wants to join as a table screen",
-				`id="knock-admit-3"`, `aria-label="Let Leo in"`, `id="knock-away-5"`, `aria-label="Turn Someone away"`,
+				`id="knock-admit-3"`, `aria-label="Let in Leo"`, `id="knock-away-5"`, `aria-label="Turn away Someone"`,
 				`>Let in<`, `>Turn away<`,
 			} {
 				if !strings.Contains(html, sub) {
@@ -64,5 +66,30 @@ func TestWaitingScreen(t *testing.T) {
 	}
 	if strings.Contains(html, `class="spinner"`) {
 		t.Error("the waiting screen still shows the connecting spinner")
+	}
+}
+
+// The banner's buttons are named by what they show, then whom they are about (WCAG 2.5.3,
+// axe's label-content-name-mismatch): in every language the accessible name contains the
+// visible text, so a voice command that says "Let in" finds the button.
+func TestKnockButtonsNamedByTheirText(t *testing.T) {
+	for _, lang := range i18n.Languages() {
+		t.Run(string(lang), func(t *testing.T) {
+			s := lobbyShell(true, false, true)
+			s.lang = lang
+			s.lobby.Waiting = []session.Knock{{ID: 3, Name: "Leo"}}
+			s.live = &liveSession{host: &session.HostSession{}}
+			html := render(t, s)
+			for _, id := range []string{"knock-admit-3", "knock-away-3"} {
+				m := regexp.MustCompile(`<button [^>]*id="` + id + `"[^>]*>([^<]*)<`).FindStringSubmatch(html)
+				label := regexp.MustCompile(`aria-label="([^"]*)"`).FindStringSubmatch(m[0])
+				if m == nil || label == nil {
+					t.Fatalf("no button %s with a label in %s", id, html)
+				}
+				if !strings.Contains(label[1], m[1]) || !strings.Contains(label[1], "Leo") {
+					t.Errorf("%s shows %q but is named %q", id, m[1], label[1])
+				}
+			}
+		})
 	}
 }

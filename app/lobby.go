@@ -39,16 +39,19 @@ func (s *Shell) renderLobby() goapp.UI {
 	)
 }
 
+// renderTopBar: the room code with the connection's status under it, and Leave. The status
+// shares the code's column rather than sitting between code and Leave, where a long status
+// ("Переподключение…") pushed Leave past a 320 px screen's edge.
 func (s *Shell) renderTopBar() goapp.UI {
 	return el("header.topbar",
 		el("div.room",
 			elText("span.room-label", s.t(i18n.LobbyRoomCode)),
 			elText("strong#lobby-room.room-code", s.lobby.Room),
+			elWith("span#status.status",
+				el("span.dot[aria-hidden=true]"),
+				goapp.Text(s.statusText(s.lobby.Status)),
+			).Class("status-"+string(s.lobby.Status)).Class(pathClass(s.lobby.Path)),
 		),
-		elWith("span#status.status",
-			el("span.dot[aria-hidden=true]"),
-			goapp.Text(s.statusText(s.lobby.Status)),
-		).Class("status-"+string(s.lobby.Status)).Class(pathClass(s.lobby.Path)),
 		elTextWith("button#leave.btn.ghost.small[type=button]", s.t(i18n.LobbyLeave)).OnClick(s.onLeave),
 	)
 }
@@ -118,8 +121,17 @@ func (s *Shell) renderPlayers() goapp.UI {
 				),
 			)
 		}),
-		elText("p.muted.small", s.t(i18n.LobbyWaiting)),
+		elText("p#lobby-waiting.muted.small", s.lobbyWaitingText()),
 	)
+}
+
+// lobbyWaitingText is the line under the player list: on one phone passed around every
+// seat is filled from the start, so nobody is still to join.
+func (s *Shell) lobbyWaitingText() string {
+	if s.pass != nil {
+		return s.t(i18n.PassLobbyReady)
+	}
+	return s.t(i18n.LobbyWaiting)
 }
 
 // lobbyRow is one line of the player list as a component of its own: go-app draws a
@@ -211,7 +223,7 @@ func (s *Shell) renderRename() goapp.UI {
 					s.lobby.RenameDraft = ctx.JSSrc().Get("value").String()
 					s.lobby.RenameError = ""
 				}),
-			elText("button#rename.btn.secondary[type=submit]", s.t(i18n.LobbyRename)),
+			heldGroup(s.hostAway(), elText("button#rename.btn.secondary[type=submit]", s.t(i18n.LobbyRename))),
 		),
 		fieldError("rename-error", s.lobby.RenameError),
 	).OnSubmit(s.onRename)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -196,5 +197,34 @@ func TestNoMoveAboveTheHost(t *testing.T) {
 		if got := strings.Contains(up, "disabled") && !strings.Contains(up, `disabled="false"`); got != disabled {
 			t.Errorf("seat %s: up disabled %v, want %v: %s", seat, got, disabled, up)
 		}
+	}
+}
+
+// On one phone passed around every seat is filled from the start: its lobby never says it
+// waits for players to join, while a networked lobby still does.
+func TestPassLobbyWaitsForNobody(t *testing.T) {
+	waiting := i18n.T(i18n.English, i18n.LobbyWaiting)
+	s := lobbyShell(true, false, true)
+	if html := render(t, s); !strings.Contains(html, waiting) {
+		t.Errorf("the networked lobby lacks %q", waiting)
+	}
+	s = lobbyShell(true, false, true)
+	s.pass = &passPlay{}
+	html := render(t, s)
+	if strings.Contains(html, waiting) || !strings.Contains(html, i18n.T(i18n.English, i18n.PassLobbyReady)) {
+		t.Errorf("the pass-and-play lobby says %q rather than %q", waiting, i18n.T(i18n.English, i18n.PassLobbyReady))
+	}
+}
+
+// The README names the one-phone mode by the words of the home screen's button, so a reader
+// finds the button it describes.
+func TestReadmeNamesThePassButton(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	button := i18n.T(i18n.English, i18n.SFPassEntry)
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "**"+button+"**") {
+		t.Errorf("README.md does not name the home screen's button %q", button)
 	}
 }

@@ -63,6 +63,26 @@ func (s *Shell) loadPreferences(ctx goapp.Context) {
 	s.applyDocumentPreferences()
 }
 
+// followPreferences applies a language or theme chosen in another tab of the app (the
+// browser's "storage" event), so every tab of one device speaks one language: the settings
+// strip is not on the game screen, where a player may have a second tab open.
+func (s *Shell) followPreferences() {
+	onStorage := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		if key := args[0].Get("key").String(); key != langStorageKey && key != themeStorageKey {
+			return nil
+		}
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			s.loadPreferences(ctx)
+			s.relabelInvite()
+		})
+		return nil
+	})
+	goapp.Window().Call("addEventListener", "storage", onStorage)
+}
+
 // applyDocumentPreferences puts the language on <html lang> (screen readers pick their voice
 // from it) and the theme on <html data-theme> (web/settings.css), where CSS and assistive
 // technology read them.

@@ -30,6 +30,7 @@ type Shell struct {
 	secure   bool // a secure context (https or localhost): install, offline, share work
 	canShare bool // the Web Share API is there
 
+	offline     bool     // the device has no network at all (navigator.onLine false)
 	theme       Theme    // chosen in the settings strip (settings.go)
 	awake       wakeLock // held while a game is on screen (pwa.go)
 	updateReady bool     // a new version is cached and starts next time (pwa.go)
@@ -87,6 +88,8 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 	}
 	s.followFragment(ctx)
 	s.watchVisibility()
+	s.watchNetwork()
+	s.followPreferences()
 	if s.live == nil && s.screen != ScreenConnecting && s.pendingInvite == nil {
 		s.resumeHosting(ctx)
 	}
@@ -282,6 +285,7 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 					func(ctx goapp.Context) { s.join(ctx, name, inv) })
 			default:
 				_ = ctx.LocalStorage().Set(seatKey(inv.Room), c.Token())
+				keepInvite(inv)
 				s.start(ctx, &liveSession{client: c, invite: inv, cancel: cancel})
 			}
 		})
@@ -407,6 +411,10 @@ func (s *Shell) onRename(ctx goapp.Context, e goapp.Event) {
 	if s.live == nil {
 		return
 	}
+	if s.hostAway() {
+		s.showToast(ctx, s.t(i18n.HostAwayTitle, s.hostName()))
+		return
+	}
 	if err := s.live.client.Send(session.Intent{Kind: session.KindRename, Name: name}); err != nil {
 		s.showToast(ctx, s.t(i18n.LobbySendFailed))
 		return
@@ -508,7 +516,7 @@ func (s *Shell) Render() goapp.UI {
 		class += " ready" // the browser test waits for this before it touches anything
 		s.awake.want(s.screen == ScreenGame)
 	}
-	return elWith("div", s.renderKnocks(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
+	return elWith("div", s.renderKnocks(), s.renderHostAway(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
 }
 
 // renderGame shows the game in play, by family.

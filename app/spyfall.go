@@ -29,6 +29,8 @@ type SpyfallFrame struct {
 	// Redraw redraws the game screen after a change made from inside one of its components
 	// (the card's own button); nil where the screen redraws anyway.
 	Redraw func(ctx goapp.Context)
+	// HostAway: the host's device cannot be reached; the actions are held (hostaway.go).
+	HostAway bool
 }
 
 // spyPicker names what a pick in progress is for.
@@ -127,7 +129,7 @@ func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		el("div.content", body...),
 		el("footer.actions",
 			elText("p#toast.toast[role=status][aria-live=polite]", f.Toast),
-			el("div.sf-actions", actions...),
+			el("div.sf-actions", heldGroup(f.HostAway, actions...)),
 		),
 		goapp.If(u.sheet, func() goapp.UI { return u.locationSheet(v, f) }),
 		goapp.If(u.scores, func() goapp.UI {

@@ -44,6 +44,12 @@ func (s *Shell) sendGame(ctx goapp.Context, in session.Intent) {
 	if s.live == nil {
 		return
 	}
+	if s.hostAway() {
+		// A button outside the held groups: say why nothing happens rather than queue a
+		// press the player cannot see waiting.
+		s.showToast(ctx, s.t(i18n.HostAwayTitle, s.hostName()))
+		return
+	}
 	if err := s.live.client.Send(in); err != nil {
 		s.showToast(ctx, s.t(i18n.LobbySendFailed))
 	}
@@ -52,10 +58,11 @@ func (s *Shell) sendGame(ctx goapp.Context, in session.Intent) {
 func (s *Shell) spyfallFrame() SpyfallFrame {
 	host := s.game.View != nil && s.game.View.Host
 	return SpyfallFrame{
-		Lang:  s.lang,
-		Skew:  s.game.Skew,
-		Host:  host,
-		Toast: s.lobby.Toast,
+		Lang:     s.lang,
+		Skew:     s.game.Skew,
+		Host:     host,
+		Toast:    s.lobby.Toast,
+		HostAway: s.hostAway(),
 		Act: func(ctx goapp.Context, a spyfall.Action) {
 			in, err := game.SpyfallAction(a)
 			if err != nil {

@@ -25,6 +25,8 @@ type SpyfestFrame struct {
 	TopBar goapp.UI
 	// Toast is the latest notice for this player (a refusal...).
 	Toast string
+	// HostAway: the host's device cannot be reached; the actions are held (hostaway.go).
+	HostAway bool
 	// Act sends one engine action as this seat.
 	Act func(ctx goapp.Context, a spyfest.Action)
 	// EndGame ends the game (host only).
@@ -194,7 +196,7 @@ func (u *SpyfestUI) RenderSpyfest(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	footer := []goapp.UI{
 		elText("p#toast.toast[role=status][aria-live=polite]", f.Toast),
 	}
-	footer = append(footer, actions...)
+	footer = append(footer, heldGroup(f.HostAway, actions...))
 	return elWith("main#spyfest.screen.fx",
 		f.TopBar,
 		el("div.content", content...),

@@ -15,12 +15,13 @@ func (s *Shell) spyfestFrame() SpyfestFrame {
 		names[engine.Seat(p.Seat)] = p.Name
 	}
 	return SpyfestFrame{
-		Lang:   s.lang,
-		Skew:   s.game.Skew,
-		Host:   s.game.View != nil && s.game.View.Host,
-		Names:  names,
-		TopBar: s.renderTopBar(),
-		Toast:  s.lobby.Toast,
+		Lang:     s.lang,
+		Skew:     s.game.Skew,
+		Host:     s.game.View != nil && s.game.View.Host,
+		Names:    names,
+		TopBar:   s.renderTopBar(),
+		Toast:    s.lobby.Toast,
+		HostAway: s.hostAway(),
 		Act: func(ctx goapp.Context, a spyfest.Action) {
 			in, err := game.SpyfestAction(a)
 			if err != nil {

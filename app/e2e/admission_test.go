@@ -57,7 +57,7 @@ func TestTypedCodeWaitsForTheHost(t *testing.T) {
 	if got := host.text("knock-admit-" + id); got != "Let in" {
 		host.fatalf("the admit button says %q", got)
 	}
-	if label := eval[string](host, fmt.Sprintf(`document.getElementById("knock-away-%s").getAttribute("aria-label")`, id)); label != "Turn Leo away" {
+	if label := eval[string](host, fmt.Sprintf(`document.getElementById("knock-away-%s").getAttribute("aria-label")`, id)); label != "Turn away Leo" {
 		host.fatalf("the turn-away button's label %q", label)
 	}
 	if names := host.playerNames(); !slices.Equal(names, []string{"Maya"}) {

@@ -14,12 +14,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// axeSource is axe-core's script, from SAFEHOUSE_AXE (make audit installs axe-core and sets
-// it). Without it the audit test is skipped: `make test` does not download npm packages.
+// axeSource is axe-core's script, from SAFEHOUSE_AXE (make test and make audit install the
+// pinned axe-core and set it). Without it the audit test is skipped.
 func axeSource(t *testing.T) string {
 	path := os.Getenv("SAFEHOUSE_AXE")
 	if path == "" {
-		t.Skip("SAFEHOUSE_AXE not set (make audit sets it to axe-core's axe.min.js)")
+		t.Skip("SAFEHOUSE_AXE not set (make test and make audit set it to axe-core's axe.min.js)")
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -35,7 +35,7 @@ var axeOnce struct {
 }
 
 // axeCheck runs axe-core on a screen of any browser test when SAFEHOUSE_AXE is set (make
-// audit), failing the test on a serious or critical violation; otherwise it does nothing.
+// test, make audit), failing the test on a serious or critical violation; otherwise it does nothing.
 func (h *harness) axeCheck(tb *tab, screen string) {
 	h.t.Helper()
 	path := os.Getenv("SAFEHOUSE_AXE")

@@ -361,7 +361,8 @@ func (h *harness) screenshot(tb *tab, name string, vp viewport, scheme string) {
 // screenshots photographs a screen at both sizes in both colour schemes.
 func (h *harness) screenshots(tb *tab, name string) {
 	h.t.Helper()
-	h.axeCheck(tb, name) // make audit: every photographed screen is also checked by axe-core
+	h.axeCheck(tb, name) // with SAFEHOUSE_AXE (make test, make audit): checked by axe-core
+	h.checkOverflow(tb, name)
 	for _, vp := range []viewport{phone, desktop} {
 		for _, scheme := range []string{"dark", "light"} {
 			h.screenshot(tb, name, vp, scheme)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"safehouse/app/session"
@@ -212,6 +213,29 @@ func TestLobbyAcrossBrowsersAndNativePeer(t *testing.T) {
 		host.fatalf("copy toast %q", got)
 	}
 
+	// The host's phone sleeps (its page frozen): the guest sees a banner naming the host, and
+	// the rename, which needs the host, is disabled with that banner as its reason. The host
+	// comes back (its page reloaded, as a woken phone often does): the banner goes and the
+	// rename works again.
+	setLifecycle(host, page.SetWebLifecycleStateStateFrozen)
+	guest.waitJS(`document.getElementById("host-away-title") !== null`, "the banner for the host's device")
+	if got := guest.text("host-away-title"); got != "The game is waiting for Maya's device" {
+		guest.fatalf("host-away banner %q", got)
+	}
+	if !eval[bool](guest, `document.getElementById("rename").matches(":disabled") && document.getElementById("rename").closest("fieldset").getAttribute("aria-describedby") === "host-away-body"`) {
+		guest.fatalf("the rename is not held with the banner as its reason: %s",
+			eval[string](guest, `document.getElementById("rename").parentElement.outerHTML`))
+	}
+	h.screenshots(guest, "lobby-guest-host-away")
+	setLifecycle(host, page.SetWebLifecycleStateStateActive)
+	host.reload()
+	guest.waitJS(`document.getElementById("host-away-title") === null && !document.getElementById("rename").matches(":disabled")`, "the banner gone with the host back")
+	guest.typeInto("rename-input", "Leo")
+	guest.click("rename")
+	for _, tb := range tabs {
+		tb.waitJS(`[...document.querySelectorAll("#players .player-name")].some(e => e.textContent === "Leo")`, "the rename after the host came back")
+	}
+
 	// The guest leaves: it is back home, and the others see it away.
 	guest.click("leave")
 	guest.waitJS(`document.getElementById("create") !== null && location.hash === ""`, "the guest back home")
@@ -330,4 +354,13 @@ func openHostLobby(t *testing.T, h *harness, label string) (host *tab, room, sec
 	}
 	frag, _ := url.ParseQuery(u.Fragment)
 	return host, host.text("lobby-room"), frag.Get("k")
+}
+
+// setLifecycle freezes a page (a phone that sleeps: no script runs, nothing answers) or
+// wakes it again.
+func setLifecycle(tb *tab, state page.SetWebLifecycleStateState) {
+	tb.t.Helper()
+	if _, err := chromedp.Call(tb.ctx, page.SetWebLifecycleState, page.SetWebLifecycleStateParams{State: state}); err != nil {
+		tb.t.Fatalf("%s: Page.setWebLifecycleState %s: %v", tb.label, state, err)
+	}
 }

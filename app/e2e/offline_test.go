@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -46,8 +48,10 @@ func waitInstalled(tb *tab) {
 		"the service worker to be installed")
 }
 
-// Offline: load the app once, stop the server, reload, and play a pass-and-play round with no
-// network at all (the worker serves every file; pass-and-play needs no signaling).
+// Offline: load the app once, stop the server, clear the HTTP cache, tell the page it has no
+// network, reload, and play a pass-and-play round with no network at all: the worker serves
+// every file a screen asks for (no request fails, the logo is drawn), the home screen says
+// that creating or joining needs a connection, and pass-and-play needs no signaling.
 func TestOfflineAfterFirstVisit(t *testing.T) {
 	h := newHarness(t, nil)
 	tb := h.openBrowser("offline phone", h.origin, true)
@@ -57,11 +61,61 @@ func TestOfflineAfterFirstVisit(t *testing.T) {
 	if _, err := http.Get(h.origin + "/"); err == nil {
 		t.Fatal("the server still answers after Close")
 	}
+	var failedMu sync.Mutex
+	var failed []string
+	requests := map[network.RequestID]string{}
+	if err := chromedp.Listen(tb.ctx, func(ev any) {
+		failedMu.Lock()
+		defer failedMu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			requests[ev.RequestID] = ev.Request.URL
+		case *network.EventLoadingFailed:
+			failed = append(failed, fmt.Sprintf("%s: %s", requests[ev.RequestID], ev.ErrorText))
+		case *network.EventResponseReceived:
+			if ev.Response.Status >= 400 {
+				failed = append(failed, fmt.Sprintf("%s: HTTP %d", ev.Response.URL, ev.Response.Status))
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tb.ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tb.ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{
+		Offline: true, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
+		t.Fatal(err)
+	}
 	tb.reload()
 	if got := eval[string](tb, `document.getElementById("title").textContent`); got != "Safehouse" {
 		tb.fatalf("offline home title %q", got)
 	}
-	playPassAndPlayRound(t, tb, nil)
+	tb.waitJS(`[...document.images].every(i => i.complete)`, "the home screen's images")
+	if !eval[bool](tb, `document.querySelector("img.brand-mark").naturalWidth > 0`) {
+		tb.fatalf("the home logo is broken offline")
+	}
+	// The error page's mark and the maskable icon are never drawn here: ask the worker.
+	if got := awaitJS[[]bool](tb, `Promise.all(["web/not-found.svg", "web/icon-maskable.svg", "web/icon.svg"].map(u => fetch(u).then(r => r.ok, () => false)))`); !slices.Equal(got, []bool{true, true, true}) {
+		tb.fatalf("offline, the worker serves not-found.svg, icon-maskable.svg, icon.svg: %v", got)
+	}
+	tb.waitJS(`document.getElementById("offline-note") !== null && document.getElementById("create").disabled && document.getElementById("join").disabled`,
+		"the home screen to say creating and joining need a connection")
+	if !eval[bool](tb, `!document.getElementById("pass-play").disabled`) {
+		tb.fatalf("offline, the one-phone game is disabled")
+	}
+	h.screenshots(tb, "home-offline")
+	failedMu.Lock()
+	if len(failed) > 0 {
+		t.Errorf("offline with an empty HTTP cache, %d requests failed: %v", len(failed), failed)
+	}
+	failedMu.Unlock()
+	playPassAndPlayRound(t, tb, func(screen string) { h.checkOverflow(tb, screen) })
+	failedMu.Lock()
+	defer failedMu.Unlock()
+	if len(failed) > 0 {
+		t.Errorf("offline, %d requests failed during the round: %v", len(failed), failed)
+	}
 }
 
 // playPassAndPlayRound seats three players on this tab, deals one round, lets each look at

@@ -66,9 +66,11 @@ func (tb *tab) reload() {
 	tb.waitJS(`document.querySelector(".app.ready") !== null`, "the app to start again")
 }
 
-// APP-REJOIN-1: a player's tab reloaded mid-round shows the same card again, with no click.
+// APP-REJOIN-1: a player's tab reloaded mid-round shows the same card again, with no click,
+// however it came in: by the invite link, or by the room code typed on the home screen (the
+// host let it in; its address had no invite until the app put the game there).
 // APP-REJOIN-2: the host's tab reloaded mid-round shows the same game in the same room, and
-// every player (a browser and a native one) comes back by itself.
+// every player (two browsers and a native one) comes back by itself.
 func TestReload_APP_REJOIN_1_2(t *testing.T) {
 	h := newHarness(t, nil)
 	host := h.openBrowser("host tab", h.origin, true)
@@ -92,6 +94,10 @@ func TestReload_APP_REJOIN_1_2(t *testing.T) {
 	player.reload() // the name is read when the app starts, so start it again with the link
 	native := joinWatched(t, h, room, frag.Get("k"), "Nadia")
 	host.waitJS(`document.querySelectorAll("#players .player-name").length === 3`, "three players")
+	typed := h.openBrowser("typed-code tab", h.origin, true)
+	knockOnHome(typed, h.origin, "Ivan", room)
+	host.click("knock-admit-" + knockID(host, "Ivan"))
+	host.waitJS(`document.querySelectorAll("#players .player-name").length === 4`, "four players")
 
 	host.waitJS(`document.getElementById("spyfall-settings") !== null`, "the Spyfall settings")
 	press(host, "#start-game")
@@ -107,8 +113,24 @@ func TestReload_APP_REJOIN_1_2(t *testing.T) {
 	if after := cardText(player); after != before {
 		player.fatalf("card after the reload %q, before %q", after, before)
 	}
-	if got := eval[int](host, `document.querySelectorAll("#players .player-name, #sf-players [data-seat]").length`); got < 3 {
-		host.fatalf("the host lists %d players after the player's reload, want 3", got)
+	if got := eval[int](host, `document.querySelectorAll("#players .player-name, #sf-players [data-seat]").length`); got < 4 {
+		host.fatalf("the host lists %d players after the player's reload, want 4", got)
+	}
+
+	// The player who typed the code reloads (a sleeping phone does the same): same seat and
+	// card, and nothing typed again.
+	typed.waitJS(`document.querySelector("main.spyfall") !== null`, "the typed-code player's game")
+	typedCard, typedSeat := cardText(typed), eval[string](typed, `document.querySelector("#sf-players .you").dataset.seat`)
+	typed.reload()
+	typed.waitJS(`document.querySelector("main.spyfall") !== null`, "the typed-code player's game after the reload, with no typing")
+	if again := cardText(typed); again != typedCard {
+		typed.fatalf("the typed-code player's card after the reload %q, before %q", again, typedCard)
+	}
+	if again := eval[string](typed, `document.querySelector("#sf-players .you").dataset.seat`); again != typedSeat {
+		typed.fatalf("the typed-code player is at seat %s after the reload, was %s", again, typedSeat)
+	}
+	if n := eval[int](host, `document.querySelectorAll("#knocks .knock").length`); n != 0 {
+		host.fatalf("the reloaded typed-code player knocks again (%d waiting)", n)
 	}
 
 	// The host reloads: the same game comes back in the same room, and everyone returns.
@@ -121,7 +143,7 @@ func TestReload_APP_REJOIN_1_2(t *testing.T) {
 	}
 	eventually(t, "every player back with the resumed host", func() (string, bool) {
 		now, seats, all := native.table()
-		return fmt.Sprintf("state %d (was %d), %d seats, all online %v", now, state, seats, all), now > state && seats == 3 && all
+		return fmt.Sprintf("state %d (was %d), %d seats, all online %v", now, state, seats, all), now > state && seats == 4 && all
 	})
 	if got := native.client.Room(); got != room {
 		t.Errorf("the native player is in room %s, want %s", got, room)
@@ -129,5 +151,9 @@ func TestReload_APP_REJOIN_1_2(t *testing.T) {
 	player.waitJS(`document.querySelector("main.spyfall") !== null`, "the player's game after the host's reload")
 	if again := cardText(player); again != before {
 		player.fatalf("the player's card after the host's reload %q, before %q", again, before)
+	}
+	typed.waitJS(`document.querySelector("main.spyfall") !== null`, "the typed-code player's game after the host's reload")
+	if again := cardText(typed); again != typedCard {
+		typed.fatalf("the typed-code player's card after the host's reload %q, before %q", again, typedCard)
 	}
 }

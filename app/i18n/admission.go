@@ -19,6 +19,8 @@ const (
 	ErrorQueueFull       Key = "error.too-many-waiting"
 )
 
+// A knock button's label (KnockAdmitLabel, KnockTurnAwayLabel) starts with the button's
+// visible text (WCAG 2.5.3, label in name), so a voice command saying what it shows finds it.
 var admissionEnglish = map[Key]string{
 	WaitTitle:            "Waiting for the host to let you in",
 	WaitHint:             "The host sees your name on their screen. Players with the invite link or QR code get in straight away.",
@@ -28,8 +30,8 @@ var admissionEnglish = map[Key]string{
 	KnockUnnamed:         "Someone",
 	KnockAdmit:           "Let in",
 	KnockTurnAway:        "Turn away",
-	KnockAdmitLabel:      "Let %[1]s in",
-	KnockTurnAwayLabel:   "Turn %[1]s away",
+	KnockAdmitLabel:      "Let in %[1]s",
+	KnockTurnAwayLabel:   "Turn away %[1]s",
 	ErrorTurnedAwayTitle: "The host didn't let you in",
 	ErrorTurnedAway:      "Ask the host for the invite link or QR code, then try again.",
 	ErrorQueueFullTitle:  "Too many people are waiting",

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -20,6 +21,8 @@ func fakeWeb(t *testing.T) string {
 		"app.wasm":              "\x00asm\x01\x00\x00\x00",
 		"styles.css":            "body{}",
 		"icon.svg":              "<svg/>",
+		"icon-maskable.svg":     "<svg/>",
+		"not-found.svg":         "<svg/>",
 		"icon-192.png":          "png",
 		"icon-512.png":          "png",
 		"icon-maskable-512.png": "png",
@@ -269,6 +272,39 @@ func TestManifestScopedToTheSite(t *testing.T) {
 		}
 		if len(m.Icons) < 3 || maskable != 1 {
 			t.Errorf("prefix %q: %d icons, %d maskable", tt.prefix, len(m.Icons), maskable)
+		}
+	}
+}
+
+// Every file of web/ the site ships is in the service worker's cache list, under the site's
+// prefix: a screen's image missing from it (the home logo, the error page's mark) breaks on
+// an offline start with an empty HTTP cache.
+func TestServiceWorkerCachesEveryWebFile(t *testing.T) {
+	for _, prefix := range []string{"", "/games/safehouse"} {
+		out := filepath.Join(t.TempDir(), "site")
+		if err := generate(config{out: out, web: fakeWeb(t), prefix: prefix}); err != nil {
+			t.Fatal(err)
+		}
+		worker, err := os.ReadFile(filepath.Join(out, "app-worker.js"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`const resourcesToCache = (\[[^;]*\]);`).FindSubmatch(worker)
+		if m == nil {
+			t.Fatal("app-worker.js has no resourcesToCache")
+		}
+		var cached []string
+		if err := json.Unmarshal(m[1], &cached); err != nil {
+			t.Fatalf("resourcesToCache: %v", err)
+		}
+		entries, err := os.ReadDir(filepath.Join(out, "web"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if want := prefix + "/web/" + e.Name(); !slices.Contains(cached, want) {
+				t.Errorf("prefix %q: %s is not cached (the worker caches %v)", prefix, want, cached)
+			}
 		}
 	}
 }

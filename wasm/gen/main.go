@@ -54,8 +54,13 @@ func generate(c config) error {
 		return err
 	}
 
+	files, err := webFiles(c.web)
+	if err != nil {
+		return err
+	}
 	app.Routes()
 	h := handler(c, version, wasmInfo.Size())
+	h.CacheableResources = files
 	if err := goapp.GenerateStaticWebsite(c.out, h); err != nil {
 		return fmt.Errorf("generating the site: %w", err)
 	}
@@ -179,6 +184,25 @@ func versionOf(web string) (string, error) {
 		return "", fmt.Errorf("hashing %s: %w", web, err)
 	}
 	return hex.EncodeToString(sum.Sum(nil))[:16], nil
+}
+
+// webFiles lists every file of web/ the site ships, as the page asks for it ("/web/icon.svg"),
+// for the service worker to cache: a screen's image that is not cached (the home logo, the
+// error page's mark) would be missing on an offline start with an empty HTTP cache.
+func webFiles(web string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !shipped(d.Name()) {
+			return err
+		}
+		rel, err := filepath.Rel(web, path)
+		files = append(files, "/web/"+filepath.ToSlash(rel))
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", web, err)
+	}
+	return files, nil
 }
 
 // shipped reports whether a file of web/ belongs on the site (not the icon render script).

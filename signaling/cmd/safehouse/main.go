@@ -167,6 +167,9 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelDebug),
 	}
 	ln, err := net.Listen("tcp", o.addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w\nAnother program (perhaps another safehouse) is using %s. Pick another port with -addr, e.g. -addr :8081\n(or SAFEHOUSE_ADDR=:8081; with make: make run RUN_FLAGS=\"-addr :8081\")", err, o.addr)
+	}
 	if err != nil {
 		return err
 	}

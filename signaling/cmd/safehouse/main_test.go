@@ -7,8 +7,10 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -217,5 +219,93 @@ func TestRunServesSiteAndSignal(t *testing.T) {
 	}
 	if err := <-done; err != nil {
 		t.Fatalf("run returned %v", err)
+	}
+}
+
+// A busy port is named with the flag that picks another one, not only "address already in use".
+func TestBusyPortNamesTheFlag(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	opts, err := parseOptions([]string{"-addr", busy.Addr().String(), "-log-level", "error"}, func(string) string { return "" }, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = run(context.Background(), opts, io.Discard, io.Discard)
+	if err == nil {
+		t.Fatal("run served on a busy port")
+	}
+	for _, want := range []string{"address already in use", "-addr", "SAFEHOUSE_ADDR", `RUN_FLAGS="-addr`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error %q does not say %q", err, want)
+		}
+	}
+}
+
+// `make run` stops with one signal: SIGTERM to make leaves no server behind (with `go run`,
+// the server went on serving after make and the go command were gone).
+func TestMakeRunStopsOnOneSignal(t *testing.T) {
+	makeBin, err := exec.LookPath("make")
+	if err != nil {
+		t.Skip("no make on PATH")
+	}
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := t.TempDir()
+	os.WriteFile(filepath.Join(site, "index.html"), []byte("<!doctype html>safehouse"), 0o644)
+	free, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := free.Addr().String()
+	free.Close()
+	// -o site: serve the stand-in site rather than building the real one.
+	cmd := exec.Command(makeBin, "--no-print-directory", "-o", "site", "run", "SITE="+site,
+		"RUN_BIN="+filepath.Join(t.TempDir(), "safehouse"), "RUN_FLAGS=-addr "+addr+" -log-level error")
+	cmd.Dir = root
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // its own group, so the cleanup reaches whatever it left
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+
+	serving := func() bool {
+		resp, err := (&http.Client{Timeout: time.Second}).Get("http://" + addr + "/")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err == nil
+	}
+	deadline := time.Now().Add(3 * time.Minute) // make builds the server first
+	for !serving() {
+		select {
+		case err := <-exited:
+			t.Fatalf("make run ended before serving: %v", err)
+		case <-time.After(200 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("make run never served")
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-exited:
+	case <-time.After(30 * time.Second):
+		t.Fatal("make did not end after SIGTERM")
+	}
+	for i := 0; serving(); i++ {
+		if i == 50 {
+			t.Fatal("the server still serves after make ended")
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
