@@ -65,7 +65,10 @@ func generate(c config) error {
 	if err := fixManifest(filepath.Join(c.out, "manifest.webmanifest"), c.prefix); err != nil {
 		return err
 	}
-	return writeConfig(c)
+	if err := writeConfig(c); err != nil {
+		return err
+	}
+	return writeCompressed(c.out)
 }
 
 // fixManifest scopes the installed app to the site's own folder (go-app writes scope "/",
@@ -181,8 +184,10 @@ func versionOf(web string) (string, error) {
 	return hex.EncodeToString(sum.Sum(nil))[:16], nil
 }
 
-// shipped reports whether a file of web/ belongs on the site (not the icon render script).
-func shipped(name string) bool { return !strings.HasSuffix(name, ".sh") }
+// shipped reports whether a file of web/ belongs on the site: not the icon render script,
+// and not compressed copies (a site's web/ passed back in as -web), which the build writes
+// afresh.
+func shipped(name string) bool { return !strings.HasSuffix(name, ".sh") && !siblingSuffix(name) }
 
 func copyDir(from, to string) error {
 	return filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
