@@ -185,7 +185,7 @@ func TestServiceWorkerInstallsAllOrNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		js := string(worker)
-		for _, want := range []string{"event.waitUntil(", "await caches.delete(cacheName);", "throw error;", `cache: "reload"`, "response.redirected",
+		for _, want := range []string{"event.waitUntil(", "await caches.delete(cacheName);", "throw error;", `cache: "no-cache"`, "response.redirected",
 			`"` + prefix + `/web/app.wasm"`, `"` + prefix + `/web/styles.css"`, `"` + prefix + `/app.js"`, `"` + prefix + `/wasm_exec.js"`,
 			`"` + prefix + `/manifest.webmanifest"`, `"` + prefix + `/web/icon-maskable-512.png"`} {
 			if !strings.Contains(js, want) {
@@ -270,5 +270,21 @@ func TestManifestScopedToTheSite(t *testing.T) {
 		if len(m.Icons) < 3 || maskable != 1 {
 			t.Errorf("prefix %q: %d icons, %d maskable", tt.prefix, len(m.Icons), maskable)
 		}
+	}
+}
+
+// The loader registers the service worker once the wasm has started, not beside it, so a
+// first visit does not download the site (the wasm included) twice at once.
+func TestWorkerRegisteredAfterTheWasmStarts(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	if err := generate(config{out: out, web: fakeWeb(t)}); err != nil {
+		t.Fatal(err)
+	}
+	js, err := os.ReadFile(filepath.Join(out, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(js), "goappInitServiceWorker();") || !strings.Contains(string(js), "goappInitWebAssembly().finally(goappInitServiceWorker);") {
+		t.Fatal("app.js still registers the service worker beside the wasm download")
 	}
 }

@@ -65,6 +65,9 @@ func generate(c config) error {
 	if err := fixManifest(filepath.Join(c.out, "manifest.webmanifest"), c.prefix); err != nil {
 		return err
 	}
+	if err := registerWorkerAfterWasm(filepath.Join(c.out, "app.js")); err != nil {
+		return err
+	}
 	if err := writeConfig(c); err != nil {
 		return err
 	}
@@ -98,6 +101,27 @@ func fixManifest(path, prefix string) error {
 		return err
 	}
 	return os.WriteFile(path, out, 0o644)
+}
+
+// goappStart is how go-app's loader starts: the service worker first, beside the wasm.
+const goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
+
+// registerWorkerAfterWasm makes the loader register the service worker once the wasm runs,
+// not beside it: a worker installing on a first visit downloads every file of the site,
+// the wasm included, and on a slow phone connection that second download shared the line
+// with the one the player is waiting for. Registered afterwards, the worker finds the files
+// in the HTTP cache (its install revalidates them: a 304 each).
+func registerWorkerAfterWasm(path string) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	js := string(raw)
+	if strings.Count(js, goappStart) != 1 {
+		return fmt.Errorf("%s: go-app's loader no longer starts as expected (%q): check registerWorkerAfterWasm against the new go-app", path, goappStart)
+	}
+	js = strings.Replace(js, goappStart, "goappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly().finally(goappInitServiceWorker);\n", 1)
+	return os.WriteFile(path, []byte(js), 0o644)
 }
 
 // writeConfig writes web/config.js, the deployment settings a static host may edit without
