@@ -34,7 +34,7 @@ func (s *Shell) renderHome() goapp.UI {
 							s.home.Code = ctx.JSSrc().Get("value").String()
 							s.home.CodeError = ""
 						}),
-					elText("button#join.btn.secondary[type=submit]", s.t(i18n.HomeJoin)),
+					s.waitLabel(elTextWith("button#join.btn.secondary[type=submit]", s.t(i18n.HomeJoin))),
 				),
 				fieldError("code-error", s.home.CodeError),
 				s.renderWatchToggle(),
@@ -42,7 +42,7 @@ func (s *Shell) renderHome() goapp.UI {
 		),
 		el("footer.actions",
 			elText("p.hint", s.t(i18n.HomeCreateHint)),
-			elTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate)).OnClick(s.onCreate),
+			s.waitLabel(elTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate))).OnClick(s.onCreate),
 			s.renderPassEntry(),
 		),
 	)

@@ -24,6 +24,7 @@ var russianCore = map[Key]string{
 	InvitedBody:         "Игра %[1]s ждёт вас. Назовите себя и присоединяйтесь.",
 	InvitedJoin:         "Присоединиться к игре",
 	InvitedElsewhere:    "Не сейчас: на главную",
+	GettingReady:        "Секунду, готовимся…",
 
 	NameMissing:   "Сначала введите имя, чтобы остальные знали, кто вы.",
 	NameTooLong:   "Имя — не длиннее %[1]d символов.",

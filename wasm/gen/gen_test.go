@@ -288,3 +288,24 @@ func TestWorkerRegisteredAfterTheWasmStarts(t *testing.T) {
 		t.Fatal("app.js still registers the service worker beside the wasm download")
 	}
 }
+
+// The page keeps a press and what is typed before the wasm runs: the early script is inline
+// in its head (a file of its own would leave a moment in which Join reloads the page).
+func TestPageCarriesTheEarlyScriptInline(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	if err := generate(config{out: out, web: fakeWeb(t)}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(page)
+	head, _, _ := strings.Cut(html, "</head>")
+	if !strings.Contains(head, "<script>"+earlyScript+"</script>") || !strings.Contains(earlyScript, "window.safehouseEarly") {
+		t.Fatal("the page's head lacks the inline early script")
+	}
+	if !strings.Contains(html, `data-wait="Getting ready…"`) {
+		t.Error("the prerendered buttons lack their getting-ready label")
+	}
+}

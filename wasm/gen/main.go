@@ -147,6 +147,13 @@ func writeConfig(c config) error {
 //go:embed app-worker.js
 var serviceWorker string
 
+// earlyScript keeps what the player does on the prerendered page until the app runs
+// (app/early.go reads it). It is inline: a separate file would leave a moment in which a
+// press on Join submits the page's form and reloads it.
+//
+//go:embed early.js
+var earlyScript string
+
 func handler(c config, version string, wasmSize int64) *goapp.Handler {
 	en := func(k i18n.Key) string { return i18n.T(i18n.English, k) }
 	h := &goapp.Handler{
@@ -168,6 +175,7 @@ func handler(c config, version string, wasmSize int64) *goapp.Handler {
 		Styles:          []string{"/web/styles.css", "/web/spyfall.css", "/web/spyfest.css", "/web/settings.css", "/web/spectator.css"},
 		RawHeaders: []string{
 			`<meta name="color-scheme" content="dark light">`,
+			"<script>" + earlyScript + "</script>",
 		},
 		Env: map[string]string{
 			"SIGNAL_URL":  c.signalURL,
@@ -188,7 +196,7 @@ func handler(c config, version string, wasmSize int64) *goapp.Handler {
 func versionOf(web string) (string, error) {
 	sum := sha256.New()
 	// The worker's own code is part of the version, so a change to it reaches installed apps.
-	fmt.Fprintf(sum, "app-worker.js\x00%s", serviceWorker)
+	fmt.Fprintf(sum, "app-worker.js\x00%s\x00early.js\x00%s", serviceWorker, earlyScript)
 	err := filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !shipped(d.Name()) {
 			return err
