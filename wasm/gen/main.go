@@ -21,6 +21,7 @@ import (
 
 	"safehouse/app"
 	"safehouse/app/i18n"
+	"safehouse/tools/precompress"
 )
 
 func main() {
@@ -71,7 +72,7 @@ func generate(c config) error {
 	if err := writeConfig(c); err != nil {
 		return err
 	}
-	return writeCompressed(c.out)
+	return precompress.Dir(c.out)
 }
 
 // fixManifest scopes the installed app to the site's own folder (go-app writes scope "/",
@@ -219,7 +220,7 @@ func versionOf(web string) (string, error) {
 // shipped reports whether a file of web/ belongs on the site: not the icon render script,
 // and not compressed copies (a site's web/ passed back in as -web), which the build writes
 // afresh.
-func shipped(name string) bool { return !strings.HasSuffix(name, ".sh") && !siblingSuffix(name) }
+func shipped(name string) bool { return !strings.HasSuffix(name, ".sh") && !precompress.IsCopy(name) }
 
 func copyDir(from, to string) error {
 	return filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {

@@ -1,6 +1,10 @@
 //go:build !wasm
 
-package main
+// Package precompress writes the brotli and gzip copies of a static site's files that servers
+// send by Accept-Encoding (signaling.SiteHandler, nginx's gzip_static and brotli_static,
+// Caddy's precompressed): the site generator (wasm/gen) and the benchmark's baseline site
+// (app/bench) both use it.
+package precompress
 
 import (
 	"bytes"
@@ -24,24 +28,24 @@ var compressible = map[string]bool{
 	".webmanifest": true, ".json": true, ".svg": true, ".txt": true,
 }
 
-// siblingSuffix tells the precompressed copies apart from the files they stand for.
-func siblingSuffix(name string) bool {
+// IsCopy tells the compressed copies apart from the files they stand for.
+func IsCopy(name string) bool {
 	return strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz")
 }
 
-// writeCompressed writes, next to every compressible file under dir, a brotli (quality 11,
+// Dir writes, next to every compressible file under dir, a brotli (quality 11,
 // the most a static host gains from) and a gzip (level 9) copy for servers that pick a
 // precompressed file by Accept-Encoding (safehouse -site, nginx's gzip_static and
 // brotli_static, Caddy's precompressed). A copy that would not be smaller is not written:
 // the server then sends the plain file. Two workers: brotli 11 over the 11 MB wasm takes
 // about 20 s, and the rest runs beside it.
-func writeCompressed(dir string) error {
+func Dir(dir string) error {
 	var files []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		if compressible[strings.ToLower(filepath.Ext(d.Name()))] && !siblingSuffix(d.Name()) {
+		if compressible[strings.ToLower(filepath.Ext(d.Name()))] && !IsCopy(d.Name()) {
 			files = append(files, path)
 		}
 		return nil
