@@ -110,6 +110,7 @@ func (t *tab) throttle() error {
 // visit is what one first visit and one repeat visit measured.
 type visit struct {
 	typing, seat, load   time.Duration // typing and seat: the app's; load: the baseline's
+	started              time.Duration // the app's start (mounted), for reading the seat
 	firstAll, firstWasm  int64
 	repeatAll, repeatWas int64
 	repeatAsked          int // requests that reached the server on the repeat visit
@@ -144,6 +145,7 @@ func firstVisitRows(chrome, workDir, appSite, baseSite string) []row {
 	return []row{
 		goalTyping.check(ms(app.typing), app.typing <= 1500*time.Millisecond),
 		goalSeat.check(ms(app.seat)+" ("+ms(base.load)+")", app.seat <= base.load+time.Second),
+		info(sec, "invite opened -> the app's wasm runs, app", ms(app.started)),
 		info(sec, "bytes over the network, first visit, app / baseline (wasm)",
 			fmt.Sprintf("%s (%s) / %s (%s)", megabytes(app.firstAll), megabytes(app.firstWasm), megabytes(base.firstAll), megabytes(base.firstWasm))),
 		info(sec, "bytes over the network, repeat visit, app / baseline (requests)",
@@ -164,8 +166,10 @@ func appFirstVisit(chrome, workDir, hostOrigin, origin string, count *countingSi
 		return v, err
 	}
 	defer phone.close()
-	if err := phone.onEveryPage(typingScript); err != nil {
-		return v, err
+	for _, script := range []string{typingScript, mountedScript} {
+		if err := phone.onEveryPage(script); err != nil {
+			return v, err
+		}
 	}
 	if err := phone.throttle(); err != nil {
 		return v, fmt.Errorf("throttling: %w", err)
@@ -200,6 +204,11 @@ func appFirstVisit(chrome, workDir, hostOrigin, origin string, count *countingSi
 		return v, err
 	}
 	v.seat = seen.Sub(time.UnixMicro(int64(opened * 1000)).Add(-offset))
+	mounted, err := eval[float64](phone, `window.__mountedMS`)
+	if err != nil {
+		return v, fmt.Errorf("the app's start: %w", err)
+	}
+	v.started = time.Duration(mounted * float64(time.Millisecond))
 	if err := phone.waitFor(cachedScript, throttledLimit); err != nil {
 		return v, fmt.Errorf("the service worker never cached the wasm: %w", err)
 	}
