@@ -80,7 +80,7 @@ func (s *Shell) renderInvited() goapp.UI {
 			fieldError("code-error", s.home.CodeError),
 		).OnSubmit(s.onJoin),
 		el("footer.actions",
-			elText("button#join.btn.primary[type=submit][form=join-form]", s.t(i18n.InvitedJoin)),
+			s.waitLabel(elTextWith("button#join.btn.primary[type=submit][form=join-form]", s.t(i18n.InvitedJoin))),
 			elTextWith("button#not-now.btn.ghost[type=button]", s.t(i18n.InvitedElsewhere)).OnClick(s.onBackHome),
 		),
 	)

@@ -90,7 +90,7 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 }
 
 // A first visit by invite link while the wasm is still downloading: the prerendered page
-// shows the room, the name field and Join; the player picks Russian, types a name and
+// shows the invited screen, with the room, the name field and Join; the player picks Russian, types a name and
 // presses Join, which says it is getting ready and keeps the page where it is. When the
 // wasm arrives the app starts with that name and language and carries the press out: the
 // guest's seat appears on the host's screen. A second guest who typed a name but did not
@@ -131,8 +131,8 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	guest := h.openBrowser("guest phone", slow.URL, true)
 	guest.do(chromedp.Navigate(link))
 	guest.waitJS(`document.getElementById("name") !== null && document.getElementById("join") !== null && window.safehouseEarly !== undefined`, "the prerendered page")
-	if guest.value("code") != room {
-		guest.fatalf("the prerendered page shows room %q, want %q", guest.value("code"), room)
+	if body := guest.text("invited-body"); !strings.Contains(body, room) || guest.text("join") != "Join the game" {
+		guest.fatalf("the prerendered page for the invite says %q, its button %q: want the invited screen for room %s", body, guest.text("join"), room)
 	}
 	if eval[bool](guest, `document.querySelector(".app.ready") !== null`) {
 		guest.fatalf("the app runs although its wasm is held back")

@@ -20,18 +20,26 @@
     }
   };
 
-  // An invite names its room in the URL fragment, which no server sees: show it in the
-  // code field, so the room, the name field and Join are there before the app is.
+  // An invite names its room in the URL fragment, which no server sees. The page carries
+  // the invited screen (a name field and Join) with a mark for the room: shown in place of
+  // home, it is what the app will show, so nothing moves when the app starts. A room that is
+  // not one the app accepts leaves home as it is: the app explains the link when it runs.
   const showInvite = () => {
     const m = /(?:^#|&)join=([^&]*)/.exec(location.hash);
-    const code = document.getElementById("code");
-    if (!taken && m && code && !code.value) {
-      try {
-        code.value = decodeURIComponent(m[1]).toUpperCase();
-      } catch (e) {
-        // a damaged link: the app explains it when it starts
-      }
+    const page = document.getElementById("invited-page");
+    const home = document.querySelector("body > .app");
+    if (taken || !m || !page || !home || document.getElementById("invited-title")) return;
+    let room;
+    try {
+      room = decodeURIComponent(m[1]).toUpperCase().replace(/[\s-]/g, "");
+    } catch (e) {
+      return;
     }
+    if (!/^[A-HJ-NP-Z2-9]{6}$/.test(room)) return;
+    const screen = page.content.cloneNode(true);
+    const text = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT);
+    while (text.nextNode()) text.currentNode.data = text.currentNode.data.replaceAll("@ROOM@", room);
+    home.replaceWith(screen);
   };
 
   const hold = (what, button) => {
@@ -64,7 +72,19 @@
     e.preventDefault();
     if (e.target.id === "join-form") hold("join", document.getElementById("join"));
   }, true);
-  document.addEventListener("DOMContentLoaded", showInvite);
+  // Swapped as soon as home is parsed (the loader follows it in the body), before the first
+  // frame if the parser allows, so the page does not shift under the player.
+  const parsed = new MutationObserver(() => {
+    if (document.getElementById("app-wasm-loader")) {
+      parsed.disconnect();
+      showInvite();
+    }
+  });
+  parsed.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", () => {
+    parsed.disconnect();
+    showInvite();
+  });
   window.addEventListener("hashchange", showInvite);
 
   window.safehouseEarly = {

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"safehouse/app"
 )
 
 // fakeWeb is a web/ directory with a stand-in app.wasm: the generator copies it, it never
@@ -284,7 +286,7 @@ func TestWorkerRegisteredAfterTheWasmStarts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(js), "goappInitServiceWorker();") || !strings.Contains(string(js), "goappInitWebAssembly().finally(goappInitServiceWorker);") {
+	if strings.Contains(string(js), "goappInitServiceWorker();") || !strings.Contains(string(js), "goappInitWebAssembly().finally(goappInitServiceWorker);\n  };\n  requestAnimationFrame(") {
 		t.Fatal("app.js still registers the service worker beside the wasm download")
 	}
 }
@@ -307,5 +309,11 @@ func TestPageCarriesTheEarlyScriptInline(t *testing.T) {
 	}
 	if !strings.Contains(html, `data-wait="Getting ready…"`) {
 		t.Error("the prerendered buttons lack their getting-ready label")
+	}
+	// The invited screen waits in the head for an invite link, its room a mark to fill in.
+	_, tpl, ok := strings.Cut(head, `<template id="invited-page">`)
+	tpl, _, _ = strings.Cut(tpl, "</template>")
+	if !ok || !strings.Contains(tpl, `id="invited-title"`) || !strings.Contains(tpl, `id="name"`) || !strings.Contains(tpl, "Game "+app.InviteRoomMark+" is waiting") {
+		t.Errorf("the page lacks the invited screen for early.js: %.300q", tpl)
 	}
 }
