@@ -165,6 +165,9 @@ func TestGenerateUnderASubpath(t *testing.T) {
 			t.Errorf("index.html lacks %s", want)
 		}
 	}
+	if strings.Contains(string(index), `="/web/`) {
+		t.Error("index.html names a resource outside the prefix (the invited screen's icon?)")
+	}
 	appJS, err := os.ReadFile(filepath.Join(out, "app.js"))
 	if err != nil {
 		t.Fatal(err)

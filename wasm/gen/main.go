@@ -60,6 +60,10 @@ func generate(c config) error {
 	if err != nil {
 		return fmt.Errorf("prerendering the invited screen: %w", err)
 	}
+	if p := strings.TrimSuffix(c.prefix, "/"); p != "" {
+		// The page's own resources go under the prefix, as go-app puts those of the page.
+		invited = strings.ReplaceAll(invited, `="/web/`, `="`+p+`/web/`)
+	}
 	h := handler(c, version, wasmInfo.Size())
 	// The invited screen waits in the page for early.js, which shows it for an invite link.
 	h.RawHeaders = append(h.RawHeaders, `<template id="invited-page">`+invited+`</template>`)
