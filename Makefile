@@ -25,15 +25,16 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... | grep -v /e2e)
 
-.PHONY: help deps run wasm site static size axe test vet fuzz test-long bench audit icons clean
+.PHONY: help deps run wasm site static size size-budget axe test vet fuzz test-long bench audit icons clean
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
 	@echo "make wasm                 build web/app.wasm"
 	@echo "make site                 write the site to $(SITE)"
 	@echo "make static DIST=dir [SIGNAL_URL=wss://host/signal] [PREFIX=/sub] [ICE_SERVERS=stun:...]"
-	@echo "                          write a site for any static host"
-	@echo "make size                 app.wasm raw, gzip -9 and brotli -q 11 sizes"
+	@echo "                          write a site for any static host (with .br and .gz copies)"
+	@echo "make size                 app.wasm raw, gzip -9 and brotli -q 11 sizes; the 20 largest packages in it"
+	@echo "make size-budget          fail when app.wasm as brotli passes its budget (2.05 MB)"
 	@echo "make test                 vet (native and js/wasm), every test with -race (axe-core on every browser screen), brief fuzzing"
 	@echo "make test-long            the same with longer fuzzing"
 	@echo "make bench                one table: sizes, start-up, joins, fan-out, signaling, engines vs their targets"
@@ -62,11 +63,21 @@ run: site
 	$(GO) build -o $(RUN_BIN) ./signaling/cmd/safehouse
 	exec $(RUN_BIN) -site $(SITE) $(RUN_FLAGS)
 
+# size: the served sizes, then the 20 largest packages' share of the code, read from a build
+# with function names (the same code as web/app.wasm, which is built without them).
 size: wasm
 	@raw=$$(wc -c < web/app.wasm); \
 	gz=$$(gzip -9 -c web/app.wasm | wc -c); \
 	if command -v brotli >/dev/null; then br=$$(brotli -q 11 -c web/app.wasm | wc -c); else br="(brotli not installed: apt-get install brotli)"; fi; \
-	printf 'app.wasm raw:       %10s bytes\napp.wasm gzip -9:   %10s bytes\napp.wasm brotli 11: %10s bytes\n' "$$raw" "$$gz" "$$br"
+	printf 'app.wasm raw:       %10s bytes\napp.wasm gzip -9:   %10s bytes\napp.wasm brotli 11: %10s bytes\n\n' "$$raw" "$$gz" "$$br"
+	@mkdir -p build
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o build/app-names.wasm ./wasm
+	@$(GO) run ./tools/wasmsize -top 20 build/app-names.wasm
+
+# size-budget fails when the site's app.wasm, as the brotli copy it serves, passes its budget
+# (wasm/gen/budget_test.go); make test runs the same check over the site it builds.
+size-budget: site
+	SAFEHOUSE_SITE="$(abspath $(SITE))" $(GO) test -count=1 -run 'TestWasmWithinItsBrotliBudget' -v ./wasm/gen
 
 vet:
 	$(GO) vet ./...

@@ -8,6 +8,11 @@
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets
 // them in or turns them away from the banner above its lobby or game (knocks.go).
 //
+// On a first visit the page the site generator prerendered is on screen for seconds before
+// the wasm runs. Its inline script (wasm/gen/early.js) keeps the name and code typed there,
+// the language and theme chosen and a press on Join or Create; the shell applies them and
+// carries the press out as it mounts (early.go).
+//
 // The shell is one component, so go-app draws its whole tree again after every update (each
 // view from the host). What is large and mostly unchanged stays out of that: each lobby row
 // is a component of its own (lobbyRow), drawn again only when its fields change, and the

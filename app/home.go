@@ -35,7 +35,7 @@ func (s *Shell) renderHome() goapp.UI {
 							s.home.Code = ctx.JSSrc().Get("value").String()
 							s.home.CodeError = ""
 						}),
-					needsNetwork(elTextWith("button#join.btn.secondary[type=submit]", s.t(i18n.HomeJoin)), s.offline),
+					needsNetwork(s.waitLabel(elTextWith("button#join.btn.secondary[type=submit]", s.t(i18n.HomeJoin))), s.offline),
 				),
 				fieldError("code-error", s.home.CodeError),
 				s.renderWatchToggle(),
@@ -43,7 +43,7 @@ func (s *Shell) renderHome() goapp.UI {
 		),
 		el("footer.actions",
 			elText("p.hint", s.t(i18n.HomeCreateHint)),
-			needsNetwork(elTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate)).OnClick(s.onCreate), s.offline),
+			needsNetwork(s.waitLabel(elTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate))).OnClick(s.onCreate), s.offline),
 			s.renderPassEntry(),
 		),
 	)
@@ -81,7 +81,7 @@ func (s *Shell) renderInvited() goapp.UI {
 			fieldError("code-error", s.home.CodeError),
 		).OnSubmit(s.onJoin),
 		el("footer.actions",
-			elText("button#join.btn.primary[type=submit][form=join-form]", s.t(i18n.InvitedJoin)),
+			s.waitLabel(elTextWith("button#join.btn.primary[type=submit][form=join-form]", s.t(i18n.InvitedJoin))),
 			elTextWith("button#not-now.btn.ghost[type=button]", s.t(i18n.InvitedElsewhere)).OnClick(s.onBackHome),
 		),
 	)

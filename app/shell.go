@@ -86,7 +86,10 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 	if err := ctx.LocalStorage().Get(nameStorageKey, &name); err == nil {
 		s.home.Name = name
 	}
-	s.followFragment(ctx)
+	early := takeEarlyInput()
+	s.applyEarlyInput(ctx, early)
+	s.followFragment(ctx, early.typed())
+	s.pressEarly(ctx, early)
 	s.watchVisibility()
 	s.watchNetwork()
 	s.followPreferences()
@@ -96,13 +99,14 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 }
 
 // OnNav runs when the URL changes inside the app, e.g. an invite link opened in this tab.
-func (s *Shell) OnNav(ctx goapp.Context) { s.followFragment(ctx) }
+func (s *Shell) OnNav(ctx goapp.Context) { s.followFragment(ctx, false) }
 
 // OnDismount ends the session with the component.
 func (s *Shell) OnDismount() { s.closeLive() }
 
-// followFragment joins the game an invite link names, or explains why it cannot.
-func (s *Shell) followFragment(ctx goapp.Context) {
+// followFragment joins the game an invite link names, or explains why it cannot. With
+// waitForPress (a name typed before the app ran) it asks for the Join press first.
+func (s *Shell) followFragment(ctx goapp.Context, waitForPress bool) {
 	if s.live != nil || s.screen == ScreenConnecting {
 		return
 	}
@@ -113,9 +117,12 @@ func (s *Shell) followFragment(ctx goapp.Context) {
 	case err != nil:
 		s.showError(s.t(i18n.ErrorBadLinkTitle), s.t(i18n.ErrorBadLink), nil)
 		return
+	case s.pendingInvite != nil && *s.pendingInvite == inv:
+		// Already waiting for the player's press (go-app navigates once more as it starts).
+		return
 	}
 	name, nameErr := NormalizeName(s.home.Name)
-	if nameErr != nil {
+	if nameErr != nil || waitForPress {
 		// Ask for a name first (the invited screen); the code and secret wait for its button.
 		s.pendingInvite = &inv
 		s.home.Code = inv.Room
@@ -126,7 +133,9 @@ func (s *Shell) followFragment(ctx goapp.Context) {
 }
 
 // onCreate is the home screen's "Create a game".
-func (s *Shell) onCreate(ctx goapp.Context, _ goapp.Event) {
+func (s *Shell) onCreate(ctx goapp.Context, _ goapp.Event) { s.create(ctx) }
+
+func (s *Shell) create(ctx goapp.Context) {
 	name, ok := s.checkName(ctx)
 	if !ok {
 		return
@@ -137,6 +146,10 @@ func (s *Shell) onCreate(ctx goapp.Context, _ goapp.Event) {
 // onJoin is the home screen's join form.
 func (s *Shell) onJoin(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
+	s.submitJoin(ctx)
+}
+
+func (s *Shell) submitJoin(ctx goapp.Context) {
 	code, err := NormalizeRoomCode(s.home.Code)
 	if err != nil {
 		s.home.CodeError = s.codeProblem(err)

@@ -27,7 +27,8 @@
 // (`make bench`, 5,000 held).
 //
 // SiteHandler serves the static site the build writes, so that one binary
-// (cmd/safehouse) runs a whole party on a LAN.
+// (cmd/safehouse) runs a whole party on a LAN: each file as its precompressed
+// brotli or gzip copy when the browser accepts one (site_encoding.go).
 //
 // This package is server-side only and must never be imported by the
 // WebAssembly client.

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -31,32 +32,27 @@ var siteTypes = map[string]string{
 	".wav":         "audio/wav",
 }
 
-// alwaysRevalidated are the files whose names never change across versions,
-// so a cached copy must be checked on every load or an update never arrives.
-var alwaysRevalidated = map[string]bool{
-	"index.html":           true,
-	"app.js":               true,
-	"app-worker.js":        true,
-	"manifest.webmanifest": true,
-	"manifest.json":        true,
-	"wasm_exec.js":         true,
-	"app.css":              true,
-	"app.wasm":             true,
-}
-
 // SiteHandler serves the static site in dir (go-app's generated site plus
 // app.wasm): the right content types, index.html for "/" and for unknown
 // paths without an extension (the app's routes), 404 for other unknown files,
 // no directory listings and no dotfiles. Files without an extension are the
-// pages go-app prerendered for its routes and are served as HTML. Files whose
-// names stay the same from one version to the next are served with
-// "Cache-Control: no-cache"; the rest may be cached for an hour.
+// pages go-app prerendered for its routes and are served as HTML.
+//
+// A file with a precompressed sibling (app.wasm.br, app.wasm.gz, written by
+// the build) is answered with the sibling when the browser accepts its coding,
+// with the plain file's type and "Vary: Accept-Encoding"; a Range request always
+// gets the plain file, whose byte offsets are the ones a client can mean.
+// Every representation has its own strong ETag. Files whose names carry a
+// content hash may be cached for a year; every other file keeps its name from
+// one version to the next and is revalidated on each load ("no-cache"), or an
+// update would never arrive.
 func SiteHandler(dir string) http.Handler {
 	return &siteHandler{files: os.DirFS(dir)}
 }
 
 type siteHandler struct {
 	files fs.FS
+	etags etags
 }
 
 func (h *siteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -83,29 +79,83 @@ func (h *siteHandler) serveFile(w http.ResponseWriter, r *http.Request, name str
 	if !fs.ValidPath(name) || hasDotSegment(name) {
 		return false
 	}
-	f, err := h.files.Open(name)
-	if err != nil {
+	f, info, ok := h.open(name)
+	if !ok {
 		return false
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return false
+	served, servedInfo, coding := f, info, ""
+	if r.Header.Get("Range") == "" {
+		coding = chooseEncoding(r.Header.Get("Accept-Encoding"), func(coding string) bool {
+			info, err := fs.Stat(h.files, name+encodingSuffix(coding))
+			return err == nil && info.Mode().IsRegular()
+		})
 	}
-	content, ok := f.(io.ReadSeeker)
+	if coding != "" {
+		sib, sibInfo, ok := h.open(name + encodingSuffix(coding))
+		if !ok { // removed between the two looks: the plain file is always right
+			coding = ""
+		} else {
+			defer sib.Close()
+			served, servedInfo = sib, sibInfo
+		}
+	}
+	content, ok := served.(io.ReadSeeker)
 	if !ok {
 		return false
+	}
+	tag, err := h.etags.of(name+encodingSuffix(coding), servedInfo, content)
+	if err != nil {
+		http.Error(w, "cannot read "+name, http.StatusInternalServerError)
+		return true
 	}
 	header := w.Header()
 	header.Set("Content-Type", contentType(name))
 	header.Set("X-Content-Type-Options", "nosniff")
-	if alwaysRevalidated[path.Base(name)] || path.Ext(name) == "" {
-		header.Set("Cache-Control", "no-cache")
-	} else {
-		header.Set("Cache-Control", "public, max-age=3600")
+	header.Add("Vary", "Accept-Encoding")
+	header.Set("ETag", tag)
+	if coding != "" {
+		header.Set("Content-Encoding", coding)
 	}
-	http.ServeContent(w, r, name, info.ModTime(), content)
+	if hashedName.MatchString(path.Base(name)) {
+		header.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		header.Set("Cache-Control", "no-cache")
+	}
+	if coding != "" {
+		// ServeContent leaves out Content-Length when a Content-Encoding is set;
+		// the sibling's size is known, and with it a browser shows real progress.
+		w = &lengthOnOK{ResponseWriter: w, length: servedInfo.Size()}
+	}
+	http.ServeContent(w, r, name, servedInfo.ModTime(), content)
 	return true
+}
+
+// lengthOnOK adds Content-Length to a full (200) answer only: a 304 or 412 has no body.
+type lengthOnOK struct {
+	http.ResponseWriter
+	length int64
+}
+
+func (w *lengthOnOK) WriteHeader(code int) {
+	if code == http.StatusOK {
+		w.Header().Set("Content-Length", strconv.FormatInt(w.length, 10))
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// open opens name if it is a regular file.
+func (h *siteHandler) open(name string) (fs.File, fs.FileInfo, bool) {
+	f, err := h.files.Open(name)
+	if err != nil {
+		return nil, nil, false
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, false
+	}
+	return f, info, true
 }
 
 func contentType(name string) string {

@@ -55,9 +55,9 @@ func TestSiteHandler(t *testing.T) {
 		{"GET", "/manifest.webmanifest", 200, "application/manifest+json", "no-cache", `{"name"`},
 		{"GET", "/app.js", 200, "text/javascript; charset=utf-8", "no-cache", "// loader"},
 		{"GET", "/app-worker.js", 200, "text/javascript; charset=utf-8", "no-cache", "// worker"},
-		{"GET", "/web/icon.png", 200, "image/png", "public, max-age=3600", "\x89PNG"},
-		{"GET", "/web/sounds/ding.ogg", 200, "audio/ogg", "public, max-age=3600", "OggS"},
-		{"HEAD", "/web/styles/main.css", 200, "text/css; charset=utf-8", "public, max-age=3600", ""},
+		{"GET", "/web/icon.png", 200, "image/png", "no-cache", "\x89PNG"},
+		{"GET", "/web/sounds/ding.ogg", 200, "audio/ogg", "no-cache", "OggS"},
+		{"HEAD", "/web/styles/main.css", 200, "text/css; charset=utf-8", "no-cache", ""},
 		// A route go-app prerendered is its own page...
 		{"GET", "/join", 200, "text/html; charset=utf-8", "no-cache", "<!doctype html><title>Join"},
 		// ...other paths without an extension fall back to index.html...

@@ -48,6 +48,8 @@ func goalsOf(section string) []goal {
 		return []goal{goalAppBrotli, goalSizeRatio}
 	case "startup":
 		return []goal{goalReload}
+	case "firstvisit":
+		return []goal{goalTyping, goalSeat, goalRepeat}
 	case "join":
 		return []goal{goalJoin}
 	case "relay":

@@ -18,7 +18,7 @@ import (
 )
 
 // allSections are the parts of the run, in the table's order.
-var allSections = []string{"size", "startup", "join", "relay", "fanout", "signaling", "abuse", "engine"}
+var allSections = []string{"size", "startup", "firstvisit", "join", "relay", "fanout", "signaling", "abuse", "engine"}
 
 func main() {
 	site := flag.String("site", "build/site", "the app's built site (make site)")
@@ -85,7 +85,7 @@ func run(ctx context.Context, c config) []row {
 		siteErr = fmt.Errorf("the app's site: %v", err)
 	}
 	var baseSite, bin string
-	if needs("size", "startup") {
+	if needs("size", "startup", "firstvisit") {
 		progress("building the baseline page")
 		baseSite, baseErr = buildBaseline(ctx, c.work)
 	}
@@ -118,6 +118,9 @@ func run(ctx context.Context, c config) []row {
 				c.runs)
 		})
 	}, siteErr, baseErr, binErr, chromeErr)
+	section("firstvisit", "timing a first visit by invite link under slow 4G", func() []row {
+		return firstVisitRows(chrome, c.work, c.site, baseSite)
+	}, siteErr, baseErr, chromeErr)
 	section("join", "timing joins in Chromium", func() []row {
 		return withServers(bin, "join", []string{c.site}, func(s []*server) []row {
 			return joinRows(chrome, c.work, s[0].origin, c.joins)

@@ -21,6 +21,7 @@ const (
 	InvitedBody         Key = "invited.body"
 	InvitedJoin         Key = "invited.join"
 	InvitedElsewhere    Key = "invited.elsewhere"
+	GettingReady        Key = "home.getting-ready"
 
 	NameMissing   Key = "name.missing"
 	NameTooLong   Key = "name.too-long"
@@ -105,6 +106,7 @@ var english = map[Key]string{
 	InvitedBody:         "Game %[1]s is waiting for you. Tell the others your name, then join.",
 	InvitedJoin:         "Join the game",
 	InvitedElsewhere:    "Not now: back to the start",
+	GettingReady:        "Getting ready…",
 
 	NameMissing:   "Type your name first, so the others know who you are.",
 	NameTooLong:   "Names can be at most %[1]d character.|Names can be at most %[1]d characters.",

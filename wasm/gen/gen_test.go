@@ -10,6 +10,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"safehouse/app"
+	"safehouse/tools/precompress"
 )
 
 // fakeWeb is a web/ directory with a stand-in app.wasm: the generator copies it, it never
@@ -166,6 +169,9 @@ func TestGenerateUnderASubpath(t *testing.T) {
 			t.Errorf("index.html lacks %s", want)
 		}
 	}
+	if strings.Contains(string(index), `="/web/`) {
+		t.Error("index.html names a resource outside the prefix (the invited screen's icon?)")
+	}
 	appJS, err := os.ReadFile(filepath.Join(out, "app.js"))
 	if err != nil {
 		t.Fatal(err)
@@ -188,7 +194,7 @@ func TestServiceWorkerInstallsAllOrNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		js := string(worker)
-		for _, want := range []string{"event.waitUntil(", "await caches.delete(cacheName);", "throw error;", `cache: "reload"`, "response.redirected",
+		for _, want := range []string{"event.waitUntil(", "await caches.delete(cacheName);", "throw error;", `cache: "no-cache"`, "response.redirected",
 			`"` + prefix + `/web/app.wasm"`, `"` + prefix + `/web/styles.css"`, `"` + prefix + `/app.js"`, `"` + prefix + `/wasm_exec.js"`,
 			`"` + prefix + `/manifest.webmanifest"`, `"` + prefix + `/web/icon-maskable-512.png"`} {
 			if !strings.Contains(js, want) {
@@ -302,9 +308,55 @@ func TestServiceWorkerCachesEveryWebFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range entries {
+			if precompress.IsCopy(e.Name()) {
+				continue // a compressed copy is served for its plain file's address
+			}
 			if want := prefix + "/web/" + e.Name(); !slices.Contains(cached, want) {
 				t.Errorf("prefix %q: %s is not cached (the worker caches %v)", prefix, want, cached)
 			}
 		}
+	}
+}
+
+// The loader registers the service worker once the wasm has started, not beside it, so a
+// first visit does not download the site (the wasm included) twice at once.
+func TestWorkerRegisteredAfterTheWasmStarts(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	if err := generate(config{out: out, web: fakeWeb(t)}); err != nil {
+		t.Fatal(err)
+	}
+	js, err := os.ReadFile(filepath.Join(out, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(js), "goappInitServiceWorker();") || !strings.Contains(string(js), "goappInitWebAssembly().finally(goappInitServiceWorker);\n  };\n  requestAnimationFrame(") {
+		t.Fatal("app.js still registers the service worker beside the wasm download")
+	}
+}
+
+// The page keeps a press and what is typed before the wasm runs: the early script is inline
+// in its head (a file of its own would leave a moment in which Join reloads the page).
+func TestPageCarriesTheEarlyScriptInline(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	if err := generate(config{out: out, web: fakeWeb(t)}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(page)
+	head, _, _ := strings.Cut(html, "</head>")
+	if !strings.Contains(head, "<script>"+earlyScript+"</script>") || !strings.Contains(earlyScript, "window.safehouseEarly") {
+		t.Fatal("the page's head lacks the inline early script")
+	}
+	if !strings.Contains(html, `data-wait="Getting ready…"`) {
+		t.Error("the prerendered buttons lack their getting-ready label")
+	}
+	// The invited screen waits in the head for an invite link, its room a mark to fill in.
+	_, tpl, ok := strings.Cut(head, `<template id="invited-page">`)
+	tpl, _, _ = strings.Cut(tpl, "</template>")
+	if !ok || !strings.Contains(tpl, `id="invited-title"`) || !strings.Contains(tpl, `id="name"`) || !strings.Contains(tpl, "Game "+app.InviteRoomMark+" is waiting") {
+		t.Errorf("the page lacks the invited screen for early.js: %.300q", tpl)
 	}
 }

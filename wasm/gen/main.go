@@ -21,6 +21,7 @@ import (
 
 	"safehouse/app"
 	"safehouse/app/i18n"
+	"safehouse/tools/precompress"
 )
 
 func main() {
@@ -59,8 +60,18 @@ func generate(c config) error {
 		return err
 	}
 	app.Routes()
+	invited, err := app.PrerenderedInvite()
+	if err != nil {
+		return fmt.Errorf("prerendering the invited screen: %w", err)
+	}
+	if p := strings.TrimSuffix(c.prefix, "/"); p != "" {
+		// The page's own resources go under the prefix, as go-app puts those of the page.
+		invited = strings.ReplaceAll(invited, `="/web/`, `="`+p+`/web/`)
+	}
 	h := handler(c, version, wasmInfo.Size())
 	h.CacheableResources = files
+	// The invited screen waits in the page for early.js, which shows it for an invite link.
+	h.RawHeaders = append(h.RawHeaders, `<template id="invited-page">`+invited+`</template>`)
 	if err := goapp.GenerateStaticWebsite(c.out, h); err != nil {
 		return fmt.Errorf("generating the site: %w", err)
 	}
@@ -70,7 +81,13 @@ func generate(c config) error {
 	if err := fixManifest(filepath.Join(c.out, "manifest.webmanifest"), c.prefix); err != nil {
 		return err
 	}
-	return writeConfig(c)
+	if err := registerWorkerAfterWasm(filepath.Join(c.out, "app.js")); err != nil {
+		return err
+	}
+	if err := writeConfig(c); err != nil {
+		return err
+	}
+	return precompress.Dir(c.out)
 }
 
 // fixManifest scopes the installed app to the site's own folder (go-app writes scope "/",
@@ -102,6 +119,45 @@ func fixManifest(path, prefix string) error {
 	return os.WriteFile(path, out, 0o644)
 }
 
+// goappStart is how go-app's loader starts: the service worker first, beside the wasm.
+const goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
+
+// goappStartAfterPaint starts the wasm once the page has drawn its first frame (or after a
+// second, for a tab in the background, which draws no frames), then the service worker. The
+// page is on screen first: its few small files do not share the line with the wasm's first
+// bytes, and Lighthouse no longer counts the wasm's download into the page's largest paint.
+const goappStartAfterPaint = `goappWatchForUpdate();
+goappWatchForInstallable();
+(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    goappInitWebAssembly().finally(goappInitServiceWorker);
+  };
+  requestAnimationFrame(() => setTimeout(start));
+  setTimeout(start, 1000);
+})();
+`
+
+// registerWorkerAfterWasm makes the loader register the service worker once the wasm runs,
+// not beside it: a worker installing on a first visit downloads every file of the site,
+// the wasm included, and on a slow phone connection that second download shared the line
+// with the one the player is waiting for. Registered afterwards, the worker finds the files
+// in the HTTP cache (its install revalidates them: a 304 each).
+func registerWorkerAfterWasm(path string) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	js := string(raw)
+	if strings.Count(js, goappStart) != 1 {
+		return fmt.Errorf("%s: go-app's loader no longer starts as expected (%q): check registerWorkerAfterWasm against the new go-app", path, goappStart)
+	}
+	js = strings.Replace(js, goappStart, goappStartAfterPaint, 1)
+	return os.WriteFile(path, []byte(js), 0o644)
+}
+
 // writeConfig writes web/config.js, the deployment settings a static host may edit without
 // a rebuild (read by app/config.go).
 func writeConfig(c config) error {
@@ -125,6 +181,13 @@ func writeConfig(c config) error {
 //go:embed app-worker.js
 var serviceWorker string
 
+// earlyScript keeps what the player does on the prerendered page until the app runs
+// (app/early.go reads it). It is inline: a separate file would leave a moment in which a
+// press on Join submits the page's form and reloads it.
+//
+//go:embed early.js
+var earlyScript string
+
 func handler(c config, version string, wasmSize int64) *goapp.Handler {
 	en := func(k i18n.Key) string { return i18n.T(i18n.English, k) }
 	h := &goapp.Handler{
@@ -146,6 +209,7 @@ func handler(c config, version string, wasmSize int64) *goapp.Handler {
 		Styles:          []string{"/web/styles.css", "/web/spyfall.css", "/web/spyfest.css", "/web/settings.css", "/web/spectator.css"},
 		RawHeaders: []string{
 			`<meta name="color-scheme" content="dark light">`,
+			"<script>" + earlyScript + "</script>",
 		},
 		Env: map[string]string{
 			"SIGNAL_URL":  c.signalURL,
@@ -166,7 +230,7 @@ func handler(c config, version string, wasmSize int64) *goapp.Handler {
 func versionOf(web string) (string, error) {
 	sum := sha256.New()
 	// The worker's own code is part of the version, so a change to it reaches installed apps.
-	fmt.Fprintf(sum, "app-worker.js\x00%s", serviceWorker)
+	fmt.Fprintf(sum, "app-worker.js\x00%s\x00early.js\x00%s", serviceWorker, earlyScript)
 	err := filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !shipped(d.Name()) {
 			return err
@@ -205,8 +269,10 @@ func webFiles(web string) ([]string, error) {
 	return files, nil
 }
 
-// shipped reports whether a file of web/ belongs on the site (not the icon render script).
-func shipped(name string) bool { return !strings.HasSuffix(name, ".sh") }
+// shipped reports whether a file of web/ belongs on the site: not the icon render script,
+// and not compressed copies (a site's web/ passed back in as -web), which the build writes
+// afresh.
+func shipped(name string) bool { return !strings.HasSuffix(name, ".sh") && !precompress.IsCopy(name) }
 
 func copyDir(from, to string) error {
 	return filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {

@@ -10,10 +10,12 @@ import (
 	"path/filepath"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/tools/precompress"
 )
 
 // main writes the baseline's static site to -out, with the wasm built beforehand copied into
-// web/app.wasm, as the app's site generator does.
+// web/app.wasm and brotli and gzip copies of its files, as the app's site generator does.
 func main() {
 	out := flag.String("out", "build/baseline", "directory to write the site into (replaced)")
 	wasm := flag.String("wasm", "", "the baseline's app.wasm, built with GOOS=js GOARCH=wasm")
@@ -52,7 +54,11 @@ func generate(out, wasm string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(out, "web", "app.wasm"), code, 0o644)
+	if err := os.WriteFile(filepath.Join(out, "web", "app.wasm"), code, 0o644); err != nil {
+		return err
+	}
+	// Served compressed, as the app's site is, so that first visits compare like with like.
+	return precompress.Dir(out)
 }
 
 // icon keeps the page from asking an outside host for go-app's default icon.

@@ -1,0 +1,258 @@
+//go:build !wasm
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"safehouse/signaling"
+)
+
+const firstVisitSection = "first visit (invite link, slow 4G)"
+
+var (
+	goalTyping = goal{firstVisitSection, "invite opened -> name field accepts typing, app", "<= 1500 ms"}
+	goalSeat   = goal{firstVisitSection, "invite opened -> seat on the host's screen, app (baseline's first load)", "<= baseline + 1000 ms"}
+	goalRepeat = goal{firstVisitSection, "wasm bytes over the network on a repeat visit, app / baseline", "app: 0"}
+)
+
+// typingScript records, in every page, when the name field first takes a touch: it is on
+// screen and nothing covers its middle (performance.now(), ms since the navigation began).
+// It checks on every frame, so not before the page first renders.
+const typingScript = `(() => {
+  const ready = () => {
+    const f = document.getElementById("name");
+    if (!f) return false;
+    const r = f.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === f;
+  };
+  const tick = () => {
+    if (window.__typingMS === undefined && ready()) window.__typingMS = performance.now();
+    if (window.__typingMS === undefined) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`
+
+// countingSite serves a site with the project's SiteHandler and counts the response bytes it
+// sends (bodies, as compressed on the wire; a 304 has none), the wasm's apart.
+type countingSite struct {
+	files http.Handler
+	mu    sync.Mutex
+	all   int64
+	wasm  int64
+	asked int // requests answered
+}
+
+func (c *countingSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	cw := &countingWriter{ResponseWriter: w}
+	c.files.ServeHTTP(cw, r)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.all += cw.n
+	c.asked++
+	if strings.HasSuffix(r.URL.Path, ".wasm") {
+		c.wasm += cw.n
+	}
+}
+
+// take returns what was counted since the last take.
+func (c *countingSite) take() (all, wasm int64, asked int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	all, wasm, asked = c.all, c.wasm, c.asked
+	c.all, c.wasm, c.asked = 0, 0, 0
+	return all, wasm, asked
+}
+
+type countingWriter struct {
+	http.ResponseWriter
+	n int64
+}
+
+func (w *countingWriter) Write(b []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(b)
+	w.n += int64(n)
+	return n, err
+}
+
+// visitServer is one site and a signaling server in this process, on loopback: what the
+// phone under test reaches.
+func visitServer(site string, sig http.Handler) (*httptest.Server, *countingSite) {
+	counted := &countingSite{files: signaling.SiteHandler(site)}
+	mux := http.NewServeMux()
+	mux.Handle("/signal", sig)
+	mux.Handle("/", counted)
+	return httptest.NewServer(mux), counted
+}
+
+// throttle puts the tab on the slow mobile profile.
+func (t *tab) throttle() error {
+	if _, err := chromedp.Call(t.ctx, network.Enable, network.EnableParams{}); err != nil {
+		return err
+	}
+	c := slow4G
+	_, err := chromedp.Call(t.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		MatchedNetworkConditions: []*network.Conditions{&c},
+	})
+	return err
+}
+
+// visit is what one first visit and one repeat visit measured.
+type visit struct {
+	typing, seat, load   time.Duration // typing and seat: the app's; load: the baseline's
+	started              time.Duration // the app's start (mounted), for reading the seat
+	firstAll, firstWasm  int64
+	repeatAll, repeatWas int64
+	repeatAsked          int // requests that reached the server on the repeat visit
+}
+
+// firstVisitRows: a host tab (not throttled) creates a game; a fresh phone under slow 4G
+// opens its invite link, types a name as soon as the field takes it and presses Join. Then
+// the baseline's first load, from the same kind of server under the same profile. For each,
+// the bytes of the first visit (until the service worker has the wasm) and of a repeat visit.
+func firstVisitRows(chrome, workDir, appSite, baseSite string) []row {
+	sig := signaling.New(signaling.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), OriginPatterns: []string{"127.0.0.1:*"}})
+	defer sig.Close()
+	hostSrv, _ := visitServer(appSite, sig)
+	defer hostSrv.Close()
+	appSrv, appCount := visitServer(appSite, sig)
+	defer appSrv.Close()
+	baseSrv, baseCount := visitServer(baseSite, sig)
+	defer baseSrv.Close()
+
+	fail := func(err error) []row {
+		return []row{goalTyping.missing(err), goalSeat.missing(err), goalRepeat.missing(err)}
+	}
+	app, err := appFirstVisit(chrome, workDir, hostSrv.URL, appSrv.URL, appCount)
+	if err != nil {
+		return fail(fmt.Errorf("app: %w", err))
+	}
+	base, err := baselineFirstVisit(chrome, workDir, baseSrv.URL, baseCount)
+	if err != nil {
+		return fail(fmt.Errorf("baseline: %w", err))
+	}
+	sec := firstVisitSection
+	return []row{
+		goalTyping.check(ms(app.typing), app.typing <= 1500*time.Millisecond),
+		goalSeat.check(ms(app.seat)+" ("+ms(base.load)+")", app.seat <= base.load+time.Second),
+		info(sec, "invite opened -> the app's wasm runs, app", ms(app.started)),
+		info(sec, "bytes over the network, first visit, app / baseline (wasm)",
+			fmt.Sprintf("%s (%s) / %s (%s)", megabytes(app.firstAll), megabytes(app.firstWasm), megabytes(base.firstAll), megabytes(base.firstWasm))),
+		info(sec, "bytes over the network, repeat visit, app / baseline (requests)",
+			fmt.Sprintf("%d (%d) / %d (%d) bytes", app.repeatAll, app.repeatAsked, base.repeatAll, base.repeatAsked)),
+		goalRepeat.check(fmt.Sprintf("%d / %d bytes", app.repeatWas, base.repeatWas), app.repeatWas == 0),
+	}
+}
+
+func appFirstVisit(chrome, workDir, hostOrigin, origin string, count *countingSite) (visit, error) {
+	var v visit
+	host, err := openHostTab(chrome, workDir, hostOrigin)
+	if err != nil {
+		return v, fmt.Errorf("the host tab: %w", err)
+	}
+	defer host.close()
+	phone, err := openTab(chrome, workDir, origin)
+	if err != nil {
+		return v, err
+	}
+	defer phone.close()
+	for _, script := range []string{typingScript, mountedScript} {
+		if err := phone.onEveryPage(script); err != nil {
+			return v, err
+		}
+	}
+	if err := phone.throttle(); err != nil {
+		return v, fmt.Errorf("throttling: %w", err)
+	}
+	_, _, _ = count.take()
+	link := origin + "/#" + host.link[strings.Index(host.link, "#")+1:]
+	// The navigation returns once the page has loaded, not waiting for the wasm.
+	if err := phone.withLimit(throttledLimit, chromedp.Navigate(link)); err != nil {
+		return v, err
+	}
+	if err := phone.waitFor(`window.__typingMS !== undefined`, throttledLimit); err != nil {
+		return v, fmt.Errorf("the name field: %w", err)
+	}
+	typing, err := eval[float64](phone, `window.__typingMS`)
+	if err != nil {
+		return v, err
+	}
+	v.typing = time.Duration(typing * float64(time.Millisecond))
+	if err := phone.withLimit(time.Minute, chromedp.SendKeys(chromedp.ID("name"), "Phone"), chromedp.Click(chromedp.ID("join"))); err != nil {
+		return v, fmt.Errorf("typing and pressing Join: %w", err)
+	}
+	seen, err := host.seenAt("Phone", throttledLimit)
+	if err != nil {
+		return v, fmt.Errorf("the seat on the host's screen: %w", err)
+	}
+	opened, err := eval[float64](phone, `performance.timeOrigin`)
+	if err != nil {
+		return v, err
+	}
+	offset, err := clockOffset(phone)
+	if err != nil {
+		return v, err
+	}
+	v.seat = seen.Sub(time.UnixMicro(int64(opened * 1000)).Add(-offset))
+	mounted, err := eval[float64](phone, `window.__mountedMS`)
+	if err != nil {
+		return v, fmt.Errorf("the app's start: %w", err)
+	}
+	v.started = time.Duration(mounted * float64(time.Millisecond))
+	if err := phone.waitFor(cachedScript, throttledLimit); err != nil {
+		return v, fmt.Errorf("the service worker never cached the wasm: %w", err)
+	}
+	v.firstAll, v.firstWasm, _ = count.take()
+	if err := phone.withLimit(throttledLimit, chromedp.Navigate(origin+"/")); err != nil {
+		return v, err
+	}
+	if err := phone.waitFor(`document.querySelector(".app.ready #create")`, throttledLimit); err != nil {
+		return v, fmt.Errorf("the repeat visit: %w", err)
+	}
+	v.repeatAll, v.repeatWas, v.repeatAsked = count.take()
+	return v, nil
+}
+
+func baselineFirstVisit(chrome, workDir, origin string, count *countingSite) (visit, error) {
+	var v visit
+	phone, err := openTab(chrome, workDir, origin)
+	if err != nil {
+		return v, err
+	}
+	defer phone.close()
+	if err := phone.onEveryPage(readyScript); err != nil {
+		return v, err
+	}
+	if err := phone.throttle(); err != nil {
+		return v, fmt.Errorf("throttling: %w", err)
+	}
+	_, _, _ = count.take()
+	if err := phone.withLimit(throttledLimit, chromedp.Navigate(origin+"/")); err != nil {
+		return v, err
+	}
+	if v.load, err = readyAfter(phone, throttledLimit); err != nil {
+		return v, err
+	}
+	if err := phone.waitFor(cachedScript, throttledLimit); err != nil {
+		return v, fmt.Errorf("the service worker never cached the wasm: %w", err)
+	}
+	v.firstAll, v.firstWasm, _ = count.take()
+	if err := phone.withLimit(throttledLimit, chromedp.Navigate(origin+"/")); err != nil {
+		return v, err
+	}
+	if _, err := readyAfter(phone, throttledLimit); err != nil {
+		return v, fmt.Errorf("the repeat visit: %w", err)
+	}
+	v.repeatAll, v.repeatWas, v.repeatAsked = count.take()
+	return v, nil
+}

@@ -1,0 +1,187 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"safehouse/signaling"
+)
+
+// slowSite serves the site like `make run`, but holds every request for app.wasm until
+// release is called, as a phone's slow first download would, and counts the wasm's full
+// answers (status 200) and the bytes they carried.
+type slowSite struct {
+	*httptest.Server
+	held     chan struct{}
+	once     sync.Once
+	mu       sync.Mutex
+	wasmGets int
+	wasmSent int64
+}
+
+func newSlowSite(t *testing.T, site string, sig http.Handler) *slowSite {
+	t.Helper()
+	s := &slowSite{held: make(chan struct{})}
+	files := signaling.SiteHandler(site)
+	mux := http.NewServeMux()
+	mux.Handle("/signal", sig)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/app.wasm") {
+			files.ServeHTTP(w, r)
+			return
+		}
+		select {
+		case <-s.held:
+		case <-r.Context().Done():
+			return
+		}
+		cw := &countingWriter{ResponseWriter: w}
+		files.ServeHTTP(cw, r)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if cw.status == http.StatusOK && r.Method == http.MethodGet {
+			s.wasmGets++
+			s.wasmSent += cw.n
+		}
+	})
+	s.Server = httptest.NewServer(mux)
+	t.Cleanup(func() { s.release(); s.Close() })
+	return s
+}
+
+func (s *slowSite) release() { s.once.Do(func() { close(s.held) }) }
+
+func (s *slowSite) wasm() (gets int, sent int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.wasmGets, s.wasmSent
+}
+
+type countingWriter struct {
+	http.ResponseWriter
+	status int
+	n      int64
+}
+
+func (w *countingWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *countingWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.n += int64(n)
+	return n, err
+}
+
+// A first visit by invite link while the wasm is still downloading: the prerendered page
+// shows the invited screen, with the room, the name field and Join; the player picks Russian, types a name and
+// presses Join, which says it is getting ready and keeps the page where it is. When the
+// wasm arrives the app starts with that name and language and carries the press out: the
+// guest's seat appears on the host's screen. A second guest who typed a name but did not
+// press Join finds it kept, and joins only when they press. Each phone got the wasm over
+// the network once, and on a repeat visit not at all.
+func TestInviteWorksBeforeTheWasm(t *testing.T) {
+	chrome := findChrome()
+	if chrome == "" {
+		missing(t, "no Chromium found (set CHROME_PATH or install chromium)")
+	}
+	site := findSite(t)
+	// One signaling server behind two sites: the host's, served at once, and the guest's,
+	// whose wasm is slow.
+	sig := signaling.New(signaling.Config{
+		Logger:         slog.New(slog.NewTextHandler(io.Discard, nil)),
+		OriginPatterns: []string{"127.0.0.1:*"},
+	})
+	mux := http.NewServeMux()
+	mux.Handle("/signal", sig)
+	mux.Handle("/", signaling.SiteHandler(site))
+	fast := httptest.NewServer(mux)
+	t.Cleanup(func() { sig.Close(); fast.Close() })
+	slow := newSlowSite(t, site, sig)
+	h := &harness{t: t, chrome: chrome, server: fast, origin: fast.URL}
+
+	host := h.openBrowser("host tab", h.origin, true)
+	host.open(h.origin + "/")
+	host.typeInto("name", "Maya")
+	host.click("create")
+	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
+	room := host.text("lobby-room")
+	invite, err := url.Parse(host.value("invite-link"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	link := slow.URL + "/#" + invite.Fragment
+	guest := h.openBrowser("guest phone", slow.URL, true)
+	guest.do(chromedp.Navigate(link))
+	guest.waitJS(`document.getElementById("name") !== null && document.getElementById("join") !== null && window.safehouseEarly !== undefined`, "the prerendered page")
+	if body := guest.text("invited-body"); !strings.Contains(body, room) || guest.text("join") != "Join the game" {
+		guest.fatalf("the prerendered page for the invite says %q, its button %q: want the invited screen for room %s", body, guest.text("join"), room)
+	}
+	if eval[bool](guest, `document.querySelector(".app.ready") !== null`) {
+		guest.fatalf("the app runs although its wasm is held back")
+	}
+	// The language select, changed as a phone's picker does: a new value and a change event.
+	guest.do(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("pref-lang"); s.value = "ru"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`))
+	guest.typeInto("name", "Nadia")
+	guest.click("join")
+	guest.waitJS(`document.getElementById("join").getAttribute("aria-busy") === "true"`, "Join to say it is getting ready")
+	if got := guest.text("join"); got != "Getting ready…" {
+		guest.fatalf("the pressed Join says %q", got)
+	}
+	if got := eval[string](guest, `location.href`); got != link {
+		guest.fatalf("the press moved the page to %s", got)
+	}
+
+	// A second guest types a name but has not pressed Join when the app starts.
+	late := h.openBrowser("second guest", slow.URL, true)
+	late.do(chromedp.Navigate(link))
+	late.waitJS(`document.getElementById("name") !== null && window.safehouseEarly !== undefined`, "the prerendered page")
+	late.typeInto("name", "Le")
+
+	slow.release()
+	guest.waitJS(`document.querySelector(".app.ready") !== null`, "the app to start")
+	host.waitJS(`[...document.querySelectorAll("#players .player-name")].some(e => e.textContent === "Nadia")`, "the guest's seat on the host's screen")
+	guest.waitJS(`document.querySelectorAll("#players .player-name").length === 2`, "the guest's lobby")
+	if got := eval[string](guest, `document.documentElement.lang`); got != "ru" {
+		guest.fatalf("the app started in %q, not the Russian chosen before it ran", got)
+	}
+	// The second guest's half-typed name is kept, and the app waits for their press.
+	late.waitJS(`document.querySelector(".app.ready") !== null && document.getElementById("invited-title") !== null`, "the invited screen")
+	if got := late.value("name"); got != "Le" {
+		late.fatalf("the name typed before the app ran reads %q", got)
+	}
+	if n := len(host.playerNames()); n != 2 {
+		host.fatalf("%d players at the table before the second guest pressed Join, want 2", n)
+	}
+	late.typeInto("name", "Leo")
+	late.click("join")
+	host.waitJS(`document.querySelectorAll("#players .player-name").length === 3`, "the second guest's seat")
+
+	// The service worker, registered once the wasm ran, finds it in the HTTP cache.
+	waitInstalled(guest)
+	if gets, sent := slow.wasm(); gets != 2 {
+		t.Errorf("first visits of two phones: the wasm was sent %d times (%d bytes), want once to each", gets, sent)
+	}
+	// A repeat visit takes the wasm from the worker's cache: not one byte of it on the network.
+	guest.reload()
+	if gets, sent := slow.wasm(); gets != 2 {
+		t.Errorf("after a repeat visit the wasm has been sent %d times (%d bytes), want once to each phone", gets, sent)
+	}
+}

@@ -1,0 +1,84 @@
+//go:build !wasm
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestPackageOf(t *testing.T) {
+	pkgs := newPackages([]string{"runtime", "github.com/pion/webrtc/v4", "github.com/maxence-charriere/go-app/v10/pkg/app",
+		"safehouse/app", "safehouse/app/session", "slices", "encoding/json", "internal/abi", "rsc.io/qr/coding"})
+	for name, want := range map[string]string{
+		"runtime.mallocgc": "runtime",
+		"github.com_pion_webrtc_v4.__PeerConnection_.Close":                      "github.com/pion/webrtc/v4",
+		"github.com_maxence_charriere_go_app_v10_pkg_app.__stateManager_.Set_fm": "github.com/maxence-charriere/go-app/v10/pkg/app",
+		"safehouse_app.__Shell_.host.func1.1.1":                                  "safehouse/app",
+		"safehouse_app_session.newDataChannelConn.func2.1":                       "safehouse/app/session",
+		"slices.SortFunc_go.shape.string_":                                       "slices",
+		"encoding_json.__decodeState_.object":                                    "encoding/json",
+		"rsc.io_qr_coding.Alpha.Bits":                                            "rsc.io/qr/coding",
+		"internal_abi.Name.Name":                                                 "internal/abi",
+		"type_.eq.struct_":                                                       "type: (the compiler's equality and hash functions)",
+		"go_buildid":                                                             "(no package)",
+		"":                                                                       "(unnamed)",
+	} {
+		if got := pkgs.packageOf(name); got != want {
+			t.Errorf("packageOf(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// A real js/wasm build with names, read back: every function body is accounted for and the
+// function names resolve to packages, runtime and the command's own among them.
+func TestReportOnARealBuild(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(src, []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hi\") }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module hello\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "hello.wasm")
+	build := exec.Command("go", "build", "-o", out, ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building: %v\n%s", err, b)
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	for _, b := range m.bodies {
+		sum += len(b)
+	}
+	if len(m.bodies) < 500 || sum >= m.sections["code"] || sum < m.sections["code"]*9/10 {
+		t.Fatalf("%d bodies of %d bytes in a code section of %d", len(m.bodies), sum, m.sections["code"])
+	}
+	var text, all strings.Builder
+	pkgs := newPackages([]string{"runtime", "fmt", "hello"})
+	report(&text, m, pkgs, len(raw), 20)
+	if strings.Count(text.String(), "\n") != 20+4 {
+		t.Errorf("want 20 packages and the rest:\n%s", text.String())
+	}
+	report(&all, m, pkgs, len(raw), 100)
+	for _, want := range []string{"runtime", "fmt", "main"} {
+		if !strings.Contains(all.String(), "  "+want+"\n") {
+			t.Errorf("the report lacks package %s:\n%s", want, all.String())
+		}
+	}
+	if !strings.Contains(all.String(), "the other 0 packages") {
+		t.Errorf("a report of every package leaves some out:\n%s", all.String())
+	}
+}

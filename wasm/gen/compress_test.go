@@ -1,0 +1,89 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+)
+
+// The site carries a brotli and a gzip copy of every text file and of the wasm, each
+// decoding to its file; images get none; compressed copies in the web/ passed in (a built
+// site's web/ used again) never stand for the new build.
+func TestGenerateWritesCompressedSiblings(t *testing.T) {
+	web := fakeWeb(t)
+	wasm := "\x00asm\x01\x00\x00\x00" + strings.Repeat("function body ", 2000)
+	if err := os.WriteFile(filepath.Join(web, "app.wasm"), []byte(wasm), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(web, "app.wasm.br"), []byte("an older build's copy"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	if err := generate(config{out: out, web: web}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"web/app.wasm", "index.html", "app.js", "app-worker.js", "wasm_exec.js", "app.css", "manifest.webmanifest", "web/config.js"} {
+		plain, err := os.ReadFile(filepath.Join(out, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, suffix := range []string{".br", ".gz"} {
+			packed, err := os.ReadFile(filepath.Join(out, f+suffix))
+			if err != nil {
+				t.Errorf("%s has no %s copy", f, suffix)
+				continue
+			}
+			var r io.Reader = brotli.NewReader(bytes.NewReader(packed))
+			if suffix == ".gz" {
+				if r, err = gzip.NewReader(bytes.NewReader(packed)); err != nil {
+					t.Fatalf("%s%s: %v", f, suffix, err)
+				}
+			}
+			decoded, err := io.ReadAll(r)
+			if err != nil || !bytes.Equal(decoded, plain) {
+				t.Errorf("%s%s does not decode to %s (%v)", f, suffix, f, err)
+			}
+			if len(packed) >= len(plain) {
+				t.Errorf("%s%s is %d bytes, the file %d", f, suffix, len(packed), len(plain))
+			}
+		}
+	}
+	for _, f := range []string{"web/icon-192.png.br", "web/icon-192.png.gz"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
+			t.Errorf("site has %s", f)
+		}
+	}
+}
+
+// The loader's progress bar divides the bytes it has read, which are decoded bytes, by the
+// wasm's length: with the wasm served compressed the response's Content-Length is the
+// compressed size, so app.js must carry the plain size itself.
+func TestLoaderKnowsTheWasmsPlainSize(t *testing.T) {
+	web := fakeWeb(t)
+	out := filepath.Join(t.TempDir(), "site")
+	if err := generate(config{out: out, web: web}); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Stat(filepath.Join(web, "app.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := os.ReadFile(filepath.Join(out, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`goappWasmContentLength = "(\d*)"`).FindSubmatch(js)
+	if m == nil || string(m[1]) != strconv.FormatInt(info.Size(), 10) {
+		t.Fatalf("app.js declares the wasm's length as %q, want %d", m, info.Size())
+	}
+}

@@ -1,0 +1,99 @@
+// Safehouse's first seconds. The prerendered page is on screen long before the app's wasm
+// runs (seconds on a phone's first visit): this keeps what the player does meanwhile -- the
+// name and code typed, the language and theme chosen, a press on Join or Create -- for the
+// app to carry out as it starts (app/early.go); the pressed button says calmly that the app
+// is getting ready. It runs inline in <head>, before the body exists, so no press slips by.
+(() => {
+  const early = { name: null, code: null, lang: null, theme: null, press: null };
+  const fields = { name: "name", code: "code", "pref-lang": "lang", "pref-theme": "theme" };
+  let taken = false;
+
+  // Values set before this script could listen (autofill, a restored form) count too.
+  const snapshot = () => {
+    for (const [id, key] of Object.entries(fields)) {
+      const f = document.getElementById(id);
+      if (!f || early[key] !== null) continue;
+      const initial = f.options ? [...f.options].find((o) => o.defaultSelected) : null;
+      if (f.value !== (f.options ? (initial ? initial.value : f.value) : f.defaultValue)) {
+        early[key] = f.value;
+      }
+    }
+  };
+
+  // An invite names its room in the URL fragment, which no server sees. The page carries
+  // the invited screen (a name field and Join) with a mark for the room: shown in place of
+  // home, it is what the app will show, so nothing moves when the app starts. A room that is
+  // not one the app accepts leaves home as it is: the app explains the link when it runs.
+  const showInvite = () => {
+    const m = /(?:^#|&)join=([^&]*)/.exec(location.hash);
+    const page = document.getElementById("invited-page");
+    const home = document.querySelector("body > .app");
+    if (taken || !m || !page || !home || document.getElementById("invited-title")) return;
+    let room;
+    try {
+      room = decodeURIComponent(m[1]).toUpperCase().replace(/[\s-]/g, "");
+    } catch (e) {
+      return;
+    }
+    if (!/^[A-HJ-NP-Z2-9]{6}$/.test(room)) return;
+    const screen = page.content.cloneNode(true);
+    const text = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT);
+    while (text.nextNode()) text.currentNode.data = text.currentNode.data.replaceAll("@ROOM@", room);
+    home.replaceWith(screen);
+  };
+
+  const hold = (what, button) => {
+    if (early.press) return;
+    early.press = what;
+    snapshot();
+    if (button) {
+      button.setAttribute("aria-busy", "true");
+      button.classList.add("waiting");
+      if (button.dataset.wait) button.textContent = button.dataset.wait;
+    }
+  };
+
+  const keep = (e) => {
+    const key = fields[e.target.id];
+    if (!taken && key) early[key] = e.target.value;
+  };
+  document.addEventListener("input", keep, true);
+  document.addEventListener("change", keep, true);
+  document.addEventListener("click", (e) => {
+    const b = !taken && e.target.closest ? e.target.closest("#create") : null;
+    if (b) {
+      e.preventDefault();
+      hold("create", b);
+    }
+  }, true);
+  // The prerendered form has no action: submitted now, it would reload the page.
+  document.addEventListener("submit", (e) => {
+    if (taken) return;
+    e.preventDefault();
+    if (e.target.id === "join-form") hold("join", document.getElementById("join"));
+  }, true);
+  // Swapped as soon as home is parsed (the loader follows it in the body), before the first
+  // frame if the parser allows, so the page does not shift under the player.
+  const parsed = new MutationObserver(() => {
+    if (document.getElementById("app-wasm-loader")) {
+      parsed.disconnect();
+      showInvite();
+    }
+  });
+  parsed.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", () => {
+    parsed.disconnect();
+    showInvite();
+  });
+  window.addEventListener("hashchange", showInvite);
+
+  window.safehouseEarly = {
+    // take hands the record to the app once; from then on the app's own handlers act.
+    take() {
+      if (taken) return null;
+      snapshot();
+      taken = true;
+      return early;
+    },
+  };
+})();
