@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
@@ -171,16 +172,7 @@ func secretPhase(p spyfall.Phase) bool {
 // returns nil when this state has no such twin (the secret is already public).
 func sfTwin(t *testing.T, g *spyfall.Game, rng *rand.Rand) (*spyfall.Game, string) {
 	t.Helper()
-	raw, err := g.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st map[string]any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&st); err != nil {
-		t.Fatal(err)
-	}
+	st := stateOf(t, g)
 	cur, _ := st["cur"].(map[string]any)
 	if cur == nil {
 		return nil, ""
@@ -265,13 +257,36 @@ func sfTwin(t *testing.T, g *spyfall.Game, rng *rand.Rand) (*spyfall.Game, strin
 		spies = []any{}
 	}
 	cur["spies"] = spies
+	twin := &spyfall.Game{}
+	restoreState(t, st, twin, what)
+	return twin, what
+}
+
+// stateOf is a game's saved state as JSON values, numbers kept exact, for a test to change
+// one secret in it.
+func stateOf(t *testing.T, g encoding.BinaryMarshaler) map[string]any {
+	t.Helper()
+	raw, err := g.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// restoreState loads a changed state into a game; the engine's own checks must accept it.
+func restoreState(t *testing.T, st map[string]any, into encoding.BinaryUnmarshaler, what string) {
+	t.Helper()
 	out, err := json.Marshal(st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	twin := &spyfall.Game{}
-	if err := twin.UnmarshalBinary(out); err != nil {
+	if err := into.UnmarshalBinary(out); err != nil {
 		t.Fatalf("twin (%s) refused: %v", what, err)
 	}
-	return twin, what
 }

@@ -1,8 +1,6 @@
 package app
 
 import (
-	"bytes"
-	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -106,16 +104,7 @@ func festRandomGame(t *testing.T, seed uint64, steps int, visit func(g *spyfest.
 // quarter crossed stays right) and other keywords: what only the Spy and the Spy's team know.
 func festTwin(t *testing.T, g *spyfest.Game, rng *rand.Rand) *spyfest.Game {
 	t.Helper()
-	raw, err := g.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st map[string]any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&st); err != nil {
-		t.Fatal(err)
-	}
+	st := stateOf(t, g)
 	round := st["round"].(map[string]any)
 	char, _ := round["character"].(string)
 	if char == "" {
@@ -170,14 +159,8 @@ func festTwin(t *testing.T, g *spyfest.Game, rng *rand.Rand) *spyfest.Game {
 			}
 		}
 	}
-	out, err := json.Marshal(st)
-	if err != nil {
-		t.Fatal(err)
-	}
 	twin := &spyfest.Game{}
-	if err := twin.UnmarshalBinary(out); err != nil {
-		t.Fatalf("twin refused: %v", err)
-	}
+	restoreState(t, st, twin, "another character and keywords")
 	return twin
 }
 
