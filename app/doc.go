@@ -8,6 +8,12 @@
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets
 // them in or turns them away from the banner above its lobby or game (knocks.go).
 //
+// A phone at rest must not tell the spy from anyone else (APP-HID-4): a screen draws what is
+// public and this seat's public place (dealer, whose turn, voter), never what only its secret
+// allows. The spy's moves are the button on the face of the held card (secret_card.go), and
+// every seat's card has one in the same place. glance_test.go renders every phase of random
+// games twice, with the secret changed, and requires the same HTML.
+//
 // On a first visit the page the site generator prerendered is on screen for seconds before
 // the wasm runs. Its inline script (wasm/gen/early.js) keeps the name and code typed there,
 // the language and theme chosen and a press on Join or Create; the shell applies them and
