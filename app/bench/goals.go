@@ -20,8 +20,10 @@ func (g goal) check(figure string, ok bool) row {
 func (g goal) missing(why error) row { return unmeasured(g.section, g.name, g.target, why) }
 
 var (
-	goalAppBrotli = goal{"wasm size", "app brotli 11", "<= 1.90 MB"}
-	goalSizeRatio = goal{"wasm size", "app / baseline (brotli)", "<= 1.20x"}
+	// Issue 20 replaced the size targets of issue 9 (<= 1.90 MB, <= 1.20x the baseline) with a
+	// budget that make test enforces and a goal that stays in view.
+	goalAppBudget = goal{"wasm size", "app brotli 11, against its budget", "<= 2.05 MB"}
+	goalAppBrotli = goal{"wasm size", "app brotli 11, against the goal", "<= 1.90 MB"}
 	goalReload    = goal{"start-up", "app cached reload / baseline", "<= 1.50x"}
 	goalJoin      = goal{"join", "invite opened (app cached) -> seat on the host's screen, p50 / p95", "p95 <= 1000 ms"}
 	goalRelayJoin = goal{"join", "the same with the guest's UDP blocked (through the relay), p50 / p95", "p95 <= 4000 ms"}
@@ -45,7 +47,7 @@ func fanoutGoal(c fanoutCase, p99 time.Duration) goal {
 func goalsOf(section string) []goal {
 	switch section {
 	case "size":
-		return []goal{goalAppBrotli, goalSizeRatio}
+		return []goal{goalAppBudget, goalAppBrotli}
 	case "startup":
 		return []goal{goalReload}
 	case "firstvisit":
