@@ -371,8 +371,10 @@ func (h *HostSession) relayFrame(l *peerLink, f relayFrame) {
 		return
 	}
 	h.mu.Lock()
-	if h.done {
+	if h.done || l.path != "" {
+		// The peer's channel spoke first while the answer was on its way: no relay.
 		h.mu.Unlock()
+		rc.Close()
 		return
 	}
 	l.relay = rc
