@@ -78,7 +78,9 @@ func (h *HostSession) Check() {
 func (h *HostSession) signalLoop() {
 	defer h.wg.Done()
 	for {
-		h.readSignal(h.signal())
+		sig := h.signal()
+		h.readSignal(sig)
+		sig.close() // its reader ended; this ends the socket too, if the server's close did not
 		if h.halted() {
 			return
 		}
