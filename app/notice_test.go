@@ -40,3 +40,23 @@ func TestRefusalsShowTheCatalogueSentence(t *testing.T) {
 		t.Errorf("a refused local action reads %q, want %q", got, want)
 	}
 }
+
+// The notices the session makes up itself (the host away, the connection lost, the
+// signaling server's news) carry a code like refusals, so a Russian player reads Russian,
+// each notice its own sentence, never the session's English nor the catch-all refusal.
+func TestSessionNoticesShowTheCatalogueSentence(t *testing.T) {
+	s := &Shell{lang: i18n.Russian}
+	general := i18n.T(i18n.Russian, i18n.Refusal(session.CodeRefused))
+	seen := map[string]string{}
+	for _, code := range session.NoticeCodes() {
+		u := session.Update{Code: code, Notice: "The session's English for " + code + "."}
+		got := s.noticeText(u)
+		if got != i18n.T(i18n.Russian, i18n.Refusal(code)) || got == general || got == i18n.T(i18n.English, i18n.Refusal(code)) {
+			t.Errorf("notice %q reads %q: want its own Russian sentence", code, got)
+		}
+		if other, dup := seen[got]; dup {
+			t.Errorf("notices %q and %q read the same: %q", other, code, got)
+		}
+		seen[got] = code
+	}
+}

@@ -103,7 +103,8 @@ func (s *Shell) resumeHosting(ctx goapp.Context) {
 }
 
 // watchVisibility checks the connection as soon as the page is shown again (a phone woken,
-// an app switched back): sockets of a sleeping phone look open but are dead.
+// an app switched back): sockets of a sleeping phone look open but are dead, and a host that
+// lost its signaling server tries again at once.
 func (s *Shell) watchVisibility() {
 	check := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
 		doc := goapp.Window().Get("document")
@@ -113,6 +114,9 @@ func (s *Shell) watchVisibility() {
 		s.ui.Dispatch(func(goapp.Context) {
 			if s.live != nil {
 				s.live.client.Check()
+				if s.live.host != nil {
+					s.live.host.Check() // a hosting phone woken: its signaling socket may be gone
+				}
 			}
 		})
 		return nil

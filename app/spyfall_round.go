@@ -231,7 +231,19 @@ func lastVote(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	return el("div#last-vote.note.sf-reveal",
 		elText("strong", head),
 		goapp.Text(t(i18n.SFLastVoteTally, dash(seatNames(v, lv.Yes)), dash(seatNames(v, lv.No)))),
+		goapp.If(len(lv.PassedFor) > 0, func() goapp.UI {
+			// Why the tally misses a voter: the host passed for that phone (SF-END-1a).
+			return elText("span#last-vote-passed-for", " "+t(i18n.SFLastVoteFor, seatNames(v, lv.PassedFor)))
+		}),
 	)
+}
+
+// timeUpPassed lists who passed their turn at time up, so the table sees why the turn moved on.
+func timeUpPassed(v *spyfall.View, f SpyfallFrame) goapp.UI {
+	if len(v.Passed) == 0 {
+		return goapp.Text("")
+	}
+	return elText("p#time-up-passed.hint", i18n.T(f.Lang, i18n.SFEndPassed, seatNames(v, v.Passed)))
 }
 
 func dash(s string) string {
@@ -458,6 +470,7 @@ func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 	body = []goapp.UI{
 		elText("h1#time-up.sf-timeup", t(i18n.SFTimeUp)),
 		elText("p#end-turn.lead", line),
+		timeUpPassed(v, f),
 		lastVoteAny(v, f),
 		chips(v, f, "sf-players", selected, func(s engine.Seat) bool { return s == v.Seat || !inRound(v, s) }, pick),
 		u.card(v, f),

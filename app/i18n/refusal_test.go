@@ -14,7 +14,7 @@ import (
 // codes, every engine sentinel's code and the room's own) has its own sentence in every UI
 // language, so no refusal falls back to the catch-all sentence or to the host's English.
 func TestEveryRefusalCodeIsTranslated(t *testing.T) {
-	codes := append(session.ErrorCodes(), game.Codes()...)
+	codes := append(append(session.ErrorCodes(), session.NoticeCodes()...), game.Codes()...)
 	if len(engine.Codes()) < 9 || len(codes) < 30 {
 		t.Fatalf("only %d codes to check", len(codes))
 	}

@@ -53,6 +53,8 @@ var spyfallRussian = map[Key]string{
 	SFLastVotePassed:  "Голосование против игрока %[1]s прошло.",
 	SFLastVoteFailed:  "Голосование против игрока %[1]s не прошло: раунд продолжается.",
 	SFLastVoteTally:   "Да: %[1]s. Нет: %[2]s.",
+	SFLastVoteFor:     "Без голоса, за них пропустил ведущий: %[1]s.",
+	SFEndPassed:       "Пропустили ход: %[1]s.",
 	SFTwoSpies:        "%[1]s раскрылся и назвал локацию: %[2]s.",
 	SFSecondSpyYou:    "Вы второй шпион: назовите и вы локацию.",
 	SFSecondSpyWait:   "%[1]s, второй шпион, сейчас называет локацию.",

@@ -54,6 +54,8 @@ const (
 	SFLastVotePassed  Key = "sf.lastvote.passed"
 	SFLastVoteFailed  Key = "sf.lastvote.failed"
 	SFLastVoteTally   Key = "sf.lastvote.tally"
+	SFLastVoteFor     Key = "sf.lastvote.passedfor"
+	SFEndPassed       Key = "sf.end.passed"
 	SFTwoSpies        Key = "sf.twospies"
 	SFSecondSpyYou    Key = "sf.twospies.you"
 	SFSecondSpyWait   Key = "sf.twospies.wait"
@@ -224,6 +226,8 @@ var spyfallEnglish = map[Key]string{
 	SFLastVotePassed:  "The vote on %[1]s passed.",
 	SFLastVoteFailed:  "The vote on %[1]s failed: the round goes on.",
 	SFLastVoteTally:   "Yes: %[1]s. No: %[2]s.",
+	SFLastVoteFor:     "No vote, the host passed for them: %[1]s.",
+	SFEndPassed:       "Passed their turn: %[1]s.",
 	SFTwoSpies:        "%[1]s revealed themselves and named %[2]s.",
 	SFSecondSpyYou:    "You're the other spy: name your location too.",
 	SFSecondSpyWait:   "%[1]s, the other spy, names a location now.",

@@ -223,7 +223,7 @@ func (c *Client) ended() {
 	case c.farewell.Load():
 		c.pending.push(Update{Status: StatusClosed})
 	default:
-		c.pending.push(Update{Status: StatusClosed, Notice: "The connection to the host was lost."})
+		c.pending.push(Update{Status: StatusClosed, Notice: "The connection to the host was lost.", Code: NoticeConnectionLost})
 	}
 	c.pending.close(ErrClosed, false)
 }

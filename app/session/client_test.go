@@ -65,8 +65,8 @@ func TestClientHandlesHostMessages(t *testing.T) {
 			if views, notices := len(w.views), len(w.notices); views != map[bool]int{true: 1}[tc.wantView] || notices != wantNotices {
 				t.Errorf("got %d views and %d notices, want %d notices", views, notices, wantNotices)
 			}
-			if last := w.notices[len(w.notices)-1]; last.Status != StatusClosed || !strings.Contains(last.Notice, "lost") {
-				t.Errorf("last update %+v, want the lost connection", last)
+			if last := w.notices[len(w.notices)-1]; last.Status != StatusClosed || last.Code != NoticeConnectionLost || !strings.Contains(last.Notice, "lost") {
+				t.Errorf("last update %+v, want the lost connection with its code", last)
 			}
 		})
 	}

@@ -57,7 +57,8 @@
 // within Options.RestartTimeout, a new connection with backoff, whose resume token brings the
 // seat, card and notes back. Either way intents the host had not handled are resent and
 // applied once (seqs belong to the seat). A first Join while the host is away waits for it. A host with Options.Store saves its whole state before every broadcast, and
-// ResumeHost brings it back in the same room after a reload. When the direct path looks
+// ResumeHost brings it back in the same room after a reload; a host tab that only lost its
+// signaling socket reclaims the room by itself (hostsignal.go). When the direct path looks
 // blocked (no connected ICE pair after Options.RelayAfter, ICE failed), the peer also tries
 // the signaling server, end-to-end encrypted (relay.go), and uses the first path that opens;
 // the host takes the path the first message came on and closes the other (paths.go,

@@ -48,8 +48,9 @@ func watchScreen(c *session.Client) *screen {
 			if u.View != nil {
 				s.last = u.View
 			}
-			switch u.Code {
-			case "", session.CodeMoved: // a dead connection's farewell is not a refusal
+			switch {
+			case u.Code == "", u.Code == session.CodeMoved: // a dead connection's farewell is not a refusal
+			case slices.Contains(session.NoticeCodes(), u.Code): // the session's own news
 			default:
 				s.refusals = append(s.refusals, u)
 			}

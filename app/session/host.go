@@ -17,15 +17,20 @@ import (
 type HostSession struct {
 	opts   Options
 	core   *hostCore
-	sig    *signalClient
+	sig    atomic.Pointer[signalClient] // replaced when the host reclaims its room (hostsignal.go)
 	room   string
 	secret string
-	claim  string
 	player *Client
 	log    logger
 
+	// life ends when the host closes: it stops the reclaim of a lost signaling socket.
+	life context.Context
+	end  context.CancelFunc
+	wake chan struct{} // Check: try the signaling server again now
+
 	mu    sync.Mutex
 	links map[string]*peerLink // by signaling peer id
+	claim string               // the newest claim the server gave (it rotates on every reclaim)
 	done  bool
 
 	openPCs atomic.Int64 // PeerConnections made and not yet closed (closePC)
@@ -73,7 +78,7 @@ func ResumeHost(ctx context.Context, o Options, st HostState, table Table) (*Hos
 }
 
 func startHost(ctx context.Context, o Options, register signalMsg, secret string, saved *HostState, table Table) (*HostSession, error) {
-	sig, err := dialSignal(ctx, o.SignalURL)
+	sig, m, err := registerRoom(ctx, o.SignalURL, register)
 	if err != nil {
 		return nil, err
 	}
@@ -81,30 +86,17 @@ func startHost(ctx context.Context, o Options, register signalMsg, secret string
 		sig.close()
 		return nil, err
 	}
-	if err := sig.send(register); err != nil {
-		return fail(fmt.Errorf("session: registering a room: %w", err))
-	}
-	m, err := sig.await(ctx)
-	if err != nil {
-		return fail(fmt.Errorf("session: registering a room: %w", err))
-	}
-	switch {
-	case m.T == sigError && m.Code == sigCodeUnknownRoom:
-		return fail(fmt.Errorf("%w: %s", ErrUnknownRoom, m.Msg))
-	case m.T == sigError:
-		return fail(fmt.Errorf("session: the signaling server refused the room: %s (%s)", m.Msg, m.Code))
-	case m.T != sigHosted || m.Room == "" || (register.Room != "" && m.Room != register.Room):
-		return fail(fmt.Errorf("session: unexpected answer %q to registering a room", m.T))
-	}
 	h := &HostSession{
 		opts:   o,
-		sig:    sig,
 		room:   m.Room,
 		claim:  m.Claim,
 		secret: secret,
 		log:    defaultLogger(),
 		links:  map[string]*peerLink{},
+		wake:   make(chan struct{}, 1),
 	}
+	h.sig.Store(sig)
+	h.life, h.end = context.WithCancel(context.Background())
 	h.core = newHostCore(h.room, h.log)
 	if saved != nil {
 		h.core.restore(*saved)
@@ -120,6 +112,7 @@ func startHost(ctx context.Context, o Options, register signalMsg, secret string
 	if err := h.player.hello(ctx, o.hello()); err != nil {
 		h.player.Close()
 		h.core.close()
+		h.end()
 		return fail(err)
 	}
 	h.wg.Add(1)
@@ -137,7 +130,11 @@ func (h *HostSession) Room() string { return h.room }
 func (h *HostSession) Secret() string { return h.secret }
 
 // Claim is the signaling server's claim token for this room, kept to reclaim it after a reload.
-func (h *HostSession) Claim() string { return h.claim }
+func (h *HostSession) Claim() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.claim
+}
 
 // Player is the host's own player.
 func (h *HostSession) Player() *Client { return h.player }
@@ -158,16 +155,14 @@ func (h *HostSession) Refresh() { h.core.refresh() }
 // connection and stops every goroutine of the host.
 func (h *HostSession) Close() error {
 	h.closeOnce.Do(func() {
-		h.mu.Lock()
-		h.done = true
-		h.mu.Unlock()
+		h.halt()
 		// Players hear it from the host first, before the signaling server calls it away.
 		h.core.close()
 		if h.opts.Store != nil {
 			// Ended on purpose: a later visit starts a new game instead of resuming this one.
 			_ = h.opts.Store.Clear()
 		}
-		h.sig.close()
+		h.signal().close()
 		h.wg.Wait() // the signal loop is gone: no new peer links from here on
 		h.mu.Lock()
 		links := h.links
@@ -187,32 +182,6 @@ func (h *HostSession) Close() error {
 		h.waiters.Wait()
 	})
 	return nil
-}
-
-func (h *HostSession) signalLoop() {
-	defer h.wg.Done()
-	for m := range h.sig.in {
-		switch m.T {
-		case sigPeer:
-			h.mu.Lock()
-			if _, ok := h.links[m.ID]; !ok && m.ID != "" {
-				h.links[m.ID] = &peerLink{id: m.ID}
-			}
-			h.mu.Unlock()
-		case sigFrom:
-			h.fromPeer(m)
-		case sigLeft:
-			h.peerLeft(m.ID)
-		case sigError:
-			h.log.Warn("session: signaling server refused", "code", m.Code, "msg", m.Msg)
-		}
-	}
-	h.mu.Lock()
-	done := h.done
-	h.mu.Unlock()
-	if !done {
-		h.player.notify(Update{Notice: "Lost contact with the signaling server: new players cannot join for now."})
-	}
 }
 
 // fromPeer handles one peer's signaling data: its offer or one of its ICE candidates.
@@ -284,7 +253,7 @@ func (h *HostSession) answer(l *peerLink, offer webrtc.SessionDescription) error
 			return
 		}
 		init := c.ToJSON()
-		_ = h.sig.sendData(id, signalData{Candidate: &init})
+		_ = h.signal().sendData(id, signalData{Candidate: &init})
 	})
 	pc.OnDataChannel(func(dc *webrtc.DataChannel) { h.peerChannel(l, dc) })
 	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
@@ -296,7 +265,7 @@ func (h *HostSession) answer(l *peerLink, offer webrtc.SessionDescription) error
 	if err != nil {
 		return err
 	}
-	return h.sig.sendData(id, signalData{SDP: wireSDP(answer)})
+	return h.signal().sendData(id, signalData{SDP: wireSDP(answer)})
 }
 
 // peerChannel takes the peer's data channel; a peer gets one, so any further channel is closed.
@@ -396,14 +365,16 @@ func (h *HostSession) relayFrame(l *peerLink, f relayFrame) {
 	}
 	id := l.id
 	rc = newRelayConn(keys.hostToPeer, keys.peerToHost, func(f relayFrame) error {
-		return h.sig.sendData(id, signalData{Relay: &f})
+		return h.signal().sendData(id, signalData{Relay: &f})
 	}, nil)
-	if err := h.sig.sendData(id, signalData{Relay: &relayFrame{Hello: &answer}}); err != nil {
+	if err := h.signal().sendData(id, signalData{Relay: &relayFrame{Hello: &answer}}); err != nil {
 		return
 	}
 	h.mu.Lock()
-	if h.done {
+	if h.done || l.path != "" {
+		// The peer's channel spoke first while the answer was on its way: no relay.
 		h.mu.Unlock()
+		rc.Close()
 		return
 	}
 	l.relay = rc

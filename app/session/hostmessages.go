@@ -45,6 +45,10 @@ func (h *hostCore) handle(hc *hostConn, raw []byte) {
 
 // helloLocked seats a connection: the seat of its resume token if it has a known one,
 // otherwise a new seat. It returns connections to close once the lock is released.
+//
+// A returning seat keeps the name the room has for it: its hello repeats the name the player
+// first joined with, while the host may have renamed the seat since. A player who renames
+// itself while away sends a rename intent, which waits in its outbox and follows the hello.
 func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 	if hc.seat != nil || hc.knock != nil {
 		h.refuseLocked(hc, env.Seq, CodeAgain, "this connection already said hello")
@@ -57,6 +61,7 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 	}
 	name, nameErr := CleanName(hello.Name)
 	s := h.byToken[hello.Token]
+	returning := s != nil
 	if hello.Token != "" && (s == nil || s.host != hc.isHost) {
 		// The host's seat is never taken over from outside, nor the reverse; a token from
 		// another game (or a forged one) gets no seat at all rather than a stranger's.
@@ -89,13 +94,13 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 		h.seats = append(h.seats, s)
 		h.byToken[token] = s
 	}
-	if nameErr == nil {
+	if nameErr == nil && !returning {
 		s.name = name
 	}
 	s.conn = hc
 	hc.seat = s
 	h.sendLocked(hc, TypeWelcome, 0, Welcome{Room: h.room, Seat: s.no, Token: s.token, Seq: s.lastSeq})
-	if nameErr != nil && hello.Name != "" {
+	if nameErr != nil && hello.Name != "" && !returning {
 		h.refuseLocked(hc, env.Seq, CodeBadName, "Your name was not taken: "+nameErr.Error()+". You are "+s.name+" for now.")
 	}
 	h.changedLocked()

@@ -46,14 +46,14 @@ func (h *HostSession) reanswer(l *peerLink, offer webrtc.SessionDescription) err
 	h.mu.Lock()
 	l.restarts++
 	h.mu.Unlock()
-	return h.sig.sendData(l.id, signalData{SDP: wireSDP(answer)})
+	return h.signal().sendData(l.id, signalData{SDP: wireSDP(answer)})
 }
 
 // refuseRestart tells peer id that its offer changed nothing, so it makes a new connection
 // at once instead of waiting for a restart that will not come.
 func (h *HostSession) refuseRestart(id string, why error) {
 	h.log.Info("session: ICE restart refused", "peer", id, "err", why)
-	_ = h.sig.sendData(id, signalData{Refused: "The host could not restart this connection: " + why.Error() + "."})
+	_ = h.signal().sendData(id, signalData{Refused: "The host could not restart this connection: " + why.Error() + "."})
 }
 
 // dtlsFingerprints lists the a=fingerprint values of an SDP, sorted: who the DTLS peer is.

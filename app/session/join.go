@@ -318,21 +318,21 @@ func (p *peerSide) pump() {
 				pc := p.pc
 				p.mu.Unlock()
 				if err := p.gate.setRemote(pc, d.SDP.webrtc()); err != nil {
-					p.notify(Update{Notice: "The host's connection details could not be used: " + err.Error()})
+					p.notify(Update{Notice: "The host's connection details could not be used: " + err.Error(), Code: NoticeHostDetails})
 				}
 			}
 		case sigHostAway:
 			p.hostAway()
-			p.notify(Update{Notice: "The host is away; the game waits for them."})
+			p.notify(Update{Notice: "The host is away; the game waits for them.", Code: NoticeHostAway})
 		case sigHostBack:
 			p.markLost() // a new host tab (a reclaim can beat the old socket's close): new PeerConnections
-			p.notify(Update{Notice: "The host is back."})
+			p.notify(Update{Notice: "The host is back.", Code: NoticeHostBack})
 		case sigError:
 			if m.Code == sigCodeUnknownPeer {
 				p.hostAway() // our offer found no host: it is away
 				continue
 			}
-			p.notify(Update{Notice: "The signaling server said: " + m.Msg})
+			p.notify(Update{Notice: "The signaling server said: " + m.Msg, Code: NoticeSignaling})
 		}
 	}
 }

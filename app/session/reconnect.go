@@ -116,7 +116,7 @@ func (c *Client) reconnect(old Conn) bool {
 			return false
 		}
 		if errors.Is(err, ErrUnknownRoom) {
-			c.notify(Update{Notice: "This game is over: the host did not come back in time."})
+			c.notify(Update{Notice: "This game is over: the host did not come back in time.", Code: NoticeHostGone})
 			return false
 		}
 		timer := time.NewTimer(wait)

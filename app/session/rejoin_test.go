@@ -38,8 +38,8 @@ func kill(c *Client) {
 
 // crash stops a host the way a closed or reloaded tab does: no farewell to anyone.
 func (h *HostSession) crash() {
+	h.halt()
 	h.mu.Lock()
-	h.done = true
 	links := h.links
 	h.links = map[string]*peerLink{}
 	h.mu.Unlock()
@@ -50,8 +50,8 @@ func (h *HostSession) crash() {
 		conns = append(conns, hc)
 	}
 	h.core.mu.Unlock()
-	_ = h.sig.ws.CloseNow()
-	h.sig.close()
+	_ = h.signal().ws.CloseNow()
+	h.signal().close()
 	h.wg.Wait()
 	for _, l := range links {
 		if l.relay != nil {

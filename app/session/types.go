@@ -128,7 +128,7 @@ type Update struct {
 	View   *View  // a new view of the table, when non-nil
 	Notice string // a readable message for this player only (a refusal, "host is away"...), when non-empty
 	Status Status // the connection status, when non-empty
-	Code   string // with a Notice from a refusal: its stable code (CodeVersion means reload)
+	Code   string // with a Notice: its stable code, a refusal's (CodeVersion means reload) or a Notice* code
 	// Path comes with Status "online" after a welcome: how this player now reaches the host
 	// (PathDirect or PathRelay; "" for the host's own player).
 	Path Path
