@@ -63,6 +63,18 @@ func TestHostAwayBannerNamesTheHost(t *testing.T) {
 			if banner != tc.away || rename != tc.away {
 				t.Errorf("banner %v, rename held %v; want both %v in\n%s", banner, rename, tc.away, html)
 			}
+			// The host's row agrees with the banner: away while its device is.
+			presence := ""
+			for _, li := range strings.Split(html, "<li ")[1:] {
+				if strings.Contains(li, ">Maya<") {
+					if m := regexp.MustCompile(`class="presence ([a-z]+)"`).FindStringSubmatch(li); m != nil {
+						presence = m[1]
+					}
+				}
+			}
+			if (presence == "away") != tc.away {
+				t.Errorf("the host's row shows %q with the banner %v", presence, banner)
+			}
 		})
 	}
 }

@@ -169,6 +169,10 @@ func (s *Shell) lobbyRow(i int) *lobbyRow {
 func (s *Shell) screenRow(i int) *lobbyRow { return s.row(s.lobby.Screens[i]) }
 
 func (s *Shell) row(p PlayerRow) *lobbyRow {
+	if p.Host && s.hostAway() {
+		// The last view from the host still says it is online: the banner above says otherwise.
+		p.Online = false
+	}
 	r := &lobbyRow{Row: p, Lang: s.lang, shell: s}
 	if r.Menu = s.lobby.IsHost && !p.You && s.pass == nil; r.Menu {
 		r.MenuOpen = s.sfDraft.menuOpen && s.sfDraft.menuSeat == p.Seat
