@@ -16,7 +16,7 @@ func everyKind() []Action {
 		ChooseSpy{Round: 2, Spy: 5}, Draw{Round: 1}, Keep{Round: 3, Character: "c04"}, Stop{Round: 4},
 		Guess{Round: 1, Attempt: 2, Names: []string{"c01", "c02"}}, StartIdle{Round: 1}, CancelIdle{Round: 1},
 		Play{Round: 1, Card: CardAsk}, Answer{Round: 1, Yes: true}, CrossQuarter{Round: 1, Quarter: 3},
-		Note{Round: 1, ID: "c01", Mark: MarkMaybe}, Tick{}, Join{Seat: 9, Team: 1}, Kick{Seat: 2}, End{},
+		Note{Round: 1, ID: "c01", Mark: MarkMaybe}, Tick{}, HostAddSeat{Seat: 9, Team: 1}, HostRemoveSeat{Seat: 2}, HostEndGame{},
 	}
 }
 
@@ -54,6 +54,20 @@ func TestDecodeActionRefusesBadInput(t *testing.T) {
 	}
 }
 
+// A field left out is refused, not read as its zero value: a stop without its round is not
+// a stop of round 0, a kick without its seat is not a kick of seat 0.
+func TestDecodeActionRefusesMissingFields(t *testing.T) {
+	for _, s := range []string{
+		`{"kind":"stop"}`, `{"kind":"guess","round":1,"attempt":1}`, `{"kind":"guess","round":1,"attempt":1,"names":null}`,
+		`{"kind":"note","round":1,"id":"c01"}`, `{"kind":"host_remove_seat"}`, `{"kind":"choose_spy","round":1}`,
+	} {
+		a, err := DecodeAction([]byte(s))
+		if !errors.Is(err, engine.ErrInvalidAction) || a != nil {
+			t.Errorf("%q decoded to %#v, %v; want ErrInvalidAction", s, a, err)
+		}
+	}
+}
+
 // Actions aimed at a round or attempt that is over are refused as stale.
 func TestLateAndResentActionsAreStale(t *testing.T) {
 	g := newGame(t, nil)
@@ -79,19 +93,19 @@ func TestLateAndResentActionsAreStale(t *testing.T) {
 // can end the game.
 func TestLateJoinerAPPLOBBY1(t *testing.T) {
 	g := newGame(t, nil)
-	refused(t, g, 0, Join{Seat: 10, Team: 0}, 0, engine.ErrForbidden)
-	refused(t, g, Host, Join{Seat: 3, Team: 0}, 0, engine.ErrAlreadyDone)
-	refused(t, g, Host, Join{Seat: 10, Team: 2}, 0, engine.ErrInvalidAction)
-	refused(t, g, Host, Join{Seat: -4, Team: 0}, 0, engine.ErrNoSuchSeat)
-	apply(t, g, Host, Join{Seat: 10, Team: 0}, 0)
+	refused(t, g, 0, HostAddSeat{Seat: 10, Team: 0}, 0, engine.ErrForbidden)
+	refused(t, g, Host, HostAddSeat{Seat: 3, Team: 0}, 0, engine.ErrAlreadyDone)
+	refused(t, g, Host, HostAddSeat{Seat: 10, Team: 2}, 0, engine.ErrInvalidAction)
+	refused(t, g, Host, HostAddSeat{Seat: -4, Team: 0}, 0, engine.ErrNoSuchSeat)
+	apply(t, g, Host, HostAddSeat{Seat: 10, Team: 0}, 0)
 	if g.TeamOf(10) != 0 {
 		t.Fatal("seat 10 should be in team 0")
 	}
 	startRound(t, g, 0)
-	refused(t, g, Host, Join{Seat: 11, Team: 1}, 0, engine.ErrWrongPhase)
+	refused(t, g, Host, HostAddSeat{Seat: 11, Team: 1}, 0, engine.ErrWrongPhase)
 	apply(t, g, 10, Stop{Round: 1}, 0)
-	refused(t, g, 0, End{}, 0, engine.ErrForbidden)
-	apply(t, g, Host, End{}, 0)
+	refused(t, g, 0, HostEndGame{}, 0, engine.ErrForbidden)
+	apply(t, g, Host, HostEndGame{}, 0)
 	if g.Phase() != PhaseOver || g.Winner() != NoTeam || g.st.Ended != EndByHost {
 		t.Fatal("the host ends the game with no winner")
 	}
@@ -105,11 +119,11 @@ func TestKickMidRoundAPPLOBBY2(t *testing.T) {
 	g := newGame(t, nil)
 	spy := startRound(t, g, 0)
 	character := g.st.Round.Character
-	refused(t, g, 3, Kick{Seat: spy}, 0, engine.ErrForbidden)
-	refused(t, g, Host, Kick{Seat: 42}, 0, engine.ErrNoSuchSeat)
-	apply(t, g, Host, Kick{Seat: 6}, 0)
+	refused(t, g, 3, HostRemoveSeat{Seat: spy}, 0, engine.ErrForbidden)
+	refused(t, g, Host, HostRemoveSeat{Seat: 42}, 0, engine.ErrNoSuchSeat)
+	apply(t, g, Host, HostRemoveSeat{Seat: 6}, 0)
 	refused(t, g, 6, Stop{Round: 1}, 0, engine.ErrNoSuchSeat)
-	apply(t, g, Host, Kick{Seat: spy}, 0)
+	apply(t, g, Host, HostRemoveSeat{Seat: spy}, 0)
 	h := g.History()
 	if len(h) != 1 || h[0].Reason != EndVoided || h[0].Scorer != NoTeam || g.VP(0)+g.VP(1) != 0 || g.Round() != 2 {
 		t.Fatalf("voided round: %+v, round %d", h, g.Round())
@@ -123,7 +137,7 @@ func TestKickMidRoundAPPLOBBY2(t *testing.T) {
 	startRound(t, k, 0) // team 0: Spy 0, guesser 1
 	apply(t, k, 2, Stop{Round: 1}, 0)
 	apply(t, k, 2, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(k)}}, 0)
-	apply(t, k, Host, Kick{Seat: 1}, 0)
+	apply(t, k, Host, HostRemoveSeat{Seat: 1}, 0)
 	if k.Phase() != PhaseDescribing || k.st.Round.Attempt != 1 {
 		t.Fatalf("phase %s: the absent team's guess should be spent", k.Phase())
 	}
@@ -133,7 +147,7 @@ func TestKickMidRoundAPPLOBBY2(t *testing.T) {
 	}
 	// Round 2: team 1 is active, but team 0 has 1 player left.
 	refused(t, k, 2, ChooseSpy{Round: 2, Spy: 2}, 0, engine.ErrForbidden)
-	apply(t, k, Host, Join{Seat: 7, Team: 0}, 0)
+	apply(t, k, Host, HostAddSeat{Seat: 7, Team: 0}, 0)
 	apply(t, k, 2, ChooseSpy{Round: 2, Spy: 2}, 0)
 }
 
@@ -190,7 +204,7 @@ func FuzzDecodeAndApply(f *testing.F) {
 		f.Add(b, int8(1), int64(0))
 	}
 	f.Add([]byte(`{"kind":"guess","round":1,"attempt":1,"names":["c01","c01"]}`), int8(3), int64(40_000))
-	f.Add([]byte(`{"kind":"kick","seat":0}`), int8(-1), int64(5))
+	f.Add([]byte(`{"kind":"host_remove_seat","seat":0}`), int8(-2), int64(5))
 	base := fuzzGame(f)
 	baseSnap := snapshot(f, base)
 	f.Fuzz(func(t *testing.T, data []byte, seat int8, now int64) {
@@ -249,7 +263,7 @@ func TestHostEndingMidRoundReturnsTheRoundsCards(t *testing.T) {
 	if err := checkInvariants(g); err != nil {
 		t.Fatal(err)
 	}
-	apply(t, g, Host, End{}, 0)
+	apply(t, g, Host, HostEndGame{}, 0)
 	if g.st.Phase != PhaseOver || g.st.Ended != EndByHost {
 		t.Fatalf("phase %s ended %q, want over by the host", g.st.Phase, g.st.Ended)
 	}
