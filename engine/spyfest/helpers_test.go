@@ -1,12 +1,11 @@
 package spyfest
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // The fixture deck: 28 characters c00..c27 in quarters of 7, and keyword
@@ -75,35 +74,18 @@ func withEffect(t testing.TB, e Effect, change func(*Config)) *Game {
 
 func apply(t testing.TB, g *Game, seat engine.Seat, a Action, now engine.Instant) {
 	t.Helper()
-	if err := g.Apply(seat, a, now); err != nil {
-		t.Fatalf("Apply(%d, %#v): %v", seat, a, err)
-	}
+	enginetest.Apply(t, g, seat, a, now)
 }
 
 func snapshot(t testing.TB, g *Game) []byte {
 	t.Helper()
-	b, err := g.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return enginetest.Snapshot(t, g)
 }
 
-// refused asserts the action is refused with want and changes nothing.
+// refused asserts the action is refused with want and changes nothing (enginetest.Refused).
 func refused(t testing.TB, g *Game, seat engine.Seat, a Action, now engine.Instant, want error) {
 	t.Helper()
-	before := snapshot(t, g)
-	err := g.Apply(seat, a, now)
-	if !errors.Is(err, want) {
-		t.Fatalf("Apply(%d, %#v) = %v, want %v", seat, a, err, want)
-	}
-	var r *engine.Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("refusal %v is not an *engine.Refusal", err)
-	}
-	if after := snapshot(t, g); !bytes.Equal(before, after) {
-		t.Fatalf("refused %#v changed the state", a)
-	}
+	enginetest.Refused(t, g, seat, a, now, want)
 }
 
 // member returns a member of team t other than the Spy.
