@@ -13,7 +13,14 @@
 // engine; in Spyfall a player who arrives during the game is seated by the room and waits
 // for the next deal (APP-LOBBY-1), in Spyfest they pick a team, which the engine takes
 // between rounds. The session asks the room before a kick (Kick) and wakes it at the
-// engine's next deadline (NextDeadline, Advance).
+// engine's next deadline (NextDeadline, Advance). Engines never let time pass in Apply
+// (engine.Game), so the room lets it pass to its clock before every action: a host timer
+// that wakes late (a hidden tab's) never makes a player's action land on a moment that ran
+// out.
+//
+// The room knows each game only through the engine contract and one adapter per family
+// (family.go; spyfall.go, spyfest.go): how session seats map onto engine seats, what a
+// player or the host may send, what a kick does and what the room settles after a change.
 //
 // # What every seat receives
 //

@@ -68,6 +68,8 @@ type Game struct {
 	s state
 }
 
+var _ engine.Game = (*Game)(nil)
+
 type state struct {
 	Version   int           `json:"v"`
 	Settings  settings      `json:"settings"`

@@ -24,8 +24,10 @@
 //
 // A round ends on a correct guess, after the last attempt, when the idle
 // timer runs out, or when the host kicks the Spy (voided, no points). Time
-// passes through Apply's now: Tick (or Advance) makes expired windows and
-// timers take effect, each at its own deadline.
+// passes only through Advance (or Tick), which makes expired windows and
+// timers take effect, each at its own deadline; Apply never lets it pass
+// (engine.Game), and refuses every other action with engine.ErrStale once a
+// deadline has run out unsettled.
 //
 // # Actions
 //

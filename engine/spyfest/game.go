@@ -35,6 +35,8 @@ type Game struct {
 	st state
 }
 
+var _ engine.Game = (*Game)(nil)
+
 type team struct {
 	Members []engine.Seat `json:"members"`
 	VP      int           `json:"vp"`
