@@ -45,29 +45,13 @@ func newGame(t testing.TB, c Config) *Game {
 	return g
 }
 
-func apply(t testing.TB, g *Game, seat engine.Seat, a Action, now engine.Instant) {
-	t.Helper()
-	enginetest.Apply(t, g, seat, a, now)
-}
-
-func snapshot(t testing.TB, g *Game) []byte {
-	t.Helper()
-	return enginetest.Snapshot(t, g)
-}
-
-// refused asserts the action is refused with want and changes nothing (enginetest.Refused).
-func refused(t testing.TB, g *Game, seat engine.Seat, a Action, now engine.Instant, want error) {
-	t.Helper()
-	enginetest.Refused(t, g, seat, a, now, want)
-}
-
 // start deals the next round and starts its clock at now.
 func start(t testing.TB, g *Game, now engine.Instant) *round {
 	t.Helper()
-	apply(t, g, g.s.Order[0], Deal{Round: g.s.Round + 1}, now)
+	enginetest.Apply(t, g, g.s.Order[0], Deal{Round: g.s.Round + 1}, now)
 	r := g.s.Cur
 	if r.Team == nil {
-		apply(t, g, r.Dealer, StartClock{Round: r.Number}, now)
+		enginetest.Apply(t, g, r.Dealer, StartClock{Round: r.Number}, now)
 	}
 	return r
 }
@@ -101,7 +85,7 @@ func voteAll(t testing.TB, g *Game, now engine.Instant, no ...engine.Seat) {
 		}
 	}
 	for _, s := range pending {
-		apply(t, g, s, Vote{Vote: id, Yes: !slices.Contains(no, s)}, now)
+		enginetest.Apply(t, g, s, Vote{Vote: id, Yes: !slices.Contains(no, s)}, now)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // convictAtTimeUp lets the clock run out and convicts suspect at time up:
@@ -21,11 +22,11 @@ func convictAtTimeUp(t *testing.T, g *Game, suspect engine.Seat) engine.Seat {
 		for {
 			turn := r.EndOrder[r.EndTurn]
 			if turn == suspect {
-				apply(t, g, turn, Accuse{Round: r.Number, Suspect: turn.Left(len(g.s.Order))}, end)
+				enginetest.Apply(t, g, turn, Accuse{Round: r.Number, Suspect: turn.Left(len(g.s.Order))}, end)
 				voteAll(t, g, end, noVoter(g))
 				continue
 			}
-			apply(t, g, turn, Accuse{Round: r.Number, Suspect: suspect}, end)
+			enginetest.Apply(t, g, turn, Accuse{Round: r.Number, Suspect: suspect}, end)
 			voteAll(t, g, end)
 			return turn
 		}
@@ -56,7 +57,7 @@ func noVoter(g *Game) engine.Seat {
 // accuseFail makes accuser stop the clock against suspect and the vote fail.
 func accuseFail(t *testing.T, g *Game, accuser, suspect engine.Seat) {
 	t.Helper()
-	apply(t, g, accuser, Accuse{Round: g.s.Round, Suspect: suspect}, t0)
+	enginetest.Apply(t, g, accuser, Accuse{Round: g.s.Round, Suspect: suspect}, t0)
 	v := g.s.Cur.Vote
 	var no []engine.Seat
 	for i, b := range v.Ballots {
@@ -111,15 +112,15 @@ func each(seats []engine.Seat, n int, m map[engine.Seat]int) map[engine.Seat]int
 }
 
 func guessRight(t *testing.T, g *Game, spy engine.Seat) {
-	apply(t, g, spy, Guess{Round: g.s.Round, Location: locID(g, g.s.Cur.Loc)}, t0)
+	enginetest.Apply(t, g, spy, Guess{Round: g.s.Round, Location: locID(g, g.s.Cur.Loc)}, t0)
 }
 
 func guessWrong(t *testing.T, g *Game, spy engine.Seat) {
-	apply(t, g, spy, Guess{Round: g.s.Round, Location: wrongLocation(g)}, t0)
+	enginetest.Apply(t, g, spy, Guess{Round: g.s.Round, Location: wrongLocation(g)}, t0)
 }
 
 func convictMid(t *testing.T, g *Game, accuser, suspect engine.Seat) {
-	apply(t, g, accuser, Accuse{Round: g.s.Round, Suspect: suspect}, t0)
+	enginetest.Apply(t, g, accuser, Accuse{Round: g.s.Round, Suspect: suspect}, t0)
 	voteAll(t, g, t0)
 }
 
@@ -133,7 +134,7 @@ func TestScoreClassic(t *testing.T) {
 			for g.s.Cur != nil {
 				turn := r.EndOrder[r.EndTurn]
 				suspect := turn.Left(5)
-				apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, r.Clock.Deadline)
+				enginetest.Apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, r.Clock.Deadline)
 				voteAll(t, g, r.Clock.Deadline, noVoter(g))
 			}
 		}, func(sp, ns []engine.Seat) map[engine.Seat]int { return map[engine.Seat]int{sp[0]: 2} }},
@@ -346,7 +347,7 @@ func TestHistoryVisible(t *testing.T) {
 		guessRight(t, g, r.Spies[0])
 	}
 	gone := spiesSeen[0]
-	apply(t, g, Host, HostRemoveSeat{Seat: gone}, t0)
+	enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: gone}, t0)
 	for s := engine.Seat(-1); s < 5; s++ {
 		v := g.View(s)
 		if len(v.History) != 2 {

@@ -72,22 +72,6 @@ func withEffect(t testing.TB, e Effect, change func(*Config)) *Game {
 	return g
 }
 
-func apply(t testing.TB, g *Game, seat engine.Seat, a Action, now engine.Instant) {
-	t.Helper()
-	enginetest.Apply(t, g, seat, a, now)
-}
-
-func snapshot(t testing.TB, g *Game) []byte {
-	t.Helper()
-	return enginetest.Snapshot(t, g)
-}
-
-// refused asserts the action is refused with want and changes nothing (enginetest.Refused).
-func refused(t testing.TB, g *Game, seat engine.Seat, a Action, now engine.Instant, want error) {
-	t.Helper()
-	enginetest.Refused(t, g, seat, a, now, want)
-}
-
 // member returns a member of team t other than the Spy.
 func member(g *Game, t int) engine.Seat {
 	for _, s := range g.st.Teams[t].Members {
@@ -106,10 +90,10 @@ func startRound(t testing.TB, g *Game, now engine.Instant) engine.Seat {
 	t.Helper()
 	n := g.Round()
 	spy := g.st.suggestedSpy()
-	apply(t, g, spy, ChooseSpy{Round: n, Spy: spy}, now)
-	apply(t, g, spy, Draw{Round: n}, now)
+	enginetest.Apply(t, g, spy, ChooseSpy{Round: n, Spy: spy}, now)
+	enginetest.Apply(t, g, spy, Draw{Round: n}, now)
 	if g.Phase() == PhaseKeep {
-		apply(t, g, spy, Keep{Round: n, Character: g.st.Round.Candidates[0]}, now)
+		enginetest.Apply(t, g, spy, Keep{Round: n, Character: g.st.Round.Candidates[0]}, now)
 	}
 	return spy
 }
@@ -138,9 +122,9 @@ func contains(list []string, s string) bool {
 func guessWrong(t testing.TB, g *Game, now engine.Instant) {
 	t.Helper()
 	n := g.Round()
-	apply(t, g, interceptor(g), Stop{Round: n}, now)
+	enginetest.Apply(t, g, interceptor(g), Stop{Round: n}, now)
 	a := g.st.Round.Attempt
 	first := wrongCharacter(g)
-	apply(t, g, interceptor(g), Guess{Round: n, Attempt: a, Names: []string{first}}, now)
-	apply(t, g, mate(g), Guess{Round: n, Attempt: a, Names: []string{wrongCharacter(g, first)}}, now)
+	enginetest.Apply(t, g, interceptor(g), Guess{Round: n, Attempt: a, Names: []string{first}}, now)
+	enginetest.Apply(t, g, mate(g), Guess{Round: n, Attempt: a, Names: []string{wrongCharacter(g, first)}}, now)
 }
