@@ -40,9 +40,10 @@
 //	 "spyfall":<spyfall.View of this seat>|null,
 //	 "spyfest":<spyfest.View of this seat>|null}
 //
-// Decode it with DecodeView. Engine views name seats by engine seat: in Spyfall, "seats"
-// maps them to session seats (session.Player.Seat) for names and presence; in Spyfest the
-// engine seat is the session seat. Settings never carry a seed, nor player names or teams
+// Decode it with DecodeView. Engine views name seats by engine seat, in both families the
+// same way: engine seats count from 0 in table order at the start (spectators left out),
+// then late joiners, and "seats" maps them to session seats (session.Player.Seat) for names
+// and presence (SessionSeat, EngineSeat); -1 once that seat left the room. Settings never carry a seed, nor player names or teams
 // (the room fills those in at start).
 //
 // Timers: engine views carry absolute deadlines (Unix ms). A client renders a countdown as

@@ -6,13 +6,12 @@ import (
 )
 
 // family is one game family behind the room: its engine, through the contract every engine
-// keeps (engine.Game), and what the room does around it: how session seats map onto engine
-// seats, what a seat may send, what a leaving seat becomes. Each family has one adapter
+// keeps (engine.Game), and what the room does around it: what a seat may send, what a
+// leaving seat becomes. In every family engine seat e is played by session seat
+// roomState.Seats[e] (-1 once it left the room). Each family has one adapter
 // (spyfallFamily, spyfestFamily); the room knows no family beyond this.
 type family interface {
 	engine.Game
-	// seat is the engine seat a session seat plays, engine.NoSeat for a watcher or a stranger.
-	seat(r *Room, seat int, spectator bool) engine.Seat
 	// view puts the engine's view for engine seat e into v.
 	view(e engine.Seat, v *TableView)
 	// decode reads a player's action, refusing the host's own moves and anything the room
@@ -38,7 +37,7 @@ type rules struct {
 	// build makes the game start would make from the room's seats, with what keeps it.
 	build func(r *Room, seed uint64) (commit func(), err error)
 	// restore reads a saved game and checks it against the room's saved state.
-	restore func(st roomState, data []byte) (family, error)
+	restore func(st *roomState, data []byte) (family, error)
 }
 
 var families = map[Family]rules{

@@ -142,7 +142,7 @@ func (r *Room) pickTeam(seat, team int) error {
 		if r.g == nil {
 			return refusal(engine.ErrWrongPhase, "", "no game is running")
 		}
-		return r.play(engine.Host, spyfest.HostAddSeat{Seat: engine.Seat(seat), Team: team})
+		return r.g.(spyfestFamily).join(r, seat, team)
 	}
 	if team < -1 || team > 1 {
 		return refusal(engine.ErrInvalidAction, "SX-SET-1", "team %d does not exist (0 or 1, or -1 for none)", team)

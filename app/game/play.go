@@ -18,7 +18,7 @@ func (r *Room) action(seat int, raw []byte) error {
 	if engine.HostOnly(a) {
 		return notAGameAction()
 	}
-	e := r.g.seat(r, seat, false)
+	e := r.engineSeat(seat, false)
 	if e == engine.NoSeat {
 		return refusal(engine.ErrNoSuchSeat, "APP-LOBBY-1", "you are not seated in this game")
 	}

@@ -40,7 +40,7 @@ type roomState struct {
 	// Teams are the Spyfest team picks of the lobby, by session seat.
 	Teams   [2][]int `json:"teams"`
 	Started bool     `json:"started"`
-	// Seats maps Spyfall engine seats to session seats (-1: the seat left the room).
+	// Seats maps engine seats to session seats (-1: the seat left the room).
 	Seats []int `json:"seats"`
 	// Names are the names last given to the Spyfall engine, by engine seat.
 	Names []string `json:"names"`
@@ -76,6 +76,15 @@ func (r *Room) SetRoster(players []session.Player) {
 	if r.g != nil {
 		r.g.follow(r, players)
 	}
+}
+
+// engineSeat is the engine seat session seat plays, engine.NoSeat for a watcher or a seat
+// not in the game.
+func (r *Room) engineSeat(seat int, spectator bool) engine.Seat {
+	if spectator {
+		return engine.NoSeat
+	}
+	return engine.Seat(slices.Index(r.s.Seats, seat))
 }
 
 // player returns the roster entry of a session seat.
@@ -123,7 +132,7 @@ func (r *Room) View(seat int) json.RawMessage {
 		v.Warnings = r.s.Settings.Spyfest.Warnings()
 	}
 	if r.g != nil {
-		r.g.view(r.g.seat(r, seat, p.Spectator), &v)
+		r.g.view(r.engineSeat(seat, p.Spectator), &v)
 	}
 	out, err := json.Marshal(v)
 	if err != nil {

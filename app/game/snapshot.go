@@ -64,7 +64,7 @@ func (r *Room) UnmarshalBinary(data []byte) error {
 			return fmt.Errorf("game: room snapshot of a started %q game without its state", st.Settings.Family)
 		}
 		var err error
-		if g, err = f.restore(st, *saved); err != nil {
+		if g, err = f.restore(&st, *saved); err != nil {
 			return err
 		}
 	}

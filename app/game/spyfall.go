@@ -10,16 +10,9 @@ import (
 )
 
 // spyfallFamily is a Spyfall game behind the room. Its engine seats count from 0 in table
-// order; the room keeps which session seat plays each (roomState.Seats), the names it last
-// gave the engine, and the seats that leave once their round is over.
+// order, then late joiners (roomState.Seats); the room also keeps the names it last gave the
+// engine, and the seats that leave once their round is over.
 type spyfallFamily struct{ *spyfall.Game }
-
-func (g spyfallFamily) seat(r *Room, seat int, spectator bool) engine.Seat {
-	if spectator {
-		return engine.NoSeat
-	}
-	return engine.Seat(slices.Index(r.s.Seats, seat))
-}
 
 func (g spyfallFamily) view(e engine.Seat, v *TableView) {
 	sv := g.View(e)
@@ -175,7 +168,7 @@ func buildSpyfall(r *Room, seed uint64) (func(), error) {
 }
 
 // restoreSpyfall reads a saved game whose seats the room's seat map must match.
-func restoreSpyfall(st roomState, data []byte) (family, error) {
+func restoreSpyfall(st *roomState, data []byte) (family, error) {
 	g := new(spyfall.Game)
 	if err := g.UnmarshalBinary(data); err != nil {
 		return nil, err

@@ -2,22 +2,17 @@ package game
 
 import (
 	"fmt"
+	"slices"
 
 	"safehouse/app/session"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
 
-// spyfestFamily is a Spyfest game behind the room. Its engine seats are the session seats:
-// teams hold them, and a late joiner joins a team through a pick of their own (pickTeam).
+// spyfestFamily is a Spyfest game behind the room. Its engine seats, like Spyfall's, count
+// from 0 in the order the players sat down (roomState.Seats); the teams hold them, and a late
+// joiner is seated when they pick a team (pickTeam).
 type spyfestFamily struct{ *spyfest.Game }
-
-func (g spyfestFamily) seat(_ *Room, seat int, spectator bool) engine.Seat {
-	if spectator {
-		return engine.NoSeat
-	}
-	return engine.Seat(seat)
-}
 
 func (g spyfestFamily) view(e engine.Seat, v *TableView) {
 	xv := g.View(e)
@@ -35,10 +30,30 @@ func (g spyfestFamily) follow(*Room, []session.Player) {}
 // kick takes the seat out of its team: mid-round it is absent, and a Spy leaving voids the
 // round (APP-LOBBY-2).
 func (g spyfestFamily) kick(r *Room, seat int) error {
-	if g.TeamOf(engine.Seat(seat)) == spyfest.NoTeam {
+	e := slices.Index(r.s.Seats, seat)
+	if e < 0 || g.TeamOf(engine.Seat(e)) == spyfest.NoTeam {
 		return nil
 	}
-	return g.Apply(engine.Host, spyfest.HostRemoveSeat{Seat: engine.Seat(seat)}, r.instant())
+	if err := g.Apply(engine.Host, spyfest.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
+		return err
+	}
+	r.s.Seats[e] = -1
+	return nil
+}
+
+// join seats a late joiner in team between rounds (APP-LOBBY-1).
+func (g spyfestFamily) join(r *Room, seat, team int) error {
+	e := slices.Index(r.s.Seats, seat)
+	if e < 0 {
+		e = len(r.s.Seats)
+	}
+	if err := r.play(engine.Host, spyfest.HostAddSeat{Seat: engine.Seat(e), Team: team}); err != nil {
+		return err
+	}
+	if e == len(r.s.Seats) {
+		r.s.Seats = append(r.s.Seats, seat)
+	}
+	return nil
 }
 
 func (g spyfestFamily) settle(*Room) {}
@@ -63,11 +78,15 @@ func buildSpyfest(r *Room, seed uint64) (func(), error) {
 			return nil, refusal(ErrNoTeam, "SX-SET-1", "%s has not joined a team yet", p.Name)
 		}
 	}
+	seats := []int{}
+	for _, p := range r.playing() {
+		seats = append(seats, p.Seat)
+	}
 	for t := range cfg.Teams {
 		cfg.Teams[t] = nil
 		for _, s := range r.s.Teams[t] {
-			if p, ok := r.player(s); ok && !p.Spectator {
-				cfg.Teams[t] = append(cfg.Teams[t], engine.Seat(s))
+			if e := slices.Index(seats, s); e >= 0 {
+				cfg.Teams[t] = append(cfg.Teams[t], engine.Seat(e))
 			}
 		}
 	}
@@ -75,13 +94,31 @@ func buildSpyfest(r *Room, seed uint64) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("the game cannot start: %w", err)
 	}
-	return func() { r.g = spyfestFamily{g} }, nil
+	return func() { r.g, r.s.Seats = spyfestFamily{g}, seats }, nil
 }
 
-func restoreSpyfest(_ roomState, data []byte) (family, error) {
+// restoreSpyfest reads a saved game. A game saved before the room mapped Spyfest's seats
+// used the session seats themselves: it gets that map, covering every seat the game names.
+func restoreSpyfest(st *roomState, data []byte) (family, error) {
 	g := new(spyfest.Game)
 	if err := g.UnmarshalBinary(data); err != nil {
 		return nil, err
+	}
+	if st.Seats == nil {
+		v := g.View(engine.NoSeat)
+		top := v.Spy
+		for _, t := range v.Teams {
+			for _, m := range t.Members {
+				top = max(top, m)
+			}
+		}
+		for _, h := range v.History {
+			top = max(top, h.Spy)
+		}
+		st.Seats = []int{}
+		for e := range int(top) + 1 {
+			st.Seats = append(st.Seats, e)
+		}
 	}
 	return spyfestFamily{g}, nil
 }
