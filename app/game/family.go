@@ -11,7 +11,8 @@ import (
 // roomState.Seats[e] (-1 once it left the room). Each family has one adapter
 // (spyfallFamily, spyfestFamily); the room knows no family beyond this.
 type family interface {
-	engine.Game
+	// game is the engine itself.
+	game() engine.Game
 	// view puts the engine's view for engine seat e into v.
 	view(e engine.Seat, v *TableView)
 	// decode reads a player's action, refusing the host's own moves and anything the room
@@ -48,9 +49,4 @@ var families = map[Family]rules{
 // noHostMoves refuses a host move in a game that has none.
 func noHostMoves() error {
 	return refusal(engine.ErrWrongPhase, "SF-END-1a", "the host passes for a seat only during a Spyfall game")
-}
-
-// notAGameAction refuses one of the host's controls sent as a player's action.
-func notAGameAction() error {
-	return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the host's controls are not game actions")
 }

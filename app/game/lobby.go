@@ -91,7 +91,7 @@ func (r *Room) end() error {
 }
 
 // over reports whether a started game has finished.
-func (r *Room) over() bool { return r.g != nil && r.g.Over() }
+func (r *Room) over() bool { return r.g != nil && r.g.game().Over() }
 
 // backToLobby leaves a finished game, keeping the settings and the teams.
 func (r *Room) backToLobby() error {
@@ -142,7 +142,7 @@ func (r *Room) pickTeam(seat, team int) error {
 		if r.g == nil {
 			return refusal(engine.ErrWrongPhase, "", "no game is running")
 		}
-		return r.g.(spyfestFamily).join(r, seat, team)
+		return r.g.(*spyfestFamily).join(r, seat, team)
 	}
 	if team < -1 || team > 1 {
 		return refusal(engine.ErrInvalidAction, "SX-SET-1", "team %d does not exist (0 or 1, or -1 for none)", team)

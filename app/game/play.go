@@ -16,7 +16,7 @@ func (r *Room) action(seat int, raw []byte) error {
 		return err
 	}
 	if engine.HostOnly(a) {
-		return notAGameAction()
+		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the host's controls are not game actions")
 	}
 	e := r.engineSeat(seat, false)
 	if e == engine.NoSeat {
@@ -45,7 +45,7 @@ func (r *Room) hostAction(raw []byte) error {
 // the next Advance.
 func (r *Room) play(e engine.Seat, a engine.Action) error {
 	now := r.catchUp()
-	if err := r.g.Apply(e, a, now); err != nil {
+	if err := r.g.game().Apply(e, a, now); err != nil {
 		return err
 	}
 	r.g.settle(r)
@@ -56,7 +56,7 @@ func (r *Room) play(e engine.Seat, a engine.Action) error {
 // catchUp lets the game's time pass to the room's clock, and returns that instant.
 func (r *Room) catchUp() engine.Instant {
 	now := r.instant()
-	if r.g.Advance(now) {
+	if r.g.game().Advance(now) {
 		r.g.settle(r)
 		r.unshown = true
 	}
@@ -88,7 +88,7 @@ func (r *Room) NextDeadline() (time.Duration, bool) {
 	if r.g == nil {
 		return 0, false
 	}
-	at, ok := r.g.NextDeadline()
+	at, ok := r.g.game().NextDeadline()
 	return time.Duration(at-r.instant()) * time.Millisecond, ok
 }
 
@@ -97,7 +97,7 @@ func (r *Room) NextDeadline() (time.Duration, bool) {
 func (r *Room) Advance() bool {
 	unshown := r.unshown
 	r.unshown = false
-	if r.g == nil || !r.g.Advance(r.instant()) {
+	if r.g == nil || !r.g.game().Advance(r.instant()) {
 		return unshown
 	}
 	r.g.settle(r)

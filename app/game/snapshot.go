@@ -31,7 +31,7 @@ func (s *snapshot) game(f Family) *[]byte {
 func (r *Room) MarshalBinary() ([]byte, error) {
 	snap := snapshot{Version: snapshotVersion, Room: r.s}
 	if r.g != nil {
-		data, err := r.g.MarshalBinary()
+		data, err := r.g.game().MarshalBinary()
 		if err != nil {
 			return nil, err
 		}

@@ -12,14 +12,16 @@ import (
 // spyfallFamily is a Spyfall game behind the room. Its engine seats count from 0 in table
 // order, then late joiners (roomState.Seats); the room also keeps the names it last gave the
 // engine, and the seats that leave once their round is over.
-type spyfallFamily struct{ *spyfall.Game }
+type spyfallFamily struct{ g *spyfall.Game }
 
-func (g spyfallFamily) view(e engine.Seat, v *TableView) {
-	sv := g.View(e)
+func (f *spyfallFamily) game() engine.Game { return f.g }
+
+func (f *spyfallFamily) view(e engine.Seat, v *TableView) {
+	sv := f.g.View(e)
 	v.Spyfall = &sv
 }
 
-func (g spyfallFamily) decode(raw []byte) (engine.Action, error) {
+func (f *spyfallFamily) decode(raw []byte) (engine.Action, error) {
 	a, err := spyfall.DecodeAction(raw)
 	if err == nil && a.Kind() == (spyfall.Rename{}).Kind() {
 		return nil, refusal(engine.ErrInvalidAction, "APP-ACT-1", "rename through the room, not the game")
@@ -30,7 +32,7 @@ func (g spyfallFamily) decode(raw []byte) (engine.Action, error) {
 // hostMove reads the host passing for the seat the game waits on, or marking a seat absent
 // for the rest of the round (SF-END-1a). The room's own controls (seats, ending the game)
 // have ops and intents of their own.
-func (g spyfallFamily) hostMove(raw []byte) (engine.Action, error) {
+func (f *spyfallFamily) hostMove(raw []byte) (engine.Action, error) {
 	a, err := spyfall.DecodeAction(raw)
 	if err != nil {
 		return nil, err
@@ -42,11 +44,11 @@ func (g spyfallFamily) hostMove(raw []byte) (engine.Action, error) {
 	return nil, refusal(engine.ErrInvalidAction, "APP-ACT-1", "%q is not one of the host's moves in a round", a.Kind())
 }
 
-func (g spyfallFamily) endGame() engine.Action { return spyfall.HostEndGame{} }
+func (f *spyfallFamily) endGame() engine.Action { return spyfall.HostEndGame{} }
 
 // follow passes renames on to the engine and seats late joiners, who wait for the next deal.
-func (g spyfallFamily) follow(r *Room, players []session.Player) {
-	if g.Over() {
+func (f *spyfallFamily) follow(r *Room, players []session.Player) {
+	if f.g.Over() {
 		return
 	}
 	for _, p := range players {
@@ -56,14 +58,14 @@ func (g spyfallFamily) follow(r *Room, players []session.Player) {
 		e := slices.Index(r.s.Seats, p.Seat)
 		if e < 0 {
 			// A late joiner (APP-LOBBY-1); a full table leaves them watching.
-			if g.Apply(engine.Host, spyfall.HostAddSeat{Name: p.Name}, r.instant()) == nil {
+			if f.g.Apply(engine.Host, spyfall.HostAddSeat{Name: p.Name}, r.instant()) == nil {
 				r.s.Seats = append(r.s.Seats, p.Seat)
 				r.s.Names = append(r.s.Names, p.Name)
 			}
 			continue
 		}
 		if r.s.Names[e] != p.Name &&
-			g.Apply(engine.Host, spyfall.Rename{Seat: engine.Seat(e), Name: p.Name}, r.instant()) == nil {
+			f.g.Apply(engine.Host, spyfall.Rename{Seat: engine.Seat(e), Name: p.Name}, r.instant()) == nil {
 			r.s.Names[e] = p.Name
 		}
 	}
@@ -71,21 +73,21 @@ func (g spyfallFamily) follow(r *Room, players []session.Player) {
 
 // kick: between rounds the seat leaves the table (its points stay in the history);
 // mid-round it is absent, and leaves once the round is over.
-func (g spyfallFamily) kick(r *Room, seat int) error {
+func (f *spyfallFamily) kick(r *Room, seat int) error {
 	e := slices.Index(r.s.Seats, seat)
 	if e < 0 {
 		return nil
 	}
-	switch g.Phase() {
+	switch f.g.Phase() {
 	case spyfall.PhaseGameOver:
 	case spyfall.PhaseLobby, spyfall.PhaseRoundOver:
-		if err := g.Apply(engine.Host, spyfall.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
+		if err := f.g.Apply(engine.Host, spyfall.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
 			return err
 		}
 	default:
-		if g.dealtIn(e) {
-			mark := spyfall.HostMarkAbsent{Round: g.Round(), Seat: engine.Seat(e)}
-			if err := g.Apply(engine.Host, mark, r.instant()); err != nil {
+		if f.dealtIn(e) {
+			mark := spyfall.HostMarkAbsent{Round: f.g.Round(), Seat: engine.Seat(e)}
+			if err := f.g.Apply(engine.Host, mark, r.instant()); err != nil {
 				return err
 			}
 		}
@@ -96,8 +98,8 @@ func (g spyfallFamily) kick(r *Room, seat int) error {
 }
 
 // dealtIn reports whether engine seat e plays the round in progress.
-func (g spyfallFamily) dealtIn(e int) bool {
-	for _, s := range g.View(engine.NoSeat).Seats {
+func (f *spyfallFamily) dealtIn(e int) bool {
+	for _, s := range f.g.View(engine.NoSeat).Seats {
 		if int(s.ID) == e {
 			return s.InRound
 		}
@@ -107,11 +109,11 @@ func (g spyfallFamily) dealtIn(e int) bool {
 
 // settle removes seats kicked mid-round once their round is over. A table left too small
 // to play on ends the game.
-func (g spyfallFamily) settle(r *Room) {
+func (f *spyfallFamily) settle(r *Room) {
 	if len(r.s.Leaving) == 0 {
 		return
 	}
-	switch g.Phase() {
+	switch f.g.Phase() {
 	case spyfall.PhaseRoundOver, spyfall.PhaseLobby:
 	case spyfall.PhaseGameOver:
 		r.s.Leaving = nil
@@ -121,8 +123,8 @@ func (g spyfallFamily) settle(r *Room) {
 	}
 	now := r.instant()
 	for _, e := range r.s.Leaving {
-		if g.Apply(engine.Host, spyfall.HostRemoveSeat{Seat: engine.Seat(e)}, now) != nil {
-			_ = g.Apply(engine.Host, spyfall.HostEndGame{}, now)
+		if f.g.Apply(engine.Host, spyfall.HostRemoveSeat{Seat: engine.Seat(e)}, now) != nil {
+			_ = f.g.Apply(engine.Host, spyfall.HostEndGame{}, now)
 			break
 		}
 	}
@@ -164,7 +166,7 @@ func buildSpyfall(r *Room, seed uint64) (func(), error) {
 	if err := g.Apply(engine.Host, spyfall.Deal{Round: 1}, r.instant()); err != nil {
 		return nil, fmt.Errorf("the game cannot start: %w", err)
 	}
-	return func() { r.g, r.s.Seats, r.s.Names = spyfallFamily{g}, seats, slices.Clone(cfg.Players) }, nil
+	return func() { r.g, r.s.Seats, r.s.Names = &spyfallFamily{g: g}, seats, slices.Clone(cfg.Players) }, nil
 }
 
 // restoreSpyfall reads a saved game whose seats the room's seat map must match.
@@ -181,5 +183,5 @@ func restoreSpyfall(st *roomState, data []byte) (family, error) {
 			return nil, fmt.Errorf("game: room snapshot has a leaving seat %d out of range", e)
 		}
 	}
-	return spyfallFamily{g}, nil
+	return &spyfallFamily{g: g}, nil
 }

@@ -12,29 +12,31 @@ import (
 // spyfestFamily is a Spyfest game behind the room. Its engine seats, like Spyfall's, count
 // from 0 in the order the players sat down (roomState.Seats); the teams hold them, and a late
 // joiner is seated when they pick a team (pickTeam).
-type spyfestFamily struct{ *spyfest.Game }
+type spyfestFamily struct{ g *spyfest.Game }
 
-func (g spyfestFamily) view(e engine.Seat, v *TableView) {
-	xv := g.View(e)
+func (f *spyfestFamily) game() engine.Game { return f.g }
+
+func (f *spyfestFamily) view(e engine.Seat, v *TableView) {
+	xv := f.g.View(e)
 	v.Spyfest = &xv
 }
 
-func (g spyfestFamily) decode(raw []byte) (engine.Action, error) { return spyfest.DecodeAction(raw) }
+func (f *spyfestFamily) decode(raw []byte) (engine.Action, error) { return spyfest.DecodeAction(raw) }
 
-func (g spyfestFamily) hostMove([]byte) (engine.Action, error) { return nil, noHostMoves() }
+func (f *spyfestFamily) hostMove([]byte) (engine.Action, error) { return nil, noHostMoves() }
 
-func (g spyfestFamily) endGame() engine.Action { return spyfest.HostEndGame{} }
+func (f *spyfestFamily) endGame() engine.Action { return spyfest.HostEndGame{} }
 
-func (g spyfestFamily) follow(*Room, []session.Player) {}
+func (f *spyfestFamily) follow(*Room, []session.Player) {}
 
 // kick takes the seat out of its team: mid-round it is absent, and a Spy leaving voids the
 // round (APP-LOBBY-2).
-func (g spyfestFamily) kick(r *Room, seat int) error {
+func (f *spyfestFamily) kick(r *Room, seat int) error {
 	e := slices.Index(r.s.Seats, seat)
-	if e < 0 || g.TeamOf(engine.Seat(e)) == spyfest.NoTeam {
+	if e < 0 || f.g.TeamOf(engine.Seat(e)) == spyfest.NoTeam {
 		return nil
 	}
-	if err := g.Apply(engine.Host, spyfest.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
+	if err := f.g.Apply(engine.Host, spyfest.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
 		return err
 	}
 	r.s.Seats[e] = -1
@@ -42,7 +44,7 @@ func (g spyfestFamily) kick(r *Room, seat int) error {
 }
 
 // join seats a late joiner in team between rounds (APP-LOBBY-1).
-func (g spyfestFamily) join(r *Room, seat, team int) error {
+func (f *spyfestFamily) join(r *Room, seat, team int) error {
 	e := slices.Index(r.s.Seats, seat)
 	if e < 0 {
 		e = len(r.s.Seats)
@@ -56,7 +58,7 @@ func (g spyfestFamily) join(r *Room, seat, team int) error {
 	return nil
 }
 
-func (g spyfestFamily) settle(*Room) {}
+func (f *spyfestFamily) settle(*Room) {}
 
 // checkSpyfest builds a game of these settings with two teams of two.
 func checkSpyfest(s Settings, _ int) (any, error) {
@@ -94,7 +96,7 @@ func buildSpyfest(r *Room, seed uint64) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("the game cannot start: %w", err)
 	}
-	return func() { r.g, r.s.Seats = spyfestFamily{g}, seats }, nil
+	return func() { r.g, r.s.Seats = &spyfestFamily{g: g}, seats }, nil
 }
 
 // restoreSpyfest reads a saved game. A game saved before the room mapped Spyfest's seats
@@ -120,5 +122,5 @@ func restoreSpyfest(st *roomState, data []byte) (family, error) {
 			st.Seats = append(st.Seats, e)
 		}
 	}
-	return spyfestFamily{g}, nil
+	return &spyfestFamily{g: g}, nil
 }
