@@ -31,12 +31,13 @@
 //
 // # Actions
 //
-// Every action is a plain struct with a JSON wire form {"kind":...}
-// (EncodeAction, DecodeAction): choose_spy, draw, keep, stop, guess,
-// idle_start, idle_cancel, play, answer, cross_quarter, note, tick, and the
-// host's host_add_seat, host_remove_seat and host_end_game (sent as Host). Every in-round action names its
-// round, and a guess its attempt, so a late or resent one is refused with
-// engine.ErrStale. A refused action returns an *engine.Refusal and leaves the
+// Every action is a plain struct with a JSON wire form {"kind":...} holding
+// every field of the struct (EncodeAction, DecodeAction; a field left out is
+// refused): choose_spy, draw, keep, stop, guess, idle_start, idle_cancel,
+// play, answer, cross_quarter, note, tick, and the host's host_add_seat,
+// host_remove_seat and host_end_game (sent as Host). Every in-round action
+// names its round, and a guess its attempt, so a late or resent one is
+// refused with engine.ErrStale. A refused action returns an *engine.Refusal and leaves the
 // state unchanged.
 //
 // # Views
