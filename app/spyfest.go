@@ -19,7 +19,7 @@ type SpyfestFrame struct {
 	Skew time.Duration
 	// Host says this tab runs the game: it may end it.
 	Host bool
-	// Names gives the player name of each seat (session seat = engine seat in Spyfest).
+	// Names gives the player name of each engine seat.
 	Names map[engine.Seat]string
 	// TopBar is the shell's persistent bar (room code, status, leave).
 	TopBar goapp.UI

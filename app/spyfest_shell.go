@@ -11,8 +11,12 @@ import (
 // spyfestFrame ties the Spyfest screens to this tab's session.
 func (s *Shell) spyfestFrame() SpyfestFrame {
 	names := map[engine.Seat]string{}
-	for _, p := range s.lobby.Players {
-		names[engine.Seat(p.Seat)] = p.Name
+	if v := s.game.View; v != nil {
+		for _, p := range s.lobby.Players {
+			if e := v.EngineSeat(p.Seat); e >= 0 {
+				names[engine.Seat(e)] = p.Name
+			}
+		}
 	}
 	return SpyfestFrame{
 		Lang:     s.lang,

@@ -13,7 +13,14 @@
 // engine; in Spyfall a player who arrives during the game is seated by the room and waits
 // for the next deal (APP-LOBBY-1), in Spyfest they pick a team, which the engine takes
 // between rounds. The session asks the room before a kick (Kick) and wakes it at the
-// engine's next deadline (NextDeadline, Advance).
+// engine's next deadline (NextDeadline, Advance). Engines never let time pass in Apply
+// (engine.Game), so the room lets it pass to its clock before every action: a host timer
+// that wakes late (a hidden tab's) never makes a player's action land on a moment that ran
+// out.
+//
+// The room knows each game only through the engine contract and one adapter per family
+// (family.go; spyfall.go, spyfest.go): how session seats map onto engine seats, what a
+// player or the host may send, what a kick does and what the room settles after a change.
 //
 // # What every seat receives
 //
@@ -33,9 +40,10 @@
 //	 "spyfall":<spyfall.View of this seat>|null,
 //	 "spyfest":<spyfest.View of this seat>|null}
 //
-// Decode it with DecodeView. Engine views name seats by engine seat: in Spyfall, "seats"
-// maps them to session seats (session.Player.Seat) for names and presence; in Spyfest the
-// engine seat is the session seat. Settings never carry a seed, nor player names or teams
+// Decode it with DecodeView. Engine views name seats by engine seat, in both families the
+// same way: engine seats count from 0 in table order at the start (spectators left out),
+// then late joiners, and "seats" maps them to session seats (session.Player.Seat) for names
+// and presence (SessionSeat, EngineSeat); -1 once that seat left the room. Settings never carry a seed, nor player names or teams
 // (the room fills those in at start).
 //
 // Timers: engine views carry absolute deadlines (Unix ms). A client renders a countdown as

@@ -97,3 +97,19 @@ func spyfestSettings(c spyfest.Config) Settings {
 }
 
 func rawOp(s string) json.RawMessage { return json.RawMessage(s) }
+
+// spyfallEngine is the room's Spyfall engine, nil when no Spyfall game runs.
+func (r *Room) spyfallEngine() *spyfall.Game {
+	if g, ok := r.g.(*spyfallFamily); ok {
+		return g.g
+	}
+	return nil
+}
+
+// spyfestEngine is the room's Spyfest engine, nil when no Spyfest game runs.
+func (r *Room) spyfestEngine() *spyfest.Game {
+	if g, ok := r.g.(*spyfestFamily); ok {
+		return g.g
+	}
+	return nil
+}

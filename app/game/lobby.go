@@ -7,7 +7,6 @@ import (
 
 	"safehouse/app/session"
 	"safehouse/engine"
-	"safehouse/engine/spyfall"
 	"safehouse/engine/spyfest"
 )
 
@@ -24,24 +23,13 @@ func (r *Room) setSettings(s Settings) error {
 		s.Spyfest = r.s.Settings.Spyfest
 	}
 	s = s.public()
-	var public any
-	switch s.Family {
-	case Spyfall:
-		g, err := checkSpyfall(*s.Spyfall, len(r.playing()))
-		if err != nil {
-			return fmt.Errorf("these settings do not make a game: %w", err)
-		}
-		public = g.View(engine.NoSeat)
-	case Spyfest:
-		cfg := *s.Spyfest
-		cfg.Teams = [2][]engine.Seat{{0, 1}, {2, 3}}
-		g, err := spyfest.New(cfg)
-		if err != nil {
-			return fmt.Errorf("these settings do not make a game: %w", err)
-		}
-		public = g.View(engine.NoSeat)
-	default:
+	f, ok := families[s.Family]
+	if !ok {
 		return refusal(engine.ErrBadConfig, "APP-LOBBY-1", "unknown game %q (spyfall or spyfest)", s.Family)
+	}
+	public, err := f.check(s, len(r.playing()))
+	if err != nil {
+		return fmt.Errorf("these settings do not make a game: %w", err)
 	}
 	// Every view carries the whole content in play (locations, sheet, keywords): settings
 	// whose views could not be sent in one message would stall the game later.
@@ -55,24 +43,6 @@ func (r *Room) setSettings(s Settings) error {
 // maxViewBytes bounds a new game's public view, leaving room under session.MaxMessageBytes
 // for the roster, the seat's own part and the history that grows during the game.
 const maxViewBytes = session.MaxMessageBytes * 3 / 4
-
-// checkSpyfall accepts a config that makes a game for some table size of its edition: the
-// players may still be coming, and start checks the real count.
-func checkSpyfall(cfg spyfall.Config, players int) (*spyfall.Game, error) {
-	lo, hi := spyfall.PlayerRange(cfg.Edition, cfg.Team)
-	cfg.Seats = min(max(players, lo, 1), max(hi, 1))
-	g, first := spyfall.New(cfg)
-	if first == nil {
-		return g, nil
-	}
-	for n := lo; n <= hi; n++ {
-		cfg.Seats = n
-		if g, err := spyfall.New(cfg); err == nil {
-			return g, nil
-		}
-	}
-	return nil, first
-}
 
 // start builds the engine from the seats in table order (spectators watch).
 func (r *Room) start() error {
@@ -105,78 +75,30 @@ func (r *Room) cannotStart() *Refused {
 // build makes the game start would make, from the seats in table order (spectators
 // watch), and returns what keeps it; nothing changes until that is called.
 func (r *Room) build(seed uint64) (commit func(), err error) {
-	players := r.playing()
-	now := r.instant()
-	switch r.s.Settings.Family {
-	case Spyfall:
-		cfg := *r.s.Settings.Spyfall
-		cfg.Seats, cfg.Seed, cfg.Players = 0, seed, nil
-		seats := []int{}
-		for _, p := range players {
-			cfg.Players = append(cfg.Players, p.Name)
-			seats = append(seats, p.Seat)
-		}
-		g, err := spyfall.New(cfg)
-		if err != nil {
-			return nil, fmt.Errorf("the game cannot start: %w", err)
-		}
-		if err := g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, now); err != nil {
-			return nil, fmt.Errorf("the game cannot start: %w", err)
-		}
-		return func() { r.sf, r.s.Seats, r.s.Names = g, seats, slices.Clone(cfg.Players) }, nil
-	case Spyfest:
-		cfg := *r.s.Settings.Spyfest
-		cfg.Seed = seed
-		for _, p := range players {
-			if r.teamOf(p.Seat) < 0 {
-				return nil, refusal(ErrNoTeam, "SX-SET-1", "%s has not joined a team yet", p.Name)
-			}
-		}
-		for t := range cfg.Teams {
-			cfg.Teams[t] = nil
-			for _, s := range r.s.Teams[t] {
-				if p, ok := r.player(s); ok && !p.Spectator {
-					cfg.Teams[t] = append(cfg.Teams[t], engine.Seat(s))
-				}
-			}
-		}
-		g, err := spyfest.New(cfg)
-		if err != nil {
-			return nil, fmt.Errorf("the game cannot start: %w", err)
-		}
-		return func() { r.sx = g }, nil
+	f, ok := families[r.s.Settings.Family]
+	if !ok {
+		return nil, refusal(engine.ErrBadConfig, "APP-LOBBY-1", "unknown game %q", r.s.Settings.Family)
 	}
-	return nil, refusal(engine.ErrBadConfig, "APP-LOBBY-1", "unknown game %q", r.s.Settings.Family)
+	return f.build(r, seed)
 }
 
 // end ends the game now; a round in play is voided (APP-LOBBY-1).
 func (r *Room) end() error {
-	switch {
-	case r.sf != nil:
-		return r.sf.Apply(spyfall.Host, spyfall.HostEndGame{}, r.instant())
-	case r.sx != nil:
-		return r.sx.Apply(spyfest.Host, spyfest.End{}, r.instant())
+	if r.g == nil {
+		return refusal(engine.ErrWrongPhase, "", "no game is running")
 	}
-	return refusal(engine.ErrWrongPhase, "", "no game is running")
+	return r.play(engine.Host, r.g.endGame())
 }
 
 // over reports whether a started game has finished.
-func (r *Room) over() bool {
-	switch {
-	case r.sf != nil:
-		return r.sf.Phase() == spyfall.PhaseGameOver
-	case r.sx != nil:
-		return r.sx.Phase() == spyfest.PhaseOver
-	}
-	return false
-}
+func (r *Room) over() bool { return r.g != nil && r.g.game().Over() }
 
 // backToLobby leaves a finished game, keeping the settings and the teams.
 func (r *Room) backToLobby() error {
 	if !r.s.Started || !r.over() {
 		return refusal(engine.ErrWrongPhase, "APP-LOBBY-1", "the game is still running: end it first")
 	}
-	r.sf, r.sx = nil, nil
+	r.g = nil
 	r.s.Started, r.s.Seats, r.s.Names, r.s.Leaving = false, nil, nil, nil
 	return nil
 }
@@ -217,10 +139,10 @@ func (r *Room) pickTeam(seat, team int) error {
 		if team != 0 && team != 1 {
 			return refusal(engine.ErrInvalidAction, "SX-SET-1", "team %d does not exist (0 or 1)", team)
 		}
-		if r.sx == nil {
+		if r.g == nil {
 			return refusal(engine.ErrWrongPhase, "", "no game is running")
 		}
-		return r.sx.Apply(spyfest.Host, spyfest.Join{Seat: engine.Seat(seat), Team: team}, r.instant())
+		return r.g.(*spyfestFamily).join(r, seat, team)
 	}
 	if team < -1 || team > 1 {
 		return refusal(engine.ErrInvalidAction, "SX-SET-1", "team %d does not exist (0 or 1, or -1 for none)", team)

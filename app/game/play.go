@@ -1,75 +1,66 @@
 package game
 
 import (
-	"bytes"
-	"slices"
-	"strings"
 	"time"
 
 	"safehouse/engine"
-	"safehouse/engine/spyfall"
-	"safehouse/engine/spyfest"
 )
 
 // action forwards one engine action of a playing seat with the host's clock.
 func (r *Room) action(seat int, raw []byte) error {
-	now := r.instant()
-	switch {
-	case r.sf != nil:
-		a, err := spyfall.DecodeAction(raw)
-		if err != nil {
-			return err
-		}
-		switch {
-		case strings.HasPrefix(a.Kind(), "host_"):
-			return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the host's controls are not game actions")
-		case a.Kind() == (spyfall.Rename{}).Kind():
-			return refusal(engine.ErrInvalidAction, "APP-ACT-1", "rename through the room, not the game")
-		}
-		e := slices.Index(r.s.Seats, seat)
-		if e < 0 {
-			return refusal(engine.ErrNoSuchSeat, "APP-LOBBY-1", "you are not seated in this game")
-		}
-		if err := r.sf.Apply(engine.Seat(e), a, now); err != nil {
-			return err
-		}
-		r.settleLeavers()
-		return nil
-	case r.sx != nil:
-		a, err := spyfest.DecodeAction(raw)
-		if err != nil {
-			return err
-		}
-		switch a.(type) {
-		case spyfest.Join, spyfest.Kick, spyfest.End:
-			return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the host's controls are not game actions")
-		}
-		return r.sx.Apply(engine.Seat(seat), a, now)
+	if r.g == nil {
+		return refusal(engine.ErrWrongPhase, "", "the game has not started")
 	}
-	return refusal(engine.ErrWrongPhase, "", "the game has not started")
-}
-
-// hostAction forwards one of the host's in-round Spyfall actions: passing for the seat the
-// game waits on, or marking a seat absent for the rest of the round (SF-END-1a). The room's
-// own controls (seats, ending the game) have ops and intents of their own.
-func (r *Room) hostAction(raw []byte) error {
-	if r.sf == nil {
-		return refusal(engine.ErrWrongPhase, "SF-END-1a", "the host passes for a seat only during a Spyfall game")
-	}
-	a, err := spyfall.DecodeAction(raw)
+	a, err := r.g.decode(raw)
 	if err != nil {
 		return err
 	}
-	switch a.(type) {
-	case spyfall.HostPass, spyfall.HostMarkAbsent:
-	default:
-		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "%q is not one of the host's moves in a round", a.Kind())
+	if engine.HostOnly(a) {
+		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the host's controls are not game actions")
 	}
-	if err := r.sf.Apply(spyfall.Host, a, r.instant()); err != nil {
+	e := r.engineSeat(seat, false)
+	if e == engine.NoSeat {
+		return refusal(engine.ErrNoSuchSeat, "APP-LOBBY-1", "you are not seated in this game")
+	}
+	return r.play(e, a)
+}
+
+// hostAction forwards one of the host's in-round moves (Spyfall: passing for the seat the
+// game waits on, or marking a seat absent for the rest of the round, SF-END-1a).
+func (r *Room) hostAction(raw []byte) error {
+	if r.g == nil {
+		return noHostMoves()
+	}
+	a, err := r.g.hostMove(raw)
+	if err != nil {
 		return err
 	}
-	r.settleLeavers()
+	return r.play(engine.Host, a)
+}
+
+// play lets the game's time pass to the room's clock, then applies a (engine.Game: Apply
+// never lets time pass), and settles what the room owes after each. So an action never
+// lands on a moment that ran out before the host's timer woke, however late it wakes (a
+// hidden tab's timers are slowed). Time that passed for an action then refused is shown at
+// the next Advance.
+func (r *Room) play(e engine.Seat, a engine.Action) error {
+	now := r.catchUp()
+	if err := r.g.game().Apply(e, a, now); err != nil {
+		return err
+	}
+	r.g.settle(r)
+	r.unshown = false
 	return nil
+}
+
+// catchUp lets the game's time pass to the room's clock, and returns that instant.
+func (r *Room) catchUp() engine.Instant {
+	now := r.instant()
+	if r.g.game().Advance(now) {
+		r.g.settle(r)
+		r.unshown = true
+	}
+	return now
 }
 
 // Kick takes a seat leaving the room out of the game (session.KickTable, APP-LOBBY-2): in
@@ -78,126 +69,37 @@ func (r *Room) hostAction(raw []byte) error {
 func (r *Room) Kick(seat int) error { return refused(r.kick(seat)) }
 
 func (r *Room) kick(seat int) error {
-	switch {
-	case r.sf != nil:
-		e := slices.Index(r.s.Seats, seat)
-		if e < 0 {
-			return nil
-		}
-		switch r.sf.Phase() {
-		case spyfall.PhaseGameOver:
-		case spyfall.PhaseLobby, spyfall.PhaseRoundOver:
-			if err := r.sf.Apply(spyfall.Host, spyfall.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
-				return err
-			}
-		default:
-			if r.dealtIn(e) {
-				mark := spyfall.HostMarkAbsent{Round: r.sf.Round(), Seat: engine.Seat(e)}
-				if err := r.sf.Apply(spyfall.Host, mark, r.instant()); err != nil {
-					return err
-				}
-			}
-			r.s.Leaving = append(r.s.Leaving, e)
-		}
-		r.s.Seats[e] = -1
-		r.settleLeavers()
-	case r.sx != nil:
-		if r.sx.TeamOf(engine.Seat(seat)) == spyfest.NoTeam {
-			return nil
-		}
-		return r.sx.Apply(spyfest.Host, spyfest.Kick{Seat: engine.Seat(seat)}, r.instant())
-	default:
+	if r.g == nil {
 		r.setTeam(seat, -1)
+		return nil
 	}
+	r.catchUp()
+	if err := r.g.kick(r, seat); err != nil {
+		return err
+	}
+	r.g.settle(r)
+	r.unshown = false
 	return nil
-}
-
-// dealtIn reports whether Spyfall engine seat e plays the round in progress.
-func (r *Room) dealtIn(e int) bool {
-	for _, s := range r.sf.View(engine.NoSeat).Seats {
-		if int(s.ID) == e {
-			return s.InRound
-		}
-	}
-	return false
-}
-
-// settleLeavers removes seats kicked mid-round once their round is over. A table left too
-// small to play on ends the game.
-func (r *Room) settleLeavers() {
-	if r.sf == nil || len(r.s.Leaving) == 0 {
-		return
-	}
-	switch r.sf.Phase() {
-	case spyfall.PhaseRoundOver, spyfall.PhaseLobby:
-	case spyfall.PhaseGameOver:
-		r.s.Leaving = nil
-		return
-	default:
-		return
-	}
-	now := r.instant()
-	for _, e := range r.s.Leaving {
-		if r.sf.Apply(spyfall.Host, spyfall.HostRemoveSeat{Seat: engine.Seat(e)}, now) != nil {
-			_ = r.sf.Apply(spyfall.Host, spyfall.HostEndGame{}, now)
-			break
-		}
-	}
-	r.s.Leaving = nil
 }
 
 // NextDeadline returns how long until the game's next deadline by the room's clock
 // (session.TimedTable).
 func (r *Room) NextDeadline() (time.Duration, bool) {
-	now := r.instant()
-	switch {
-	case r.sf != nil:
-		at, ok := r.sf.NextDeadline()
-		return time.Duration(at-now) * time.Millisecond, ok
-	case r.sx != nil:
-		at, ok := spyfestDeadline(r.sx.View(engine.NoSeat))
-		return time.Duration(at-now) * time.Millisecond, ok
+	if r.g == nil {
+		return 0, false
 	}
-	return 0, false
-}
-
-// spyfestDeadline is the earliest pending deadline shown in a Spyfest view: the guess
-// window while stopped, the idle timer and the description limit while describing.
-func spyfestDeadline(v spyfest.View) (engine.Instant, bool) {
-	var at engine.Instant
-	consider := func(i engine.Instant) {
-		if i != 0 && (at == 0 || i < at) {
-			at = i
-		}
-	}
-	switch v.Phase {
-	case spyfest.PhaseStopped:
-		consider(v.Window)
-	case spyfest.PhaseDescribing:
-		consider(v.Idle)
-		if v.Description.Running {
-			consider(v.Description.Deadline)
-		}
-	}
-	return at, at != 0
+	at, ok := r.g.game().NextDeadline()
+	return time.Duration(at-r.instant()) * time.Millisecond, ok
 }
 
 // Advance lets the game's time pass up to the room's clock (session.TimedTable): a clock
 // that ran out moves the game on without anyone sending anything.
 func (r *Room) Advance() bool {
-	now := r.instant()
-	switch {
-	case r.sf != nil:
-		changed := r.sf.Advance(now)
-		if changed {
-			r.settleLeavers()
-		}
-		return changed
-	case r.sx != nil:
-		before, _ := r.sx.MarshalBinary()
-		r.sx.Advance(now)
-		after, _ := r.sx.MarshalBinary()
-		return !bytes.Equal(before, after)
+	unshown := r.unshown
+	r.unshown = false
+	if r.g == nil || !r.g.game().Advance(r.instant()) {
+		return unshown
 	}
-	return false
+	r.g.settle(r)
+	return true
 }

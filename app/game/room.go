@@ -10,8 +10,6 @@ import (
 
 	"safehouse/app/session"
 	"safehouse/engine"
-	"safehouse/engine/spyfall"
-	"safehouse/engine/spyfest"
 )
 
 // Options configure a Room. Zero values use the real clock and crypto/rand seeds.
@@ -30,8 +28,10 @@ type Room struct {
 	seed   func() uint64
 	roster []session.Player
 	s      roomState
-	sf     *spyfall.Game // the Spyfall game once started
-	sx     *spyfest.Game // the Spyfest game once started
+	g      family // the game once started
+	// unshown: the game's time passed before an action that was then refused, and no
+	// view shows it yet (Advance reports it).
+	unshown bool
 }
 
 // roomState is what the room keeps apart from its engine.
@@ -40,7 +40,7 @@ type roomState struct {
 	// Teams are the Spyfest team picks of the lobby, by session seat.
 	Teams   [2][]int `json:"teams"`
 	Started bool     `json:"started"`
-	// Seats maps Spyfall engine seats to session seats (-1: the seat left the room).
+	// Seats maps engine seats to session seats (-1: the seat left the room).
 	Seats []int `json:"seats"`
 	// Names are the names last given to the Spyfall engine, by engine seat.
 	Names []string `json:"names"`
@@ -69,31 +69,22 @@ func cryptoSeed() uint64 {
 
 func (r *Room) instant() engine.Instant { return engine.At(r.now()) }
 
-// SetRoster records the seats in table order (session.RosterTable). In a Spyfall game it
-// passes renames on to the engine and seats late joiners, who wait for the next deal.
+// SetRoster records the seats in table order (session.RosterTable) and passes them on to
+// the game: in Spyfall, renames and late joiners, who wait for the next deal.
 func (r *Room) SetRoster(players []session.Player) {
 	r.roster = slices.Clone(players)
-	if r.sf == nil || r.sf.Phase() == spyfall.PhaseGameOver {
-		return
+	if r.g != nil {
+		r.g.follow(r, players)
 	}
-	for _, p := range players {
-		if p.Spectator {
-			continue
-		}
-		e := slices.Index(r.s.Seats, p.Seat)
-		if e < 0 {
-			// A late joiner (APP-LOBBY-1); a full table leaves them watching.
-			if r.sf.Apply(spyfall.Host, spyfall.HostAddSeat{Name: p.Name}, r.instant()) == nil {
-				r.s.Seats = append(r.s.Seats, p.Seat)
-				r.s.Names = append(r.s.Names, p.Name)
-			}
-			continue
-		}
-		if r.s.Names[e] != p.Name &&
-			r.sf.Apply(spyfall.Host, spyfall.Rename{Seat: engine.Seat(e), Name: p.Name}, r.instant()) == nil {
-			r.s.Names[e] = p.Name
-		}
+}
+
+// engineSeat is the engine seat session seat plays, engine.NoSeat for a watcher or a seat
+// not in the game.
+func (r *Room) engineSeat(seat int, spectator bool) engine.Seat {
+	if spectator {
+		return engine.NoSeat
 	}
+	return engine.Seat(slices.Index(r.s.Seats, seat))
 }
 
 // player returns the roster entry of a session seat.
@@ -140,21 +131,8 @@ func (r *Room) View(seat int) json.RawMessage {
 	if r.s.Settings.Family == Spyfest && r.s.Settings.Spyfest != nil {
 		v.Warnings = r.s.Settings.Spyfest.Warnings()
 	}
-	switch {
-	case r.sf != nil:
-		e := engine.NoSeat
-		if !p.Spectator {
-			e = engine.Seat(slices.Index(r.s.Seats, seat))
-		}
-		sv := r.sf.View(e)
-		v.Spyfall = &sv
-	case r.sx != nil:
-		e := engine.Seat(seat)
-		if p.Spectator {
-			e = engine.NoSeat
-		}
-		xv := r.sx.View(e)
-		v.Spyfest = &xv
+	if r.g != nil {
+		r.g.view(r.engineSeat(seat, p.Spectator), &v)
 	}
 	out, err := json.Marshal(v)
 	if err != nil {

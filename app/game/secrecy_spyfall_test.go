@@ -61,10 +61,10 @@ func swapSpyfallSecret(t *testing.T, g spyfallGame, pick uint64) func(r *Room) b
 		dealt = spyfall.PhaseTeamLead
 	}
 	return func(r *Room) bool {
-		if r.sf == nil || r.sf.Round() != g.round || r.sf.Phase() != dealt {
+		if r.spyfallEngine() == nil || r.spyfallEngine().Round() != g.round || r.spyfallEngine().Phase() != dealt {
 			return false
 		}
-		snap, err := r.sf.MarshalBinary()
+		snap, err := r.spyfallEngine().MarshalBinary()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +145,7 @@ func swapSpyfallSecret(t *testing.T, g spyfallGame, pick uint64) func(r *Room) b
 		if !swapped {
 			return true // nothing to swap in this game: both runs stay equal
 		}
-		if err := r.sf.UnmarshalBinary(snap); err != nil {
+		if err := r.spyfallEngine().UnmarshalBinary(snap); err != nil {
 			t.Fatalf("swapped snapshot refused: %v", err)
 		}
 		return true

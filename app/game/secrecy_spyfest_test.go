@@ -74,14 +74,14 @@ func randomSpyfestGame(rng *rand.Rand) spyfestGame {
 // only that secret changes.
 func swapSpyfestSecret(t *testing.T, g spyfestGame, pick uint64) func(r *Room) bool {
 	return func(r *Room) bool {
-		if r.sx == nil || r.sx.Round() != g.round || r.sx.Phase() == spyfest.PhaseOver {
+		if r.spyfestEngine() == nil || r.spyfestEngine().Round() != g.round || r.spyfestEngine().Phase() == spyfest.PhaseOver {
 			return false
 		}
-		phase := r.sx.Phase()
+		phase := r.spyfestEngine().Phase()
 		if phase != spyfest.PhaseDescribing && (g.secret == secretCharacter || phase != spyfest.PhaseKeep) {
 			return false
 		}
-		snap, err := r.sx.MarshalBinary()
+		snap, err := r.spyfestEngine().MarshalBinary()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,7 +106,7 @@ func swapSpyfestSecret(t *testing.T, g spyfestGame, pick uint64) func(r *Room) b
 			kws := round[field].([]any)
 			kws[0], deck[j] = deck[j], kws[0]
 		})
-		if err := r.sx.UnmarshalBinary(snap); err != nil {
+		if err := r.spyfestEngine().UnmarshalBinary(snap); err != nil {
 			t.Fatalf("swapped snapshot refused: %v", err)
 		}
 		return true

@@ -3,12 +3,10 @@ package game
 import (
 	"encoding/json"
 	"fmt"
-
-	"safehouse/engine/spyfall"
-	"safehouse/engine/spyfest"
 )
 
 // snapshot is the saved form of a Room (the roster is not saved: the host sends it again).
+// The engine's own save goes in the field of its family.
 type snapshot struct {
 	Version int       `json:"v"`
 	Room    roomState `json:"room"`
@@ -18,18 +16,26 @@ type snapshot struct {
 
 const snapshotVersion = 1
 
+// game is where the snapshot keeps the engine of family f, nil for no family.
+func (s *snapshot) game(f Family) *[]byte {
+	switch f {
+	case Spyfall:
+		return &s.Spyfall
+	case Spyfest:
+		return &s.Spyfest
+	}
+	return nil
+}
+
 // MarshalBinary saves the whole room: settings, teams, seat map and the engine's state.
 func (r *Room) MarshalBinary() ([]byte, error) {
 	snap := snapshot{Version: snapshotVersion, Room: r.s}
-	var err error
-	switch {
-	case r.sf != nil:
-		snap.Spyfall, err = r.sf.MarshalBinary()
-	case r.sx != nil:
-		snap.Spyfest, err = r.sx.MarshalBinary()
-	}
-	if err != nil {
-		return nil, err
+	if r.g != nil {
+		data, err := r.g.game().MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		*snap.game(r.s.Settings.Family) = data
 	}
 	return json.Marshal(snap)
 }
@@ -48,37 +54,25 @@ func (r *Room) UnmarshalBinary(data []byte) error {
 	if st.Settings.Spyfall == nil || st.Settings.Spyfest == nil {
 		return fmt.Errorf("game: room snapshot without settings")
 	}
-	var sf *spyfall.Game
-	var sx *spyfest.Game
+	var g family
 	switch {
 	case !st.Started && (snap.Spyfall != nil || snap.Spyfest != nil):
 		return fmt.Errorf("game: room snapshot has a game but was not started")
-	case st.Started && st.Settings.Family == Spyfall && snap.Spyfall != nil:
-		sf = new(spyfall.Game)
-		if err := sf.UnmarshalBinary(snap.Spyfall); err != nil {
-			return err
-		}
-		if n := len(sf.Points()); len(st.Seats) != n || len(st.Names) != n {
-			return fmt.Errorf("game: room snapshot maps %d seats for %d in the game", len(st.Seats), n)
-		}
-		for _, e := range st.Leaving {
-			if e < 0 || e >= len(st.Seats) {
-				return fmt.Errorf("game: room snapshot has a leaving seat %d out of range", e)
-			}
-		}
-	case st.Started && st.Settings.Family == Spyfest && snap.Spyfest != nil:
-		sx = new(spyfest.Game)
-		if err := sx.UnmarshalBinary(snap.Spyfest); err != nil {
-			return err
-		}
 	case st.Started:
-		return fmt.Errorf("game: room snapshot of a started %q game without its state", st.Settings.Family)
+		saved, f := snap.game(st.Settings.Family), families[st.Settings.Family]
+		if saved == nil || *saved == nil {
+			return fmt.Errorf("game: room snapshot of a started %q game without its state", st.Settings.Family)
+		}
+		var err error
+		if g, err = f.restore(&st, *saved); err != nil {
+			return err
+		}
 	}
 	for t := range st.Teams {
 		if st.Teams[t] == nil {
 			st.Teams[t] = []int{}
 		}
 	}
-	r.s, r.sf, r.sx = st, sf, sx
+	r.s, r.g = st, g
 	return nil
 }

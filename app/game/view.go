@@ -77,9 +77,6 @@ func DecodeView(raw json.RawMessage) (*TableView, error) {
 
 // SessionSeat returns the session seat that plays engine seat e, or -1.
 func (v *TableView) SessionSeat(e int) int {
-	if v.Family == Spyfest {
-		return e
-	}
 	if e < 0 || e >= len(v.Seats) {
 		return -1
 	}
@@ -88,9 +85,6 @@ func (v *TableView) SessionSeat(e int) int {
 
 // EngineSeat returns the engine seat played by session seat s, or -1.
 func (v *TableView) EngineSeat(s int) int {
-	if v.Family == Spyfest {
-		return s
-	}
 	for e, ss := range v.Seats {
 		if ss == s {
 			return e

@@ -187,9 +187,11 @@ func (h *hostCore) close() {
 // changedLocked bumps the state number and sends every connected seat its own view.
 func (h *hostCore) changedLocked() {
 	h.state++
-	h.saveLocked() // before anyone sees the new state, so a reload never goes back behind a view
 	players := h.playersLocked()
+	// The table takes the roster first (a late joiner's seat, a rename), so the save holds
+	// what every view will show.
 	h.rosterLocked(players)
+	h.saveLocked() // before anyone sees the new state, so a reload never goes back behind a view
 	defer h.scheduleLocked()
 	views, err := newViewEncoder(h.state, h.room, players)
 	if err != nil {

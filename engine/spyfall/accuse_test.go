@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // SF-ACC-1: while the clock runs any seat may stop it once per round to
@@ -16,24 +17,24 @@ func TestAccuseOncePerRound(t *testing.T) {
 	r := start(t, g, t0)
 	ns := nonSpies(g)
 	a, b := ns[0], ns[1]
-	refused(t, g, a, Accuse{Round: 1, Suspect: a}, t0, engine.ErrForbidden)
-	refused(t, g, a, Accuse{Round: 1, Suspect: 9}, t0, engine.ErrNoSuchSeat)
-	refused(t, g, a, Accuse{Round: 2, Suspect: b}, t0, engine.ErrInvalidAction)
-	apply(t, g, a, Accuse{Round: 1, Suspect: b}, t0+1000)
+	enginetest.Refused(t, g, a, Accuse{Round: 1, Suspect: a}, t0, engine.ErrForbidden)
+	enginetest.Refused(t, g, a, Accuse{Round: 1, Suspect: 9}, t0, engine.ErrNoSuchSeat)
+	enginetest.Refused(t, g, a, Accuse{Round: 2, Suspect: b}, t0, engine.ErrInvalidAction)
+	enginetest.Apply(t, g, a, Accuse{Round: 1, Suspect: b}, t0+1000)
 	if g.Phase() != PhaseVote {
 		t.Fatalf("phase %s", g.Phase())
 	}
 	// Stopping a clock that is already stopped: refused.
-	refused(t, g, ns[2], Accuse{Round: 1, Suspect: b}, t0+1000, engine.ErrWrongPhase)
+	enginetest.Refused(t, g, ns[2], Accuse{Round: 1, Suspect: b}, t0+1000, engine.ErrWrongPhase)
 	voteAll(t, g, t0+2000, ns[2])
-	refused(t, g, a, Accuse{Round: 1, Suspect: ns[2]}, t0+3000, engine.ErrAlreadyDone)
+	enginetest.Refused(t, g, a, Accuse{Round: 1, Suspect: ns[2]}, t0+3000, engine.ErrAlreadyDone)
 	if !g.View(engine.NoSeat).Seats[g.orderIndex(a)].Accused {
 		t.Fatal("view does not show that the seat used its accusation")
 	}
-	apply(t, g, b, Accuse{Round: 1, Suspect: ns[2]}, t0+3000)
+	enginetest.Apply(t, g, b, Accuse{Round: 1, Suspect: ns[2]}, t0+3000)
 	voteAll(t, g, t0+3000, ns[3])
 	deadline := r.Clock.Deadline
-	refused(t, g, ns[2], Accuse{Round: 1, Suspect: b}, deadline, engine.ErrWrongPhase)
+	enginetest.Refused(t, g, ns[2], Accuse{Round: 1, Suspect: b}, deadline, engine.ErrWrongPhase)
 	g.Advance(deadline)
 	// SF-END-1a: the seat in turn accuses even if it used its accusation.
 	for g.Phase() == PhaseEndAccuse {
@@ -42,7 +43,7 @@ func TestAccuseOncePerRound(t *testing.T) {
 		if suspect == turn {
 			suspect = turn.Left(5)
 		}
-		apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, deadline)
+		enginetest.Apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, deadline)
 		if g.Phase() == PhaseEndVote {
 			voteAll(t, g, deadline, r.Spies[0]) // the spy votes no (if a voter)
 			if g.Phase() == PhaseEndVote {
@@ -58,17 +59,17 @@ func TestVoters(t *testing.T) {
 	g := newGame(t, config(Classic, 5, 12))
 	start(t, g, t0)
 	ns := nonSpies(g)
-	apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+	enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
 	v := g.s.Cur.Vote
 	vv := g.View(engine.NoSeat).Vote
 	if len(vv.Voters) != 4 || slices.Contains(vv.Voters, ns[1]) || !slices.Equal(vv.Voted, []engine.Seat{ns[0]}) {
 		t.Fatalf("voters %v voted %v", vv.Voters, vv.Voted)
 	}
-	refused(t, g, ns[1], Vote{Vote: v.ID, Yes: false}, t0, engine.ErrForbidden)
-	refused(t, g, ns[0], Vote{Vote: v.ID, Yes: false}, t0, engine.ErrAlreadyDone)
-	refused(t, g, ns[0], Vote{Vote: v.ID + 1, Yes: true}, t0, engine.ErrInvalidAction)
-	apply(t, g, ns[2], Vote{Vote: v.ID, Yes: true}, t0)
-	refused(t, g, ns[2], Vote{Vote: v.ID, Yes: false}, t0, engine.ErrAlreadyDone)
+	enginetest.Refused(t, g, ns[1], Vote{Vote: v.ID, Yes: false}, t0, engine.ErrForbidden)
+	enginetest.Refused(t, g, ns[0], Vote{Vote: v.ID, Yes: false}, t0, engine.ErrAlreadyDone)
+	enginetest.Refused(t, g, ns[0], Vote{Vote: v.ID + 1, Yes: true}, t0, engine.ErrInvalidAction)
+	enginetest.Apply(t, g, ns[2], Vote{Vote: v.ID, Yes: true}, t0)
+	enginetest.Refused(t, g, ns[2], Vote{Vote: v.ID, Yes: false}, t0, engine.ErrAlreadyDone)
 	if g.View(ns[2]).Vote.Mine != "yes" || g.View(ns[3]).Vote.Mine != "pending" {
 		t.Fatal("own ballot not shown")
 	}
@@ -77,7 +78,7 @@ func TestVoters(t *testing.T) {
 		t.Fatalf("last vote %+v", g.s.LastVote)
 	}
 	// A resent ballot for the closed vote is stale.
-	refused(t, g, ns[3], Vote{Vote: v.ID, Yes: true}, t0, engine.ErrStale)
+	enginetest.Refused(t, g, ns[3], Vote{Vote: v.ID, Yes: true}, t0, engine.ErrStale)
 }
 
 // SF-ACC-3: one spy: every voter must say yes; two spies: at most two no.
@@ -104,7 +105,7 @@ func TestConvictionThreshold(t *testing.T) {
 		g := newGame(t, c)
 		start(t, g, t0)
 		ns := nonSpies(g)
-		apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+		enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
 		var voters []engine.Seat
 		for i, b := range g.s.Cur.Vote.Ballots {
 			if b == ballotPending {
@@ -126,12 +127,12 @@ func TestAccusationResult(t *testing.T) {
 	r := start(t, g, t0)
 	ns := nonSpies(g)
 	spy := r.Spies[0]
-	apply(t, g, ns[0], Accuse{Round: 1, Suspect: spy}, t0+1000)
+	enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: spy}, t0+1000)
 	voteAll(t, g, t0+2000, ns[1])
 	if g.Phase() != PhasePlaying || r.Clock.Remaining(t0+2000) != 8*time.Minute-time.Second {
 		t.Fatalf("failed accusation: phase %s clock %v", g.Phase(), r.Clock.Remaining(t0+2000))
 	}
-	apply(t, g, ns[1], Accuse{Round: 1, Suspect: spy}, t0+3000)
+	enginetest.Apply(t, g, ns[1], Accuse{Round: 1, Suspect: spy}, t0+3000)
 	voteAll(t, g, t0+3000)
 	res := lastResult(g)
 	if g.Phase() != PhaseRoundOver || res.Convicted != spy || res.Ending != EndSpyConvicted || !res.MidRound {
@@ -147,7 +148,7 @@ func TestSpyMayAccuse(t *testing.T) {
 	g := newGame(t, config(TimeTravel, 5, 14))
 	r := start(t, g, t0)
 	spy, victim := r.Spies[0], nonSpies(g)[0]
-	apply(t, g, spy, Accuse{Round: 1, Suspect: victim}, t0)
+	enginetest.Apply(t, g, spy, Accuse{Round: 1, Suspect: victim}, t0)
 	voteAll(t, g, t0)
 	if res := lastResult(g); res.Ending != EndNonSpyConvicted || res.Points[spy] != 4 {
 		t.Fatalf("spy's accusation: %+v", res)
@@ -161,7 +162,7 @@ func TestQuietVoteNotice(t *testing.T) {
 		g := newGame(t, config(ed, 5, 15))
 		r := start(t, g, t0)
 		ns := nonSpies(g)
-		apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+		enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
 		for s := engine.Seat(-1); s < 5; s++ {
 			if !g.View(s).QuietVote {
 				t.Fatalf("%s: seat %d has no notice during a mid-round vote", ed, s)
@@ -174,7 +175,7 @@ func TestQuietVoteNotice(t *testing.T) {
 		g.Advance(r.Clock.Deadline)
 		if ed == Classic {
 			turn := r.EndOrder[r.EndTurn]
-			apply(t, g, turn, Accuse{Round: 1, Suspect: turn.Left(5)}, r.Clock.Deadline)
+			enginetest.Apply(t, g, turn, Accuse{Round: 1, Suspect: turn.Left(5)}, r.Clock.Deadline)
 		}
 		if g.Phase() != PhaseEndVote {
 			t.Fatalf("%s: phase %s", ed, g.Phase())

@@ -1,25 +1,12 @@
 package spyfall
 
-import (
-	"bytes"
-	"encoding/json"
-	"reflect"
-	"strings"
+import "safehouse/engine"
 
-	"safehouse/engine"
-)
+// Host is the seat argument of Apply for the host's own operations (engine.Host).
+const Host = engine.Host
 
-// Host is the seat argument of Apply for the host's own operations (the
-// Host* actions, and anything the host does on the table's behalf). The
-// session must never let a peer act as Host.
-const Host engine.Seat = -2
-
-// Action is one intent, sent by a seat (or the host) to Apply. Every action
-// is a plain struct that encodes to JSON with a "kind" field (EncodeAction,
-// DecodeAction).
-type Action interface {
-	Kind() string
-}
+// Action is one intent, sent by a seat (or the host) to Apply (engine.Action).
+type Action = engine.Action
 
 // Deal deals round Round (the next one) and shows who deals (SF-DEAL,
 // SF-SET-4). Any seat or the host may ask for the deal.
@@ -175,85 +162,15 @@ func (HostMarkAbsent) Kind() string { return "host_mark_absent" }
 func (HostPass) Kind() string       { return "host_pass" }
 func (HostEndGame) Kind() string    { return "host_end_game" }
 
-var actionKinds = map[string]func() Action{}
+var codec = engine.NewCodec("spyfall",
+	Deal{}, StartClock{}, Ask{}, Accuse{}, Pass{}, Vote{}, Guess{}, RevealTable{}, Lead{}, Pick{},
+	StopPicking{}, GuessBoth{}, Rename{}, Tick{}, HostAddSeat{}, HostRemoveSeat{},
+	HostMoveSeat{}, HostMarkAbsent{}, HostPass{}, HostEndGame{},
+)
 
-func init() {
-	for _, a := range []Action{
-		Deal{}, StartClock{}, Ask{}, Accuse{}, Pass{}, Vote{}, Guess{}, RevealTable{}, Lead{}, Pick{},
-		StopPicking{}, GuessBoth{}, Rename{}, Tick{}, HostAddSeat{}, HostRemoveSeat{},
-		HostMoveSeat{}, HostMarkAbsent{}, HostPass{}, HostEndGame{},
-	} {
-		t := reflect.TypeOf(a)
-		actionKinds[a.Kind()] = func() Action { return reflect.New(t).Elem().Interface().(Action) }
-	}
-}
+// EncodeAction writes an action for the wire: its fields plus "kind" (engine.Codec).
+func EncodeAction(a Action) ([]byte, error) { return codec.Encode(a) }
 
-// isHostAction reports whether only the host may send a.
-func isHostAction(a Action) bool { return strings.HasPrefix(a.Kind(), "host_") }
-
-// EncodeAction writes an action for the wire: its fields plus "kind".
-func EncodeAction(a Action) ([]byte, error) {
-	if a == nil {
-		return nil, engine.Refuse(engine.ErrInvalidAction, "", "no action")
-	}
-	body, err := json.Marshal(a)
-	if err != nil {
-		return nil, err
-	}
-	kind, _ := json.Marshal(a.Kind())
-	if string(body) == "{}" {
-		return []byte(`{"kind":` + string(kind) + `}`), nil
-	}
-	return append([]byte(`{"kind":`+string(kind)+`,`), body[1:]...), nil
-}
-
-// DecodeAction reads an action written by EncodeAction. Every field of the
-// action's struct must be present, and no other: a message missing its
-// round or suspect is refused rather than read as round 0 or seat 0.
-func DecodeAction(data []byte) (Action, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
-		return nil, engine.Refuse(engine.ErrInvalidAction, "", "malformed action")
-	}
-	var kind string
-	if err := json.Unmarshal(fields["kind"], &kind); err != nil {
-		return nil, engine.Refuse(engine.ErrInvalidAction, "", "action without a kind")
-	}
-	mk, ok := actionKinds[kind]
-	if !ok {
-		return nil, engine.Refuse(engine.ErrInvalidAction, "", "unknown action %q", kind)
-	}
-	a := mk()
-	t := reflect.TypeOf(a)
-	delete(fields, "kind")
-	want := 0
-	for i := 0; i < t.NumField(); i++ {
-		name := strings.Split(t.Field(i).Tag.Get("json"), ",")[0]
-		raw, ok := fields[name]
-		if !ok || bytes.Equal(raw, []byte("null")) {
-			return nil, engine.Refuse(engine.ErrInvalidAction, "", "%s: missing %q", kind, name)
-		}
-		want++
-	}
-	if len(fields) != want {
-		return nil, engine.Refuse(engine.ErrInvalidAction, "", "%s: unexpected fields", kind)
-	}
-	if want == 0 {
-		return a, nil
-	}
-	if raw, ok := fields["locations"]; ok {
-		// A JSON array fills a Go array silently: check its length.
-		var l []json.RawMessage
-		if err := json.Unmarshal(raw, &l); err != nil || len(l) != 2 {
-			return nil, engine.Refuse(engine.ErrInvalidAction, "", "%s: locations must name exactly two locations", kind)
-		}
-	}
-	p := reflect.New(t)
-	body, _ := json.Marshal(fields)
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(p.Interface()); err != nil {
-		return nil, engine.Refuse(engine.ErrInvalidAction, "", "%s: %v", kind, err)
-	}
-	return p.Elem().Interface().(Action), nil
-}
+// DecodeAction reads an action written by EncodeAction, strictly (engine.Codec): a message
+// missing its round or suspect is refused rather than read as round 0 or seat 0.
+func DecodeAction(data []byte) (Action, error) { return codec.Decode(data) }

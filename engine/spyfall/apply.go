@@ -22,7 +22,7 @@ func (g *Game) Apply(seat engine.Seat, a Action, now engine.Instant) error {
 	if seat != Host && !g.seated(seat) {
 		return refuse(engine.ErrNoSuchSeat, "", "seat %d is not at the table", seat)
 	}
-	if isHostAction(a) && seat != Host {
+	if engine.HostOnly(a) && seat != Host {
 		return refuse(engine.ErrForbidden, "APP-ACT-1", "only the host may do that")
 	}
 	switch a := a.(type) {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // SF-ED-1: any packs with any edition, the location list is their union;
@@ -140,11 +141,11 @@ func TestSetupDefaults(t *testing.T) {
 			t.Fatalf("hidden roles: card %+v", v.Card)
 		}
 	}
-	apply(t, g, spies(g)[0], Guess{Round: 1, Location: locID(g, g.s.Cur.Loc)}, t0)
+	enginetest.Apply(t, g, spies(g)[0], Guess{Round: 1, Location: locID(g, g.s.Cur.Loc)}, t0)
 	g = newGame(t, c)
 	for i := 0; i < 2; i++ {
 		r := start(t, g, t0)
-		apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: locID(g, r.Loc)}, t0)
+		enginetest.Apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: locID(g, r.Loc)}, t0)
 	}
 	if g.Phase() != PhaseGameOver {
 		t.Fatalf("after 2 of 2 rounds phase is %s", g.Phase())

@@ -64,8 +64,9 @@
 //
 // Every illegal action returns a *engine.Refusal wrapping one of the engine's
 // sentinel errors and leaves the state byte-for-byte unchanged. Apply never
-// lets time pass by itself: an action that needs a running clock is refused
-// once the deadline is reached, until the host's Advance moves the game on.
+// lets time pass by itself (engine.Game): an action that needs a running
+// clock is refused once the deadline is reached, until the host's Advance
+// moves the game on.
 //
 // # Views
 //

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // SF-SPY-1: a spy may reveal and name a location while the clock runs:
@@ -17,18 +18,18 @@ func TestSpyGuessWhen(t *testing.T) {
 	spy := r.Spies[0]
 	ns := nonSpies(g)
 	loc := locID(g, r.Loc)
-	refused(t, g, ns[0], Guess{Round: 1, Location: loc}, t0, engine.ErrForbidden)
-	refused(t, g, spy, Guess{Round: 1, Location: "atlantis"}, t0, engine.ErrInvalidAction)
-	apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
-	refused(t, g, spy, Guess{Round: 1, Location: loc}, t0, engine.ErrWrongPhase)
+	enginetest.Refused(t, g, ns[0], Guess{Round: 1, Location: loc}, t0, engine.ErrForbidden)
+	enginetest.Refused(t, g, spy, Guess{Round: 1, Location: "atlantis"}, t0, engine.ErrInvalidAction)
+	enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+	enginetest.Refused(t, g, spy, Guess{Round: 1, Location: loc}, t0, engine.ErrWrongPhase)
 	voteAll(t, g, t0, spy)
-	refused(t, g, spy, Guess{Round: 1, Location: loc}, r.Clock.Deadline, engine.ErrWrongPhase)
+	enginetest.Refused(t, g, spy, Guess{Round: 1, Location: loc}, r.Clock.Deadline, engine.ErrWrongPhase)
 	g.Advance(r.Clock.Deadline)
-	refused(t, g, spy, Guess{Round: 1, Location: loc}, r.Clock.Deadline, engine.ErrWrongPhase)
+	enginetest.Refused(t, g, spy, Guess{Round: 1, Location: loc}, r.Clock.Deadline, engine.ErrWrongPhase)
 
 	g = newGame(t, config(Classic, 5, 16))
 	r = start(t, g, t0)
-	apply(t, g, r.Spies[0], Guess{Round: 1, Location: locID(g, r.Loc)}, t0+10)
+	enginetest.Apply(t, g, r.Spies[0], Guess{Round: 1, Location: locID(g, r.Loc)}, t0+10)
 	if res := lastResult(g); res.Ending != EndSpyGuessed || len(res.Guesses) != 1 || !res.Guesses[0].Correct {
 		t.Fatalf("guess result %+v", res)
 	}
@@ -44,7 +45,7 @@ func TestOneSpyGuess(t *testing.T) {
 		if right {
 			loc = locID(g, r.Loc)
 		}
-		apply(t, g, r.Spies[0], Guess{Round: 1, Location: loc}, t0)
+		enginetest.Apply(t, g, r.Spies[0], Guess{Round: 1, Location: loc}, t0)
 		res := lastResult(g)
 		want := EndSpyMissed
 		if right {
@@ -77,8 +78,8 @@ func TestTwoSpyGuess(t *testing.T) {
 			}
 			return wrong
 		}
-		refused(t, g, b, Guess{Round: 1, Location: right}, r.Clock.Deadline, engine.ErrWrongPhase)
-		apply(t, g, a, Guess{Round: 1, Location: pick(tc.first)}, t0)
+		enginetest.Refused(t, g, b, Guess{Round: 1, Location: right}, r.Clock.Deadline, engine.ErrWrongPhase)
+		enginetest.Apply(t, g, a, Guess{Round: 1, Location: pick(tc.first)}, t0)
 		if g.Phase() != PhaseSpyGuess {
 			t.Fatalf("phase %s", g.Phase())
 		}
@@ -90,10 +91,10 @@ func TestTwoSpyGuess(t *testing.T) {
 		if v.LastRound != nil || len(g.s.History) != 0 {
 			t.Fatal("result shown before the second spy named a location")
 		}
-		refused(t, g, a, Guess{Round: 1, Location: right}, t0, engine.ErrNotYourTurn)
-		refused(t, g, ns[0], Guess{Round: 1, Location: right}, t0, engine.ErrNotYourTurn)
-		refused(t, g, ns[0], Accuse{Round: 1, Suspect: a}, t0, engine.ErrWrongPhase)
-		apply(t, g, b, Guess{Round: 1, Location: pick(tc.second)}, t0)
+		enginetest.Refused(t, g, a, Guess{Round: 1, Location: right}, t0, engine.ErrNotYourTurn)
+		enginetest.Refused(t, g, ns[0], Guess{Round: 1, Location: right}, t0, engine.ErrNotYourTurn)
+		enginetest.Refused(t, g, ns[0], Accuse{Round: 1, Suspect: a}, t0, engine.ErrWrongPhase)
+		enginetest.Apply(t, g, b, Guess{Round: 1, Location: pick(tc.second)}, t0)
 		res := lastResult(g)
 		if (res.Ending == EndSpyGuessed) != tc.win || len(res.Guesses) != 2 {
 			t.Fatalf("%+v: result %+v", tc, res)
@@ -117,7 +118,7 @@ func TestClassicTimeUp(t *testing.T) {
 			t.Fatalf("turn %d: view says %d", i, g.View(engine.NoSeat).EndTurn)
 		}
 		other := turn.Left(5)
-		refused(t, g, other, Accuse{Round: 1, Suspect: turn}, r.Clock.Deadline, engine.ErrNotYourTurn)
+		enginetest.Refused(t, g, other, Accuse{Round: 1, Suspect: turn}, r.Clock.Deadline, engine.ErrNotYourTurn)
 		// Everybody accuses the same seat (accused several times), one no.
 		suspect := want[(i+1)%5]
 		if suspect == spy || turn == spy {
@@ -126,7 +127,7 @@ func TestClassicTimeUp(t *testing.T) {
 				suspect = suspect.Left(5)
 			}
 		}
-		apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, r.Clock.Deadline)
+		enginetest.Apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, r.Clock.Deadline)
 		var noVoter engine.Seat = -1
 		for i, b := range r.Vote.Ballots {
 			if b == ballotPending {
@@ -149,7 +150,7 @@ func TestClassicTimeUp(t *testing.T) {
 	if suspect == turn {
 		suspect = nonSpies(g)[0]
 	}
-	apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, r.Clock.Deadline)
+	enginetest.Apply(t, g, turn, Accuse{Round: 1, Suspect: suspect}, r.Clock.Deadline)
 	voteAll(t, g, r.Clock.Deadline)
 	if res := lastResult(g); res.Convicted != suspect || res.MidRound || g.Phase() != PhaseRoundOver {
 		t.Fatalf("conviction at time up: %+v", res)
@@ -203,7 +204,7 @@ func TestConvictionDecidesWinner(t *testing.T) {
 				suspect = spy
 			}
 			if mid {
-				apply(t, g, ns[0], Accuse{Round: 1, Suspect: suspect}, t0)
+				enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: suspect}, t0)
 			} else {
 				g.Advance(r.Clock.Deadline)
 				for r.Vote.Suspect != suspect {
@@ -245,7 +246,7 @@ func TestRoundEnd(t *testing.T) {
 					t.Fatalf("%s round %d: dealer %d, want %d", ed, i, r.Dealer, want)
 				}
 			}
-			apply(t, g, r.Spies[0], Guess{Round: i, Location: wrongLocation(g)}, t0)
+			enginetest.Apply(t, g, r.Spies[0], Guess{Round: i, Location: wrongLocation(g)}, t0)
 			res := lastResult(g)
 			if len(res.Cards) != 5 || !g.s.Played[r.Loc] {
 				t.Fatalf("%s: cards %d, played %v", ed, len(res.Cards), g.s.Played)
@@ -262,7 +263,7 @@ func TestRoundEnd(t *testing.T) {
 		if g.Phase() != PhaseGameOver {
 			t.Fatalf("%s: phase %s after the last round", ed, g.Phase())
 		}
-		refused(t, g, 0, Deal{Round: 4}, t0, engine.ErrGameOver)
+		enginetest.Refused(t, g, 0, Deal{Round: 4}, t0, engine.ErrGameOver)
 	}
 }
 
@@ -270,19 +271,19 @@ func TestRoundEnd(t *testing.T) {
 func TestStaleActions(t *testing.T) {
 	g := newGame(t, config(Classic, 4, 24))
 	r := start(t, g, t0)
-	refused(t, g, 0, Deal{Round: 1}, t0, engine.ErrStale)
+	enginetest.Refused(t, g, 0, Deal{Round: 1}, t0, engine.ErrStale)
 	ns := nonSpies(g)
-	apply(t, g, ns[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
+	enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
 	id := r.Vote.ID
 	voteAll(t, g, t0)
-	refused(t, g, 0, Deal{Round: 3}, t0, engine.ErrInvalidAction)
-	apply(t, g, ns[1], Deal{Round: 2}, t0)
+	enginetest.Refused(t, g, 0, Deal{Round: 3}, t0, engine.ErrInvalidAction)
+	enginetest.Apply(t, g, ns[1], Deal{Round: 2}, t0)
 	r2 := g.s.Cur
-	apply(t, g, r2.Dealer, StartClock{Round: 2}, t0)
-	refused(t, g, ns[1], Accuse{Round: 1, Suspect: ns[2]}, t0, engine.ErrStale)
-	refused(t, g, ns[1], Vote{Vote: id, Yes: true}, t0, engine.ErrStale)
-	refused(t, g, r2.Dealer, StartClock{Round: 1}, t0, engine.ErrStale)
-	refused(t, g, r2.Spies[0], Guess{Round: 1, Location: locID(g, r2.Loc)}, t0, engine.ErrStale)
+	enginetest.Apply(t, g, r2.Dealer, StartClock{Round: 2}, t0)
+	enginetest.Refused(t, g, ns[1], Accuse{Round: 1, Suspect: ns[2]}, t0, engine.ErrStale)
+	enginetest.Refused(t, g, ns[1], Vote{Vote: id, Yes: true}, t0, engine.ErrStale)
+	enginetest.Refused(t, g, r2.Dealer, StartClock{Round: 1}, t0, engine.ErrStale)
+	enginetest.Refused(t, g, r2.Spies[0], Guess{Round: 1, Location: locID(g, r2.Loc)}, t0, engine.ErrStale)
 }
 
 // The same config, seed and action log give a byte-identical snapshot; a
@@ -301,7 +302,7 @@ func TestReplayAndRestore(t *testing.T) {
 		seat, a, _ := p.next()
 		_ = p.apply(seat, a)
 	}
-	mid := snapshot(t, g)
+	mid := enginetest.Snapshot(t, g)
 	restored := new(Game)
 	if err := restored.UnmarshalBinary(mid); err != nil {
 		t.Fatal(err)
@@ -314,14 +315,14 @@ func TestReplayAndRestore(t *testing.T) {
 	play(restored, p.log[n:])
 	again := newGame(t, c)
 	play(again, p.log)
-	final := snapshot(t, g)
-	if !bytes.Equal(final, snapshot(t, restored)) || !bytes.Equal(final, snapshot(t, again)) {
+	final := enginetest.Snapshot(t, g)
+	if !bytes.Equal(final, enginetest.Snapshot(t, restored)) || !bytes.Equal(final, enginetest.Snapshot(t, again)) {
 		t.Fatal("replay or restore diverged")
 	}
 	c.Seed++
 	other := newGame(t, c)
 	play(other, p.log)
-	if bytes.Equal(final, snapshot(t, other)) {
+	if bytes.Equal(final, enginetest.Snapshot(t, other)) {
 		t.Fatal("another seed gave the same game")
 	}
 	if err := new(Game).UnmarshalBinary([]byte(`{"v":99}`)); err == nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // FuzzDecodeAndApply feeds arbitrary bytes, as a wire message from an
@@ -54,7 +55,7 @@ func FuzzDecodeAndApply(f *testing.F) {
 		if _, err := DecodeAction(enc); err != nil {
 			t.Fatalf("re-decoding %s: %v", enc, err)
 		}
-		before := snapshot(t, g)
+		before := enginetest.Snapshot(t, g)
 		s := engine.Seat(seat)
 		if seat == -3 {
 			s = Host
@@ -64,12 +65,12 @@ func FuzzDecodeAndApply(f *testing.F) {
 			if !errors.As(err, &r) {
 				t.Fatalf("%T%+v: %v is not a refusal", a, a, err)
 			}
-			if !bytes.Equal(before, snapshot(t, g)) {
+			if !bytes.Equal(before, enginetest.Snapshot(t, g)) {
 				t.Fatalf("refused %T%+v changed the state", a, a)
 			}
 		}
 		g2 := new(Game)
-		if err := g2.UnmarshalBinary(snapshot(t, g)); err != nil {
+		if err := g2.UnmarshalBinary(enginetest.Snapshot(t, g)); err != nil {
 			t.Fatal(err)
 		}
 		for _, v := range []engine.Seat{engine.NoSeat, 0, 1, 2, 3, 4} {
@@ -92,7 +93,7 @@ func fuzzGame(t testing.TB, setup uint8) *Game {
 		g := newGame(t, config(TimeTravel, 5, uint64(setup)))
 		start(t, g, t0)
 		ns := nonSpies(g)
-		apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+		enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
 		return g
 	case 3:
 		g := newGame(t, config(Classic, 5, uint64(setup)))
@@ -102,7 +103,7 @@ func fuzzGame(t testing.TB, setup uint8) *Game {
 	case 4:
 		g := newGame(t, config(Spyfall2, 9, uint64(setup)))
 		r := start(t, g, t0)
-		apply(t, g, r.Spies[0], Guess{Round: 1, Location: locID(g, 0)}, t0)
+		enginetest.Apply(t, g, r.Spies[0], Guess{Round: 1, Location: locID(g, 0)}, t0)
 		return g
 	case 5:
 		g := newGame(t, config(TimeTravel, 2, uint64(setup)))
@@ -111,7 +112,7 @@ func fuzzGame(t testing.TB, setup uint8) *Game {
 	default:
 		g := teamGame(t, 7, uint64(setup), 1)
 		tm := g.s.Cur.Team
-		apply(t, g, tm.Captains[0], Lead{Round: 1, Captain: tm.Captains[0]}, t0)
+		enginetest.Apply(t, g, tm.Captains[0], Lead{Round: 1, Captain: tm.Captains[0]}, t0)
 		return g
 	}
 }
@@ -120,7 +121,7 @@ func fuzzGame(t testing.TB, setup uint8) *Game {
 // or restores a game that can be viewed and played without a panic.
 func FuzzRestore(f *testing.F) {
 	for setup := uint8(0); setup < 7; setup++ {
-		f.Add(snapshot(f, fuzzGame(f, setup)), setup)
+		f.Add(enginetest.Snapshot(f, fuzzGame(f, setup)), setup)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, setup uint8) {
 		g := new(Game)
@@ -144,7 +145,7 @@ func FuzzRestore(f *testing.F) {
 func TestDamagedSnapshots(t *testing.T) {
 	values := []string{"-2", "-1", "0", "1", "2", "9", "1000"}
 	for setup := uint8(0); setup < 7; setup++ {
-		snap := snapshot(t, fuzzGame(t, setup))
+		snap := enginetest.Snapshot(t, fuzzGame(t, setup))
 		for _, span := range numberSpans(snap) {
 			vals := values
 			if tok := string(snap[span[0]:span[1]]); tok == "true" || tok == "false" {

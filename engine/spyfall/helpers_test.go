@@ -1,14 +1,13 @@
 package spyfall
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"slices"
 	"testing"
 	"time"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // t0 is an arbitrary start instant; tests move time by adding to it.
@@ -46,50 +45,13 @@ func newGame(t testing.TB, c Config) *Game {
 	return g
 }
 
-func apply(t testing.TB, g *Game, seat engine.Seat, a Action, now engine.Instant) {
-	t.Helper()
-	if err := g.Apply(seat, a, now); err != nil {
-		t.Fatalf("seat %d %T%+v at phase %s: %v", seat, a, a, g.s.Phase, err)
-	}
-}
-
-func snapshot(t testing.TB, g *Game) []byte {
-	t.Helper()
-	b, err := g.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// refused asserts that the action is refused with want (a sentinel) as a
-// *engine.Refusal, and that the state did not change by a single byte.
-func refused(t testing.TB, g *Game, seat engine.Seat, a Action, now engine.Instant, want error) {
-	t.Helper()
-	before := snapshot(t, g)
-	err := g.Apply(seat, a, now)
-	if err == nil {
-		t.Fatalf("seat %d %T%+v accepted at phase %s; want %v", seat, a, a, g.s.Phase, want)
-	}
-	var r *engine.Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("seat %d %T%+v: error %v is not a *engine.Refusal", seat, a, a, err)
-	}
-	if want != nil && !errors.Is(err, want) {
-		t.Fatalf("seat %d %T%+v: got %v (%v), want %v", seat, a, a, r.Err, err, want)
-	}
-	if after := snapshot(t, g); !bytes.Equal(before, after) {
-		t.Fatalf("refused %T%+v changed the state", a, a)
-	}
-}
-
 // start deals the next round and starts its clock at now.
 func start(t testing.TB, g *Game, now engine.Instant) *round {
 	t.Helper()
-	apply(t, g, g.s.Order[0], Deal{Round: g.s.Round + 1}, now)
+	enginetest.Apply(t, g, g.s.Order[0], Deal{Round: g.s.Round + 1}, now)
 	r := g.s.Cur
 	if r.Team == nil {
-		apply(t, g, r.Dealer, StartClock{Round: r.Number}, now)
+		enginetest.Apply(t, g, r.Dealer, StartClock{Round: r.Number}, now)
 	}
 	return r
 }
@@ -123,7 +85,7 @@ func voteAll(t testing.TB, g *Game, now engine.Instant, no ...engine.Seat) {
 		}
 	}
 	for _, s := range pending {
-		apply(t, g, s, Vote{Vote: id, Yes: !slices.Contains(no, s)}, now)
+		enginetest.Apply(t, g, s, Vote{Vote: id, Yes: !slices.Contains(no, s)}, now)
 	}
 }
 

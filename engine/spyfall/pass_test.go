@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // SF-END-1a: at time up in classic the seat in turn may accuse or pass, and a
@@ -13,12 +14,12 @@ import (
 func TestPassInTurn(t *testing.T) {
 	g := newGame(t, config(Classic, 4, 34))
 	r := start(t, g, t0)
-	refused(t, g, r.Dealer, Pass{Round: 1}, t0, engine.ErrWrongPhase)
+	enginetest.Refused(t, g, r.Dealer, Pass{Round: 1}, t0, engine.ErrWrongPhase)
 	g.Advance(r.Clock.Deadline)
 	turn := r.EndOrder[0]
 	other := r.EndOrder[1]
-	refused(t, g, other, Pass{Round: 1}, r.Clock.Deadline, engine.ErrNotYourTurn)
-	refused(t, g, turn, Pass{Round: 2}, r.Clock.Deadline, engine.ErrInvalidAction)
+	enginetest.Refused(t, g, other, Pass{Round: 1}, r.Clock.Deadline, engine.ErrNotYourTurn)
+	enginetest.Refused(t, g, turn, Pass{Round: 2}, r.Clock.Deadline, engine.ErrInvalidAction)
 	spy := r.Spies[0]
 	var innocent engine.Seat = engine.NoSeat
 	for _, s := range r.EndOrder {
@@ -37,7 +38,7 @@ func TestPassInTurn(t *testing.T) {
 				t.Fatalf("seat %d (spy %v) in turn may %v", s, s == spy, can)
 			}
 		}
-		apply(t, g, s, Pass{Round: 1}, r.Clock.Deadline)
+		enginetest.Apply(t, g, s, Pass{Round: 1}, r.Clock.Deadline)
 		if g.Phase() == PhaseEndAccuse && !slices.Contains(g.View(engine.NoSeat).Passed, s) {
 			t.Fatalf("the view does not show that seat %d passed", s)
 		}
@@ -45,7 +46,7 @@ func TestPassInTurn(t *testing.T) {
 	if res := lastResult(g); res.Ending != EndNoConviction || res.Points[spy] != 2 {
 		t.Fatalf("every seat passed: %+v", res)
 	}
-	refused(t, g, turn, Pass{Round: 1}, r.Clock.Deadline, engine.ErrStale)
+	enginetest.Refused(t, g, turn, Pass{Round: 1}, r.Clock.Deadline, engine.ErrStale)
 }
 
 // SF-END-1a: wherever the game waits on one seat, the host can pass for it: the
@@ -61,7 +62,7 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 	}{
 		{"dealer starts the clock", func(t *testing.T) (*Game, engine.Seat, int, engine.Seat) {
 			g := newGame(t, config(Classic, 4, 35))
-			apply(t, g, 0, Deal{Round: 1}, t0)
+			enginetest.Apply(t, g, 0, Deal{Round: 1}, t0)
 			return g, g.s.Cur.Dealer, 0, g.s.Cur.Dealer.Left(4)
 		}, func(t *testing.T, g *Game, seat engine.Seat) {
 			if g.Phase() != PhasePlaying || !g.s.Cur.Clock.Running {
@@ -82,9 +83,9 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 			g := newGame(t, config(Classic, 5, 37))
 			r := start(t, g, t0)
 			ns := nonSpies(g)
-			apply(t, g, ns[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
-			apply(t, g, ns[1], Vote{Vote: r.Vote.ID, Yes: true}, t0)
-			apply(t, g, ns[2], Vote{Vote: r.Vote.ID, Yes: true}, t0)
+			enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
+			enginetest.Apply(t, g, ns[1], Vote{Vote: r.Vote.ID, Yes: true}, t0)
+			enginetest.Apply(t, g, ns[2], Vote{Vote: r.Vote.ID, Yes: true}, t0)
 			return g, ns[3], r.Vote.ID, ns[1]
 		}, func(t *testing.T, g *Game, seat engine.Seat) {
 			// The silent voter's pass is no "no": the others' yes convicts.
@@ -110,13 +111,13 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 			if g.View(seat).Vote.Mine != "passed" {
 				t.Fatalf("the seat passed for sees its ballot as %q", g.View(seat).Vote.Mine)
 			}
-			refused(t, g, seat, Vote{Vote: g.s.Cur.Vote.ID, Yes: false}, t0, engine.ErrAlreadyDone)
+			enginetest.Refused(t, g, seat, Vote{Vote: g.s.Cur.Vote.ID, Yes: false}, t0, engine.ErrAlreadyDone)
 		}},
 		{"second spy names a location", func(t *testing.T) (*Game, engine.Seat, int, engine.Seat) {
 			c := config(Spyfall2, 9, 39)
 			g := newGame(t, c)
 			r := start(t, g, t0)
-			apply(t, g, r.Spies[0], Guess{Round: 1, Location: locID(g, r.Loc)}, t0)
+			enginetest.Apply(t, g, r.Spies[0], Guess{Round: 1, Location: locID(g, r.Loc)}, t0)
 			return g, r.Spies[1], 0, r.Spies[0]
 		}, func(t *testing.T, g *Game, seat engine.Seat) {
 			res := lastResult(g)
@@ -127,7 +128,7 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 		{"captain in turn picks", func(t *testing.T) (*Game, engine.Seat, int, engine.Seat) {
 			g := teamGame(t, 7, 40, 1)
 			tr := g.s.Cur.Team
-			apply(t, g, tr.Captains[0], Lead{Round: 1, Captain: tr.Captains[0]}, t0)
+			enginetest.Apply(t, g, tr.Captains[0], Lead{Round: 1, Captain: tr.Captains[0]}, t0)
 			return g, tr.Captains[0], 0, tr.Captains[1]
 		}, func(t *testing.T, g *Game, seat engine.Seat) {
 			if tr := g.s.Cur.Team; !tr.Done[0] || tr.Captains[tr.Turn] == seat {
@@ -137,9 +138,9 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 		{"team spy names the locations", func(t *testing.T) (*Game, engine.Seat, int, engine.Seat) {
 			g := teamGame(t, 7, 41, 1)
 			tr := g.s.Cur.Team
-			apply(t, g, tr.Captains[0], Lead{Round: 1, Captain: tr.Captains[0]}, t0)
-			apply(t, g, tr.Captains[0], StopPicking{Round: 1, Turn: 0}, t0)
-			apply(t, g, tr.Captains[1], StopPicking{Round: 1, Turn: 1}, t0)
+			enginetest.Apply(t, g, tr.Captains[0], Lead{Round: 1, Captain: tr.Captains[0]}, t0)
+			enginetest.Apply(t, g, tr.Captains[0], StopPicking{Round: 1, Turn: 0}, t0)
+			enginetest.Apply(t, g, tr.Captains[1], StopPicking{Round: 1, Turn: 1}, t0)
 			return g, g.s.Cur.Spies[0], 0, tr.Captains[0]
 		}, func(t *testing.T, g *Game, seat engine.Seat) {
 			if res := lastResult(g); res.Ending != EndSpyNotPicked || len(res.Guesses) != 0 {
@@ -151,25 +152,25 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g, seat, vote, other := tc.setup(t)
 			round := g.s.Round
-			refused(t, g, seat, HostPass{Round: round, Vote: vote, Seat: seat}, t0, engine.ErrForbidden)
-			refused(t, g, Host, HostPass{Round: round, Vote: vote, Seat: other}, t0, nil)
-			refused(t, g, Host, HostPass{Round: round + 1, Vote: vote, Seat: seat}, t0, engine.ErrInvalidAction)
+			enginetest.Refused(t, g, seat, HostPass{Round: round, Vote: vote, Seat: seat}, t0, engine.ErrForbidden)
+			enginetest.Refused(t, g, Host, HostPass{Round: round, Vote: vote, Seat: other}, t0, nil)
+			enginetest.Refused(t, g, Host, HostPass{Round: round + 1, Vote: vote, Seat: seat}, t0, engine.ErrInvalidAction)
 			if vote != 0 {
-				refused(t, g, Host, HostPass{Round: round, Vote: vote + 1, Seat: seat}, t0, engine.ErrInvalidAction)
+				enginetest.Refused(t, g, Host, HostPass{Round: round, Vote: vote + 1, Seat: seat}, t0, engine.ErrInvalidAction)
 			}
-			apply(t, g, Host, HostPass{Round: round, Vote: vote, Seat: seat}, t0)
+			enginetest.Apply(t, g, Host, HostPass{Round: round, Vote: vote, Seat: seat}, t0)
 			tc.check(t, g, seat)
-			refused(t, g, Host, HostPass{Round: round, Vote: vote, Seat: seat}, t0, nil)
+			enginetest.Refused(t, g, Host, HostPass{Round: round, Vote: vote, Seat: seat}, t0, nil)
 		})
 	}
 	// The host need not know who the team spy is to pass for them.
 	g := teamGame(t, 6, 43, 1)
 	tr := g.s.Cur.Team
-	apply(t, g, tr.Captains[0], Lead{Round: 1, Captain: tr.Captains[0]}, t0)
-	refused(t, g, Host, HostPass{Round: 1, Seat: engine.NoSeat}, t0, engine.ErrNoSuchSeat)
-	apply(t, g, tr.Captains[0], StopPicking{Round: 1, Turn: 0}, t0)
-	apply(t, g, tr.Captains[1], StopPicking{Round: 1, Turn: 1}, t0)
-	apply(t, g, Host, HostPass{Round: 1, Seat: engine.NoSeat}, t0)
+	enginetest.Apply(t, g, tr.Captains[0], Lead{Round: 1, Captain: tr.Captains[0]}, t0)
+	enginetest.Refused(t, g, Host, HostPass{Round: 1, Seat: engine.NoSeat}, t0, engine.ErrNoSuchSeat)
+	enginetest.Apply(t, g, tr.Captains[0], StopPicking{Round: 1, Turn: 0}, t0)
+	enginetest.Apply(t, g, tr.Captains[1], StopPicking{Round: 1, Turn: 1}, t0)
+	enginetest.Apply(t, g, Host, HostPass{Round: 1, Seat: engine.NoSeat}, t0)
 	if res := lastResult(g); res.Ending != EndSpyNotPicked || len(res.Guesses) != 0 {
 		t.Fatalf("team spy passed for unnamed: %+v", res)
 	}
@@ -182,7 +183,7 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 	first := r.Vote.Suspect
 	for i, b := range slices.Clone(r.Vote.Ballots) {
 		if b == ballotPending {
-			apply(t, g, Host, HostPass{Round: 1, Vote: r.Vote.ID, Seat: engine.Seat(i)}, t0)
+			enginetest.Apply(t, g, Host, HostPass{Round: 1, Vote: r.Vote.ID, Seat: engine.Seat(i)}, t0)
 		}
 	}
 	if lv := g.s.LastVote; lv.Passed || lv.Suspect != first || g.View(engine.NoSeat).EndTurn == first {
@@ -192,7 +193,7 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 	// A seat seated after the deal has no ballot to pass.
 	g = newGame(t, config(Classic, 4, 37))
 	r = start(t, g, t0)
-	apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
-	apply(t, g, nonSpies(g)[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
-	refused(t, g, Host, HostPass{Round: 1, Vote: r.Vote.ID, Seat: 4}, t0, engine.ErrForbidden)
+	enginetest.Apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
+	enginetest.Apply(t, g, nonSpies(g)[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
+	enginetest.Refused(t, g, Host, HostPass{Round: 1, Vote: r.Vote.ID, Seat: 4}, t0, engine.ErrForbidden)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // SF-SET-4: the first dealer is random (every seat deals round 1 for some
@@ -16,7 +17,7 @@ func TestFirstDealerRandomAndShown(t *testing.T) {
 	seen := map[engine.Seat]bool{}
 	for seed := uint64(0); seed < 200; seed++ {
 		g := newGame(t, config(Classic, 5, seed))
-		apply(t, g, 2, Deal{Round: 1}, t0)
+		enginetest.Apply(t, g, 2, Deal{Round: 1}, t0)
 		d := g.s.Cur.Dealer
 		seen[d] = true
 		for _, s := range []engine.Seat{engine.NoSeat, 0, 4} {
@@ -39,7 +40,7 @@ func TestLocationsNotRepeated(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		r := start(t, g, t0)
 		played = append(played, r.Loc)
-		apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: wrongLocation(g)}, t0)
+		enginetest.Apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: wrongLocation(g)}, t0)
 	}
 	for _, block := range [][]int{played[0:5], played[5:10]} {
 		s := slices.Clone(block)
@@ -218,9 +219,9 @@ func TestFairRotation(t *testing.T) {
 				if slices.Max(count)-slices.Min(count) > 1 {
 					t.Fatalf("%+v seed %d round %d: counts %v", tc, seed, i+1, count)
 				}
-				apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: wrongLocation(g)}, t0)
+				enginetest.Apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: wrongLocation(g)}, t0)
 				if len(r.Spies) == 2 {
-					apply(t, g, r.Spies[1], Guess{Round: r.Number, Location: wrongLocation(g)}, t0)
+					enginetest.Apply(t, g, r.Spies[1], Guess{Round: r.Number, Location: wrongLocation(g)}, t0)
 				}
 			}
 			if slices.Max(count)-slices.Min(count) > 1 {
@@ -238,7 +239,7 @@ func TestFairRotation(t *testing.T) {
 			r := start(t, g, t0)
 			repeat = repeat || seen[r.Spies[0]]
 			seen[r.Spies[0]] = true
-			apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: wrongLocation(g)}, t0)
+			enginetest.Apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: wrongLocation(g)}, t0)
 		}
 	}
 	if !repeat {
@@ -252,22 +253,22 @@ func TestDealerStartsClock(t *testing.T) {
 	c := config(Classic, 5, 2)
 	c.QuestionTracker = true
 	g := newGame(t, c)
-	apply(t, g, 0, Deal{Round: 1}, t0)
+	enginetest.Apply(t, g, 0, Deal{Round: 1}, t0)
 	r := g.s.Cur
 	if g.Phase() != PhaseDealt || r.Clock.Running {
 		t.Fatalf("phase %s, clock %+v", g.Phase(), r.Clock)
 	}
 	other := r.Dealer.Left(5)
-	refused(t, g, other, StartClock{Round: 1}, t0, engine.ErrNotYourTurn)
-	refused(t, g, r.Dealer, Accuse{Round: 1, Suspect: other}, t0, engine.ErrWrongPhase)
-	apply(t, g, r.Dealer, StartClock{Round: 1}, t0+5)
+	enginetest.Refused(t, g, other, StartClock{Round: 1}, t0, engine.ErrNotYourTurn)
+	enginetest.Refused(t, g, r.Dealer, Accuse{Round: 1, Suspect: other}, t0, engine.ErrWrongPhase)
+	enginetest.Apply(t, g, r.Dealer, StartClock{Round: 1}, t0+5)
 	if !r.Clock.Running || r.Clock.Deadline != t0+5+engine.Instant(8*time.Minute/time.Millisecond) {
 		t.Fatalf("clock %+v", r.Clock)
 	}
 	if v := g.View(other); v.Asker != r.Dealer || v.FirstAsker != r.Dealer || v.Clock.Deadline != r.Clock.Deadline {
 		t.Fatalf("view: asker %d, clock %+v", v.Asker, v.Clock)
 	}
-	refused(t, g, r.Dealer, StartClock{Round: 1}, t0+6, engine.ErrWrongPhase)
+	enginetest.Refused(t, g, r.Dealer, StartClock{Round: 1}, t0+6, engine.ErrWrongPhase)
 }
 
 // SF-PLAY-2: the question tracker: the asker taps whom they ask, that seat
@@ -278,7 +279,7 @@ func TestQuestionTracker(t *testing.T) {
 	if v := g.View(engine.NoSeat); v.FirstAsker != r.Dealer || v.Asker != engine.NoSeat {
 		t.Fatalf("without the tracker: first asker %d, asker %d", v.FirstAsker, v.Asker)
 	}
-	refused(t, g, r.Dealer, Ask{Round: 1, Question: 0, Target: r.Dealer.Left(4)}, t0, engine.ErrForbidden)
+	enginetest.Refused(t, g, r.Dealer, Ask{Round: 1, Question: 0, Target: r.Dealer.Left(4)}, t0, engine.ErrForbidden)
 
 	c := config(Classic, 4, 2)
 	c.QuestionTracker = true
@@ -287,14 +288,14 @@ func TestQuestionTracker(t *testing.T) {
 	a := r.Dealer
 	b := a.Left(4)
 	d := b.Left(4)
-	refused(t, g, b, Ask{Round: 1, Question: 0, Target: d}, t0, engine.ErrNotYourTurn)
-	refused(t, g, a, Ask{Round: 1, Question: 0, Target: a}, t0, engine.ErrForbidden)
-	apply(t, g, a, Ask{Round: 1, Question: 0, Target: b}, t0)
-	refused(t, g, a, Ask{Round: 1, Question: 0, Target: b}, t0, engine.ErrStale)
-	refused(t, g, b, Ask{Round: 1, Question: 1, Target: a}, t0, engine.ErrForbidden)
-	apply(t, g, b, Ask{Round: 1, Question: 1, Target: d}, t0)
+	enginetest.Refused(t, g, b, Ask{Round: 1, Question: 0, Target: d}, t0, engine.ErrNotYourTurn)
+	enginetest.Refused(t, g, a, Ask{Round: 1, Question: 0, Target: a}, t0, engine.ErrForbidden)
+	enginetest.Apply(t, g, a, Ask{Round: 1, Question: 0, Target: b}, t0)
+	enginetest.Refused(t, g, a, Ask{Round: 1, Question: 0, Target: b}, t0, engine.ErrStale)
+	enginetest.Refused(t, g, b, Ask{Round: 1, Question: 1, Target: a}, t0, engine.ErrForbidden)
+	enginetest.Apply(t, g, b, Ask{Round: 1, Question: 1, Target: d}, t0)
 	// d may ask a (a did not just ask d).
-	apply(t, g, d, Ask{Round: 1, Question: 2, Target: a}, t0)
+	enginetest.Apply(t, g, d, Ask{Round: 1, Question: 2, Target: a}, t0)
 	if v := g.View(engine.NoSeat); v.Asker != a || v.AskedBy != d || v.Question != 3 {
 		t.Fatalf("tracker view %+v", v)
 	}
@@ -304,8 +305,8 @@ func TestQuestionTracker(t *testing.T) {
 	g = newGame(t, c)
 	r = start(t, g, t0)
 	x, y := r.Dealer, r.Dealer.Left(2)
-	apply(t, g, x, Ask{Round: 1, Question: 0, Target: y}, t0)
-	apply(t, g, y, Ask{Round: 1, Question: 1, Target: x}, t0) // in return: allowed in 2P
+	enginetest.Apply(t, g, x, Ask{Round: 1, Question: 0, Target: y}, t0)
+	enginetest.Apply(t, g, y, Ask{Round: 1, Question: 1, Target: x}, t0) // in return: allowed in 2P
 }
 
 // SF-PLAY-3: the clock pauses while stopped for a vote and resumes where it
@@ -314,7 +315,7 @@ func TestClockPausesAndResumes(t *testing.T) {
 	g := newGame(t, config(Classic, 4, 8))
 	r := start(t, g, t0)
 	ns := nonSpies(g)
-	apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0+60_000)
+	enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0+60_000)
 	if r.Clock.Running || r.Clock.Left != 7*time.Minute {
 		t.Fatalf("clock during vote %+v", r.Clock)
 	}

@@ -5,15 +5,16 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // endRound ends the round in play by the spy naming the right location.
 func endRound(t *testing.T, g *Game) {
 	t.Helper()
 	r := g.s.Cur
-	apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: locID(g, r.Loc)}, t0)
+	enginetest.Apply(t, g, r.Spies[0], Guess{Round: r.Number, Location: locID(g, r.Loc)}, t0)
 	if len(r.Spies) == 2 {
-		apply(t, g, r.Spies[1], Guess{Round: r.Number, Location: locID(g, r.Loc)}, t0)
+		enginetest.Apply(t, g, r.Spies[1], Guess{Round: r.Number, Location: locID(g, r.Loc)}, t0)
 	}
 }
 
@@ -48,10 +49,10 @@ func TestSpyCountFollowsSeats(t *testing.T) {
 			for round, want := range tc.want {
 				if round > 0 {
 					for len(g.s.Order) < tc.change[round-1] {
-						apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
+						enginetest.Apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
 					}
 					for len(g.s.Order) > tc.change[round-1] {
-						apply(t, g, Host, HostRemoveSeat{Seat: g.s.Order[len(g.s.Order)-1]}, t0)
+						enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: g.s.Order[len(g.s.Order)-1]}, t0)
 					}
 				}
 				if shown := g.View(engine.NoSeat).Settings.Spies; shown != want {
@@ -101,7 +102,7 @@ func TestTwoSpyThresholdWithAbsences(t *testing.T) {
 			r := start(t, g, t0)
 			ns := nonSpies(g)
 			for _, s := range ns[len(ns)-tc.absent:] {
-				apply(t, g, Host, HostMarkAbsent{Round: 1, Seat: s}, t0)
+				enginetest.Apply(t, g, Host, HostMarkAbsent{Round: 1, Seat: s}, t0)
 			}
 			// The suspect is the first non-spy; the spies vote yes, the
 			// other present non-spies say no first.
@@ -112,7 +113,7 @@ func TestTwoSpyThresholdWithAbsences(t *testing.T) {
 					voteAll(t, g, r.Clock.Deadline, g.s.Order...) // every seat before it is acquitted
 				}
 			} else {
-				apply(t, g, r.Spies[0], Accuse{Round: 1, Suspect: suspect}, t0)
+				enginetest.Apply(t, g, r.Spies[0], Accuse{Round: 1, Suspect: suspect}, t0)
 			}
 			voteAll(t, g, t0, ns[1 : len(ns)-tc.absent][:tc.no]...)
 			if lv := g.s.LastVote; lv.Suspect != suspect || lv.Passed != tc.passes {
@@ -140,9 +141,9 @@ func TestClockLengthCountsDealtSeats(t *testing.T) {
 		start(t, g, t0)
 		endRound(t, g)
 		for i := 0; i < tc.remove; i++ {
-			apply(t, g, Host, HostRemoveSeat{Seat: g.s.Order[0]}, t0)
+			enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: g.s.Order[0]}, t0)
 		}
-		apply(t, g, g.s.Order[0], Deal{Round: 2}, t0)
+		enginetest.Apply(t, g, g.s.Order[0], Deal{Round: 2}, t0)
 		c := g.View(engine.NoSeat).Clock
 		if c.Length != minutes(tc.want) || c.Left != c.Length {
 			t.Errorf("%s, %d seats after %d left: clock %v of %v, want %d minutes", tc.ed, tc.seats-tc.remove, tc.remove, c.Left, c.Length, tc.want)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // smallRound finds a seed whose first 2P/3P round has the spy card held by
@@ -101,14 +102,14 @@ func TestSmallActionsOpen(t *testing.T) {
 	if !slices.Contains(v.Can, Accuse{}.Kind()) || !slices.Contains(v.Can, RevealTable{}.Kind()) {
 		t.Fatalf("2P non-spy may do %v", v.Can)
 	}
-	apply(t, g, 0, RevealTable{Round: 1}, t0)
+	enginetest.Apply(t, g, 0, RevealTable{Round: 1}, t0)
 	voteAll(t, g, t0, 1)
 	if g.Phase() != PhasePlaying || !r.Clock.Running {
 		t.Fatalf("after a refused proposal phase %s", g.Phase())
 	}
-	apply(t, g, 1, RevealTable{Round: 1}, t0) // proposals may repeat
+	enginetest.Apply(t, g, 1, RevealTable{Round: 1}, t0) // proposals may repeat
 	voteAll(t, g, t0, 0)
-	apply(t, g, 1, Accuse{Round: 1, Suspect: 0}, t0)
+	enginetest.Apply(t, g, 1, Accuse{Round: 1, Suspect: 0}, t0)
 	if g.Phase() != PhaseRoundOver {
 		t.Fatalf("accusation did not end the round: %s", g.Phase())
 	}
@@ -122,8 +123,8 @@ func TestSmallAccuse(t *testing.T) {
 	r := g.s.Cur
 	spy := r.Spies[0]
 	ns := nonSpies(g)
-	refused(t, g, spy, Accuse{Round: 1, Suspect: ns[0]}, t0, engine.ErrForbidden)
-	apply(t, g, ns[0], Accuse{Round: 1, Suspect: spy}, t0)
+	enginetest.Refused(t, g, spy, Accuse{Round: 1, Suspect: ns[0]}, t0, engine.ErrForbidden)
+	enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: spy}, t0)
 	res := lastResult(g)
 	if res.Ending != EndSpyConvicted || res.Convicted != spy || res.Points[ns[0]] != 2 || res.Points[ns[1]] != 1 || res.Points[spy] != 0 {
 		t.Fatalf("spy accused: %+v", res)
@@ -132,13 +133,13 @@ func TestSmallAccuse(t *testing.T) {
 	g = smallRound(t, 3, true)
 	r = g.s.Cur
 	spy, ns = r.Spies[0], nonSpies(g)
-	apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
+	enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
 	if res := lastResult(g); res.Ending != EndNonSpyConvicted || res.Points[spy] != 4 || res.Points[ns[0]]+res.Points[ns[1]] != 0 {
 		t.Fatalf("location accused: %+v", res)
 	}
 
 	g = smallRound(t, 2, false)
-	apply(t, g, 0, Accuse{Round: 1, Suspect: 1}, t0)
+	enginetest.Apply(t, g, 0, Accuse{Round: 1, Suspect: 1}, t0)
 	if res := lastResult(g); res.Ending != EndNonSpyConvicted || slices.Max(res.Points) != 0 {
 		t.Fatalf("spy card on the table, location accused: %+v", res)
 	}
@@ -149,7 +150,7 @@ func TestSmallAccuse(t *testing.T) {
 // wins.
 func TestSmallTableReveal(t *testing.T) {
 	g := smallRound(t, 3, false)
-	apply(t, g, 2, RevealTable{Round: 1}, t0)
+	enginetest.Apply(t, g, 2, RevealTable{Round: 1}, t0)
 	if v := g.View(0).Vote; v == nil || v.Kind != VoteTable || len(v.Voters) != 3 {
 		t.Fatalf("table vote %+v", v)
 	}
@@ -161,7 +162,7 @@ func TestSmallTableReveal(t *testing.T) {
 
 	g = smallRound(t, 3, true)
 	spy := g.s.Cur.Spies[0]
-	apply(t, g, spy, RevealTable{Round: 1}, t0)
+	enginetest.Apply(t, g, spy, RevealTable{Round: 1}, t0)
 	voteAll(t, g, t0)
 	res = lastResult(g)
 	if res.Ending != EndTableLocation || res.Points[spy] != 2 || slices.Max(res.Points) != 2 || res.Table.Spy {
@@ -179,22 +180,22 @@ func TestSmallPoints(t *testing.T) {
 		want func(spy engine.Seat, ns []engine.Seat) []int
 	}{
 		{"spy exposed", true, func(t *testing.T, g *Game) {
-			apply(t, g, nonSpies(g)[1], Accuse{Round: 1, Suspect: g.s.Cur.Spies[0]}, t0)
+			enginetest.Apply(t, g, nonSpies(g)[1], Accuse{Round: 1, Suspect: g.s.Cur.Spies[0]}, t0)
 		}, func(spy engine.Seat, ns []engine.Seat) []int {
 			return pointsOf(3, map[engine.Seat]int{ns[0]: 1, ns[1]: 2})
 		}},
 		{"location accused, spy held", true, func(t *testing.T, g *Game) {
-			apply(t, g, nonSpies(g)[1], Accuse{Round: 1, Suspect: nonSpies(g)[0]}, t0)
+			enginetest.Apply(t, g, nonSpies(g)[1], Accuse{Round: 1, Suspect: nonSpies(g)[0]}, t0)
 		}, func(spy engine.Seat, ns []engine.Seat) []int { return pointsOf(3, map[engine.Seat]int{spy: 4}) }},
 		{"location accused, spy hidden", false, func(t *testing.T, g *Game) {
-			apply(t, g, 0, Accuse{Round: 1, Suspect: 2}, t0)
+			enginetest.Apply(t, g, 0, Accuse{Round: 1, Suspect: 2}, t0)
 		}, func(spy engine.Seat, ns []engine.Seat) []int { return pointsOf(3, nil) }},
 		{"hidden card is the spy", false, func(t *testing.T, g *Game) {
-			apply(t, g, 1, RevealTable{Round: 1}, t0)
+			enginetest.Apply(t, g, 1, RevealTable{Round: 1}, t0)
 			voteAll(t, g, t0)
 		}, func(spy engine.Seat, ns []engine.Seat) []int { return []int{1, 1, 1} }},
 		{"hidden card is a location", true, func(t *testing.T, g *Game) {
-			apply(t, g, nonSpies(g)[0], RevealTable{Round: 1}, t0)
+			enginetest.Apply(t, g, nonSpies(g)[0], RevealTable{Round: 1}, t0)
 			voteAll(t, g, t0)
 		}, func(spy engine.Seat, ns []engine.Seat) []int { return pointsOf(3, map[engine.Seat]int{spy: 2}) }},
 		{"spy names the location", true, func(t *testing.T, g *Game) {
@@ -239,8 +240,8 @@ func TestSmallClock(t *testing.T) {
 			t.Fatal("clock not running")
 		}
 		if !held {
-			refused(t, g, 0, Guess{Round: 1, Location: locID(g, r.Loc)}, t0, engine.ErrForbidden)
-			refused(t, g, 1, Guess{Round: 1, Location: locID(g, r.Loc)}, t0, engine.ErrForbidden)
+			enginetest.Refused(t, g, 0, Guess{Round: 1, Location: locID(g, r.Loc)}, t0, engine.ErrForbidden)
+			enginetest.Refused(t, g, 1, Guess{Round: 1, Location: locID(g, r.Loc)}, t0, engine.ErrForbidden)
 		}
 		g.Advance(r.Clock.Deadline)
 		res := lastResult(g)

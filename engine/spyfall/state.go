@@ -68,6 +68,8 @@ type Game struct {
 	s state
 }
 
+var _ engine.Game = (*Game)(nil)
+
 type state struct {
 	Version   int           `json:"v"`
 	Settings  settings      `json:"settings"`
@@ -211,6 +213,9 @@ func (g *Game) UnmarshalBinary(b []byte) error {
 
 // Phase returns the current phase.
 func (g *Game) Phase() Phase { return g.s.Phase }
+
+// Over reports whether the game has ended (SF-END-4).
+func (g *Game) Over() bool { return g.s.Phase == PhaseGameOver }
 
 // Round returns the number of the current (or last) round, 0 before any.
 func (g *Game) Round() int { return g.s.Round }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // teamGame starts a team round with n seats.
@@ -101,28 +102,28 @@ func TestTeamPicking(t *testing.T) {
 			honest = append(honest, a)
 		}
 	}
-	refused(t, g, honest[0], Lead{Round: 1, Captain: c0}, t0, engine.ErrForbidden)
-	refused(t, g, c0, Pick{Round: 1, Turn: 0, Agent: honest[0]}, t0, engine.ErrWrongPhase)
-	refused(t, g, c0, Lead{Round: 1, Captain: honest[0]}, t0, engine.ErrInvalidAction)
-	apply(t, g, c0, Lead{Round: 1, Captain: c1}, t0)
-	refused(t, g, c0, Pick{Round: 1, Turn: 0, Agent: honest[0]}, t0, engine.ErrNotYourTurn)
-	refused(t, g, c1, Pick{Round: 1, Turn: 0, Agent: c0}, t0, engine.ErrForbidden)
-	apply(t, g, c1, Pick{Round: 1, Turn: 0, Agent: honest[0]}, t0)
-	refused(t, g, c1, Pick{Round: 1, Turn: 0, Agent: honest[1]}, t0, engine.ErrStale)
-	refused(t, g, c0, Pick{Round: 1, Turn: 1, Agent: honest[0]}, t0, engine.ErrAlreadyDone)
-	apply(t, g, c0, StopPicking{Round: 1, Turn: 1}, t0)
+	enginetest.Refused(t, g, honest[0], Lead{Round: 1, Captain: c0}, t0, engine.ErrForbidden)
+	enginetest.Refused(t, g, c0, Pick{Round: 1, Turn: 0, Agent: honest[0]}, t0, engine.ErrWrongPhase)
+	enginetest.Refused(t, g, c0, Lead{Round: 1, Captain: honest[0]}, t0, engine.ErrInvalidAction)
+	enginetest.Apply(t, g, c0, Lead{Round: 1, Captain: c1}, t0)
+	enginetest.Refused(t, g, c0, Pick{Round: 1, Turn: 0, Agent: honest[0]}, t0, engine.ErrNotYourTurn)
+	enginetest.Refused(t, g, c1, Pick{Round: 1, Turn: 0, Agent: c0}, t0, engine.ErrForbidden)
+	enginetest.Apply(t, g, c1, Pick{Round: 1, Turn: 0, Agent: honest[0]}, t0)
+	enginetest.Refused(t, g, c1, Pick{Round: 1, Turn: 0, Agent: honest[1]}, t0, engine.ErrStale)
+	enginetest.Refused(t, g, c0, Pick{Round: 1, Turn: 1, Agent: honest[0]}, t0, engine.ErrAlreadyDone)
+	enginetest.Apply(t, g, c0, StopPicking{Round: 1, Turn: 1}, t0)
 	// c0 is done: c1 picks on and on.
 	for i := 1; i < len(honest); i++ {
 		if v := g.View(engine.NoSeat).Team; v.Turn != c1 || !v.Done[0] {
 			t.Fatalf("turn %+v", v)
 		}
-		apply(t, g, c1, Pick{Round: 1, Turn: 1 + i, Agent: honest[i]}, t0)
+		enginetest.Apply(t, g, c1, Pick{Round: 1, Turn: 1 + i, Agent: honest[i]}, t0)
 	}
 	// Only the spy is left unpicked; c1 refuses: both done.
 	if g.Phase() != PhaseTeamPick {
 		t.Fatalf("phase %s with the spy unpicked", g.Phase())
 	}
-	apply(t, g, c1, StopPicking{Round: 1, Turn: len(honest) + 1}, t0)
+	enginetest.Apply(t, g, c1, StopPicking{Round: 1, Turn: len(honest) + 1}, t0)
 	if g.Phase() != PhaseTeamGuess {
 		t.Fatalf("phase %s after both captains are done", g.Phase())
 	}
@@ -131,7 +132,7 @@ func TestTeamPicking(t *testing.T) {
 	g = teamGame(t, 5, 6, 1)
 	r = g.s.Cur
 	tm = r.Team
-	apply(t, g, tm.Captains[0], Lead{Round: 1, Captain: tm.Captains[0]}, t0)
+	enginetest.Apply(t, g, tm.Captains[0], Lead{Round: 1, Captain: tm.Captains[0]}, t0)
 	var order []engine.Seat
 	for turn := 0; g.Phase() == PhaseTeamPick; turn++ {
 		captain := tm.Captains[tm.Turn]
@@ -144,10 +145,10 @@ func TestTeamPicking(t *testing.T) {
 			}
 		}
 		if agent < 0 {
-			apply(t, g, captain, StopPicking{Round: 1, Turn: turn}, t0)
+			enginetest.Apply(t, g, captain, StopPicking{Round: 1, Turn: turn}, t0)
 			continue
 		}
-		apply(t, g, captain, Pick{Round: 1, Turn: turn, Agent: agent}, t0)
+		enginetest.Apply(t, g, captain, Pick{Round: 1, Turn: turn, Agent: agent}, t0)
 	}
 	if len(order) < 3 || order[0] != tm.Captains[0] || order[1] != tm.Captains[1] || order[2] != tm.Captains[0] {
 		t.Fatalf("picks did not alternate: %v", order)
@@ -161,22 +162,22 @@ func TestTeamSpyPicked(t *testing.T) {
 	r := g.s.Cur
 	tm := r.Team
 	spy := r.Spies[0]
-	apply(t, g, tm.Captains[0], Lead{Round: 1, Captain: tm.Captains[1]}, t0)
+	enginetest.Apply(t, g, tm.Captains[0], Lead{Round: 1, Captain: tm.Captains[1]}, t0)
 	var own engine.Seat = -1
 	for _, a := range g.View(engine.NoSeat).Team.Agents {
 		if !r.isSpy(a) && r.Cards[a].Location == r.Loc2 {
 			own = a
 		}
 	}
-	apply(t, g, tm.Captains[1], Pick{Round: 1, Turn: 0, Agent: own}, t0)
-	apply(t, g, tm.Captains[0], StopPicking{Round: 1, Turn: 1}, t0)
-	apply(t, g, tm.Captains[1], Pick{Round: 1, Turn: 2, Agent: spy}, t0)
+	enginetest.Apply(t, g, tm.Captains[1], Pick{Round: 1, Turn: 0, Agent: own}, t0)
+	enginetest.Apply(t, g, tm.Captains[0], StopPicking{Round: 1, Turn: 1}, t0)
+	enginetest.Apply(t, g, tm.Captains[1], Pick{Round: 1, Turn: 2, Agent: spy}, t0)
 	if g.Phase() != PhaseTeamGuess || g.View(engine.NoSeat).Team.SpyPicked != spy {
 		t.Fatalf("spy picked: phase %s", g.Phase())
 	}
-	refused(t, g, own, GuessBoth{Round: 1, Locations: [2]string{locID(g, r.Loc), locID(g, r.Loc2)}}, t0, engine.ErrForbidden)
-	refused(t, g, spy, GuessBoth{Round: 1, Locations: [2]string{"nowhere", locID(g, r.Loc2)}}, t0, engine.ErrInvalidAction)
-	apply(t, g, spy, GuessBoth{Round: 1, Locations: [2]string{locID(g, r.Loc2), locID(g, r.Loc2)}}, t0)
+	enginetest.Refused(t, g, own, GuessBoth{Round: 1, Locations: [2]string{locID(g, r.Loc), locID(g, r.Loc2)}}, t0, engine.ErrForbidden)
+	enginetest.Refused(t, g, spy, GuessBoth{Round: 1, Locations: [2]string{"nowhere", locID(g, r.Loc2)}}, t0, engine.ErrInvalidAction)
+	enginetest.Apply(t, g, spy, GuessBoth{Round: 1, Locations: [2]string{locID(g, r.Loc2), locID(g, r.Loc2)}}, t0)
 	res := lastResult(g)
 	// Spy: 1 picked + 1 right (captain 1's location). Captain 1 picked the
 	// spy: 0 despite a right agent. The agent in its own team: 1.
@@ -191,9 +192,9 @@ func TestTeamSpyNotPicked(t *testing.T) {
 	g := teamGame(t, 6, 8, 1)
 	r := g.s.Cur
 	tm := r.Team
-	apply(t, g, tm.Captains[1], Lead{Round: 1, Captain: tm.Captains[0]}, t0)
-	apply(t, g, tm.Captains[0], StopPicking{Round: 1, Turn: 0}, t0)
-	apply(t, g, tm.Captains[1], StopPicking{Round: 1, Turn: 1}, t0)
+	enginetest.Apply(t, g, tm.Captains[1], Lead{Round: 1, Captain: tm.Captains[0]}, t0)
+	enginetest.Apply(t, g, tm.Captains[0], StopPicking{Round: 1, Turn: 0}, t0)
+	enginetest.Apply(t, g, tm.Captains[1], StopPicking{Round: 1, Turn: 1}, t0)
 	spy := r.Spies[0]
 	if v := g.View(spy); !slices.Equal(v.Can, []string{"rename", "guess_both"}) {
 		t.Fatalf("spy may %v", v.Can)
@@ -201,7 +202,7 @@ func TestTeamSpyNotPicked(t *testing.T) {
 	if g.View(engine.NoSeat).Team.SpyPicked != engine.NoSeat {
 		t.Fatal("unpicked spy revealed before naming")
 	}
-	apply(t, g, spy, GuessBoth{Round: 1, Locations: [2]string{locID(g, r.Loc), locID(g, r.Loc2)}}, t0)
+	enginetest.Apply(t, g, spy, GuessBoth{Round: 1, Locations: [2]string{locID(g, r.Loc), locID(g, r.Loc2)}}, t0)
 	if res := lastResult(g); res.Ending != EndSpyNotPicked || res.Points[spy] != 2 || len(res.Guesses) != 2 {
 		t.Fatalf("unpicked spy naming both: %+v", res)
 	}
@@ -224,16 +225,16 @@ func TestTeamPoints(t *testing.T) {
 			at1 = append(at1, a)
 		}
 	}
-	apply(t, g, c0, Lead{Round: 1, Captain: c0}, t0)
-	apply(t, g, c0, Pick{Round: 1, Turn: 0, Agent: at0[0]}, t0) // c0 +1, agent +1
-	apply(t, g, c1, Pick{Round: 1, Turn: 1, Agent: at0[1]}, t0) // c1 -1, agent 0
-	apply(t, g, c0, Pick{Round: 1, Turn: 2, Agent: at1[0]}, t0) // c0 -1, agent 0
-	apply(t, g, c1, Pick{Round: 1, Turn: 3, Agent: at1[1]}, t0) // c1 +1, agent +1
-	apply(t, g, c0, Pick{Round: 1, Turn: 4, Agent: at0[2]}, t0) // c0 +1, agent +1
-	apply(t, g, c1, StopPicking{Round: 1, Turn: 5}, t0)
-	apply(t, g, c0, StopPicking{Round: 1, Turn: 6}, t0)
+	enginetest.Apply(t, g, c0, Lead{Round: 1, Captain: c0}, t0)
+	enginetest.Apply(t, g, c0, Pick{Round: 1, Turn: 0, Agent: at0[0]}, t0) // c0 +1, agent +1
+	enginetest.Apply(t, g, c1, Pick{Round: 1, Turn: 1, Agent: at0[1]}, t0) // c1 -1, agent 0
+	enginetest.Apply(t, g, c0, Pick{Round: 1, Turn: 2, Agent: at1[0]}, t0) // c0 -1, agent 0
+	enginetest.Apply(t, g, c1, Pick{Round: 1, Turn: 3, Agent: at1[1]}, t0) // c1 +1, agent +1
+	enginetest.Apply(t, g, c0, Pick{Round: 1, Turn: 4, Agent: at0[2]}, t0) // c0 +1, agent +1
+	enginetest.Apply(t, g, c1, StopPicking{Round: 1, Turn: 5}, t0)
+	enginetest.Apply(t, g, c0, StopPicking{Round: 1, Turn: 6}, t0)
 	spy := r.Spies[0]
-	apply(t, g, spy, GuessBoth{Round: 1, Locations: [2]string{locID(g, r.Loc2), locID(g, r.Loc2)}}, t0) // 1 right
+	enginetest.Apply(t, g, spy, GuessBoth{Round: 1, Locations: [2]string{locID(g, r.Loc2), locID(g, r.Loc2)}}, t0) // 1 right
 	want := pointsOf(9, map[engine.Seat]int{c0: 1, c1: 0, at0[0]: 1, at1[1]: 1, at0[2]: 1, spy: 1})
 	if got := lastResult(g).Points; !slices.Equal(got, want) {
 		t.Fatalf("points %v, want %v", got, want)
@@ -267,10 +268,10 @@ func TestTeamRotation(t *testing.T) {
 			times[tm.Captains[0]]++
 			times[tm.Captains[1]]++
 			locs = append(locs, r.Loc, r.Loc2)
-			apply(t, g, tm.Captains[0], Lead{Round: i, Captain: tm.Captains[0]}, t0)
-			apply(t, g, tm.Captains[0], StopPicking{Round: i, Turn: 0}, t0)
-			apply(t, g, tm.Captains[1], StopPicking{Round: i, Turn: 1}, t0)
-			apply(t, g, r.Spies[0], GuessBoth{Round: i, Locations: [2]string{locID(g, 0), locID(g, 0)}}, t0)
+			enginetest.Apply(t, g, tm.Captains[0], Lead{Round: i, Captain: tm.Captains[0]}, t0)
+			enginetest.Apply(t, g, tm.Captains[0], StopPicking{Round: i, Turn: 0}, t0)
+			enginetest.Apply(t, g, tm.Captains[1], StopPicking{Round: i, Turn: 1}, t0)
+			enginetest.Apply(t, g, r.Spies[0], GuessBoth{Round: i, Locations: [2]string{locID(g, 0), locID(g, 0)}}, t0)
 			if i == tc.rounds && tc.n%2 == 1 && tc.turns == 1 && tm.Captains[1] != first {
 				t.Fatalf("%+v: last second captain %d, first captain %d", tc, tm.Captains[1], first)
 			}
@@ -300,7 +301,7 @@ func TestTeamRotation(t *testing.T) {
 	c.Team, c.TeamClock = true, true
 	g := newGame(t, c)
 	r := start(t, g, t0)
-	apply(t, g, r.Team.Captains[0], Lead{Round: 1, Captain: r.Team.Captains[0]}, t0)
+	enginetest.Apply(t, g, r.Team.Captains[0], Lead{Round: 1, Captain: r.Team.Captains[0]}, t0)
 	if !r.Clock.Running || g.View(0).Clock == nil {
 		t.Fatal("team clock not running")
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 func everyKind() []Action {
@@ -16,7 +17,7 @@ func everyKind() []Action {
 		ChooseSpy{Round: 2, Spy: 5}, Draw{Round: 1}, Keep{Round: 3, Character: "c04"}, Stop{Round: 4},
 		Guess{Round: 1, Attempt: 2, Names: []string{"c01", "c02"}}, StartIdle{Round: 1}, CancelIdle{Round: 1},
 		Play{Round: 1, Card: CardAsk}, Answer{Round: 1, Yes: true}, CrossQuarter{Round: 1, Quarter: 3},
-		Note{Round: 1, ID: "c01", Mark: MarkMaybe}, Tick{}, Join{Seat: 9, Team: 1}, Kick{Seat: 2}, End{},
+		Note{Round: 1, ID: "c01", Mark: MarkMaybe}, Tick{}, HostAddSeat{Seat: 9, Team: 1}, HostRemoveSeat{Seat: 2}, HostEndGame{},
 	}
 }
 
@@ -54,48 +55,62 @@ func TestDecodeActionRefusesBadInput(t *testing.T) {
 	}
 }
 
+// A field left out is refused, not read as its zero value: a stop without its round is not
+// a stop of round 0, a kick without its seat is not a kick of seat 0.
+func TestDecodeActionRefusesMissingFields(t *testing.T) {
+	for _, s := range []string{
+		`{"kind":"stop"}`, `{"kind":"guess","round":1,"attempt":1}`, `{"kind":"guess","round":1,"attempt":1,"names":null}`,
+		`{"kind":"note","round":1,"id":"c01"}`, `{"kind":"host_remove_seat"}`, `{"kind":"choose_spy","round":1}`,
+	} {
+		a, err := DecodeAction([]byte(s))
+		if !errors.Is(err, engine.ErrInvalidAction) || a != nil {
+			t.Errorf("%q decoded to %#v, %v; want ErrInvalidAction", s, a, err)
+		}
+	}
+}
+
 // Actions aimed at a round or attempt that is over are refused as stale.
 func TestLateAndResentActionsAreStale(t *testing.T) {
 	g := newGame(t, nil)
 	startRound(t, g, 0)
-	apply(t, g, 3, Stop{Round: 1}, 0)
-	apply(t, g, 3, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(g)}}, 0)
-	apply(t, g, 1, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(g, g.st.Round.Wrong...)}}, 0)
-	refused(t, g, 1, Guess{Round: 1, Attempt: 1, Names: []string{g.st.Round.Character}}, 0, engine.ErrStale)
+	enginetest.Apply(t, g, 3, Stop{Round: 1}, 0)
+	enginetest.Apply(t, g, 3, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(g)}}, 0)
+	enginetest.Apply(t, g, 1, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(g, g.st.Round.Wrong...)}}, 0)
+	enginetest.Refused(t, g, 1, Guess{Round: 1, Attempt: 1, Names: []string{g.st.Round.Character}}, 0, engine.ErrStale)
 	character := g.st.Round.Character
-	apply(t, g, 3, Stop{Round: 1}, 0)
-	apply(t, g, 3, Guess{Round: 1, Attempt: 2, Names: []string{character}}, 0)
+	enginetest.Apply(t, g, 3, Stop{Round: 1}, 0)
+	enginetest.Apply(t, g, 3, Guess{Round: 1, Attempt: 2, Names: []string{character}}, 0)
 	for _, a := range []Action{
 		Stop{Round: 1}, Guess{Round: 1, Attempt: 2, Names: []string{character}}, StartIdle{Round: 1},
 		Play{Round: 1, Card: CardAsk}, Note{Round: 1, ID: "c01", Mark: MarkMaybe}, ChooseSpy{Round: 1, Spy: 3},
 		Draw{Round: 1}, Keep{Round: 1, Character: character}, Answer{Round: 1}, CrossQuarter{Round: 1}, CancelIdle{Round: 1},
 	} {
-		refused(t, g, 3, a, 0, engine.ErrStale)
+		enginetest.Refused(t, g, 3, a, 0, engine.ErrStale)
 	}
-	refused(t, g, 3, nil, 0, engine.ErrInvalidAction)
+	enginetest.Refused(t, g, 3, nil, 0, engine.ErrInvalidAction)
 }
 
 // APP-LOBBY-1: late joiners join a team between rounds (host only); the host
 // can end the game.
 func TestLateJoinerAPPLOBBY1(t *testing.T) {
 	g := newGame(t, nil)
-	refused(t, g, 0, Join{Seat: 10, Team: 0}, 0, engine.ErrForbidden)
-	refused(t, g, Host, Join{Seat: 3, Team: 0}, 0, engine.ErrAlreadyDone)
-	refused(t, g, Host, Join{Seat: 10, Team: 2}, 0, engine.ErrInvalidAction)
-	refused(t, g, Host, Join{Seat: -4, Team: 0}, 0, engine.ErrNoSuchSeat)
-	apply(t, g, Host, Join{Seat: 10, Team: 0}, 0)
+	enginetest.Refused(t, g, 0, HostAddSeat{Seat: 10, Team: 0}, 0, engine.ErrForbidden)
+	enginetest.Refused(t, g, Host, HostAddSeat{Seat: 3, Team: 0}, 0, engine.ErrAlreadyDone)
+	enginetest.Refused(t, g, Host, HostAddSeat{Seat: 10, Team: 2}, 0, engine.ErrInvalidAction)
+	enginetest.Refused(t, g, Host, HostAddSeat{Seat: -4, Team: 0}, 0, engine.ErrNoSuchSeat)
+	enginetest.Apply(t, g, Host, HostAddSeat{Seat: 10, Team: 0}, 0)
 	if g.TeamOf(10) != 0 {
 		t.Fatal("seat 10 should be in team 0")
 	}
 	startRound(t, g, 0)
-	refused(t, g, Host, Join{Seat: 11, Team: 1}, 0, engine.ErrWrongPhase)
-	apply(t, g, 10, Stop{Round: 1}, 0)
-	refused(t, g, 0, End{}, 0, engine.ErrForbidden)
-	apply(t, g, Host, End{}, 0)
+	enginetest.Refused(t, g, Host, HostAddSeat{Seat: 11, Team: 1}, 0, engine.ErrWrongPhase)
+	enginetest.Apply(t, g, 10, Stop{Round: 1}, 0)
+	enginetest.Refused(t, g, 0, HostEndGame{}, 0, engine.ErrForbidden)
+	enginetest.Apply(t, g, Host, HostEndGame{}, 0)
 	if g.Phase() != PhaseOver || g.Winner() != NoTeam || g.st.Ended != EndByHost {
 		t.Fatal("the host ends the game with no winner")
 	}
-	refused(t, g, 3, Stop{Round: 1}, 0, engine.ErrGameOver)
+	enginetest.Refused(t, g, 3, Stop{Round: 1}, 0, engine.ErrGameOver)
 }
 
 // APP-LOBBY-2: a seat kicked mid-round is absent; if it was the Spy the round
@@ -105,11 +120,11 @@ func TestKickMidRoundAPPLOBBY2(t *testing.T) {
 	g := newGame(t, nil)
 	spy := startRound(t, g, 0)
 	character := g.st.Round.Character
-	refused(t, g, 3, Kick{Seat: spy}, 0, engine.ErrForbidden)
-	refused(t, g, Host, Kick{Seat: 42}, 0, engine.ErrNoSuchSeat)
-	apply(t, g, Host, Kick{Seat: 6}, 0)
-	refused(t, g, 6, Stop{Round: 1}, 0, engine.ErrNoSuchSeat)
-	apply(t, g, Host, Kick{Seat: spy}, 0)
+	enginetest.Refused(t, g, 3, HostRemoveSeat{Seat: spy}, 0, engine.ErrForbidden)
+	enginetest.Refused(t, g, Host, HostRemoveSeat{Seat: 42}, 0, engine.ErrNoSuchSeat)
+	enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: 6}, 0)
+	enginetest.Refused(t, g, 6, Stop{Round: 1}, 0, engine.ErrNoSuchSeat)
+	enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: spy}, 0)
 	h := g.History()
 	if len(h) != 1 || h[0].Reason != EndVoided || h[0].Scorer != NoTeam || g.VP(0)+g.VP(1) != 0 || g.Round() != 2 {
 		t.Fatalf("voided round: %+v, round %d", h, g.Round())
@@ -121,34 +136,34 @@ func TestKickMidRoundAPPLOBBY2(t *testing.T) {
 	// Kicking the last member who could guess spends that team's guess at once.
 	k := newGame(t, func(c *Config) { c.Teams = [2][]engine.Seat{{0, 1}, {2, 3, 4}} })
 	startRound(t, k, 0) // team 0: Spy 0, guesser 1
-	apply(t, k, 2, Stop{Round: 1}, 0)
-	apply(t, k, 2, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(k)}}, 0)
-	apply(t, k, Host, Kick{Seat: 1}, 0)
+	enginetest.Apply(t, k, 2, Stop{Round: 1}, 0)
+	enginetest.Apply(t, k, 2, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(k)}}, 0)
+	enginetest.Apply(t, k, Host, HostRemoveSeat{Seat: 1}, 0)
 	if k.Phase() != PhaseDescribing || k.st.Round.Attempt != 1 {
 		t.Fatalf("phase %s: the absent team's guess should be spent", k.Phase())
 	}
 	for range 2 {
-		apply(t, k, 2, Stop{Round: 1}, 0)
-		apply(t, k, 2, Guess{Round: 1, Attempt: k.st.Round.Attempt, Names: []string{wrongCharacter(k, k.st.Round.Wrong...)}}, 0)
+		enginetest.Apply(t, k, 2, Stop{Round: 1}, 0)
+		enginetest.Apply(t, k, 2, Guess{Round: 1, Attempt: k.st.Round.Attempt, Names: []string{wrongCharacter(k, k.st.Round.Wrong...)}}, 0)
 	}
 	// Round 2: team 1 is active, but team 0 has 1 player left.
-	refused(t, k, 2, ChooseSpy{Round: 2, Spy: 2}, 0, engine.ErrForbidden)
-	apply(t, k, Host, Join{Seat: 7, Team: 0}, 0)
-	apply(t, k, 2, ChooseSpy{Round: 2, Spy: 2}, 0)
+	enginetest.Refused(t, k, 2, ChooseSpy{Round: 2, Spy: 2}, 0, engine.ErrForbidden)
+	enginetest.Apply(t, k, Host, HostAddSeat{Seat: 7, Team: 0}, 0)
+	enginetest.Apply(t, k, 2, ChooseSpy{Round: 2, Spy: 2}, 0)
 }
 
 // Snapshots restore mid-round and the restored game goes on exactly alike.
 func TestSnapshotRestoreMidRound(t *testing.T) {
 	g := newGame(t, func(c *Config) { c.DescriptionLimit = 2 * time.Minute })
 	startRound(t, g, 0)
-	apply(t, g, 1, Note{Round: 1, ID: "c05", Mark: MarkCross}, 10)
-	apply(t, g, 3, Stop{Round: 1}, 100)
-	snap := snapshot(t, g)
+	enginetest.Apply(t, g, 1, Note{Round: 1, ID: "c05", Mark: MarkCross}, 10)
+	enginetest.Apply(t, g, 3, Stop{Round: 1}, 100)
+	snap := enginetest.Snapshot(t, g)
 	var r Game
 	if err := r.UnmarshalBinary(snap); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(snapshot(t, &r), snap) || !reflect.DeepEqual(r.View(1), g.View(1)) {
+	if !bytes.Equal(enginetest.Snapshot(t, &r), snap) || !reflect.DeepEqual(r.View(1), g.View(1)) {
 		t.Fatal("restored game differs")
 	}
 	steps := []struct {
@@ -163,7 +178,7 @@ func TestSnapshotRestoreMidRound(t *testing.T) {
 	}
 	for _, s := range steps {
 		e1, e2 := g.Apply(s.seat, s.a, s.now), r.Apply(s.seat, s.a, s.now)
-		if (e1 == nil) != (e2 == nil) || !bytes.Equal(snapshot(t, g), snapshot(t, &r)) {
+		if (e1 == nil) != (e2 == nil) || !bytes.Equal(enginetest.Snapshot(t, g), enginetest.Snapshot(t, &r)) {
 			t.Fatalf("after %#v the restored game diverged (%v / %v)", s.a, e1, e2)
 		}
 	}
@@ -179,8 +194,8 @@ func TestSnapshotRestoreMidRound(t *testing.T) {
 func fuzzGame(t testing.TB) *Game {
 	g := newGame(t, nil)
 	startRound(t, g, 0)
-	apply(t, g, 1, Note{Round: 1, ID: "c05", Mark: MarkCross}, 0)
-	apply(t, g, 3, Stop{Round: 1}, 0)
+	enginetest.Apply(t, g, 1, Note{Round: 1, ID: "c05", Mark: MarkCross}, 0)
+	enginetest.Apply(t, g, 3, Stop{Round: 1}, 0)
 	return g
 }
 
@@ -190,9 +205,9 @@ func FuzzDecodeAndApply(f *testing.F) {
 		f.Add(b, int8(1), int64(0))
 	}
 	f.Add([]byte(`{"kind":"guess","round":1,"attempt":1,"names":["c01","c01"]}`), int8(3), int64(40_000))
-	f.Add([]byte(`{"kind":"kick","seat":0}`), int8(-1), int64(5))
+	f.Add([]byte(`{"kind":"host_remove_seat","seat":0}`), int8(-2), int64(5))
 	base := fuzzGame(f)
-	baseSnap := snapshot(f, base)
+	baseSnap := enginetest.Snapshot(f, base)
 	f.Fuzz(func(t *testing.T, data []byte, seat int8, now int64) {
 		a, err := DecodeAction(data)
 		if err != nil {
@@ -210,7 +225,7 @@ func FuzzDecodeAndApply(f *testing.F) {
 			if !errors.As(err, &r) {
 				t.Fatalf("refusal %v is not an *engine.Refusal", err)
 			}
-			if !bytes.Equal(snapshot(t, &g), baseSnap) {
+			if !bytes.Equal(enginetest.Snapshot(t, &g), baseSnap) {
 				t.Fatalf("refused %s changed the state", data)
 			}
 			return
@@ -249,7 +264,7 @@ func TestHostEndingMidRoundReturnsTheRoundsCards(t *testing.T) {
 	if err := checkInvariants(g); err != nil {
 		t.Fatal(err)
 	}
-	apply(t, g, Host, End{}, 0)
+	enginetest.Apply(t, g, Host, HostEndGame{}, 0)
 	if g.st.Phase != PhaseOver || g.st.Ended != EndByHost {
 		t.Fatalf("phase %s ended %q, want over by the host", g.st.Phase, g.st.Ended)
 	}

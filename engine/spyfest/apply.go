@@ -7,43 +7,61 @@ import (
 )
 
 // Apply checks the action against the rules and the sender's seat and, if it
-// is allowed, performs it at instant now. Windows and timers that expired by
-// now take effect first. A refused action returns a *engine.Refusal and
-// leaves the state exactly as it was.
+// is allowed, performs it at instant now. Apply never lets time pass
+// (engine.Game): once a window or timer has run out, every action but Tick is
+// refused with engine.ErrStale until Advance (or Tick) has settled it. A
+// refused action returns a *engine.Refusal and leaves the state exactly as it
+// was.
 func (g *Game) Apply(seat engine.Seat, a Action, now engine.Instant) error {
 	if a == nil {
 		return engine.Refuse(engine.ErrInvalidAction, "", "no action")
 	}
+	if _, isTick := a.(Tick); isTick {
+		g.Advance(now)
+		return nil
+	}
 	if g.st.Phase == PhaseOver {
-		if _, ok := a.(Tick); ok {
-			return nil
-		}
 		return engine.Refuse(engine.ErrGameOver, "", "the game is over")
 	}
-	if _, due := g.st.nextDeadline(); due != 0 && due <= now {
-		backup := g.st.clone()
-		g.st.advance(now)
-		if err := g.st.apply(seat, a, now); err != nil {
-			g.st = backup
-			return err
-		}
-		return nil
+	if _, at := g.st.nextDeadline(); at != 0 && at <= now {
+		// The moment this action was meant for has run out; Advance settles it first.
+		return engine.Refuse(engine.ErrStale, "", "time ran out before this arrived")
 	}
 	return g.st.apply(seat, a, now)
 }
 
-// Advance lets time pass to now; it is Apply(Host, Tick{}, now).
-func (g *Game) Advance(now engine.Instant) { _ = g.Apply(Host, Tick{}, now) }
+// Advance lets every deadline up to now take effect, each at its own instant, and reports
+// whether anything changed (every deadline that passes changes the round).
+func (g *Game) Advance(now engine.Instant) bool {
+	if at, ok := g.NextDeadline(); !ok || at > now {
+		return false
+	}
+	g.st.advance(now)
+	return true
+}
+
+// NextDeadline is the earliest pending deadline: the guess window while stopped, the idle
+// timer or the description limit while describing.
+func (g *Game) NextDeadline() (engine.Instant, bool) {
+	if g.st.Phase == PhaseOver {
+		return 0, false
+	}
+	_, at := g.st.nextDeadline()
+	return at, at != 0
+}
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.st.Phase == PhaseOver }
 
 func (st *state) apply(seat engine.Seat, a Action, now engine.Instant) error {
 	switch a := a.(type) {
 	case Tick:
 		return nil
-	case Join:
+	case HostAddSeat:
 		return st.join(seat, a)
-	case Kick:
+	case HostRemoveSeat:
 		return st.kick(seat, a, now)
-	case End:
+	case HostEndGame:
 		return st.end(seat)
 	}
 	if st.teamOf(seat) == NoTeam {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // SX-GUESS-1: 3 shared attempts; any player but the Spy, of either team, may
@@ -14,15 +15,15 @@ func TestStopByAnyoneButSpySXGUESS1(t *testing.T) {
 	for _, stopper := range []engine.Seat{1, 2, 3, 6} {
 		g := newGame(t, nil)
 		spy := startRound(t, g, 0)
-		refused(t, g, spy, Stop{Round: 1}, 0, engine.ErrForbidden)
-		refused(t, g, engine.NoSeat, Stop{Round: 1}, 0, engine.ErrNoSuchSeat)
-		refused(t, g, 42, Stop{Round: 1}, 0, engine.ErrNoSuchSeat)
-		apply(t, g, stopper, Stop{Round: 1}, 0)
+		enginetest.Refused(t, g, spy, Stop{Round: 1}, 0, engine.ErrForbidden)
+		enginetest.Refused(t, g, engine.NoSeat, Stop{Round: 1}, 0, engine.ErrNoSuchSeat)
+		enginetest.Refused(t, g, 42, Stop{Round: 1}, 0, engine.ErrNoSuchSeat)
+		enginetest.Apply(t, g, stopper, Stop{Round: 1}, 0)
 		if g.Phase() != PhaseStopped || g.st.Round.Attempt != 1 {
 			t.Fatalf("stop by %d: phase %s attempt %d", stopper, g.Phase(), g.st.Round.Attempt)
 		}
-		refused(t, g, 4, Stop{Round: 1}, 0, engine.ErrWrongPhase)
-		refused(t, g, 4, StartIdle{Round: 1}, 0, engine.ErrWrongPhase)
+		enginetest.Refused(t, g, 4, Stop{Round: 1}, 0, engine.ErrWrongPhase)
+		enginetest.Refused(t, g, 4, StartIdle{Round: 1}, 0, engine.ErrWrongPhase)
 	}
 	g := newGame(t, nil)
 	startRound(t, g, 0)
@@ -44,24 +45,24 @@ func TestGuessWindowsSXGUESS2(t *testing.T) {
 	g := newGame(t, nil)
 	startRound(t, g, 0)
 	spyTeam, intercepting := g.st.Round.Team, g.st.Round.intercepting()
-	apply(t, g, 1, Stop{Round: 1}, 10_000) // the Spy's own teammate stops
+	enginetest.Apply(t, g, 1, Stop{Round: 1}, 10_000) // the Spy's own teammate stops
 	v := g.View(engine.NoSeat)
 	if v.Guessing != intercepting || v.Window != 40_000 {
 		t.Fatalf("first window: team %d until %d, want team %d until 40000", v.Guessing, v.Window, intercepting)
 	}
-	refused(t, g, mate(g), Guess{Round: 1, Attempt: 1, Names: []string{"c00"}}, 11_000, engine.ErrNotYourTurn)
-	refused(t, g, g.Spy(), Guess{Round: 1, Attempt: 1, Names: []string{"c00"}}, 11_000, engine.ErrForbidden)
-	refused(t, g, interceptor(g), Guess{Round: 1, Attempt: 2, Names: []string{"c00"}}, 11_000, engine.ErrWrongPhase)
-	refused(t, g, interceptor(g), Guess{Round: 1, Attempt: 1, Names: nil}, 11_000, engine.ErrInvalidAction)
-	refused(t, g, interceptor(g), Guess{Round: 1, Attempt: 1, Names: []string{"zzz"}}, 11_000, engine.ErrInvalidAction)
+	enginetest.Refused(t, g, mate(g), Guess{Round: 1, Attempt: 1, Names: []string{"c00"}}, 11_000, engine.ErrNotYourTurn)
+	enginetest.Refused(t, g, g.Spy(), Guess{Round: 1, Attempt: 1, Names: []string{"c00"}}, 11_000, engine.ErrForbidden)
+	enginetest.Refused(t, g, interceptor(g), Guess{Round: 1, Attempt: 2, Names: []string{"c00"}}, 11_000, engine.ErrWrongPhase)
+	enginetest.Refused(t, g, interceptor(g), Guess{Round: 1, Attempt: 1, Names: nil}, 11_000, engine.ErrInvalidAction)
+	enginetest.Refused(t, g, interceptor(g), Guess{Round: 1, Attempt: 1, Names: []string{"zzz"}}, 11_000, engine.ErrInvalidAction)
 	wrong := wrongCharacter(g)
-	apply(t, g, interceptor(g), Guess{Round: 1, Attempt: 1, Names: []string{wrong}}, 20_000)
+	enginetest.Apply(t, g, interceptor(g), Guess{Round: 1, Attempt: 1, Names: []string{wrong}}, 20_000)
 	v = g.View(engine.NoSeat)
 	if v.Guessing != spyTeam || v.Window != 50_000 {
 		t.Fatalf("second window: team %d until %d, want team %d until 50000", v.Guessing, v.Window, spyTeam)
 	}
 	// A second submission of the intercepting team does not count, even the right name.
-	refused(t, g, 4, Guess{Round: 1, Attempt: 1, Names: []string{g.st.Round.Character}}, 21_000, engine.ErrStale)
+	enginetest.Refused(t, g, 4, Guess{Round: 1, Attempt: 1, Names: []string{g.st.Round.Character}}, 21_000, engine.ErrStale)
 	// The Spy's team lets its time run out: its guess is spent and play resumes.
 	g.Advance(49_999)
 	if g.Phase() != PhaseStopped {
@@ -71,17 +72,17 @@ func TestGuessWindowsSXGUESS2(t *testing.T) {
 	if g.Phase() != PhaseDescribing || g.Round() != 1 || g.st.Round.Attempt != 1 {
 		t.Fatalf("after the timeout: phase %s round %d attempt %d", g.Phase(), g.Round(), g.st.Round.Attempt)
 	}
-	refused(t, g, mate(g), Guess{Round: 1, Attempt: 1, Names: []string{g.st.Round.Character}}, 50_001, engine.ErrStale)
+	enginetest.Refused(t, g, mate(g), Guess{Round: 1, Attempt: 1, Names: []string{g.st.Round.Character}}, 50_001, engine.ErrStale)
 
 	// Both windows expire unseen: one late Tick settles them at their own deadlines.
-	apply(t, g, 4, Stop{Round: 1}, 100_000)
+	enginetest.Apply(t, g, 4, Stop{Round: 1}, 100_000)
 	g.Advance(100_000 + 60_000)
 	if g.Phase() != PhaseDescribing || g.st.Round.Attempt != 2 {
 		t.Fatalf("two expired windows: phase %s attempt %d", g.Phase(), g.st.Round.Attempt)
 	}
 	// A guess arriving after its deadline, before any Tick, is stale and changes nothing.
-	apply(t, g, 4, Stop{Round: 1}, 200_000)
-	refused(t, g, interceptor(g), Guess{Round: 1, Attempt: 3, Names: []string{g.st.Round.Character}}, 230_000, engine.ErrStale)
+	enginetest.Apply(t, g, 4, Stop{Round: 1}, 200_000)
+	enginetest.Refused(t, g, interceptor(g), Guess{Round: 1, Attempt: 3, Names: []string{g.st.Round.Character}}, 230_000, engine.ErrStale)
 	if g.Phase() != PhaseStopped || g.st.Round.Guessing != intercepting {
 		t.Fatal("a refused late guess moved time on")
 	}
@@ -91,11 +92,11 @@ func TestGuessWindowsSXGUESS2(t *testing.T) {
 func TestWrongNamesMinusMarkedSXGUESS3(t *testing.T) {
 	g := newGame(t, nil)
 	startRound(t, g, 0)
-	apply(t, g, 3, Stop{Round: 1}, 0)
+	enginetest.Apply(t, g, 3, Stop{Round: 1}, 0)
 	first := wrongCharacter(g)
 	second := wrongCharacter(g, first)
-	apply(t, g, 3, Guess{Round: 1, Attempt: 1, Names: []string{first}}, 0)
-	apply(t, g, 1, Guess{Round: 1, Attempt: 1, Names: []string{second}}, 0)
+	enginetest.Apply(t, g, 3, Guess{Round: 1, Attempt: 1, Names: []string{first}}, 0)
+	enginetest.Apply(t, g, 1, Guess{Round: 1, Attempt: 1, Names: []string{second}}, 0)
 	for _, seat := range []engine.Seat{0, 1, 2, 3, 4, 5, 6, engine.NoSeat} {
 		var minus []string
 		for _, e := range g.View(seat).Sheet {
@@ -126,14 +127,14 @@ func TestCorrectGuessScoresByAttemptSXGUESS4(t *testing.T) {
 		for range c.attempt - 1 {
 			guessWrong(t, g, 0)
 		}
-		apply(t, g, 3, Stop{Round: 1}, 0)
+		enginetest.Apply(t, g, 3, Stop{Round: 1}, 0)
 		scorer := g.st.Round.intercepting()
 		if c.spyTeamWins {
-			apply(t, g, 3, Guess{Round: 1, Attempt: c.attempt, Names: []string{wrongCharacter(g)}}, 0)
+			enginetest.Apply(t, g, 3, Guess{Round: 1, Attempt: c.attempt, Names: []string{wrongCharacter(g)}}, 0)
 			scorer = g.st.Round.Team
 		}
 		guesser := member(g, scorer)
-		apply(t, g, guesser, Guess{Round: 1, Attempt: c.attempt, Names: []string{g.st.Round.Character}}, 0)
+		enginetest.Apply(t, g, guesser, Guess{Round: 1, Attempt: c.attempt, Names: []string{g.st.Round.Character}}, 0)
 		if g.Round() != 2 || g.VP(scorer) != c.vp || g.Position(scorer) != c.vp || g.VP(1-scorer) != 0 || g.Position(1-scorer) != 0 {
 			t.Fatalf("%+v: round %d, VP %d/%d positions %d/%d", c, g.Round(), g.VP(0), g.VP(1), g.Position(0), g.Position(1))
 		}
@@ -169,26 +170,26 @@ func TestBothWrongResumesThenNoScoreSXGUESS5(t *testing.T) {
 func TestIdleTimerAndDescriptionLimitSXGUESS6(t *testing.T) {
 	g := newGame(t, nil)
 	startRound(t, g, 0)
-	apply(t, g, 4, StartIdle{Round: 1}, 1000)
+	enginetest.Apply(t, g, 4, StartIdle{Round: 1}, 1000)
 	if g.View(0).Idle != 61_000 {
 		t.Fatalf("idle deadline %d", g.View(0).Idle)
 	}
-	refused(t, g, 1, StartIdle{Round: 1}, 2000, engine.ErrAlreadyDone)
-	apply(t, g, g.Spy(), CancelIdle{Round: 1}, 30_000)
-	refused(t, g, 1, CancelIdle{Round: 1}, 30_000, engine.ErrAlreadyDone)
+	enginetest.Refused(t, g, 1, StartIdle{Round: 1}, 2000, engine.ErrAlreadyDone)
+	enginetest.Apply(t, g, g.Spy(), CancelIdle{Round: 1}, 30_000)
+	enginetest.Refused(t, g, 1, CancelIdle{Round: 1}, 30_000, engine.ErrAlreadyDone)
 	g.Advance(100_000)
 	if g.Round() != 1 {
 		t.Fatal("a cancelled idle timer ended the round")
 	}
-	apply(t, g, 1, StartIdle{Round: 1}, 100_000)
-	apply(t, g, 3, Stop{Round: 1}, 150_000)
-	apply(t, g, 3, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(g)}}, 150_000)
-	apply(t, g, 1, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(g, g.st.Round.Wrong...)}}, 150_000)
+	enginetest.Apply(t, g, 1, StartIdle{Round: 1}, 100_000)
+	enginetest.Apply(t, g, 3, Stop{Round: 1}, 150_000)
+	enginetest.Apply(t, g, 3, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(g)}}, 150_000)
+	enginetest.Apply(t, g, 1, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(g, g.st.Round.Wrong...)}}, 150_000)
 	g.Advance(300_000)
 	if g.Round() != 1 || g.View(0).Idle != 0 {
 		t.Fatal("stopping the game should cancel the idle timer")
 	}
-	apply(t, g, 2, StartIdle{Round: 1}, 300_000)
+	enginetest.Apply(t, g, 2, StartIdle{Round: 1}, 300_000)
 	g.Advance(359_999)
 	if g.Round() != 1 {
 		t.Fatal("the idle timer ran out early")
@@ -205,9 +206,9 @@ func TestIdleTimerAndDescriptionLimitSXGUESS6(t *testing.T) {
 	}
 	d := newGame(t, func(c *Config) { c.DescriptionLimit = 2 * time.Minute })
 	startRound(t, d, 0)
-	apply(t, d, 3, Stop{Round: 1}, 60_000)                                                  // 60 s left
-	apply(t, d, 3, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(d)}}, 70_000) // Spy's team window to 100 s
-	apply(t, d, 1, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(d, d.st.Round.Wrong...)}}, 80_000)
+	enginetest.Apply(t, d, 3, Stop{Round: 1}, 60_000)                                                  // 60 s left
+	enginetest.Apply(t, d, 3, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(d)}}, 70_000) // Spy's team window to 100 s
+	enginetest.Apply(t, d, 1, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(d, d.st.Round.Wrong...)}}, 80_000)
 	if c := d.View(engine.NoSeat).Description; !c.Running || c.Deadline != 140_000 {
 		t.Fatalf("description clock %+v, want running to 140000", c)
 	}
@@ -299,7 +300,7 @@ func TestDeckRunsOutSXGUESS8(t *testing.T) {
 			g.st.beginRound(1, g.st.Round.Team)
 			startRound(t, g, 0)
 			for range 3 {
-				apply(t, g, 3, Stop{Round: 1}, 0)
+				enginetest.Apply(t, g, 3, Stop{Round: 1}, 0)
 				g.Advance(engine.Instant(time.Hour.Milliseconds()))
 			}
 			if g.Phase() == PhaseOver {
@@ -307,13 +308,13 @@ func TestDeckRunsOutSXGUESS8(t *testing.T) {
 			}
 			startRound(t, g, 0)
 			for range 3 {
-				apply(t, g, 0, Stop{Round: 2}, 0)
+				enginetest.Apply(t, g, 0, Stop{Round: 2}, 0)
 				g.Advance(engine.Instant(time.Hour.Milliseconds()))
 			}
 			if g.Phase() != PhaseOver || g.st.Ended != EndDeckEmpty || g.Winner() != c.winner {
 				t.Fatalf("phase %s ended %q winner %d, want deck-empty win for %d", g.Phase(), g.st.Ended, g.Winner(), c.winner)
 			}
-			refused(t, g, 3, ChooseSpy{Round: 3, Spy: 3}, 0, engine.ErrGameOver)
+			enginetest.Refused(t, g, 3, ChooseSpy{Round: 3, Spy: 3}, 0, engine.ErrGameOver)
 		})
 	}
 }

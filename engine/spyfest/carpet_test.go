@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // winOnAttempt plays the current round to a correct guess by team scorer at
@@ -16,12 +17,12 @@ func winOnAttempt(t *testing.T, g *Game, scorer, attempt int) int {
 		guessWrong(t, g, 0)
 	}
 	n := g.Round()
-	apply(t, g, interceptor(g), Stop{Round: n}, 0)
+	enginetest.Apply(t, g, interceptor(g), Stop{Round: n}, 0)
 	if scorer == g.st.Round.Team {
-		apply(t, g, interceptor(g), Guess{Round: n, Attempt: attempt, Names: []string{wrongCharacter(g)}}, 0)
+		enginetest.Apply(t, g, interceptor(g), Guess{Round: n, Attempt: attempt, Names: []string{wrongCharacter(g)}}, 0)
 	}
 	before := g.VP(scorer)
-	apply(t, g, member(g, scorer), Guess{Round: n, Attempt: attempt, Names: []string{g.st.Round.target()}}, 0)
+	enginetest.Apply(t, g, member(g, scorer), Guess{Round: n, Attempt: attempt, Names: []string{g.st.Round.target()}}, 0)
 	return g.VP(scorer) - before
 }
 
@@ -112,23 +113,23 @@ func TestTwoCharactersKeepOneSXRC5(t *testing.T) {
 	for _, act4 := range []bool{false, true} {
 		g := withEffect(t, EffectTwoCharacters, nil)
 		top := slices.Clone(g.st.CharacterDeck[:3])
-		apply(t, g, 1, ChooseSpy{Round: 1, Spy: 0}, 0)
+		enginetest.Apply(t, g, 1, ChooseSpy{Round: 1, Spy: 0}, 0)
 		want := 2
 		if act4 {
-			apply(t, g, 1, Play{Round: 1, Card: CardTwoCharacters}, 0)
+			enginetest.Apply(t, g, 1, Play{Round: 1, Card: CardTwoCharacters}, 0)
 			want = 3
 		}
-		apply(t, g, 0, Draw{Round: 1}, 0)
+		enginetest.Apply(t, g, 0, Draw{Round: 1}, 0)
 		if g.Phase() != PhaseKeep || !slices.Equal(g.st.Round.Candidates, top[:want]) {
 			t.Fatalf("act4 %v: candidates %v, want %v", act4, g.st.Round.Candidates, top[:want])
 		}
 		if len(g.View(0).Candidates) != want || g.View(1).Candidates != nil || g.View(3).Candidates != nil {
 			t.Fatal("only the Spy sees the drawn characters")
 		}
-		refused(t, g, 1, Keep{Round: 1, Character: top[1]}, 0, engine.ErrNotYourTurn)
-		refused(t, g, 0, Keep{Round: 1, Character: "c27x"}, 0, engine.ErrInvalidAction)
-		refused(t, g, 3, Stop{Round: 1}, 0, engine.ErrWrongPhase)
-		apply(t, g, 0, Keep{Round: 1, Character: top[1]}, 0)
+		enginetest.Refused(t, g, 1, Keep{Round: 1, Character: top[1]}, 0, engine.ErrNotYourTurn)
+		enginetest.Refused(t, g, 0, Keep{Round: 1, Character: "c27x"}, 0, engine.ErrInvalidAction)
+		enginetest.Refused(t, g, 3, Stop{Round: 1}, 0, engine.ErrWrongPhase)
+		enginetest.Apply(t, g, 0, Keep{Round: 1, Character: top[1]}, 0)
 		if g.st.Round.Character != top[1] || g.Phase() != PhaseDescribing {
 			t.Fatalf("kept %s", g.st.Round.Character)
 		}
@@ -142,9 +143,9 @@ func TestTwoCharactersKeepOneSXRC5(t *testing.T) {
 	for seed := range uint64(16) {
 		g := withEffect(t, EffectTwoCharacters, func(c *Config) { c.Seed = seed })
 		first := g.st.CharacterDeck[0]
-		apply(t, g, 1, ChooseSpy{Round: 1, Spy: 0}, 0)
-		apply(t, g, 0, Draw{Round: 1}, 0)
-		apply(t, g, 0, Keep{Round: 1, Character: g.st.Round.Candidates[1]}, 0)
+		enginetest.Apply(t, g, 1, ChooseSpy{Round: 1, Spy: 0}, 0)
+		enginetest.Apply(t, g, 0, Draw{Round: 1}, 0)
+		enginetest.Apply(t, g, 0, Keep{Round: 1, Character: g.st.Round.Candidates[1]}, 0)
 		at[slices.Index(g.st.CharacterDeck, first)]++
 	}
 	if len(at) < 4 {
@@ -223,23 +224,23 @@ func TestReverseRoundSXRC8(t *testing.T) {
 	if v := g.View(i); v.Character != "" || v.MyKeywords != nil {
 		t.Fatal("the intercepting team sees a secret")
 	}
-	refused(t, g, i, Play{Round: 1, Card: CardCrossQuarter}, 0, engine.ErrForbidden)
-	refused(t, g, m, Play{Round: 1, Card: CardAnotherKeyword}, 0, engine.ErrForbidden)
-	apply(t, g, i, Stop{Round: 1}, 0)
-	refused(t, g, i, Guess{Round: 1, Attempt: 1, Names: []string{character}}, 0, engine.ErrInvalidAction)
+	enginetest.Refused(t, g, i, Play{Round: 1, Card: CardCrossQuarter}, 0, engine.ErrForbidden)
+	enginetest.Refused(t, g, m, Play{Round: 1, Card: CardAnotherKeyword}, 0, engine.ErrForbidden)
+	enginetest.Apply(t, g, i, Stop{Round: 1}, 0)
+	enginetest.Refused(t, g, i, Guess{Round: 1, Attempt: 1, Names: []string{character}}, 0, engine.ErrInvalidAction)
 	var wrong []string
 	for _, k := range g.st.KeywordSets[g.st.KeywordSet] {
 		if k.ID != keyword {
 			wrong = append(wrong, k.ID)
 		}
 	}
-	apply(t, g, i, Guess{Round: 1, Attempt: 1, Names: []string{wrong[0]}}, 0)
+	enginetest.Apply(t, g, i, Guess{Round: 1, Attempt: 1, Names: []string{wrong[0]}}, 0)
 	for _, k := range g.View(m).Keywords {
 		if k.Wrong != (k.ID == wrong[0]) {
 			t.Fatalf("minus mark on keyword %s: %v", k.ID, k.Wrong)
 		}
 	}
-	apply(t, g, m, Guess{Round: 1, Attempt: 1, Names: []string{wrong[1], keyword}}, 0) // two guesses: either counts
+	enginetest.Apply(t, g, m, Guess{Round: 1, Attempt: 1, Names: []string{wrong[1], keyword}}, 0) // two guesses: either counts
 	if g.Round() != 2 || g.VP(g.TeamOf(m)) != 3 || g.st.Teams[g.TeamOf(m)].Cards[CardTwoGuesses] != 0 {
 		t.Fatalf("round %d VP %d", g.Round(), g.VP(g.TeamOf(m)))
 	}

@@ -8,7 +8,7 @@
 // # Phases of a round
 //
 //	spy_choice  the active team picks its Spy (ChooseSpy); the host may add
-//	            late joiners (Join). A keyword flip (SX-RC-1) has already
+//	            late joiners (HostAddSeat). A keyword flip (SX-RC-1) has already
 //	            happened when the round began.
 //	draw        the Spy's team may play "two characters" (SX-ACT-4); the Spy
 //	            draws (Draw): keywords out (SX-RC-7), characters, keywords.
@@ -20,21 +20,24 @@
 //	stopped     an attempt: the intercepting team's window, then the Spy's
 //	            team's, each ended by the team's first Guess or by its deadline.
 //	over        a team reached Victory (or the VP target), the character deck
-//	            ran out (SX-GUESS-8), or the host ended the game (End).
+//	            ran out (SX-GUESS-8), or the host ended the game (HostEndGame).
 //
 // A round ends on a correct guess, after the last attempt, when the idle
 // timer runs out, or when the host kicks the Spy (voided, no points). Time
-// passes through Apply's now: Tick (or Advance) makes expired windows and
-// timers take effect, each at its own deadline.
+// passes only through Advance (or Tick), which makes expired windows and
+// timers take effect, each at its own deadline; Apply never lets it pass
+// (engine.Game), and refuses every other action with engine.ErrStale once a
+// deadline has run out unsettled.
 //
 // # Actions
 //
-// Every action is a plain struct with a JSON wire form {"kind":...}
-// (EncodeAction, DecodeAction): choose_spy, draw, keep, stop, guess,
-// idle_start, idle_cancel, play, answer, cross_quarter, note, tick, and the
-// host's join, kick and end (sent as Host). Every in-round action names its
-// round, and a guess its attempt, so a late or resent one is refused with
-// engine.ErrStale. A refused action returns an *engine.Refusal and leaves the
+// Every action is a plain struct with a JSON wire form {"kind":...} holding
+// every field of the struct (EncodeAction, DecodeAction; a field left out is
+// refused): choose_spy, draw, keep, stop, guess, idle_start, idle_cancel,
+// play, answer, cross_quarter, note, tick, and the host's host_add_seat,
+// host_remove_seat and host_end_game (sent as Host). Every in-round action
+// names its round, and a guess its attempt, so a late or resent one is
+// refused with engine.ErrStale. A refused action returns an *engine.Refusal and leaves the
 // state unchanged.
 //
 // # Views

@@ -23,8 +23,8 @@ const (
 )
 
 // Host stands for the host's own authority (lobby changes, ending the game)
-// as the sender of an action. The session layer must never let a peer use it.
-const Host = engine.NoSeat
+// as the sender of an action (engine.Host).
+const Host = engine.Host
 
 // NoTeam marks the absence of a team (no winner, no scorer, a spectator).
 const NoTeam = -1
@@ -34,6 +34,8 @@ const NoTeam = -1
 type Game struct {
 	st state
 }
+
+var _ engine.Game = (*Game)(nil)
 
 type team struct {
 	Members []engine.Seat `json:"members"`
@@ -232,36 +234,6 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	}
 	g.st = st
 	return nil
-}
-
-// clone returns an independent copy of the state, used to undo a time
-// advance when the action that came with it is refused. The content (sheet,
-// keyword sets, track) never changes after New and is shared.
-func (st *state) clone() state {
-	c := *st
-	c.Rand = st.Rand.Clone()
-	for t := range st.Teams {
-		c.Teams[t].Members = slices.Clone(st.Teams[t].Members)
-		c.Teams[t].Cards = maps(st.Teams[t].Cards)
-		c.Notes[t] = maps(st.Notes[t])
-	}
-	c.CharacterDeck = slices.Clone(st.CharacterDeck)
-	c.KeywordDeck = slices.Clone(st.KeywordDeck)
-	c.Out = slices.Clone(st.Out)
-	c.History = slices.Clone(st.History)
-	c.Round = st.Round.clone()
-	return c
-}
-
-func (r round) clone() round {
-	r.Candidates = slices.Clone(r.Candidates)
-	r.Keywords = slices.Clone(r.Keywords)
-	r.KeywordsOut = slices.Clone(r.KeywordsOut)
-	r.Wrong = slices.Clone(r.Wrong)
-	r.CrossedQuarters = slices.Clone(r.CrossedQuarters)
-	r.Answers = slices.Clone(r.Answers)
-	r.Played = slices.Clone(r.Played)
-	return r
 }
 
 // Phase returns the current phase.

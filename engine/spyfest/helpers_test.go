@@ -1,12 +1,11 @@
 package spyfest
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // The fixture deck: 28 characters c00..c27 in quarters of 7, and keyword
@@ -73,39 +72,6 @@ func withEffect(t testing.TB, e Effect, change func(*Config)) *Game {
 	return g
 }
 
-func apply(t testing.TB, g *Game, seat engine.Seat, a Action, now engine.Instant) {
-	t.Helper()
-	if err := g.Apply(seat, a, now); err != nil {
-		t.Fatalf("Apply(%d, %#v): %v", seat, a, err)
-	}
-}
-
-func snapshot(t testing.TB, g *Game) []byte {
-	t.Helper()
-	b, err := g.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// refused asserts the action is refused with want and changes nothing.
-func refused(t testing.TB, g *Game, seat engine.Seat, a Action, now engine.Instant, want error) {
-	t.Helper()
-	before := snapshot(t, g)
-	err := g.Apply(seat, a, now)
-	if !errors.Is(err, want) {
-		t.Fatalf("Apply(%d, %#v) = %v, want %v", seat, a, err, want)
-	}
-	var r *engine.Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("refusal %v is not an *engine.Refusal", err)
-	}
-	if after := snapshot(t, g); !bytes.Equal(before, after) {
-		t.Fatalf("refused %#v changed the state", a)
-	}
-}
-
 // member returns a member of team t other than the Spy.
 func member(g *Game, t int) engine.Seat {
 	for _, s := range g.st.Teams[t].Members {
@@ -124,10 +90,10 @@ func startRound(t testing.TB, g *Game, now engine.Instant) engine.Seat {
 	t.Helper()
 	n := g.Round()
 	spy := g.st.suggestedSpy()
-	apply(t, g, spy, ChooseSpy{Round: n, Spy: spy}, now)
-	apply(t, g, spy, Draw{Round: n}, now)
+	enginetest.Apply(t, g, spy, ChooseSpy{Round: n, Spy: spy}, now)
+	enginetest.Apply(t, g, spy, Draw{Round: n}, now)
 	if g.Phase() == PhaseKeep {
-		apply(t, g, spy, Keep{Round: n, Character: g.st.Round.Candidates[0]}, now)
+		enginetest.Apply(t, g, spy, Keep{Round: n, Character: g.st.Round.Candidates[0]}, now)
 	}
 	return spy
 }
@@ -156,9 +122,9 @@ func contains(list []string, s string) bool {
 func guessWrong(t testing.TB, g *Game, now engine.Instant) {
 	t.Helper()
 	n := g.Round()
-	apply(t, g, interceptor(g), Stop{Round: n}, now)
+	enginetest.Apply(t, g, interceptor(g), Stop{Round: n}, now)
 	a := g.st.Round.Attempt
 	first := wrongCharacter(g)
-	apply(t, g, interceptor(g), Guess{Round: n, Attempt: a, Names: []string{first}}, now)
-	apply(t, g, mate(g), Guess{Round: n, Attempt: a, Names: []string{wrongCharacter(g, first)}}, now)
+	enginetest.Apply(t, g, interceptor(g), Guess{Round: n, Attempt: a, Names: []string{first}}, now)
+	enginetest.Apply(t, g, mate(g), Guess{Round: n, Attempt: a, Names: []string{wrongCharacter(g, first)}}, now)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // SX-RND-1: teams alternate; the app suggests the next member in rotation;
@@ -15,10 +16,10 @@ func TestSpyChoiceRotationSXRND1(t *testing.T) {
 	if v := g.View(engine.NoSeat); v.ActiveTeam != 0 || v.SuggestedSpy != 0 {
 		t.Fatalf("round 1: active %d suggested %d, want team 0 seat 0", v.ActiveTeam, v.SuggestedSpy)
 	}
-	refused(t, g, 3, ChooseSpy{Round: 1, Spy: 3}, 0, engine.ErrNotYourTurn)
-	refused(t, g, 0, ChooseSpy{Round: 1, Spy: 3}, 0, engine.ErrForbidden)
-	refused(t, g, 0, ChooseSpy{Round: 1, Spy: 42}, 0, engine.ErrForbidden)
-	refused(t, g, 0, ChooseSpy{Round: 2, Spy: 0}, 0, engine.ErrInvalidAction)
+	enginetest.Refused(t, g, 3, ChooseSpy{Round: 1, Spy: 3}, 0, engine.ErrNotYourTurn)
+	enginetest.Refused(t, g, 0, ChooseSpy{Round: 1, Spy: 3}, 0, engine.ErrForbidden)
+	enginetest.Refused(t, g, 0, ChooseSpy{Round: 1, Spy: 42}, 0, engine.ErrForbidden)
+	enginetest.Refused(t, g, 0, ChooseSpy{Round: 2, Spy: 0}, 0, engine.ErrInvalidAction)
 
 	// Team 0 picks seat 2 instead of the suggestion; rotation goes on from there.
 	type step struct {
@@ -37,10 +38,10 @@ func TestSpyChoiceRotationSXRND1(t *testing.T) {
 			t.Fatalf("round %d: active %d suggested %d, want %d and %d", n, v.ActiveTeam, v.SuggestedSpy, s.active, s.suggested)
 		}
 		chooser := member(g, s.active)
-		apply(t, g, chooser, ChooseSpy{Round: n, Spy: s.pick}, 0)
-		apply(t, g, s.pick, Draw{Round: n}, 0)
+		enginetest.Apply(t, g, chooser, ChooseSpy{Round: n, Spy: s.pick}, 0)
+		enginetest.Apply(t, g, s.pick, Draw{Round: n}, 0)
 		if g.Phase() == PhaseKeep {
-			apply(t, g, s.pick, Keep{Round: n, Character: g.st.Round.Candidates[0]}, 0)
+			enginetest.Apply(t, g, s.pick, Keep{Round: n, Character: g.st.Round.Candidates[0]}, 0)
 		}
 		for range g.st.Round.maxAttempts() {
 			guessWrong(t, g, 0)
@@ -83,9 +84,9 @@ func TestActiveTeamsCardAppliesSXRND2(t *testing.T) {
 func TestDrawAndWhoSeesWhatSXRND3(t *testing.T) {
 	g := newGame(t, nil)
 	topCharacter, topKeyword := g.st.CharacterDeck[0], g.st.KeywordDeck[0]
-	apply(t, g, 1, ChooseSpy{Round: 1, Spy: 0}, 0)
-	refused(t, g, 1, Draw{Round: 1}, 0, engine.ErrNotYourTurn)
-	apply(t, g, 0, Draw{Round: 1}, 0)
+	enginetest.Apply(t, g, 1, ChooseSpy{Round: 1, Spy: 0}, 0)
+	enginetest.Refused(t, g, 1, Draw{Round: 1}, 0, engine.ErrNotYourTurn)
+	enginetest.Apply(t, g, 0, Draw{Round: 1}, 0)
 	if g.Phase() != PhaseDescribing || g.st.Round.Character != topCharacter || !slices.Equal(g.st.Round.Keywords, []string{topKeyword}) {
 		t.Fatalf("drew %s/%v, want the top cards %s/%s", g.st.Round.Character, g.st.Round.Keywords, topCharacter, topKeyword)
 	}
@@ -137,8 +138,8 @@ func TestQuestionsAloudNeedNoAnswerSXRND5(t *testing.T) {
 	if v := g.View(engine.NoSeat); v.Question != NoTeam {
 		t.Fatalf("a question is pending without a card: %d", v.Question)
 	}
-	refused(t, g, spy, Answer{Round: 1, Yes: true}, 0, engine.ErrWrongPhase)
-	apply(t, g, interceptor(g), Stop{Round: 1}, 0)
+	enginetest.Refused(t, g, spy, Answer{Round: 1, Yes: true}, 0, engine.ErrWrongPhase)
+	enginetest.Apply(t, g, interceptor(g), Stop{Round: 1}, 0)
 	if g.Phase() != PhaseStopped {
 		t.Fatal("the game can be stopped with no question answered")
 	}
@@ -154,13 +155,13 @@ func TestTeamNotesSXRND6(t *testing.T) {
 	m, i := mate(g), interceptor(g)
 	own := g.st.Round.Character
 	target := wrongCharacter(g)
-	apply(t, g, m, Note{Round: 1, ID: target, Mark: MarkMaybe}, 0)
-	apply(t, g, i, Note{Round: 1, ID: target, Mark: MarkCross}, 0)
-	apply(t, g, i, Note{Round: 1, ID: "a03", Mark: MarkMinus}, 0)
-	refused(t, g, spy, Note{Round: 1, ID: target, Mark: MarkMaybe}, 0, engine.ErrForbidden)
-	refused(t, g, m, Note{Round: 1, ID: target, Mark: "!"}, 0, engine.ErrInvalidAction)
-	refused(t, g, m, Note{Round: 1, ID: "nobody", Mark: MarkMaybe}, 0, engine.ErrInvalidAction)
-	refused(t, g, engine.NoSeat, Note{Round: 1, ID: target, Mark: MarkMaybe}, 0, engine.ErrNoSuchSeat)
+	enginetest.Apply(t, g, m, Note{Round: 1, ID: target, Mark: MarkMaybe}, 0)
+	enginetest.Apply(t, g, i, Note{Round: 1, ID: target, Mark: MarkCross}, 0)
+	enginetest.Apply(t, g, i, Note{Round: 1, ID: "a03", Mark: MarkMinus}, 0)
+	enginetest.Refused(t, g, spy, Note{Round: 1, ID: target, Mark: MarkMaybe}, 0, engine.ErrForbidden)
+	enginetest.Refused(t, g, m, Note{Round: 1, ID: target, Mark: "!"}, 0, engine.ErrInvalidAction)
+	enginetest.Refused(t, g, m, Note{Round: 1, ID: "nobody", Mark: MarkMaybe}, 0, engine.ErrInvalidAction)
+	enginetest.Refused(t, g, engine.NoSeat, Note{Round: 1, ID: target, Mark: MarkMaybe}, 0, engine.ErrNoSuchSeat)
 
 	noteOf := func(seat engine.Seat, id string) Mark {
 		for _, e := range g.View(seat).Sheet {
@@ -188,23 +189,23 @@ func TestTeamNotesSXRND6(t *testing.T) {
 	if noteOf(m, "a03") != MarkNone || noteOf(i, "a03") != MarkMinus {
 		t.Error("keyword notes leak or are lost")
 	}
-	apply(t, g, m, Note{Round: 1, ID: target, Mark: MarkNone}, 0)
+	enginetest.Apply(t, g, m, Note{Round: 1, ID: target, Mark: MarkNone}, 0)
 	if noteOf(2, target) != MarkNone {
 		t.Error("clearing a mark did not clear it for the team")
 	}
-	apply(t, g, m, Note{Round: 1, ID: target, Mark: MarkMaybe}, 0)
+	enginetest.Apply(t, g, m, Note{Round: 1, ID: target, Mark: MarkMaybe}, 0)
 
 	// A crossed quarter and minus marks this round, then the round ends.
-	apply(t, g, i, Play{Round: 1, Card: CardCrossQuarter}, 0)
+	enginetest.Apply(t, g, i, Play{Round: 1, Card: CardCrossQuarter}, 0)
 	q := g.View(spy).ValidQuarters[0]
-	apply(t, g, spy, CrossQuarter{Round: 1, Quarter: q}, 0)
+	enginetest.Apply(t, g, spy, CrossQuarter{Round: 1, Quarter: q}, 0)
 	guessWrong(t, g, 0)
 	wrong := g.st.Round.Wrong
 	if len(wrong) != 2 || len(g.View(engine.NoSeat).CrossedQuarters) != 1 {
 		t.Fatalf("minus marks %v, crossed %v", wrong, g.st.Round.CrossedQuarters)
 	}
-	apply(t, g, interceptor(g), Stop{Round: 1}, 0)
-	apply(t, g, interceptor(g), Guess{Round: 1, Attempt: 2, Names: []string{own}}, 0)
+	enginetest.Apply(t, g, interceptor(g), Stop{Round: 1}, 0)
+	enginetest.Apply(t, g, interceptor(g), Guess{Round: 1, Attempt: 2, Names: []string{own}}, 0)
 	if g.Round() != 2 {
 		t.Fatal("round 1 should have ended")
 	}

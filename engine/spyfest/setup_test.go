@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // SX-CNT-3: the sheet lists the deck's characters in 4 quarters of 7, in the
@@ -251,14 +252,14 @@ func TestNoCarpetFifteenVPSXSET4(t *testing.T) {
 		startRound(t, g, now)
 		// Team 0 scores 3 VP every round: as the Spy's team, or as the intercepting team.
 		scorer := 0
-		apply(t, g, interceptor(g), Stop{Round: g.Round()}, now)
+		enginetest.Apply(t, g, interceptor(g), Stop{Round: g.Round()}, now)
 		target := g.st.Round.Character
 		if scorer == g.st.Round.Team {
-			apply(t, g, interceptor(g), Guess{Round: g.Round(), Attempt: 1, Names: []string{wrongCharacter(g)}}, now)
-			apply(t, g, mate(g), Guess{Round: g.Round(), Attempt: 1, Names: []string{target}}, now)
+			enginetest.Apply(t, g, interceptor(g), Guess{Round: g.Round(), Attempt: 1, Names: []string{wrongCharacter(g)}}, now)
+			enginetest.Apply(t, g, mate(g), Guess{Round: g.Round(), Attempt: 1, Names: []string{target}}, now)
 		} else {
 			// The intercepting team (team 0) names it first.
-			apply(t, g, interceptor(g), Guess{Round: g.Round(), Attempt: 1, Names: []string{target}}, now)
+			enginetest.Apply(t, g, interceptor(g), Guess{Round: g.Round(), Attempt: 1, Names: []string{target}}, now)
 		}
 		if g.Phase() != PhaseOver && (g.VP(0) >= 15 || g.VP(1) >= 15) {
 			t.Fatal("a team reached 15 VP and the game went on")
@@ -309,13 +310,13 @@ func TestActionCardsPerTeamSXSET6(t *testing.T) {
 	}
 	none := newGame(t, func(c *Config) { c.NoActionCards = true })
 	startRound(t, none, 0)
-	refused(t, none, mate(none), Play{Round: 1, Card: CardAsk}, 0, engine.ErrForbidden)
+	enginetest.Refused(t, none, mate(none), Play{Round: 1, Card: CardAsk}, 0, engine.ErrForbidden)
 	fewer := newGame(t, func(c *Config) { c.ActionCards = map[Card]int{CardAsk: 1} })
 	startRound(t, fewer, 0)
-	apply(t, fewer, mate(fewer), Play{Round: 1, Card: CardAsk}, 0)
-	apply(t, fewer, fewer.Spy(), Answer{Round: 1, Yes: true}, 0)
-	refused(t, fewer, mate(fewer), Play{Round: 1, Card: CardAsk}, 0, engine.ErrForbidden)
-	refused(t, fewer, mate(fewer), Play{Round: 1, Card: CardAnotherKeyword}, 0, engine.ErrForbidden)
+	enginetest.Apply(t, fewer, mate(fewer), Play{Round: 1, Card: CardAsk}, 0)
+	enginetest.Apply(t, fewer, fewer.Spy(), Answer{Round: 1, Yes: true}, 0)
+	enginetest.Refused(t, fewer, mate(fewer), Play{Round: 1, Card: CardAsk}, 0, engine.ErrForbidden)
+	enginetest.Refused(t, fewer, mate(fewer), Play{Round: 1, Card: CardAnotherKeyword}, 0, engine.ErrForbidden)
 	for _, cards := range []map[Card]int{{"joker": 1}, {CardAsk: 9}} {
 		cfg := fixtureConfig()
 		cfg.ActionCards = cards
@@ -334,22 +335,22 @@ func TestTimersSXSET7(t *testing.T) {
 	if v.GuessWindow != 30*time.Second || v.IdleTimer != time.Minute {
 		t.Fatalf("default timers %v / %v", v.GuessWindow, v.IdleTimer)
 	}
-	apply(t, g, interceptor(g), Stop{Round: 1}, 5000)
+	enginetest.Apply(t, g, interceptor(g), Stop{Round: 1}, 5000)
 	if g.st.Round.Window != 35000 {
 		t.Fatalf("window deadline %d, want 35000", g.st.Round.Window)
 	}
 
 	custom := newGame(t, func(c *Config) { c.GuessWindow = 10 * time.Second; c.IdleTimer = Off })
 	startRound(t, custom, 0)
-	refused(t, custom, interceptor(custom), StartIdle{Round: 1}, 0, engine.ErrForbidden)
-	apply(t, custom, interceptor(custom), Stop{Round: 1}, 1000)
+	enginetest.Refused(t, custom, interceptor(custom), StartIdle{Round: 1}, 0, engine.ErrForbidden)
+	enginetest.Apply(t, custom, interceptor(custom), Stop{Round: 1}, 1000)
 	if custom.st.Round.Window != 11000 {
 		t.Fatalf("custom window deadline %d, want 11000", custom.st.Round.Window)
 	}
 
 	off := newGame(t, func(c *Config) { c.GuessWindow = Off })
 	startRound(t, off, 0)
-	apply(t, off, interceptor(off), Stop{Round: 1}, 0)
+	enginetest.Apply(t, off, interceptor(off), Stop{Round: 1}, 0)
 	off.Advance(engine.Instant(time.Hour.Milliseconds()))
 	if off.Phase() != PhaseStopped || off.st.Round.Guessing != off.st.Round.intercepting() || off.View(engine.NoSeat).Window != 0 {
 		t.Fatalf("with the timer off the guess must wait: phase %s guessing %d", off.Phase(), off.st.Round.Guessing)
