@@ -273,7 +273,10 @@ func (h *harness) ffScreenshot(ff *ffTab, name, scheme string) string {
 		ff.fatalf("%s: the page is %d px wide on a %d px screen", name, w[0], w[1])
 	}
 	prev := ffEval[string](ff, fmt.Sprintf(`(() => { const r = document.documentElement, p = r.getAttribute("data-theme") || ""; r.setAttribute("data-theme", %q); return p; })()`, scheme))
-	time.Sleep(150 * time.Millisecond)
+	// Every colour is a light-dark() pair (web/styles.css): the page's background is the
+	// scheme's own, --bg's #10151f dark or #f7f8fa light.
+	bg := map[string]string{"dark": "rgb(16, 21, 31)", "light": "rgb(247, 248, 250)"}[scheme]
+	ff.waitJS(fmt.Sprintf(`getComputedStyle(document.body).backgroundColor === %q`, bg), "the "+scheme+" background")
 	path := filepath.Join(h.shotDir, fmt.Sprintf("%s-firefox-phone-%s.png", name, scheme))
 	ff.do(map[string]any{"op": "screenshot", "path": path})
 	ff.do(map[string]any{"op": "eval", "expr": fmt.Sprintf(`(() => { const r = document.documentElement; if (%q) r.setAttribute("data-theme", %q); else r.removeAttribute("data-theme"); })()`, prev, prev)})
