@@ -49,10 +49,10 @@ type ffTab struct {
 	log   []string
 }
 
-// openFirefox starts Firefox with the driver, or skips (fails where the browser test is
-// required) when Firefox, node or puppeteer-core is missing. Firefox and the driver end with
-// the test.
-func (h *harness) openFirefox(label string) *ffTab {
+// openFirefox starts Firefox with the driver and any further preferences, or skips (fails
+// where the browser test is required) when Firefox, node or puppeteer-core is missing.
+// Firefox and the driver end with the test.
+func (h *harness) openFirefox(label string, prefs map[string]any) *ffTab {
 	t := h.t
 	t.Helper()
 	firefox := findFirefox()
@@ -72,7 +72,11 @@ func (h *harness) openFirefox(label string) *ffTab {
 	}
 
 	tmp := t.TempDir()
-	cmd := exec.Command(node, filepath.Join(repoRoot(t), "tools", "firefox", "driver.cjs"), firefox, filepath.Join(tmp, "profile"))
+	more, err := json.Marshal(prefs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, filepath.Join(repoRoot(t), "tools", "firefox", "driver.cjs"), firefox, filepath.Join(tmp, "profile"), string(more))
 	cmd.Env = append(os.Environ(), "NODE_PATH="+modules, "TMPDIR="+tmp)
 	cmd.Stderr = os.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -147,7 +147,7 @@ func (m *mixedTable) evalString(s screen, expr string) string {
 // the end, acting by real clicks and key presses in Firefox.
 func TestFirefoxPlayerJoinsChromiumHost(t *testing.T) {
 	h := newHarness(t, nil)
-	ff := h.openFirefox("firefox player")
+	ff := h.openFirefox("firefox player", nil)
 	host, room, secret := openHostLobby(t, h, "chromium host")
 	link := host.value("invite-link")
 	if !strings.Contains(link, "#join="+room) {
@@ -179,7 +179,7 @@ func TestFirefoxPlayerJoinsChromiumHost(t *testing.T) {
 // game (the engine in its wasm, the peers over its WebRTC) through a classic round.
 func TestChromiumPlayerJoinsFirefoxHost(t *testing.T) {
 	h := newHarness(t, nil)
-	ff := h.openFirefox("firefox host")
+	ff := h.openFirefox("firefox host", nil)
 	ff.open(h.origin + "/")
 	ff.typeInto("name", "Maya")
 	ff.click("create")
@@ -218,4 +218,26 @@ func TestChromiumPlayerJoinsFirefoxHost(t *testing.T) {
 	m.play(func() { h.ffScreenshot(ff, "ff-playing-host", "dark") })
 	ff.waitJS(`document.getElementById("final") !== null`, "the final result in Firefox")
 	h.ffScreenshot(ff, "ff-final-host", "dark")
+}
+
+// A Firefox with WebRTC turned off (media.peerconnection.enabled, off in privacy-minded
+// builds) has no RTCPeerConnection at all: it joins through the server's encrypted relay and
+// says so, where it used to stop on "Couldn't connect".
+func TestFirefoxNoWebRTCRelays(t *testing.T) {
+	h := newHarness(t, nil)
+	ff := h.openFirefox("firefox without WebRTC", map[string]any{"media.peerconnection.enabled": false})
+	host, _, _ := openHostLobby(t, h, "chromium host")
+	ff.open(host.value("invite-link"))
+	if ffEval[bool](ff, `typeof RTCPeerConnection !== "undefined"`) {
+		ff.fatalf("RTCPeerConnection is still there with media.peerconnection.enabled off")
+	}
+	ff.typeInto("name", "Fern")
+	ff.click("join")
+	want := `[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Maya,Fern"`
+	ff.waitJS(want, "Fern seated")
+	host.waitJS(want, "Fern on the host")
+	ff.waitJS(`document.querySelector("#status.path-relay") !== null`, "the relay named as the path")
+	if got := ff.text("status"); got != "Connected through the server, encrypted" {
+		ff.fatalf("the status says %q", got)
+	}
 }

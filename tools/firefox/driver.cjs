@@ -3,12 +3,13 @@
 // answer on stdout, in order. Console lines and page errors are sent as they come, as
 // {"log": ...}. When stdin closes, Firefox is closed and the script ends.
 //
-// Usage: NODE_PATH=build/firefox/node_modules node driver.cjs FIREFOX PROFILE_DIR
+// Usage: NODE_PATH=build/firefox/node_modules node driver.cjs FIREFOX PROFILE_DIR [PREFS_JSON]
+// PREFS_JSON: more Firefox preferences, e.g. {"media.peerconnection.enabled": false}.
 'use strict';
 const puppeteer = require('puppeteer-core');
 const readline = require('node:readline');
 
-const [firefox, profile] = process.argv.slice(2);
+const [firefox, profile, prefs] = process.argv.slice(2);
 
 function send(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -25,6 +26,7 @@ async function main() {
     extraPrefsFirefox: {
       'media.peerconnection.ice.loopback': true,
       'media.peerconnection.ice.obfuscate_host_addresses': false,
+      ...JSON.parse(prefs || '{}'),
     },
   });
   const page = (await browser.pages())[0] || (await browser.newPage());
