@@ -184,6 +184,10 @@ func TestChromiumPlayerJoinsFirefoxHost(t *testing.T) {
 	ff.typeInto("name", "Maya")
 	ff.click("create")
 	ff.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby in Firefox")
+	// Desktop Firefox has no Web Share: the lobby offers the link to copy, and no share button.
+	if !ffEval[bool](ff, `document.getElementById("share") === null && document.getElementById("copy") !== null`) {
+		ff.fatalf("the lobby offers a share sheet Firefox does not have, or no way to copy the link")
+	}
 	link := ffEval[string](ff, `document.getElementById("invite-link").value`)
 	room := ff.text("lobby-room")
 	_, frag, _ := strings.Cut(link, "#")
