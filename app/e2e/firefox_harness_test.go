@@ -270,13 +270,14 @@ func (ff *ffTab) text(id string) string {
 // on <html>), set for the photograph and then put back.
 func (h *harness) ffScreenshot(ff *ffTab, name, scheme string) string {
 	h.t.Helper()
-	// Let a screen's entrance (a reveal fading in) finish first.
-	ff.waitJS(`document.getAnimations().every(a => a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity)`, "the animations to end")
 	// No sideways scroll on a phone in Firefox either (overflow_test.go checks Chromium).
 	if w := ffEval[[]int](ff, `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`); w[0] > w[1] {
 		ff.fatalf("%s: the page is %d px wide on a %d px screen", name, w[0], w[1])
 	}
 	prev := ffEval[string](ff, fmt.Sprintf(`(() => { const r = document.documentElement, p = r.getAttribute("data-theme") || ""; r.setAttribute("data-theme", %q); return p; })()`, scheme))
+	// Let the screen's entrance (a reveal fading in) and the colours' change of theme (buttons
+	// fade to their new colour) finish first.
+	ff.waitJS(`document.getAnimations().every(a => a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity)`, "the animations to end")
 	// Every colour is a light-dark() pair (web/styles.css): the page's background is the
 	// scheme's own, --bg's #10151f dark or #f7f8fa light.
 	bg := map[string]string{"dark": "rgb(16, 21, 31)", "light": "rgb(247, 248, 250)"}[scheme]
