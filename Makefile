@@ -25,7 +25,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... | grep -v /e2e)
 
-.PHONY: help deps run wasm site static size size-budget axe test vet fuzz test-long bench audit icons clean
+.PHONY: help deps run wasm site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
@@ -92,12 +92,14 @@ ENGINE_PKGS = ./engine/...
 RACE_PKGS   = $(shell $(GO) list ./... | grep -v '^safehouse/engine')
 
 # deps installs what the tests and size figures need on a fresh Debian machine (npm fetches
-# the pinned axe-core that the browser tests run on every screen).
+# the pinned axe-core that the browser tests run on every screen, and puppeteer-core, which
+# drives firefox-esr over WebDriver BiDi).
 deps:
 	@need=""; \
 	command -v chromium >/dev/null 2>&1 || [ -n "$$CHROME_PATH" ] || need="$$need chromium chromium-driver"; \
 	command -v brotli >/dev/null 2>&1 || need="$$need brotli"; \
 	command -v npm >/dev/null 2>&1 || need="$$need nodejs npm"; \
+	command -v firefox-esr >/dev/null 2>&1 || [ -n "$$FIREFOX_PATH" ] || need="$$need firefox-esr"; \
 	if [ -n "$$need" ]; then \
 	  echo "deps: installing$$need"; \
 	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo=sudo; fi; \
@@ -116,9 +118,20 @@ axe: deps
 	  npm install --no-audit --no-fund --no-save --loglevel=error --prefix . "axe-core@$$version"; \
 	fi
 
-test: deps vet site axe
+# puppeteer-core, at the version tools/firefox/package.json pins, in build/firefox: the
+# Firefox browser tests (app/e2e/firefox_test.go) drive firefox-esr with it (SAFEHOUSE_PUPPETEER).
+FIREFOX_DIR     = build/firefox
+PUPPETEER_MODS  = $(abspath $(FIREFOX_DIR))/node_modules
+firefox: deps
+	@version=$$(sed -n 's/.*"puppeteer-core": *"\([^"]*\)".*/\1/p' tools/firefox/package.json); \
+	if [ "$$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' $(FIREFOX_DIR)/node_modules/puppeteer-core/package.json 2>/dev/null | head -1)" != "$$version" ]; then \
+	  mkdir -p $(FIREFOX_DIR) && cp tools/firefox/package.json $(FIREFOX_DIR)/ && cd $(FIREFOX_DIR) && \
+	  npm install --no-audit --no-fund --loglevel=error; \
+	fi
+
+test: deps vet site axe firefox
 	$(GO) test $(TEST_FLAGS) $(ENGINE_PKGS)
-	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" $(GO) test -race $(TEST_FLAGS) $(RACE_PKGS)
+	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_PUPPETEER="$(PUPPETEER_MODS)" $(GO) test -race $(TEST_FLAGS) $(RACE_PKGS)
 	@# Under -race the wire-secrecy tests play 10 games each; the full 200 run here without it.
 	$(GO) test $(TEST_FLAGS) -run 'SecretsDoNotReachOtherSeats' ./app/game
 	@# Likewise the resting-screen tests (APP-HID-4): a game of each setup under -race, all here.
@@ -137,8 +150,8 @@ fuzz:
 	  fi; \
 	done
 
-test-long: deps vet site axe
-	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_LONG=1 $(GO) test -race -count=1 -timeout 40m ./...
+test-long: deps vet site axe firefox
+	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_PUPPETEER="$(PUPPETEER_MODS)" SAFEHOUSE_LONG=1 $(GO) test -race -count=1 -timeout 40m ./...
 	$(MAKE) --no-print-directory fuzz FUZZTIME=2m
 
 # The figures of issue 9 against their targets, in one table (app/bench; ~5 minutes).

@@ -7,6 +7,11 @@
 // SAFEHOUSE_REQUIRE_BROWSER=1 they fail instead. Screenshots go to build/screenshots (or
 // $SAFEHOUSE_SCREENSHOTS).
 //
+// Two tests mix in Firefox (firefox_test.go): Debian's firefox-esr ($FIREFOX_PATH or on PATH)
+// driven over WebDriver BiDi by puppeteer-core ($SAFEHOUSE_PUPPETEER, the node_modules that
+// make firefox fills in build/firefox) through tools/firefox/driver.cjs. They skip and fail
+// as the others do when Firefox, node or puppeteer-core is missing.
+//
 // The test files are built for !wasm only: they drive Chromium, and a js/wasm vet of
 // ./app/... must not try to compile chromedp.
 package e2e

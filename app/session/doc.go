@@ -62,7 +62,8 @@
 // blocked (no connected ICE pair after Options.RelayAfter, ICE failed), the peer also tries
 // the signaling server, end-to-end encrypted (relay.go), and uses the first path that opens;
 // the host takes the path the first message came on and closes the other (paths.go,
-// hostpaths.go). PROTOCOL.md has the details.
+// hostpaths.go). A browser without WebRTC (turned off in Firefox) makes no PeerConnection and
+// goes straight to the relay. PROTOCOL.md has the details.
 //
 // # Order and shutdown
 //

@@ -181,6 +181,9 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 	if err := p.joinRoom(ctx, code); err != nil {
 		return nil, err
 	}
+	if o.noWebRTC || !webRTCAvailable() {
+		return p.relayOnly(ctx, o, secret)
+	}
 	conn, err := p.offerDirect(o)
 	if err != nil {
 		return nil, err
@@ -246,6 +249,27 @@ func (p *peerSide) offerDirect(o Options) (*dataChannelConn, error) {
 	p.wg.Add(1)
 	go p.pump()
 	return conn, nil
+}
+
+// relayOnly connects through the relay alone, in a browser without WebRTC: no offer is
+// made, and the host answers the relay's hello as it would alongside a direct path.
+func (p *peerSide) relayOnly(ctx context.Context, o Options, secret string) (Conn, error) {
+	p.mu.Lock()
+	p.relayWhy = relayNoWebRTC
+	p.mu.Unlock()
+	if o.OnRelay != nil {
+		o.OnRelay()
+	}
+	p.wg.Add(1)
+	go p.pump() // the host's relay hello and frames come through the signaling socket
+	rc, err := p.openRelay(ctx, secret, nil)
+	if err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	p.relay = rc
+	p.mu.Unlock()
+	return rc, nil
 }
 
 // localCandidate trickles our ICE candidates to the host, after the offer.

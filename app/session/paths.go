@@ -49,6 +49,7 @@ const (
 	relayICEFailed     = "ICE failed"
 	relayDirectEnded   = "the direct channel closed before it opened"
 	relayDirectTimeout = "no direct channel in time"
+	relayNoWebRTC      = "this browser has no WebRTC"
 )
 
 // relayResult is the outcome of one relay handshake.

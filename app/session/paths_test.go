@@ -116,6 +116,38 @@ func TestBlockedDirectPathJoinsThroughTheRelay(t *testing.T) {
 	renameAndSee(t, c, w, "Ann", []string{"Hana", "Ann"}) // the relay lives on without it
 }
 
+// A player whose browser has no WebRTC (turned off in Firefox) makes no PeerConnection and
+// joins through the relay at once, and the host makes none for it either.
+func TestNoWebRTCJoinsThroughTheRelayAlone(t *testing.T) {
+	url, ctx, host := patientHost(t)
+	o := testOptions(url, "Cy")
+	o.noWebRTC = true
+	var tried atomic.Int32
+	o.OnRelay = func() { tried.Add(1) }
+	c, err := Join(ctx, o, host.Room(), host.Secret())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	w := watch(c)
+	if got := c.Path(); got != PathRelay {
+		t.Fatalf("path %q, want %q", got, PathRelay)
+	}
+	if why := relayWhy(c); why != relayNoWebRTC || tried.Load() != 1 {
+		t.Errorf("the relay was tried because %q (OnRelay %d times), want %q once", why, tried.Load(), relayNoWebRTC)
+	}
+	if pc := c.current().(*peerConn).p.pc; pc != nil {
+		t.Error("the player made a PeerConnection")
+	}
+	renameAndSee(t, c, w, "Cy R", []string{"Hana", "Cy R"})
+	if n := host.openPeerConnections(); n != 0 {
+		t.Errorf("the host holds %d PeerConnections, want none", n)
+	}
+	if paths, _ := host.linkPaths(); !slices.Equal(paths, []Path{PathRelay}) {
+		t.Errorf("the host's links settled on %v, want one relay", paths)
+	}
+}
+
 // Where the direct path works, the player never tries the relay and stays direct.
 func TestWorkingDirectPathStaysDirect(t *testing.T) {
 	url, ctx, host := hostOnLoopback(t)

@@ -18,6 +18,9 @@ const (
 	sctpRTOMax                    = 3 * time.Second
 )
 
+// webRTCAvailable is always true natively: pion is built in.
+func webRTCAvailable() bool { return true }
+
 // newPeerConnection builds a PeerConnection with the native stack's settings.
 func newPeerConnection(o Options) (*webrtc.PeerConnection, error) {
 	var se webrtc.SettingEngine

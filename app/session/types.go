@@ -67,6 +67,9 @@ type Options struct {
 
 	// noDirect (native tests) gathers no ICE candidates, so only the relay can connect.
 	noDirect bool
+	// noWebRTC (native tests) joins as a browser without WebRTC does: no PeerConnection, the
+	// relay alone.
+	noWebRTC bool
 }
 
 // View is what the host sends one seat (t:"view"). Built per seat; never contains another seat's secret.
