@@ -77,6 +77,7 @@ func (s *Server) handle(c *client, m Message) {
 // refuse answers c with an error. Called with the mutex held.
 func (s *Server) refuse(c *client, code, text string) {
 	s.counters.refusals++
+	s.metrics.refusals.WithLabelValues(code).Inc()
 	c.send(errorMessage(code, text))
 }
 
@@ -106,6 +107,7 @@ func (s *Server) createRoom(c *client) {
 		s.roomsByKey[key]++
 	}
 	c.room = r
+	s.metrics.rooms.Inc()
 	s.log.Info("room created", "room", code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: code, Claim: r.claim}))
 }
@@ -141,6 +143,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	// A claim serves once: whoever saw the one just used (in a log, over a
 	// shoulder, in a stolen save) cannot displace the host with it later.
 	r.claim = newClaimToken()
+	s.metrics.reclaims.Inc()
 	s.log.Info("room reclaimed", "room", r.code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
 	for _, id := range r.peerIDs() {
@@ -172,6 +175,7 @@ func (s *Server) joinRoom(c *client, code string) {
 	r.peers[id] = c
 	r.hadPeer = true
 	c.room, c.peerID = r, id
+	s.metrics.joins.Inc()
 	c.send(encode(Message{T: TypeJoined, Room: r.code, ID: id}))
 	if r.host != nil {
 		r.host.peerJoined(id)
@@ -232,6 +236,7 @@ func (s *Server) deliver(from *client, fromID string, to *client, b []byte) {
 		return
 	}
 	s.counters.relayed++
+	s.metrics.relayBytes.Add(float64(len(b)))
 }
 
 // leave takes a closed connection out of its room. A host's room waits for it
