@@ -60,18 +60,18 @@ func TestMetricsCountRoomsJoinsRefusalsAndRelay(t *testing.T) {
 
 	m := scrape(t, ts.Metrics())
 	want := map[string]float64{
-		"safehouse_rooms":                                            1,
-		"safehouse_rooms_created_total":                              1,
-		"safehouse_peers":                                            1,
-		"safehouse_connections":                                      3,
-		"safehouse_joins_total":                                      1,
-		`safehouse_refusals_total{code="room-full"}`:                 1,
-		`safehouse_refusals_total{code="unknown-room"}`:              1,
-		`safehouse_refusals_total{code="bad-claim"}`:                 0,
-		`safehouse_connections_refused_total{reason="origin"}`:       1,
-		`safehouse_connections_refused_total{reason="draining"}`:     0,
-		"safehouse_relayed_messages_total":                           1,
-		"safehouse_relay_bytes_total":                                float64(len(encodeFrom("p1", delivered.Data))),
+		"safehouse_rooms":                                        1,
+		"safehouse_rooms_created_total":                          1,
+		"safehouse_peers":                                        1,
+		"safehouse_connections":                                  3,
+		"safehouse_joins_total":                                  1,
+		`safehouse_refusals_total{code="room-full"}`:             1,
+		`safehouse_refusals_total{code="unknown-room"}`:          1,
+		`safehouse_refusals_total{code="bad-claim"}`:             0,
+		`safehouse_connections_refused_total{reason="origin"}`:   1,
+		`safehouse_connections_refused_total{reason="draining"}`: 0,
+		"safehouse_relayed_messages_total":                       1,
+		"safehouse_relay_bytes_total":                            float64(len(encodeFrom("p1", delivered.Data))),
 	}
 	for name, v := range want {
 		if got, ok := m[name]; !ok || got != v {
