@@ -54,6 +54,8 @@ func (s *Server) notReady() string {
 		return "stopped"
 	case s.draining:
 		return "draining"
+	case !s.clusterUp():
+		return "nats disconnected"
 	}
 	return ""
 }
@@ -74,10 +76,24 @@ func (s *Server) BeginDrain() {
 // closed with status 1001 and a reason asking the client to connect again,
 // and Drain waits for them like Shutdown, dropping the stragglers when ctx
 // ends.
+//
+// In a cluster, the rooms homed here are kept until their hosts have
+// reclaimed them through other instances (which takes them there) or ctx
+// ends; the rooms left then end like on Shutdown.
 func (s *Server) Drain(ctx context.Context) error {
+	const reason = "server restarting; connect again"
 	s.BeginDrain()
 	start := time.Now()
-	err := s.stop(ctx, "server restarting; connect again")
+	if s.cluster != nil {
+		s.mu.Lock()
+		clients := s.clientList()
+		s.mu.Unlock()
+		for _, c := range clients {
+			c.shutdown(closeStatus, reason)
+		}
+		s.awaitTakeOver(ctx)
+	}
+	err := s.stop(ctx, reason)
 	s.log.Info("drained", "took", time.Since(start).Round(time.Millisecond))
 	return err
 }
@@ -85,3 +101,22 @@ func (s *Server) Drain(ctx context.Context) error {
 // closeStatus is the close status of every socket the server ends itself
 // when it stops.
 const closeStatus = websocket.CloseGoingAway
+
+// awaitTakeOver waits until no socket is open and no room is homed here, or
+// ctx ends.
+func (s *Server) awaitTakeOver(ctx context.Context) {
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		st := s.Stats()
+		if st.Rooms == 0 && st.Conns == 0 {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			s.log.Warn("drain: rooms not taken over in time", "rooms", st.Rooms)
+			return
+		case <-tick.C:
+		}
+	}
+}

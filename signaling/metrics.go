@@ -63,7 +63,7 @@ func newMetrics(s *Server) *metrics {
 	// Every code and reason is shown from the start, at zero, so that a rate
 	// over a series that has not happened yet is 0 rather than missing.
 	for _, code := range []string{CodeBadMessage, CodeTooLarge, CodeUnknownRoom, CodeRoomFull, CodeBadClaim,
-		CodeNotInRoom, CodeUnknownPeer, CodeRateLimited, CodeAlreadyInRoom} {
+		CodeNotInRoom, CodeUnknownPeer, CodeRateLimited, CodeAlreadyInRoom, CodeUnavailable} {
 		m.refusals.WithLabelValues(code)
 	}
 	for _, reason := range connRefusalReasons {

@@ -23,6 +23,7 @@ type room struct {
 	grace     *time.Timer        // runs while the host is away
 	joins     tokenBucket        // successful joins (see joinAllowed)
 	awayGen   int                // counts the host's departures, so a stale timer is ignored
+	proxy     bool               // a room homed on another instance, seen from a peer's socket here (cluster.go)
 }
 
 func (r *room) stopGrace() {
@@ -52,12 +53,19 @@ func (s *Server) handle(c *client, m Message) {
 	if s.closed {
 		return
 	}
+	if s.cluster != nil && s.clustered(c, m) {
+		return
+	}
 	switch m.T {
 	case TypeHost:
 		if c.room != nil {
 			s.refuse(c, CodeAlreadyInRoom, "this connection is already in a room")
 		} else if m.Room == "" {
-			s.createRoom(c)
+			code := newRoomCode()
+			for s.rooms[code] != nil {
+				code = newRoomCode()
+			}
+			s.createRoom(c, code)
 		} else {
 			s.reclaimRoom(c, m.Room, m.Claim)
 		}
@@ -81,7 +89,8 @@ func (s *Server) refuse(c *client, code, text string) {
 	c.send(errorMessage(code, text))
 }
 
-func (s *Server) createRoom(c *client) {
+// createRoom opens room code, which no room uses, with c as its host.
+func (s *Server) createRoom(c *client, code string) {
 	for level, key := range c.keys {
 		// Rooms waiting for their host count too: whoever opens rooms and
 		// drops the sockets keeps them for the grace period without a socket.
@@ -96,16 +105,13 @@ func (s *Server) createRoom(c *client) {
 		s.refuse(c, CodeRateLimited, "the server has no room for more games right now; try again later")
 		return
 	}
-	code := newRoomCode()
-	for s.rooms[code] != nil {
-		code = newRoomCode()
-	}
 	r := &room{code: code, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
 		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute)}
 	s.rooms[code] = r
 	for _, key := range c.keys {
 		s.roomsByKey[key]++
 	}
+	s.homeRoomLocked(r)
 	c.room = r
 	s.metrics.rooms.Inc()
 	s.log.Info("room created", "room", code, "addr", c.addr)
@@ -210,6 +216,10 @@ func (s *Server) relay(c *client, m Message) {
 		c.relayPause = min(c.relayBudget.wait(int64(len(m.Data))), maxRelayPause)
 		return
 	}
+	if r.proxy {
+		s.proxyRelay(c, m)
+		return
+	}
 	if c == r.host {
 		p := r.peers[m.ID]
 		if p == nil {
@@ -247,6 +257,10 @@ func (s *Server) leave(c *client) {
 		return
 	}
 	c.room = nil
+	if r.proxy {
+		s.proxyLeaveLocked(c, r)
+		return
+	}
 	if c != r.host {
 		delete(r.peers, c.peerID)
 		if r.host != nil {
@@ -282,12 +296,7 @@ func (s *Server) expire(r *room, gen int) {
 		return // reclaimed (and maybe left again) or shut down meanwhile
 	}
 	r.grace = nil
-	delete(s.rooms, r.code)
-	for _, key := range r.ownerKeys {
-		if s.roomsByKey[key]--; s.roomsByKey[key] <= 0 {
-			delete(s.roomsByKey, key)
-		}
-	}
+	s.forgetRoomLocked(r)
 	s.counters.expired++
 	s.log.Info("room expired", "room", r.code, "peers", len(r.peers))
 	for _, p := range r.peers {

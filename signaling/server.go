@@ -36,7 +36,8 @@ type Server struct {
 	upgrader      websocket.Upgrader
 	refusals      *refusalLog
 	metrics       *metrics
-	draining      bool // Drain was called: not ready, no new connections (drain.go)
+	draining      bool     // Drain was called: not ready, no new connections (health.go)
+	cluster       *cluster // nil when alone (cluster.go)
 }
 
 type counters struct {
@@ -224,6 +225,8 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) stop(ctx context.Context, reason string) error {
 	s.mu.Lock()
 	s.closed = true
+	s.closeRemotePeersLocked()
+	s.stopClusterLocked()
 	for code, r := range s.rooms {
 		r.stopGrace()
 		delete(s.rooms, code)
