@@ -32,6 +32,8 @@ type options struct {
 	qrLightInk     bool
 	drainDelay     time.Duration
 	drainTimeout   time.Duration
+	nats           string
+	natsCreds      string
 	limits         signaling.Config
 }
 
@@ -70,6 +72,8 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	fs.BoolVar(&o.qrLightInk, "qr-dark-terminal", true, "draw the QR code for a terminal with a dark background (false: for a light one)")
 	fs.DurationVar(&o.drainDelay, "drain-delay", 0, "on SIGTERM, how long /readyz fails (and new connections are refused) before open sockets are closed: time for a load balancer to notice")
 	fs.DurationVar(&o.drainTimeout, "drain-timeout", 5*time.Second, "on SIGTERM, how long clients get to answer the close before their sockets are dropped")
+	fs.StringVar(&o.nats, "nats", "", "NATS server URLs (comma-separated) through which several instances share their rooms (empty: run alone)")
+	fs.StringVar(&o.natsCreds, "nats-creds", "", "NATS credentials file, for -nats")
 	l := &o.limits
 	fs.DurationVar(&l.HostGrace, "grace", signaling.DefaultHostGrace, "how long a room waits for its host to come back")
 	fs.DurationVar(&l.EmptyRoomGrace, "empty-grace", signaling.DefaultEmptyRoomGrace, "how long a room nobody ever joined waits for its host")
@@ -152,6 +156,16 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 	o.limits.Logger = logger
 
 	sig := signaling.New(o.limits)
+	if o.nats != "" {
+		nc, err := connectNATS(o.nats, o.natsCreds, logger)
+		if err != nil {
+			return err
+		}
+		defer nc.Close() // after the drain, which may still hand rooms over
+		if err := sig.JoinCluster(nc); err != nil {
+			return err
+		}
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/signal", sig)
 	mux.Handle("/healthz", sig.Healthz())
