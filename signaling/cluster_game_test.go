@@ -10,8 +10,8 @@ package signaling_test
 
 import (
 	"context"
-	"log/slog"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"

@@ -17,7 +17,13 @@ import (
 func startNATS(t testing.TB) *natsserver.Server {
 	t.Helper()
 	expectNoGoroutineLeak(t)
-	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
+	return startNATSOn(t, -1)
+}
+
+// startNATSOn runs an embedded NATS server on loopback port (-1: any).
+func startNATSOn(t testing.TB, port int) *natsserver.Server {
+	t.Helper()
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true})
 	if err != nil {
 		t.Fatal(err)
 	}

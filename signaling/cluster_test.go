@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 	"github.com/nats-io/nats.go"
@@ -248,5 +250,52 @@ func TestClusterDrainWaitsForTheRoomToMove(t *testing.T) {
 	}
 	if ctx.Err() != nil {
 		t.Fatal("the drain waited for its deadline")
+	}
+}
+
+// NATS restarted while a room's host and peer are on two instances: both
+// instances are unready meanwhile, and once NATS is back they are ready again
+// and the room works across them as before (the room lives in its home, not
+// in NATS).
+func TestClusterSurvivesNATSRestart(t *testing.T) {
+	ns := startNATS(t)
+	port := ns.Addr().(*net.TCPAddr).Port
+	a := startInstance(t, ns.ClientURL(), Config{})
+	b := startInstance(t, ns.ClientURL(), Config{})
+	host := a.dial(t, "127.0.0.1")
+	room, _ := host.host()
+	peer := b.dial(t, "127.0.0.2")
+	id := peer.join(room)
+	host.expect(TypePeer)
+
+	ns.Shutdown()
+	ns.WaitForShutdown()
+	for _, ts := range []*testServer{a, b} {
+		waitFor(t, "/readyz to fail", func() bool { code, _ := get(ts.Readyz()); return code == 503 })
+	}
+	startNATSOn(t, port)
+	for _, ts := range []*testServer{a, b} {
+		waitFor(t, "/readyz to pass again", func() bool { code, _ := get(ts.Readyz()); return code == 200 })
+	}
+	// Subscriptions are made again on reconnect; a message may be lost while
+	// they are not yet in place, so the peer says it until it is heard.
+	heard := make(chan Message, 1)
+	go func() {
+		if m, err := host.read(); err == nil {
+			heard <- m
+		}
+	}()
+	deadline := time.After(waitLimit)
+	for m := (Message{}); m.T == ""; {
+		peer.send(Message{T: TypeTo, Data: json.RawMessage(`{"after":"restart"}`)})
+		select {
+		case m = <-heard:
+			if m.T != TypeFrom || m.ID != id {
+				t.Fatalf("the host got %+v", m)
+			}
+		case <-time.After(100 * time.Millisecond):
+		case <-deadline:
+			t.Fatal("the peer's data never reached the host after the restart")
+		}
 	}
 }
