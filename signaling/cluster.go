@@ -52,6 +52,7 @@ type wire struct {
 	Msg      string          `json:"msg,omitempty"`
 	Away     bool            `json:"away,omitempty"`
 	Peers    []wirePeer      `json:"peers,omitempty"`
+	Epoch    int             `json:"epoch,omitempty"` // counts a room's moves: the newest home's record wins
 	LastPeer int             `json:"last,omitempty"`
 	HadPeer  bool            `json:"had,omitempty"`
 }
@@ -92,6 +93,7 @@ type cluster struct {
 	subs    []*nats.Subscription
 	rooms   map[string]*nats.Subscription // rooms homed here, by code (guarded by srv.mu)
 	proxied map[string]map[string]*client // local peers of rooms homed elsewhere, by code and id (srv.mu)
+	records map[string]*roomRecord        // rooms homed elsewhere, by code (srv.mu; cluster_records.go)
 	dropped *prometheus.CounterVec
 	latency prometheus.Histogram
 	done    chan struct{}
@@ -121,6 +123,7 @@ func (s *Server) JoinCluster(nc *nats.Conn) error {
 		inbox:   make(chan *nats.Msg, clusterInbox),
 		rooms:   make(map[string]*nats.Subscription),
 		proxied: make(map[string]map[string]*client),
+		records: make(map[string]*roomRecord),
 		done:    make(chan struct{}),
 		dropped: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "safehouse_cluster_dropped_total", Help: "Messages from other instances dropped, by reason."}, []string{"reason"}),
@@ -136,6 +139,10 @@ func (s *Server) JoinCluster(nc *nats.Conn) error {
 		return fmt.Errorf("signaling: subscribing on NATS: %w", err)
 	}
 	cl.subs = append(cl.subs, sub)
+	if err := s.subscribeRecords(cl); err != nil {
+		sub.Unsubscribe()
+		return fmt.Errorf("signaling: subscribing on NATS: %w", err)
+	}
 	s.metrics.reg.MustRegister(cl.dropped, cl.latency)
 	s.mu.Lock()
 	s.cluster = cl
@@ -152,12 +159,16 @@ func (s *Server) clusterUp() bool {
 
 // clusterLoop handles what other instances send, one message at a time.
 func (s *Server) clusterLoop(cl *cluster) {
+	refresh := time.NewTicker(s.recordRefresh())
+	defer refresh.Stop()
 	for {
 		select {
 		case <-cl.done:
 			return
 		case m := <-cl.inbox:
 			s.fromCluster(cl, m)
+		case <-refresh.C:
+			s.refreshRecords(cl)
 		}
 	}
 }
@@ -217,8 +228,10 @@ func (s *Server) homeRoomLocked(r *room) {
 	if cl == nil {
 		return
 	}
+	delete(cl.records, r.code)
 	if sub, err := cl.nc.ChanSubscribe(subjectRoomPrefix+r.code, cl.inbox); err == nil {
 		cl.rooms[r.code] = sub
+		s.recordLocked(r, false)
 	} else {
 		s.log.Warn("cannot listen for a room's peers on other instances", "room", r.code, "err", err)
 	}

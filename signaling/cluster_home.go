@@ -23,7 +23,7 @@ func (s *Server) fromCluster(cl *cluster, m *nats.Msg) {
 		return
 	}
 	var w wire
-	if err := json.Unmarshal(m.Data, &w); err != nil {
+	if err := decodeWire(m.Data, &w); err != nil {
 		cl.dropped.WithLabelValues(dropMalformed).Inc()
 		return
 	}
@@ -33,7 +33,9 @@ func (s *Server) fromCluster(cl *cluster, m *nats.Msg) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if code, ok := strings.CutPrefix(m.Subject, subjectRoomPrefix); ok {
+	if isRecord(m) {
+		s.fromRecordsLocked(cl, w)
+	} else if code, ok := strings.CutPrefix(m.Subject, subjectRoomPrefix); ok {
 		s.forRoomLocked(cl, m, code, w)
 	} else {
 		s.forPeerLocked(cl, w)
@@ -83,6 +85,7 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w wire) {
 			if r.host != nil {
 				r.host.peerLeft(w.ID)
 			}
+			s.recordLocked(r, false)
 			return
 		}
 		if len(w.Data) > int(s.cfg.MaxMessageSize) {
@@ -121,6 +124,7 @@ func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w wire) {
 	r.hadPeer = true
 	s.metrics.joins.Inc()
 	s.answer(m, wire{Op: opJoined, Room: r.code, ID: id, Away: r.host == nil})
+	s.recordLocked(r, false)
 	if r.host != nil {
 		r.host.peerJoined(id)
 	}
@@ -130,7 +134,7 @@ func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w wire) {
 // through: the answer lists its peers and where their sockets are, the room
 // is forgotten here, and the peers connected here stay, proxied.
 func (s *Server) moveRoomLocked(cl *cluster, r *room) wire {
-	ans := wire{Op: opMoved, Room: r.code, LastPeer: r.lastPeer, HadPeer: r.hadPeer}
+	ans := wire{Op: opMoved, Room: r.code, LastPeer: r.lastPeer, HadPeer: r.hadPeer, Epoch: r.epoch}
 	for _, id := range r.peerIDs() {
 		p := r.peers[id]
 		if p.remote != nil {
@@ -148,13 +152,17 @@ func (s *Server) moveRoomLocked(cl *cluster, r *room) wire {
 		old.shutdown(websocket.ClosePolicyViolation, "room reclaimed elsewhere")
 	}
 	r.stopGrace()
-	s.forgetRoomLocked(r)
+	s.forgetRoomLocked(r, false)
 	s.log.Info("room moved to another instance", "room", r.code, "peers", len(ans.Peers))
 	return ans
 }
 
-// forgetRoomLocked takes r out of the rooms and of its owner's count.
-func (s *Server) forgetRoomLocked(r *room) {
+// forgetRoomLocked takes r out of the rooms and of its owner's count; ended
+// says the room is over (not moved), which the other instances are told.
+func (s *Server) forgetRoomLocked(r *room, ended bool) {
+	if ended {
+		s.recordLocked(r, true)
+	}
 	delete(s.rooms, r.code)
 	for _, key := range r.ownerKeys {
 		if s.roomsByKey[key]--; s.roomsByKey[key] <= 0 {

@@ -87,7 +87,18 @@ func (s *Server) clustered(c *client, m Message) bool {
 	s.mu.Unlock()
 	ans, err := cl.request(subjectRoomPrefix+code, req)
 	s.mu.Lock()
+	orphan := errors.Is(err, nats.ErrNoResponders) && cl.orphanLocked(code) != nil && s.rooms[code] == nil
 	switch {
+	case orphan && m.T == TypeHost && claimHash(m.Claim) == cl.orphanLocked(code).w.Claim:
+		rec := cl.orphanLocked(code).w
+		s.log.Warn("room adopted: its instance did not answer", "room", code, "old_home", rec.Inst)
+		s.adoptRoomLocked(cl, c, wire{Room: code, Peers: rec.Peers, LastPeer: rec.LastPeer, HadPeer: rec.HadPeer, Epoch: rec.Epoch})
+	case orphan && m.T == TypeHost:
+		s.recordFailure(c)
+		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
+		s.refuse(c, CodeBadClaim, "that claim does not belong to this room")
+	case orphan:
+		s.refuse(c, CodeUnavailable, "this room's server went away; its host is expected back, try again in a moment")
 	case errors.Is(err, nats.ErrNoResponders) || (err == nil && ans.Op == opError && ans.Code == CodeUnknownRoom):
 		s.lookup(c, "", map[string]string{TypeHost: "reclaim", TypeJoin: "join"}[m.T])
 	case err != nil:
@@ -145,7 +156,7 @@ func (s *Server) freeCode(cl *cluster) string {
 // through c, from the old home's answer ans.
 func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans wire) {
 	r := &room{code: ans.Room, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
-		lastPeer: ans.LastPeer, hadPeer: ans.HadPeer, joins: s.joinBucket(s.cfg.RoomJoinsPerMinute)}
+		lastPeer: ans.LastPeer, hadPeer: ans.HadPeer, joins: s.joinBucket(s.cfg.RoomJoinsPerMinute), epoch: ans.Epoch + 1}
 	for _, p := range ans.Peers {
 		if p.Inst == cl.id {
 			if q := cl.proxied[r.code][p.ID]; q != nil {
@@ -191,15 +202,13 @@ func (s *Server) proxyLeaveLocked(c *client, r *room) {
 	cl.publish(subjectRoomPrefix+r.code, wire{Op: opLeave, Room: r.code, ID: c.peerID, Inst: cl.id})
 }
 
-// closeRemotePeersLocked ends the peers on other instances of the rooms homed
-// here, when the server stops with rooms nobody took over.
-func (s *Server) closeRemotePeersLocked() {
-	for _, r := range s.rooms {
-		for _, p := range r.peers {
-			if p.remote != nil {
-				s.refuse(p, CodeUnknownRoom, "the room's server stopped")
-				p.shutdown(websocket.CloseGoingAway, "room gone")
-			}
-		}
+// closeOrphansLocked ends the local peers of a room whose home was not heard
+// of for longer than the host's grace: like an expiry.
+func (s *Server) closeOrphansLocked(cl *cluster, code string) {
+	for id, p := range cl.proxied[code] {
+		cl.unproxyLocked(code, id)
+		p.room = nil
+		s.refuse(p, CodeUnknownRoom, "the room expired: its host did not come back")
+		p.shutdown(websocket.CloseGoingAway, "room expired")
 	}
 }

@@ -24,6 +24,7 @@ type room struct {
 	joins     tokenBucket        // successful joins (see joinAllowed)
 	awayGen   int                // counts the host's departures, so a stale timer is ignored
 	proxy     bool               // a room homed on another instance, seen from a peer's socket here (cluster.go)
+	epoch     int                // how often the room moved between instances (cluster_records.go)
 }
 
 func (r *room) stopGrace() {
@@ -149,6 +150,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	// A claim serves once: whoever saw the one just used (in a log, over a
 	// shoulder, in a stolen save) cannot displace the host with it later.
 	r.claim = newClaimToken()
+	s.recordLocked(r, false)
 	s.metrics.reclaims.Inc()
 	s.log.Info("room reclaimed", "room", r.code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
@@ -181,6 +183,7 @@ func (s *Server) joinRoom(c *client, code string) {
 	r.peers[id] = c
 	r.hadPeer = true
 	c.room, c.peerID = r, id
+	s.recordLocked(r, false)
 	s.metrics.joins.Inc()
 	c.send(encode(Message{T: TypeJoined, Room: r.code, ID: id}))
 	if r.host != nil {
@@ -263,6 +266,7 @@ func (s *Server) leave(c *client) {
 	}
 	if c != r.host {
 		delete(r.peers, c.peerID)
+		s.recordLocked(r, false)
 		if r.host != nil {
 			r.host.peerLeft(c.peerID)
 		}
@@ -296,7 +300,7 @@ func (s *Server) expire(r *room, gen int) {
 		return // reclaimed (and maybe left again) or shut down meanwhile
 	}
 	r.grace = nil
-	s.forgetRoomLocked(r)
+	s.forgetRoomLocked(r, true)
 	s.counters.expired++
 	s.log.Info("room expired", "room", r.code, "peers", len(r.peers))
 	for _, p := range r.peers {

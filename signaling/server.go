@@ -225,7 +225,8 @@ func (s *Server) Shutdown(ctx context.Context) error {
 func (s *Server) stop(ctx context.Context, reason string) error {
 	s.mu.Lock()
 	s.closed = true
-	s.closeRemotePeersLocked()
+	// In a cluster the rooms homed here live on as the records the other
+	// instances hold: their hosts can still reclaim them elsewhere.
 	s.stopClusterLocked()
 	for code, r := range s.rooms {
 		r.stopGrace()
