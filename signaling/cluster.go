@@ -22,7 +22,8 @@ import (
 // messages to the room's subject, wherever its home is now. When the host
 // reclaims its room through another instance the room moves there whole
 // (moveRoom), so an instance can be drained: its hosts reconnect elsewhere,
-// taking their rooms along.
+// taking their rooms along. A room also outlives a home that dies without a
+// word: every instance keeps every room's record (cluster_records.go).
 //
 // NATS is trusted as far as its own access control goes (credentials, TLS):
 // what arrives is checked against the rooms it names and dropped, counted,
