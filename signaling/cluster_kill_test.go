@@ -2,6 +2,8 @@ package signaling
 
 import (
 	"encoding/json"
+	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -102,5 +104,55 @@ func TestClusterOrphanRoomExpiresForItsPeers(t *testing.T) {
 	peer.expect(TypeError, CodeUnknownRoom)
 	if status := peer.expectClosed(); status != websocket.StatusGoingAway {
 		t.Fatalf("the peer's socket closed with %v", status)
+	}
+}
+
+// The cluster's logs, on every instance, hold neither claims (old or new)
+// nor message data, through a join, relays, a move and an adoption.
+func TestClusterLogsHoldNoSecrets(t *testing.T) {
+	var logs syncBuffer
+	cfg := Config{Logger: slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+	ns := startNATS(t)
+	a := startInstance(t, ns.ClientURL(), cfg)
+	b := startInstance(t, ns.ClientURL(), cfg)
+	c := startInstance(t, ns.ClientURL(), cfg)
+	host := a.dial(t, "127.0.0.1")
+	room, claim := host.host()
+	peer := b.dial(t, "127.0.0.2")
+	id := peer.join(room)
+	host.expect(TypePeer)
+	const secret = "the-location-is-the-submarine"
+	peer.send(Message{T: TypeTo, Data: json.RawMessage(`"` + secret + `"`)})
+	host.expect(TypeFrom)
+	claims := []string{claim}
+	host.conn.CloseNow()
+	peer.expect(TypeHostAway)
+	moved := b.dial(t, "127.0.0.1")
+	moved.send(Message{T: TypeHost, Room: room, Claim: claim})
+	claims = append(claims, moved.expect(TypeHosted).Claim)
+	moved.expect(TypePeer)
+	peer.expect(TypeHostBack)
+	waitFor(t, "the moved room's record", func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		rec := c.cluster.records[room]
+		return rec != nil && rec.w.Epoch == 1
+	})
+	kill(b)
+	adopted := c.dial(t, "127.0.0.1")
+	adopted.send(Message{T: TypeHost, Room: room, Claim: claims[1]})
+	claims = append(claims, adopted.expect(TypeHosted).Claim)
+	adopted.send(Message{T: TypeTo, ID: id, Data: json.RawMessage(`"` + secret + `"`)})
+
+	out := logs.String()
+	for _, want := range []string{"room moved to another instance", "room adopted", "joined the cluster"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the logs do not say %q", want)
+		}
+	}
+	for _, s := range append(claims, secret, claimHash(claims[0])) {
+		if strings.Contains(out, s) {
+			t.Errorf("the logs hold %q", s)
+		}
 	}
 }
