@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -40,9 +41,10 @@ type instance struct {
 	http *httptest.Server
 }
 
-func startCluster(t *testing.T, n int) []*instance {
+// startNATS runs an embedded NATS on a loopback port (-1: any) until the test ends.
+func startNATS(t *testing.T, port int) *natsserver.Server {
 	t.Helper()
-	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,9 +53,14 @@ func startCluster(t *testing.T, n int) []*instance {
 	if !ns.ReadyForConnections(10 * time.Second) {
 		t.Fatal("NATS did not start")
 	}
+	return ns
+}
+
+func startCluster(t *testing.T, ns *natsserver.Server, n int) []*instance {
+	t.Helper()
 	var out []*instance
 	for range n {
-		nc, err := nats.Connect(ns.ClientURL())
+		nc, err := nats.Connect(ns.ClientURL(), nats.MaxReconnects(-1), nats.ReconnectWait(50*time.Millisecond))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,10 +131,12 @@ func options(url, name string) session.Options {
 // that prefers the second, two on the third, all playing Spyfall. The second
 // instance is drained mid-game: the game goes on over the direct channels, a
 // player of the second instance that reconnects (a reloaded page, with its
-// resume token) comes back through the third to its own seat and card, and
-// the round is played to its end.
+// resume token) comes back through the third to its own seat and card. Then
+// NATS goes down: the vote is played to its end over the direct channels
+// while every instance is unready, and once NATS is back they are ready again.
 func TestSpyfallAcrossThreeInstancesWithOneDrained(t *testing.T) {
-	inst := startCluster(t, 3)
+	ns := startNATS(t, -1)
+	inst := startCluster(t, ns, 3)
 	hostURL := signalURL(t, &balancer{backends: inst[:1]})
 	lb2 := &balancer{backends: inst[1:]}
 	url2 := signalURL(t, lb2)
@@ -230,6 +239,12 @@ func TestSpyfallAcrossThreeInstancesWithOneDrained(t *testing.T) {
 		t.Fatalf("the reloaded player's card is %+v, want the location %s", v.Card, location)
 	}
 
+	port := ns.Addr().(*net.TCPAddr).Port
+	ns.Shutdown()
+	ns.WaitForShutdown()
+	for i, in := range []*instance{inst[0], inst[2]} {
+		waitReady(t, in, fmt.Sprintf("instance %d", 2*i+1), http.StatusServiceUnavailable)
+	}
 	for i := range clients {
 		if i != accuser && i != spy {
 			act(t, clients[i], spyfall.Vote{Vote: vote.ID, Yes: true})
@@ -243,6 +258,29 @@ func TestSpyfallAcrossThreeInstancesWithOneDrained(t *testing.T) {
 	}
 	if got := len(host.Players()); got != 5 {
 		t.Errorf("%d seats at the end, want 5", got)
+	}
+	startNATS(t, port)
+	for i, in := range []*instance{inst[0], inst[2]} {
+		waitReady(t, in, fmt.Sprintf("instance %d", 2*i+1), http.StatusOK)
+	}
+}
+
+// waitReady waits until in's /readyz answers status.
+func waitReady(t *testing.T, in *instance, name string, status int) {
+	t.Helper()
+	deadline := time.Now().Add(patience)
+	for {
+		resp, err := http.Get(in.http.URL + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == status {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s's /readyz never answered %d", name, status)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
