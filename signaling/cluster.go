@@ -54,6 +54,7 @@ type wire struct {
 	Away     bool            `json:"away,omitempty"`
 	Peers    []wirePeer      `json:"peers,omitempty"`
 	Epoch    int             `json:"epoch,omitempty"` // counts a room's moves: the newest home's record wins
+	Keys     []string        `json:"keys,omitempty"`  // a failed join's address limit keys, finest first
 	LastPeer int             `json:"last,omitempty"`
 	HadPeer  bool            `json:"had,omitempty"`
 }
@@ -141,6 +142,10 @@ func (s *Server) JoinCluster(nc *nats.Conn) error {
 	}
 	cl.subs = append(cl.subs, sub)
 	if err := s.subscribeRecords(cl); err != nil {
+		sub.Unsubscribe()
+		return fmt.Errorf("signaling: subscribing on NATS: %w", err)
+	}
+	if err := s.subscribeFailures(cl); err != nil {
 		sub.Unsubscribe()
 		return fmt.Errorf("signaling: subscribing on NATS: %w", err)
 	}

@@ -35,6 +35,8 @@ func (s *Server) fromCluster(cl *cluster, m *nats.Msg) {
 	defer s.mu.Unlock()
 	if isRecord(m) {
 		s.fromRecordsLocked(cl, w)
+	} else if m.Subject == subjectFailures {
+		s.fromFailuresLocked(cl, w)
 	} else if code, ok := strings.CutPrefix(m.Subject, subjectRoomPrefix); ok {
 		s.forRoomLocked(cl, m, code, w)
 	} else {

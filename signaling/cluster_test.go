@@ -299,3 +299,27 @@ func TestClusterSurvivesNATSRestart(t *testing.T) {
 		}
 	}
 }
+
+// Failed joins count on every instance: a guesser that used up its failures
+// on one instance is refused on another, whose own budget it never touched.
+func TestClusterFailedJoinsCountOnEveryInstance(t *testing.T) {
+	ns := startNATS(t)
+	a := startInstance(t, ns.ClientURL(), Config{FailedJoinsPerMinute: 3})
+	b := startInstance(t, ns.ClientURL(), Config{FailedJoinsPerMinute: 3})
+	room, _ := b.dial(t, "127.0.0.1").host()
+	onA := a.dial(t, "127.0.0.5")
+	for range 3 {
+		onA.send(Message{T: TypeJoin, Room: "ZZZZZZ"})
+		onA.expect(TypeError, CodeUnknownRoom)
+	}
+	onB := b.dial(t, "127.0.0.5")
+	waitFor(t, "the failures to reach the other instance", func() bool {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return b.recentFailures("127.0.0.5", b.cfg.Now()) == 3
+	})
+	onB.send(Message{T: TypeJoin, Room: room})
+	onB.expect(TypeError, CodeRateLimited)
+	other := b.dial(t, "127.0.1.5") // another network: not limited
+	other.join(room)
+}
