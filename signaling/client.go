@@ -44,6 +44,8 @@ type client struct {
 	reason      string
 	keepAlive   *time.Timer
 
+	remote *remotePeer // set on a home's stand-in for a peer connected to another instance (cluster.go)
+
 	// guarded by srv.mu
 	room   *room
 	peerID string // "" while unplaced or when this client is its room's host
@@ -64,6 +66,11 @@ func (c *client) shutdown(status int, reason string) {
 		return
 	}
 	c.closing, c.status, c.reason = true, status, reason
+	if c.remote != nil {
+		// Only homes close stand-ins, with the server's mutex held.
+		c.srv.forward(c, opClose, nil, status, reason)
+		return
+	}
 	c.startWriterLocked()
 }
 

@@ -26,6 +26,15 @@
 // per connection. An idle connection costs about 10 KB of resident memory
 // (`make bench`, 5,000 held).
 //
+// Operators get Healthz, Readyz and Metrics (Prometheus, metrics.go), and
+// Drain for a restart behind a load balancer (health.go). With JoinCluster
+// several instances share their rooms through NATS: a room lives on the
+// instance of its host, peers elsewhere reach it over NATS, a reclaim
+// through another instance moves the room there, and every instance keeps a
+// record of every room so that the host's reclaim adopts a room whose
+// instance died (cluster*.go). Without it everything stays in one process,
+// as before.
+//
 // SiteHandler serves the static site the build writes, so that one binary
 // (cmd/safehouse) runs a whole party on a LAN: each file as its precompressed
 // brotli or gzip copy when the browser accepts one (site_encoding.go).

@@ -24,14 +24,7 @@ const joinCost = 60
 // when either has none left. Called with the mutex held.
 func (s *Server) joinAllowed(c *client, r *room) bool {
 	now := s.cfg.Now()
-	b := s.joinsByKey[c.key]
-	if b == nil {
-		s.boundJoinMemory(now)
-		fresh := s.joinBucket(s.cfg.JoinsPerMinute)
-		b = &fresh
-		s.joinsByKey[c.key] = b
-	}
-	b.refill(now)
+	b := s.addressJoins(c, now)
 	r.joins.refill(now)
 	if b.tokens < joinCost {
 		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "too many joins from this address", "addr", c.addr)
@@ -45,6 +38,33 @@ func (s *Server) joinAllowed(c *client, r *room) bool {
 	}
 	b.tokens -= joinCost
 	r.joins.tokens -= joinCost
+	return true
+}
+
+// addressJoins is the join bucket of c's address, refilled. Called with the
+// mutex held.
+func (s *Server) addressJoins(c *client, now time.Time) *tokenBucket {
+	b := s.joinsByKey[c.key]
+	if b == nil {
+		s.boundJoinMemory(now)
+		fresh := s.joinBucket(s.cfg.JoinsPerMinute)
+		b = &fresh
+		s.joinsByKey[c.key] = b
+	}
+	b.refill(now)
+	return b
+}
+
+// addressJoinAllowed takes one join from c's address only, for a room homed
+// on another instance (whose home checks the room's own limit), or refuses c.
+func (s *Server) addressJoinAllowed(c *client) bool {
+	b := s.addressJoins(c, s.cfg.Now())
+	if b.tokens < joinCost {
+		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "too many joins from this address", "addr", c.addr)
+		s.refuse(c, CodeRateLimited, "too many joins from this address; wait a moment")
+		return false
+	}
+	b.tokens -= joinCost
 	return true
 }
 

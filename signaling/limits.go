@@ -64,10 +64,18 @@ func (s *Server) recentFailures(key string, now time.Time) int {
 	return len(keep)
 }
 
-// recordFailure counts a failed join of c at every level and in the budget.
+// recordFailure counts a failed join of c at every level and in the budget,
+// here and, in a cluster, on every instance (cluster_failures.go).
 func (s *Server) recordFailure(c *client) {
+	s.recordFailureKeys(c.keys)
+	s.shareFailureLocked(c.keys)
+}
+
+// recordFailureKeys counts a failed join from the address with limit keys
+// keys (finest first) at every level and in the budget.
+func (s *Server) recordFailureKeys(keys []string) {
 	now := s.cfg.Now()
-	for level, key := range c.keys {
+	for level, key := range keys {
 		rec := s.failures[key]
 		if rec == nil {
 			s.makeRoomForFailure(now)

@@ -41,6 +41,9 @@ const (
 	CodeUnknownPeer   = "unknown-peer"
 	CodeRateLimited   = "rate-limited"
 	CodeAlreadyInRoom = "already-in-room"
+	// CodeUnavailable: an instance of a cluster has lost NATS (or another
+	// instance did not answer); try again, perhaps through another instance.
+	CodeUnavailable = "unavailable"
 )
 
 // Bounds on the routing fields; anything longer is certainly not something this

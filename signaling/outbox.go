@@ -40,6 +40,10 @@ type outgoing struct {
 // the server's mutex held, so it never blocks: a client whose queue is full
 // is too slow to keep and is let go (it will reconnect).
 func (c *client) send(b []byte) {
+	if c.remote != nil {
+		c.srv.forward(c, opSend, b, 0, "")
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.sendLocked(outgoing{b: b})
@@ -96,6 +100,10 @@ func (c *client) peerLeft(id string) {
 // Relayed data never takes the room's own messages' places, so a sender
 // cannot get its recipient disconnected by flooding it.
 func (c *client) relay(from string, b []byte) bool {
+	if c.remote != nil {
+		c.srv.forward(c, opRelay, b, 0, "")
+		return true
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.relays >= relayQueueLen || c.queuedBytes+int64(len(b)) > c.srv.relayBudget() {

@@ -23,6 +23,8 @@ type room struct {
 	grace     *time.Timer        // runs while the host is away
 	joins     tokenBucket        // successful joins (see joinAllowed)
 	awayGen   int                // counts the host's departures, so a stale timer is ignored
+	proxy     bool               // a room homed on another instance, seen from a peer's socket here (cluster.go)
+	epoch     int                // how often the room moved between instances (cluster_records.go)
 }
 
 func (r *room) stopGrace() {
@@ -52,12 +54,19 @@ func (s *Server) handle(c *client, m Message) {
 	if s.closed {
 		return
 	}
+	if s.cluster != nil && s.clustered(c, m) {
+		return
+	}
 	switch m.T {
 	case TypeHost:
 		if c.room != nil {
 			s.refuse(c, CodeAlreadyInRoom, "this connection is already in a room")
 		} else if m.Room == "" {
-			s.createRoom(c)
+			code := newRoomCode()
+			for s.rooms[code] != nil {
+				code = newRoomCode()
+			}
+			s.createRoom(c, code)
 		} else {
 			s.reclaimRoom(c, m.Room, m.Claim)
 		}
@@ -77,10 +86,12 @@ func (s *Server) handle(c *client, m Message) {
 // refuse answers c with an error. Called with the mutex held.
 func (s *Server) refuse(c *client, code, text string) {
 	s.counters.refusals++
+	s.metrics.refusals.WithLabelValues(code).Inc()
 	c.send(errorMessage(code, text))
 }
 
-func (s *Server) createRoom(c *client) {
+// createRoom opens room code, which no room uses, with c as its host.
+func (s *Server) createRoom(c *client, code string) {
 	for level, key := range c.keys {
 		// Rooms waiting for their host count too: whoever opens rooms and
 		// drops the sockets keeps them for the grace period without a socket.
@@ -95,17 +106,15 @@ func (s *Server) createRoom(c *client) {
 		s.refuse(c, CodeRateLimited, "the server has no room for more games right now; try again later")
 		return
 	}
-	code := newRoomCode()
-	for s.rooms[code] != nil {
-		code = newRoomCode()
-	}
 	r := &room{code: code, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
 		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute)}
 	s.rooms[code] = r
 	for _, key := range c.keys {
 		s.roomsByKey[key]++
 	}
+	s.homeRoomLocked(r)
 	c.room = r
+	s.metrics.rooms.Inc()
 	s.log.Info("room created", "room", code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: code, Claim: r.claim}))
 }
@@ -141,6 +150,8 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	// A claim serves once: whoever saw the one just used (in a log, over a
 	// shoulder, in a stolen save) cannot displace the host with it later.
 	r.claim = newClaimToken()
+	s.recordLocked(r, false)
+	s.metrics.reclaims.Inc()
 	s.log.Info("room reclaimed", "room", r.code, "addr", c.addr)
 	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
 	for _, id := range r.peerIDs() {
@@ -172,6 +183,8 @@ func (s *Server) joinRoom(c *client, code string) {
 	r.peers[id] = c
 	r.hadPeer = true
 	c.room, c.peerID = r, id
+	s.recordLocked(r, false)
+	s.metrics.joins.Inc()
 	c.send(encode(Message{T: TypeJoined, Room: r.code, ID: id}))
 	if r.host != nil {
 		r.host.peerJoined(id)
@@ -206,6 +219,10 @@ func (s *Server) relay(c *client, m Message) {
 		c.relayPause = min(c.relayBudget.wait(int64(len(m.Data))), maxRelayPause)
 		return
 	}
+	if r.proxy {
+		s.proxyRelay(c, m)
+		return
+	}
 	if c == r.host {
 		p := r.peers[m.ID]
 		if p == nil {
@@ -232,6 +249,7 @@ func (s *Server) deliver(from *client, fromID string, to *client, b []byte) {
 		return
 	}
 	s.counters.relayed++
+	s.metrics.relayBytes.Add(float64(len(b)))
 }
 
 // leave takes a closed connection out of its room. A host's room waits for it
@@ -242,8 +260,13 @@ func (s *Server) leave(c *client) {
 		return
 	}
 	c.room = nil
+	if r.proxy {
+		s.proxyLeaveLocked(c, r)
+		return
+	}
 	if c != r.host {
 		delete(r.peers, c.peerID)
+		s.recordLocked(r, false)
 		if r.host != nil {
 			r.host.peerLeft(c.peerID)
 		}
@@ -277,12 +300,7 @@ func (s *Server) expire(r *room, gen int) {
 		return // reclaimed (and maybe left again) or shut down meanwhile
 	}
 	r.grace = nil
-	delete(s.rooms, r.code)
-	for _, key := range r.ownerKeys {
-		if s.roomsByKey[key]--; s.roomsByKey[key] <= 0 {
-			delete(s.roomsByKey, key)
-		}
-	}
+	s.forgetRoomLocked(r, true)
 	s.counters.expired++
 	s.log.Info("room expired", "room", r.code, "peers", len(r.peers))
 	for _, p := range r.peers {

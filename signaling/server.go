@@ -35,6 +35,9 @@ type Server struct {
 	connections   sync.WaitGroup // one per admitted connection, until fully torn down
 	upgrader      websocket.Upgrader
 	refusals      *refusalLog
+	metrics       *metrics
+	draining      bool     // Drain was called: not ready, no new connections (health.go)
+	cluster       *cluster // nil when alone (cluster.go)
 }
 
 type counters struct {
@@ -76,6 +79,7 @@ func New(cfg Config) *Server {
 		upgrader:   newUpgrader(),
 		refusals:   newRefusalLog(cfg.Logger),
 	}
+	s.metrics = newMetrics(s)
 	if bad := badOriginPatterns(cfg.OriginPatterns); len(bad) > 0 {
 		s.log.Warn("origin patterns that can never match", "patterns", bad)
 	}
@@ -116,15 +120,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r, s.cfg.TrustedProxies)
 	key := limitKey(addr)
 	if !hostAllowed(r, s.cfg.AllowedHosts) {
-		s.refuseConn(w, key, http.StatusMisdirectedRequest, "host not served here", "addr", addr, "host", clip(r.Host))
+		s.refuseConn(w, key, http.StatusMisdirectedRequest, reasonHost, "host not served here", "addr", addr, "host", clip(r.Host))
 		return
 	}
 	if !originAllowed(r, s.cfg.OriginPatterns) {
-		s.refuseConn(w, key, http.StatusForbidden, "origin not allowed", "addr", addr, "origin", clip(r.Header.Get("Origin")))
+		s.refuseConn(w, key, http.StatusForbidden, reasonOrigin, "origin not allowed", "addr", addr, "origin", clip(r.Header.Get("Origin")))
 		return
 	}
-	if status, reason := s.admit(key); status != 0 {
-		s.refuseConn(w, key, status, reason, "addr", addr)
+	if status, label, reason := s.admit(key); status != 0 {
+		s.refuseConn(w, key, status, label, reason, "addr", addr)
 		return
 	}
 	conn, err := s.upgrade(w, r)
@@ -149,22 +153,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	go c.serve()
 }
 
-// admit reserves a connection slot, or says why there is none.
-func (s *Server) admit(key string) (status int, reason string) {
+// admit reserves a connection slot, or says why there is none (with the
+// reason's metrics label).
+func (s *Server) admit(key string) (status int, label, reason string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
 	case s.closed:
-		return http.StatusServiceUnavailable, "server shutting down"
+		return http.StatusServiceUnavailable, reasonDraining, "server shutting down"
+	case s.draining:
+		return http.StatusServiceUnavailable, reasonDraining, "server restarting; connect again"
 	case len(s.clients)+s.pending >= s.cfg.MaxConns:
-		return http.StatusServiceUnavailable, "too many connections"
+		return http.StatusServiceUnavailable, reasonFull, "too many connections"
 	case s.connsByKey[key] >= s.cfg.ConnsPerAddress:
-		return http.StatusTooManyRequests, "too many connections from this address"
+		return http.StatusTooManyRequests, reasonAddressConns, "too many connections from this address"
 	}
 	s.pending++
 	s.connsByKey[key]++
 	s.connections.Add(1)
-	return 0, ""
+	return 0, "", ""
 }
 
 func (s *Server) releaseConnSlot(key string) {
@@ -173,10 +180,11 @@ func (s *Server) releaseConnSlot(key string) {
 	}
 }
 
-func (s *Server) refuseConn(w http.ResponseWriter, key string, status int, reason string, attrs ...any) {
+func (s *Server) refuseConn(w http.ResponseWriter, key string, status int, label, reason string, attrs ...any) {
 	s.mu.Lock()
 	s.counters.refusedConns++
 	s.mu.Unlock()
+	s.metrics.connRefusals.WithLabelValues(label).Inc()
 	s.logRefusal(key, slog.LevelInfo, "connection refused", append([]any{"reason", reason}, attrs...)...)
 	http.Error(w, reason, status)
 }
@@ -210,8 +218,16 @@ func (s *Server) Close() error {
 // their goroutines are gone. It does not stop the http.Server the handler is
 // mounted on (and http.Server.Shutdown does not wait for WebSockets).
 func (s *Server) Shutdown(ctx context.Context) error {
+	return s.stop(ctx, "server shutting down")
+}
+
+// stop is Shutdown, closing the sockets with reason.
+func (s *Server) stop(ctx context.Context, reason string) error {
 	s.mu.Lock()
 	s.closed = true
+	// In a cluster the rooms homed here live on as the records the other
+	// instances hold: their hosts can still reclaim them elsewhere.
+	s.stopClusterLocked()
 	for code, r := range s.rooms {
 		r.stopGrace()
 		delete(s.rooms, code)
@@ -220,7 +236,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	clients := s.clientList()
 	s.mu.Unlock()
 	for _, c := range clients {
-		c.shutdown(websocket.CloseGoingAway, "server shutting down")
+		c.shutdown(closeStatus, reason)
 	}
 	s.refusals.close()
 	done := make(chan struct{})

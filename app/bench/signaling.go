@@ -115,20 +115,33 @@ func joinRoom(ctx context.Context, url, fromIP, room string, keep bool) (*sigCli
 // idleMemory holds idleConns connections open to a fresh server process (hosts and peers in
 // rooms, as at a busy evening) and returns the growth of its resident memory per connection.
 func idleMemory(bin string) (perConn float64, err error) {
-	// Its peers come from idleAddrs addresses, over a hundred joins from each within seconds:
-	// more than the per-address join limit lets through.
-	s, err := startServer(bin, "-max-conns", fmt.Sprint(idleConns+100), "-joins-per-address", fmt.Sprint(idleConns))
+	servers, stop, err := startServers(bin, 1, idleFlags()...)
 	if err != nil {
 		return 0, err
 	}
-	defer s.stop()
+	defer stop()
+	return idleMemoryOn(servers)
+}
+
+// idleFlags lift the limits that a party of idleConns from idleAddrs addresses of one /24
+// would hit: joins per address, and rooms per address and network (200 rooms from 40
+// addresses, where 8 a address and 32 a /24 are allowed).
+func idleFlags() []string {
+	return []string{"-max-conns", fmt.Sprint(idleConns + 100), "-joins-per-address", fmt.Sprint(idleConns),
+		"-rooms-per-address", fmt.Sprint(idleConns)}
+}
+
+// idleMemoryOn holds idleConns connections over servers (the hosts on the first, the peers
+// spread over all) and returns the growth of their resident memory together per connection.
+func idleMemoryOn(servers []*server) (perConn float64, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	time.Sleep(300 * time.Millisecond)
-	before, err := s.rss()
+	before, err := totalRSS(servers)
 	if err != nil {
 		return 0, err
 	}
+	s := servers[0]
 
 	var mu sync.Mutex
 	var clients []*sigClient
@@ -166,7 +179,7 @@ func idleMemory(bin string) (perConn float64, err error) {
 				if i >= peers {
 					return
 				}
-				c, err := joinRoom(ctx, s.signal, addr(rooms+i), roomCodes[i%rooms], true)
+				c, err := joinRoom(ctx, servers[i%len(servers)].signal, addr(rooms+i), roomCodes[i%rooms], true)
 				if err != nil {
 					errs <- fmt.Errorf("peer %d: %w", i, err)
 					return
@@ -181,7 +194,7 @@ func idleMemory(bin string) (perConn float64, err error) {
 		return 0, err
 	}
 	time.Sleep(time.Second) // let the server's goroutines settle
-	after, err := s.rss()
+	after, err := totalRSS(servers)
 	if err != nil {
 		return 0, err
 	}
@@ -192,13 +205,24 @@ func idleMemory(bin string) (perConn float64, err error) {
 // server until maxJoins joins are done or joinWindow is over: dial, join, `joined`, close.
 // The rooms' hosts stay connected and read the server's peer notices.
 func joinRate(bin string) (perSecond float64, joins int64, err error) {
-	// The join limits (per address and per room, a minute's worth) stop a join/leave loop by
-	// design; this measures how fast the server can seat players, so they are lifted.
-	s, err := startServer(bin, "-joins-per-address", fmt.Sprint(maxJoins), "-joins-per-room", fmt.Sprint(maxJoins))
+	servers, stop, err := startServers(bin, 1, joinFlags()...)
 	if err != nil {
 		return 0, 0, err
 	}
-	defer s.stop()
+	defer stop()
+	return joinRateOn(servers)
+}
+
+// The join limits (per address and per room, a minute's worth) stop a join/leave loop by
+// design; the join rate measures how fast the server can seat players, so they are lifted.
+func joinFlags() []string {
+	return []string{"-joins-per-address", fmt.Sprint(maxJoins), "-joins-per-room", fmt.Sprint(maxJoins)}
+}
+
+// joinRateOn is joinRate over servers: the rooms' hosts on the first, joiner w on server
+// w modulo their number.
+func joinRateOn(servers []*server) (perSecond float64, joins int64, err error) {
+	s := servers[0]
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	var codes []string
@@ -221,7 +245,7 @@ func joinRate(bin string) (perSecond float64, joins int64, err error) {
 			defer wg.Done()
 			ip := fmt.Sprintf("127.0.2.%d", 1+w)
 			for i := 0; time.Now().Before(stop) && started.Add(1) <= maxJoins; i++ {
-				if _, err := joinRoom(ctx, s.signal, ip, codes[(w+i)%len(codes)], false); err != nil {
+				if _, err := joinRoom(ctx, servers[w%len(servers)].signal, ip, codes[(w+i)%len(codes)], false); err != nil {
 					firstErr.CompareAndSwap(nil, err)
 					return
 				}
@@ -261,5 +285,5 @@ func signalingRows(bin string) []row {
 	} else {
 		rows = append(rows, goalJoinRate.check(fmt.Sprintf("%.0f (%d joins)", rate, n), rate >= 500))
 	}
-	return rows
+	return append(rows, clusterRows(bin, rate, perConn)...)
 }

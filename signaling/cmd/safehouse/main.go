@@ -30,11 +30,12 @@ type options struct {
 	logLevel       string
 	headerTimeout  time.Duration
 	qrLightInk     bool
+	drainDelay     time.Duration
+	drainTimeout   time.Duration
+	nats           string
+	natsCreds      string
 	limits         signaling.Config
 }
-
-// shutdownWait bounds a graceful shutdown before sockets are dropped.
-const shutdownWait = 5 * time.Second
 
 func main() {
 	opts, err := parseOptions(os.Args[1:], os.Getenv, os.Stderr)
@@ -69,6 +70,10 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.DurationVar(&o.headerTimeout, "header-timeout", 5*time.Second, "drop a connection that has not sent its request headers within this time")
 	fs.BoolVar(&o.qrLightInk, "qr-dark-terminal", true, "draw the QR code for a terminal with a dark background (false: for a light one)")
+	fs.DurationVar(&o.drainDelay, "drain-delay", 0, "on SIGTERM, how long /readyz fails (and new connections are refused) before open sockets are closed: time for a load balancer to notice")
+	fs.DurationVar(&o.drainTimeout, "drain-timeout", 5*time.Second, "on SIGTERM, how long clients get to answer the close before their sockets are dropped")
+	fs.StringVar(&o.nats, "nats", "", "NATS server URLs (comma-separated) through which several instances share their rooms (empty: run alone)")
+	fs.StringVar(&o.natsCreds, "nats-creds", "", "NATS credentials file, for -nats")
 	l := &o.limits
 	fs.DurationVar(&l.HostGrace, "grace", signaling.DefaultHostGrace, "how long a room waits for its host to come back")
 	fs.DurationVar(&l.EmptyRoomGrace, "empty-grace", signaling.DefaultEmptyRoomGrace, "how long a room nobody ever joined waits for its host")
@@ -151,8 +156,21 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 	o.limits.Logger = logger
 
 	sig := signaling.New(o.limits)
+	if o.nats != "" {
+		nc, err := connectNATS(o.nats, o.natsCreds, logger)
+		if err != nil {
+			return err
+		}
+		defer nc.Close() // after the drain, which may still hand rooms over
+		if err := sig.JoinCluster(nc); err != nil {
+			return err
+		}
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/signal", sig)
+	mux.Handle("/healthz", sig.Healthz())
+	mux.Handle("/readyz", sig.Readyz())
+	mux.Handle("/metrics", sig.Metrics())
 	if o.site != "" {
 		mux.Handle("/", signaling.SiteHandler(o.site))
 	} else {
@@ -198,11 +216,14 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	logger.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownWait)
+	logger.Info("shutting down", "drain_delay", o.drainDelay, "drain_timeout", o.drainTimeout)
+	// Still listening meanwhile, so that the balancer reads the failing /readyz.
+	sig.BeginDrain()
+	time.Sleep(o.drainDelay)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), o.drainTimeout)
 	defer cancel()
+	sigErr := sig.Drain(shutdownCtx)
 	httpErr := server.Shutdown(shutdownCtx) // stops listening; WebSockets are not its to wait for
-	sigErr := sig.Shutdown(shutdownCtx)
 	<-served
 	return errors.Join(ignoreDeadline(httpErr), ignoreDeadline(sigErr))
 }

@@ -1,0 +1,214 @@
+package signaling
+
+import (
+	"errors"
+	"log/slog"
+
+	"github.com/gorilla/websocket"
+	"github.com/nats-io/nats.go"
+)
+
+// The side of the cluster that holds a socket: hosting, joining and
+// reclaiming rooms that may be homed on another instance, and the messages
+// homes send to the peers connected here.
+
+// forPeerLocked acts on a home's message for a peer connected here.
+func (s *Server) forPeerLocked(cl *cluster, w wire) {
+	peers := cl.proxied[w.Room]
+	if peers == nil {
+		cl.dropped.WithLabelValues(dropWrongRoom).Inc()
+		return
+	}
+	p := peers[w.ID]
+	if p == nil {
+		cl.dropped.WithLabelValues(dropWrongPeer).Inc()
+		return
+	}
+	switch w.Op {
+	case opSend:
+		p.send(w.Data)
+	case opRelay:
+		p.relay(HostID, w.Data)
+	case opClose:
+		cl.unproxyLocked(w.Room, w.ID)
+		p.room = nil
+		p.shutdown(w.Status, w.Msg)
+	default:
+		cl.dropped.WithLabelValues(dropMalformed).Inc()
+	}
+}
+
+// clustered handles the messages that may involve another instance: host,
+// reclaim and join. It reports false for a message to handle locally (a
+// reclaim or join of a room homed here). Called with the mutex held; it may
+// release it while it waits for another instance, and holds it on return.
+func (s *Server) clustered(c *client, m Message) bool {
+	cl := s.cluster
+	if m.T != TypeHost && m.T != TypeJoin {
+		return false
+	}
+	if !cl.nc.IsConnected() {
+		s.refuse(c, CodeUnavailable, "the server has lost its cluster; try again in a moment")
+		return true
+	}
+	if c.room != nil {
+		s.refuse(c, CodeAlreadyInRoom, "this connection is already in a room")
+		return true
+	}
+	if m.T == TypeHost && m.Room == "" {
+		s.mu.Unlock()
+		code := s.freeCode(cl)
+		s.mu.Lock()
+		if code == "" {
+			s.refuse(c, CodeUnavailable, "the server cannot reach its cluster; try again in a moment")
+		} else if !c.isClosing() && c.room == nil {
+			s.createRoom(c, code)
+		}
+		return true
+	}
+	code, ok := NormalizeRoomCode(m.Room)
+	if ok && s.rooms[code] != nil {
+		return false
+	}
+	if s.joinsLimited(c) {
+		return true
+	}
+	if !ok {
+		s.lookup(c, m.Room, map[string]string{TypeHost: "reclaim", TypeJoin: "join"}[m.T]) // refuses and counts the failure
+		return true
+	}
+	if m.T == TypeJoin && !s.addressJoinAllowed(c) {
+		return true
+	}
+	req := wire{Op: opJoin, Room: code, Inst: cl.id}
+	if m.T == TypeHost {
+		req.Op, req.Claim = opReclaim, m.Claim
+	}
+	s.mu.Unlock()
+	ans, err := cl.request(subjectRoomPrefix+code, req)
+	s.mu.Lock()
+	orphan := errors.Is(err, nats.ErrNoResponders) && cl.orphanLocked(code) != nil && s.rooms[code] == nil
+	switch {
+	case orphan && m.T == TypeHost && claimHash(m.Claim) == cl.orphanLocked(code).w.Claim:
+		rec := cl.orphanLocked(code).w
+		s.log.Warn("room adopted: its instance did not answer", "room", code, "old_home", rec.Inst)
+		s.adoptRoomLocked(cl, c, wire{Room: code, Peers: rec.Peers, LastPeer: rec.LastPeer, HadPeer: rec.HadPeer, Epoch: rec.Epoch})
+	case orphan && m.T == TypeHost:
+		s.recordFailure(c)
+		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
+		s.refuse(c, CodeBadClaim, "that claim does not belong to this room")
+	case orphan:
+		s.refuse(c, CodeUnavailable, "this room's server went away; its host is expected back, try again in a moment")
+	case errors.Is(err, nats.ErrNoResponders) || (err == nil && ans.Op == opError && ans.Code == CodeUnknownRoom):
+		s.lookup(c, "", map[string]string{TypeHost: "reclaim", TypeJoin: "join"}[m.T])
+	case err != nil:
+		s.log.Warn("cluster request failed", "op", req.Op, "room", code, "err", err)
+		s.refuse(c, CodeUnavailable, "the server cannot reach this room's instance; try again in a moment")
+	case ans.Op == opError && ans.Code == CodeBadClaim:
+		s.recordFailure(c)
+		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
+		s.refuse(c, CodeBadClaim, "that claim does not belong to this room")
+	case ans.Op == opError:
+		s.refuse(c, ans.Code, ans.Msg)
+	case c.isClosing() || c.room != nil || s.closed:
+		// Gone meanwhile: the home must not keep a peer nobody holds.
+		if ans.Op == opJoined {
+			cl.publish(subjectRoomPrefix+code, wire{Op: opLeave, Room: code, ID: ans.ID, Inst: cl.id})
+		}
+	case ans.Op == opJoined:
+		c.room, c.peerID = &room{code: code, proxy: true}, ans.ID
+		cl.proxyLocked(code, ans.ID, c)
+		c.send(encode(Message{T: TypeJoined, Room: code, ID: ans.ID}))
+		if ans.Away {
+			c.send(encode(Message{T: TypeHostAway}))
+		}
+	case ans.Op == opMoved:
+		s.adoptRoomLocked(cl, c, ans)
+	default:
+		s.refuse(c, CodeUnavailable, "the server got an answer it does not understand; try again")
+	}
+	return true
+}
+
+// freeCode picks a room code no instance uses, or "" when the cluster does
+// not answer.
+func (s *Server) freeCode(cl *cluster) string {
+	for range 8 {
+		code := newRoomCode()
+		s.mu.Lock()
+		local := s.rooms[code] != nil
+		s.mu.Unlock()
+		if local {
+			continue
+		}
+		_, err := cl.request(subjectRoomPrefix+code, wire{Op: opProbe, Room: code})
+		if errors.Is(err, nats.ErrNoResponders) {
+			return code
+		}
+		if err != nil && !cl.nc.IsConnected() {
+			return ""
+		}
+	}
+	return ""
+}
+
+// adoptRoomLocked makes this instance the home of a room its host reclaimed
+// through c, from the old home's answer ans.
+func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans wire) {
+	r := &room{code: ans.Room, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
+		lastPeer: ans.LastPeer, hadPeer: ans.HadPeer, joins: s.joinBucket(s.cfg.RoomJoinsPerMinute), epoch: ans.Epoch + 1}
+	for _, p := range ans.Peers {
+		if p.Inst == cl.id {
+			if q := cl.proxied[r.code][p.ID]; q != nil {
+				cl.unproxyLocked(r.code, p.ID)
+				q.room = r
+				r.peers[p.ID] = q
+			}
+			continue
+		}
+		r.peers[p.ID] = &client{srv: s, remote: &remotePeer{inst: p.Inst, room: r.code}, room: r, peerID: p.ID}
+	}
+	s.rooms[r.code] = r
+	for _, key := range c.keys {
+		s.roomsByKey[key]++
+	}
+	s.homeRoomLocked(r)
+	c.room = r
+	s.metrics.reclaims.Inc()
+	s.log.Info("room reclaimed from another instance", "room", r.code, "addr", c.addr, "peers", len(r.peers))
+	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
+	for _, id := range r.peerIDs() {
+		c.peerJoined(id)
+	}
+	for _, p := range r.peers {
+		p.send(encode(Message{T: TypeHostBack}))
+	}
+}
+
+// proxyRelay sends a peer's data to its room's home. Called with the mutex held.
+func (s *Server) proxyRelay(c *client, m Message) {
+	if m.ID != "" && m.ID != HostID {
+		s.refuse(c, CodeUnknownPeer, "peers can only write to the host")
+		return
+	}
+	cl := s.cluster
+	cl.publish(subjectRoomPrefix+c.room.code, wire{Op: opTo, Room: c.room.code, ID: c.peerID, Inst: cl.id, Data: m.Data})
+}
+
+// proxyLeave tells the home of c's room that c's socket closed.
+func (s *Server) proxyLeaveLocked(c *client, r *room) {
+	cl := s.cluster
+	cl.unproxyLocked(r.code, c.peerID)
+	cl.publish(subjectRoomPrefix+r.code, wire{Op: opLeave, Room: r.code, ID: c.peerID, Inst: cl.id})
+}
+
+// closeOrphansLocked ends the local peers of a room whose home was not heard
+// of for longer than the host's grace: like an expiry.
+func (s *Server) closeOrphansLocked(cl *cluster, code string) {
+	for id, p := range cl.proxied[code] {
+		cl.unproxyLocked(code, id)
+		p.room = nil
+		s.refuse(p, CodeUnknownRoom, "the room expired: its host did not come back")
+		p.shutdown(websocket.CloseGoingAway, "room expired")
+	}
+}
