@@ -280,12 +280,19 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	if u.picker == pickAccuse {
 		prompt = elText("p.lead.sf-prompt", t(i18n.SFAccuseWho))
 	}
+	clock, card, vote, table := clockFor(v, f, false), u.card(v, f), lastVote(v, f), u.smallTableNote(v, f)
+	if u.picker == pickAccuse {
+		// Choosing a suspect: the clock shrinks and the card steps aside, so every player's
+		// chip fits above the confirm and cancel buttons on a phone, and a first tap lands
+		// on a player rather than on Cancel.
+		clock, card, asks, vote, table = clockFor(v, f, true), goapp.Text(""), goapp.Text(""), goapp.Text(""), goapp.Text("")
+	}
 	body = []goapp.UI{
-		clockFor(v, f, false),
-		u.card(v, f),
+		clock,
+		card,
 		asks,
-		lastVote(v, f),
-		u.smallTableNote(v, f),
+		vote,
+		table,
 		prompt,
 		chips(v, f, "sf-players", u.pickSeatIf(pickAccuse), skip, pick),
 	}

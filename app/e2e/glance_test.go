@@ -218,6 +218,19 @@ func TestNothingAtAGlance(t *testing.T) {
 		t.Fatalf("the held cards differ in shape:\n  spy:   %s\n  agent: %s", ss, as)
 	}
 
+	// Choosing a suspect on a phone (issue 17 E): every other player's chip sits above the
+	// confirm and cancel buttons, so a first tap lands on a player.
+	press(a, "#accuse")
+	a.waitJS(`document.getElementById("accuse-confirm") !== null && document.querySelector("#sf-players button") !== null`, "the suspects")
+	covered := eval[int](a, `(() => { window.scrollTo(0, 0); const top = document.querySelector("footer.actions").getBoundingClientRect().top;
+		return [...document.querySelectorAll("#sf-players button")].filter(b => b.getBoundingClientRect().bottom > top).length; })()`)
+	h.screenshots(a, "glance-accuse-pick")
+	if covered > 0 {
+		a.fatalf("%d players' chips are under the confirm and cancel buttons while choosing a suspect", covered)
+	}
+	press(a, "#pick-cancel")
+	a.waitJS(`document.getElementById("secret-card") !== null`, "the round again")
+
 	// A vote in which both vote: the host's player accuses the third tab.
 	n.me.act(spyfall.Accuse{Round: 1, Suspect: n.seat[other]})
 	for _, tb := range []*tab{s, a} {
