@@ -7,18 +7,32 @@ import "fmt"
 //
 //	func init() { Register(English, spyfallEnglish) }
 //
+// Entries are a list, not a map: a package-level list of constant pairs is data in the wasm,
+// while a map literal is code (for a small map, code per entry), so a catalogue costs its
+// text and little else.
+//
 // A key registered twice for the same language is a programming error and panics at start,
 // rather than one screen silently overwriting another's text.
-func Register(lang Lang, entries map[Key]string) {
+func Register(lang Lang, entries Entries) {
 	catalog, ok := catalogs[lang]
 	if !ok {
 		catalog = map[Key]string{}
 		catalogs[lang] = catalog
 	}
-	for k, text := range entries {
+	for _, e := range entries {
+		k, text := e.Key, e.Text
 		if _, dup := catalog[k]; dup {
 			panic(fmt.Sprintf("i18n: key %q registered twice for %s", k, lang))
 		}
 		catalog[k] = text
 	}
 }
+
+// Entry is one text of a catalogue.
+type Entry struct {
+	Key  Key
+	Text string
+}
+
+// Entries is a part of a catalogue, as registered by one screen's file.
+type Entries []Entry

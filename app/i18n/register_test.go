@@ -5,7 +5,7 @@ import "testing"
 func TestRegisterAddsEntriesAndRefusesDuplicates(t *testing.T) {
 	const lang Lang = "zz-test"
 	defer delete(catalogs, lang)
-	Register(lang, map[Key]string{HomeJoin: "Zjoin"})
+	Register(lang, Entries{{HomeJoin, "Zjoin"}})
 	if got := T(lang, HomeJoin); got != "Zjoin" {
 		t.Fatalf("T after Register = %q, want Zjoin", got)
 	}
@@ -17,5 +17,5 @@ func TestRegisterAddsEntriesAndRefusesDuplicates(t *testing.T) {
 			t.Fatal("registering a key twice did not panic")
 		}
 	}()
-	Register(lang, map[Key]string{HomeJoin: "again"})
+	Register(lang, Entries{{HomeJoin, "again"}})
 }

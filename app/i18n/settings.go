@@ -12,26 +12,26 @@ const (
 	UpdateRestart    Key = "update.restart"
 )
 
-var settingsEnglish = map[Key]string{
-	SettingsHeading:  "Settings",
-	SettingsLanguage: "Language",
-	SettingsTheme:    "Theme",
-	ThemeSystem:      "Like the system",
-	ThemeLight:       "Light",
-	ThemeDark:        "Dark",
-	UpdateReady:      "A new version of Safehouse is ready. It starts the next time you open the app.",
-	UpdateRestart:    "Restart now",
+var settingsEnglish = Entries{
+	{SettingsHeading, "Settings"},
+	{SettingsLanguage, "Language"},
+	{SettingsTheme, "Theme"},
+	{ThemeSystem, "Like the system"},
+	{ThemeLight, "Light"},
+	{ThemeDark, "Dark"},
+	{UpdateReady, "A new version of Safehouse is ready. It starts the next time you open the app."},
+	{UpdateRestart, "Restart now"},
 }
 
-var settingsRussian = map[Key]string{
-	SettingsHeading:  "Настройки",
-	SettingsLanguage: "Язык",
-	SettingsTheme:    "Тема",
-	ThemeSystem:      "Системная",
-	ThemeLight:       "Светлая",
-	ThemeDark:        "Тёмная",
-	UpdateReady:      "Готова новая версия Safehouse. Она запустится, когда вы снова откроете приложение.",
-	UpdateRestart:    "Перезапустить сейчас",
+var settingsRussian = Entries{
+	{SettingsHeading, "Настройки"},
+	{SettingsLanguage, "Язык"},
+	{SettingsTheme, "Тема"},
+	{ThemeSystem, "Системная"},
+	{ThemeLight, "Светлая"},
+	{ThemeDark, "Тёмная"},
+	{UpdateReady, "Готова новая версия Safehouse. Она запустится, когда вы снова откроете приложение."},
+	{UpdateRestart, "Перезапустить сейчас"},
 }
 
 func init() {
