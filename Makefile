@@ -39,6 +39,13 @@ help:
 	@echo "make test-long            the same with longer fuzzing"
 	@echo "make bench                one table: sizes, start-up, joins, fan-out, signaling, engines vs their targets"
 	@echo "make audit                Lighthouse (home, lobby, invite: accessibility, best practices, mobile performance) and axe-core (every screen); fails below target"
+	@echo "make deps                 install what the tests need from Debian (Chromium, Firefox ESR, brotli, Node.js)"
+	@echo "make axe                  install the pinned axe-core into build/axe (make test does)"
+	@echo "make firefox              install the pinned puppeteer-core into build/firefox (make test does)"
+	@echo "make vet                  go vet, natively and for js/wasm"
+	@echo "make fuzz                 each fuzz target for FUZZTIME (10s)"
+	@echo "make icons                render the PNG icons from web/icon.svg"
+	@echo "make clean                remove build/, the static site and web/app.wasm"
 
 # The project's own packages go into the wasm without inlining: app.wasm is about 72 KB
 # smaller after brotli (go-app's element builders are no longer copied into every render
