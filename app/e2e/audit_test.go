@@ -71,6 +71,12 @@ type axeViolation struct {
 	Nodes  []string `json:"nodes"`
 }
 
+// axeQuery runs axe-core on the page and gives its serious and critical violations as JSON.
+const axeQuery = `axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}})
+	.then(r => JSON.stringify(r.violations
+		.filter(v => v.impact === "serious" || v.impact === "critical")
+		.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": " + n.failureSummary)}))))`
+
 // runAxe checks the page as it is now against WCAG 2 A and AA and returns the serious and
 // critical violations.
 func runAxe(tb *tab, src string) []axeViolation {
@@ -78,10 +84,7 @@ func runAxe(tb *tab, src string) []axeViolation {
 	if !eval[bool](tb, `typeof window.axe === "object"`) {
 		tb.do(chromedp.Evaluate[chromedp.Void](src))
 	}
-	raw := awaitJS[string](tb, `axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}})
-		.then(r => JSON.stringify(r.violations
-			.filter(v => v.impact === "serious" || v.impact === "critical")
-			.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": " + n.failureSummary)}))))`)
+	raw := awaitJS[string](tb, axeQuery)
 	var out []axeViolation
 	if err := json.Unmarshal([]byte(raw), &out); err != nil {
 		tb.fatalf("axe result %q: %v", raw, err)

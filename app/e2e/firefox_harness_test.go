@@ -282,8 +282,37 @@ func (h *harness) ffScreenshot(ff *ffTab, name, scheme string) string {
 	// scheme's own, --bg's #10151f dark or #f7f8fa light.
 	bg := map[string]string{"dark": "rgb(16, 21, 31)", "light": "rgb(247, 248, 250)"}[scheme]
 	ff.waitJS(fmt.Sprintf(`getComputedStyle(document.body).backgroundColor === %q`, bg), "the "+scheme+" background")
+	h.ffAxe(ff, name+" in "+scheme)
 	path := filepath.Join(h.shotDir, fmt.Sprintf("%s-firefox-phone-%s.png", name, scheme))
 	ff.do(map[string]any{"op": "screenshot", "path": path})
 	ff.do(map[string]any{"op": "eval", "expr": fmt.Sprintf(`(() => { const r = document.documentElement; if (%q) r.setAttribute("data-theme", %q); else r.removeAttribute("data-theme"); })()`, prev, prev)})
 	return path
+}
+
+// ffAxe checks the Firefox page with axe-core, as every photographed Chromium screen is
+// (make test sets SAFEHOUSE_AXE): an accessibility fault that shows in one browser only
+// fails too.
+func (h *harness) ffAxe(ff *ffTab, screen string) {
+	h.t.Helper()
+	path := os.Getenv("SAFEHOUSE_AXE")
+	if path == "" {
+		return
+	}
+	axeOnce.Do(func() {
+		b, err := os.ReadFile(path)
+		axeOnce.src, axeOnce.err = string(b), err
+	})
+	if axeOnce.err != nil {
+		h.t.Fatalf("SAFEHOUSE_AXE: %v", axeOnce.err)
+	}
+	if !ffEval[bool](ff, `typeof window.axe === "object"`) {
+		ff.do(map[string]any{"op": "eval", "expr": axeOnce.src + "\n;true"})
+	}
+	var out []axeViolation
+	if err := json.Unmarshal([]byte(ffEval[string](ff, axeQuery)), &out); err != nil {
+		ff.fatalf("axe result: %v", err)
+	}
+	for _, v := range out {
+		h.t.Errorf("%s (Firefox): axe %s (%s): %s at %v", screen, v.ID, v.Impact, v.Help, v.Nodes)
+	}
 }
