@@ -39,6 +39,7 @@ const patience = 90 * time.Second
 type instance struct {
 	srv  *signaling.Server
 	http *httptest.Server
+	nats *nats.Conn
 }
 
 // startNATS runs an embedded NATS on a loopback port (-1: any) until the test ends.
@@ -74,7 +75,7 @@ func startCluster(t *testing.T, ns *natsserver.Server, n int) []*instance {
 		mux.Handle("/readyz", srv.Readyz())
 		hs := httptest.NewServer(mux)
 		t.Cleanup(func() { hs.Close(); srv.Close() })
-		out = append(out, &instance{srv: srv, http: hs})
+		out = append(out, &instance{srv: srv, http: hs, nats: nc})
 	}
 	return out
 }
