@@ -169,6 +169,7 @@ func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans wire) {
 		r.peers[p.ID] = &client{srv: s, remote: &remotePeer{inst: p.Inst, room: r.code}, room: r, peerID: p.ID}
 	}
 	s.rooms[r.code] = r
+	s.counters.peakRooms = max(s.counters.peakRooms, len(s.rooms))
 	for _, key := range c.keys {
 		s.roomsByKey[key]++
 	}

@@ -109,6 +109,7 @@ func (s *Server) createRoom(c *client, code string) {
 	r := &room{code: code, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
 		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute)}
 	s.rooms[code] = r
+	s.counters.peakRooms = max(s.counters.peakRooms, len(s.rooms))
 	for _, key := range c.keys {
 		s.roomsByKey[key]++
 	}

@@ -41,6 +41,10 @@ type Server struct {
 }
 
 type counters struct {
+	// peakRooms and peakConns are the most rooms and connections held at once since the
+	// server started: what a flood reached, without sampling.
+	peakRooms, peakConns int
+
 	refusedConns   uint64
 	refusedSockets uint64
 	refusals       uint64
@@ -52,6 +56,8 @@ type counters struct {
 // Stats is a snapshot of the server's state, for tests, benchmarks and logs.
 type Stats struct {
 	Rooms          int    // rooms that exist, hosted or waiting for their host
+	PeakRooms      int    // the most rooms held at once since the server started
+	PeakConns      int    // the most connections held (and being upgraded) at once
 	RoomsAway      int    // rooms waiting for their host to come back
 	Peers          int    // peers in rooms
 	Conns          int    // open WebSocket connections (and ones being upgraded)
@@ -96,6 +102,8 @@ func (s *Server) Stats() Stats {
 	st := Stats{
 		Rooms:          len(s.rooms),
 		Conns:          len(s.clients) + s.pending,
+		PeakRooms:      s.counters.peakRooms,
+		PeakConns:      s.counters.peakConns,
 		RefusedConns:   s.counters.refusedConns,
 		RefusedSockets: s.counters.refusedSockets,
 		Refusals:       s.counters.refusals,
@@ -169,6 +177,7 @@ func (s *Server) admit(key string) (status int, label, reason string) {
 		return http.StatusTooManyRequests, reasonAddressConns, "too many connections from this address"
 	}
 	s.pending++
+	s.counters.peakConns = max(s.counters.peakConns, len(s.clients)+s.pending)
 	s.connsByKey[key]++
 	s.connections.Add(1)
 	return 0, "", ""
