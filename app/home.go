@@ -4,6 +4,8 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+
+	"safehouse/wire"
 )
 
 // renderHome: the name field, joining by code, and "Create a game" as the primary action at
@@ -28,8 +30,8 @@ func (s *Shell) renderHome() goapp.UI {
 				el("div.row",
 					elVoidWith("input#code.field.code[type=text][autocomplete=off][autocapitalize=characters][spellcheck=false][aria-describedby=code-error]").
 						Attr("value", s.home.Code).
-						Attr("placeholder", i18n.N(s.lang, i18n.HomeCodePlaceholder, RoomCodeLen)).
-						Attr("maxlength", RoomCodeLen+4).
+						Attr("placeholder", i18n.N(s.lang, i18n.HomeCodePlaceholder, wire.RoomCodeLen)).
+						Attr("maxlength", wire.RoomCodeLen+4).
 						Aria("invalid", s.home.CodeError != "").
 						OnInput(func(ctx goapp.Context, e goapp.Event) {
 							s.home.Code = ctx.JSSrc().Get("value").String()

@@ -11,6 +11,8 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+
+	"safehouse/wire"
 )
 
 // nameStorageKey is where the player's name is remembered (localStorage) between visits.
@@ -150,7 +152,7 @@ func (s *Shell) onJoin(ctx goapp.Context, e goapp.Event) {
 }
 
 func (s *Shell) submitJoin(ctx goapp.Context) {
-	code, err := NormalizeRoomCode(s.home.Code)
+	code, err := wire.NormalizeRoomCode(s.home.Code)
 	if err != nil {
 		s.home.CodeError = s.codeProblem(err)
 	} else {
@@ -187,7 +189,7 @@ func (s *Shell) nameProblem(err error) string {
 }
 
 func (s *Shell) codeProblem(err error) string {
-	if errors.Is(err, ErrCodeMissing) {
+	if errors.Is(err, wire.ErrCodeMissing) {
 		return s.t(i18n.CodeMissing)
 	}
 	return s.t(i18n.CodeMalformed)

@@ -6,6 +6,8 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/nats-io/nats.go"
+
+	"safehouse/wire"
 )
 
 // The side of the cluster that holds a socket: hosting, joining and
@@ -13,7 +15,7 @@ import (
 // homes send to the peers connected here.
 
 // forPeerLocked acts on a home's message for a peer connected here.
-func (s *Server) forPeerLocked(cl *cluster, w wire) {
+func (s *Server) forPeerLocked(cl *cluster, w clusterMsg) {
 	peers := cl.proxied[w.Room]
 	if peers == nil {
 		cl.dropped.WithLabelValues(dropWrongRoom).Inc()
@@ -66,7 +68,7 @@ func (s *Server) clustered(c *client, m Message) bool {
 		}
 		return true
 	}
-	code, ok := NormalizeRoomCode(m.Room)
+	code, ok := wire.CanonicalRoomCode(m.Room)
 	if ok && s.rooms[code] != nil {
 		return false
 	}
@@ -80,7 +82,7 @@ func (s *Server) clustered(c *client, m Message) bool {
 	if m.T == TypeJoin && !s.addressJoinAllowed(c) {
 		return true
 	}
-	req := wire{Op: opJoin, Room: code, Inst: cl.id}
+	req := clusterMsg{Op: opJoin, Room: code, Inst: cl.id}
 	if m.T == TypeHost {
 		req.Op, req.Claim = opReclaim, m.Claim
 	}
@@ -92,7 +94,7 @@ func (s *Server) clustered(c *client, m Message) bool {
 	case orphan && m.T == TypeHost && claimHash(m.Claim) == cl.orphanLocked(code).w.Claim:
 		rec := cl.orphanLocked(code).w
 		s.log.Warn("room adopted: its instance did not answer", "room", code, "old_home", rec.Inst)
-		s.adoptRoomLocked(cl, c, wire{Room: code, Peers: rec.Peers, LastPeer: rec.LastPeer, HadPeer: rec.HadPeer, Epoch: rec.Epoch})
+		s.adoptRoomLocked(cl, c, clusterMsg{Room: code, Peers: rec.Peers, LastPeer: rec.LastPeer, HadPeer: rec.HadPeer, Epoch: rec.Epoch})
 	case orphan && m.T == TypeHost:
 		s.recordFailure(c)
 		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
@@ -113,7 +115,7 @@ func (s *Server) clustered(c *client, m Message) bool {
 	case c.isClosing() || c.room != nil || s.closed:
 		// Gone meanwhile: the home must not keep a peer nobody holds.
 		if ans.Op == opJoined {
-			cl.publish(subjectRoomPrefix+code, wire{Op: opLeave, Room: code, ID: ans.ID, Inst: cl.id})
+			cl.publish(subjectRoomPrefix+code, clusterMsg{Op: opLeave, Room: code, ID: ans.ID, Inst: cl.id})
 		}
 	case ans.Op == opJoined:
 		c.room, c.peerID = &room{code: code, proxy: true}, ans.ID
@@ -141,7 +143,7 @@ func (s *Server) freeCode(cl *cluster) string {
 		if local {
 			continue
 		}
-		_, err := cl.request(subjectRoomPrefix+code, wire{Op: opProbe, Room: code})
+		_, err := cl.request(subjectRoomPrefix+code, clusterMsg{Op: opProbe, Room: code})
 		if errors.Is(err, nats.ErrNoResponders) {
 			return code
 		}
@@ -154,7 +156,7 @@ func (s *Server) freeCode(cl *cluster) string {
 
 // adoptRoomLocked makes this instance the home of a room its host reclaimed
 // through c, from the old home's answer ans.
-func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans wire) {
+func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans clusterMsg) {
 	r := &room{code: ans.Room, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
 		lastPeer: ans.LastPeer, hadPeer: ans.HadPeer, joins: s.joinBucket(s.cfg.RoomJoinsPerMinute), epoch: ans.Epoch + 1}
 	for _, p := range ans.Peers {
@@ -192,14 +194,14 @@ func (s *Server) proxyRelay(c *client, m Message) {
 		return
 	}
 	cl := s.cluster
-	cl.publish(subjectRoomPrefix+c.room.code, wire{Op: opTo, Room: c.room.code, ID: c.peerID, Inst: cl.id, Data: m.Data})
+	cl.publish(subjectRoomPrefix+c.room.code, clusterMsg{Op: opTo, Room: c.room.code, ID: c.peerID, Inst: cl.id, Data: m.Data})
 }
 
 // proxyLeave tells the home of c's room that c's socket closed.
 func (s *Server) proxyLeaveLocked(c *client, r *room) {
 	cl := s.cluster
 	cl.unproxyLocked(r.code, c.peerID)
-	cl.publish(subjectRoomPrefix+r.code, wire{Op: opLeave, Room: r.code, ID: c.peerID, Inst: cl.id})
+	cl.publish(subjectRoomPrefix+r.code, clusterMsg{Op: opLeave, Room: r.code, ID: c.peerID, Inst: cl.id})
 }
 
 // closeOrphansLocked ends the local peers of a room whose home was not heard

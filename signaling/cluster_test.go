@@ -138,13 +138,13 @@ func TestClusterDropsForgedMessages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	pub(subjectRoomPrefix+room, wire{Op: opTo, Room: room, ID: id, Inst: "someone-else", Data: json.RawMessage(`1`)})
-	pub(subjectRoomPrefix+room, wire{Op: opTo, Room: room, ID: "p9", Inst: b.cluster.id, Data: json.RawMessage(`1`)})
-	pub(subjectRoomPrefix+room, wire{Op: opTo, Room: "ZZZZZZ", ID: id, Inst: b.cluster.id, Data: json.RawMessage(`1`)})
-	pub(subjectRoomPrefix+room, wire{Op: opTo, Room: room, ID: id, Inst: b.cluster.id, Data: json.RawMessage(`"` + strings.Repeat("x", 4096) + `"`)})
+	pub(subjectRoomPrefix+room, clusterMsg{Op: opTo, Room: room, ID: id, Inst: "someone-else", Data: json.RawMessage(`1`)})
+	pub(subjectRoomPrefix+room, clusterMsg{Op: opTo, Room: room, ID: "p9", Inst: b.cluster.id, Data: json.RawMessage(`1`)})
+	pub(subjectRoomPrefix+room, clusterMsg{Op: opTo, Room: "ZZZZZZ", ID: id, Inst: b.cluster.id, Data: json.RawMessage(`1`)})
+	pub(subjectRoomPrefix+room, clusterMsg{Op: opTo, Room: room, ID: id, Inst: b.cluster.id, Data: json.RawMessage(`"` + strings.Repeat("x", 4096) + `"`)})
 	pub(subjectRoomPrefix+room, "not a message")
-	pub(subjectInstPrefix+b.cluster.id, wire{Op: opSend, Room: room, ID: "p9", Data: json.RawMessage(`{"t":"host-away"}`)})
-	pub(subjectInstPrefix+b.cluster.id, wire{Op: opSend, Room: "ZZZZZZ", ID: id, Data: json.RawMessage(`{"t":"host-away"}`)})
+	pub(subjectInstPrefix+b.cluster.id, clusterMsg{Op: opSend, Room: room, ID: "p9", Data: json.RawMessage(`{"t":"host-away"}`)})
+	pub(subjectInstPrefix+b.cluster.id, clusterMsg{Op: opSend, Room: "ZZZZZZ", ID: id, Data: json.RawMessage(`{"t":"host-away"}`)})
 
 	want := map[string]map[string]float64{
 		"home": {dropWrongPeer: 2, dropWrongRoom: 1, dropOversized: 1, dropMalformed: 1},

@@ -9,13 +9,15 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 func TestHostJoinAndRelayBothWays(t *testing.T) {
 	ts := startServer(t, Config{})
 	host := ts.dial(t, "127.0.0.2")
 	room, claim := host.host()
-	if _, ok := NormalizeRoomCode(room); !ok || room != strings.ToUpper(room) {
+	if _, ok := wire.CanonicalRoomCode(room); !ok || room != strings.ToUpper(room) {
 		t.Fatalf("room code %q is not a canonical code", room)
 	}
 	if len(claim) < 22 {

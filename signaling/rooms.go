@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"safehouse/wire"
 )
 
 // room is one game's meeting point. Guarded by the server's mutex.
@@ -195,7 +197,7 @@ func (s *Server) joinRoom(c *client, code string) {
 
 // lookup finds the room for a join or reclaim, counting a miss as a failure.
 func (s *Server) lookup(c *client, code, what string) *room {
-	canonical, ok := NormalizeRoomCode(code)
+	canonical, ok := wire.CanonicalRoomCode(code)
 	var r *room
 	if ok {
 		r = s.rooms[canonical]
