@@ -7,6 +7,8 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/nats-io/nats.go"
+
+	"safehouse/wire"
 )
 
 // The home's side of the cluster: what other instances ask of the rooms
@@ -59,7 +61,7 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w clusterM
 	if r == nil || w.Room != code || cl.rooms[code] == nil || s.closed {
 		cl.dropped.WithLabelValues(dropWrongRoom).Inc()
 		if w.Op == opJoin || w.Op == opReclaim {
-			s.answer(m, clusterMsg{Op: opError, Code: CodeUnknownRoom})
+			s.answer(m, clusterMsg{Op: opError, Code: wire.CodeUnknownRoom})
 		}
 		return
 	}
@@ -71,7 +73,7 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w clusterM
 	case opReclaim:
 		if !claimMatches(w.Claim, r.claim) {
 			s.log.Info("reclaim refused", "reason", "bad claim", "room", r.code, "via", w.Inst)
-			s.answer(m, clusterMsg{Op: opError, Code: CodeBadClaim})
+			s.answer(m, clusterMsg{Op: opError, Code: wire.CodeBadClaim})
 			return
 		}
 		s.answer(m, s.moveRoomLocked(cl, r))
@@ -110,12 +112,12 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w clusterM
 // room's own limits; the address limits were that instance's to check.
 func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w clusterMsg) {
 	if len(r.peers) >= s.cfg.PeersPerRoom {
-		s.answer(m, clusterMsg{Op: opError, Code: CodeRoomFull, Msg: "this room is full"})
+		s.answer(m, clusterMsg{Op: opError, Code: wire.CodeRoomFull, Msg: "this room is full"})
 		return
 	}
 	r.joins.refill(s.cfg.Now())
 	if r.joins.tokens < joinCost {
-		s.answer(m, clusterMsg{Op: opError, Code: CodeRateLimited, Msg: "too many joins to this room; wait a moment"})
+		s.answer(m, clusterMsg{Op: opError, Code: wire.CodeRateLimited, Msg: "too many joins to this room; wait a moment"})
 		return
 	}
 	r.joins.tokens -= joinCost
@@ -150,7 +152,7 @@ func (s *Server) moveRoomLocked(cl *cluster, r *room) clusterMsg {
 	if old := r.host; old != nil {
 		s.log.Warn("live host displaced by a reclaim on another instance", "room", r.code, "old_addr", old.addr)
 		old.room = nil
-		old.send(errorMessage(CodeBadClaim, "the room was reclaimed by a newer connection"))
+		old.send(errorMessage(wire.CodeBadClaim, "the room was reclaimed by a newer connection"))
 		old.shutdown(websocket.ClosePolicyViolation, "room reclaimed elsewhere")
 	}
 	r.stopGrace()

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/pion/webrtc/v4"
+
+	"safehouse/wire"
 )
 
 // ErrUnknownRoom is wrapped by the errors of Join and Host for a bad or expired room code.
@@ -193,7 +195,7 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 
 // joinRoom asks the signaling server to join the room with code.
 func (p *peerSide) joinRoom(ctx context.Context, code string) error {
-	if err := p.sig.send(signalMsg{T: sigJoin, Room: code}); err != nil {
+	if err := p.sig.send(wire.Message{T: wire.TypeJoin, Room: code}); err != nil {
 		return fmt.Errorf("session: asking to join: %w", err)
 	}
 	m, err := p.sig.await(ctx)
@@ -201,11 +203,11 @@ func (p *peerSide) joinRoom(ctx context.Context, code string) error {
 		return fmt.Errorf("session: asking to join: %w", err)
 	}
 	switch {
-	case m.T == sigError && m.Code == sigCodeUnknownRoom:
+	case m.T == wire.TypeError && m.Code == wire.CodeUnknownRoom:
 		return fmt.Errorf("%w %s: %s", ErrUnknownRoom, code, m.Msg)
-	case m.T == sigError:
+	case m.T == wire.TypeError:
 		return fmt.Errorf("session: cannot join %s: %s (%s)", code, m.Msg, m.Code)
-	case m.T != sigJoined:
+	case m.T != wire.TypeJoined:
 		return fmt.Errorf("session: unexpected answer %q to joining %s", m.T, code)
 	}
 	return nil
@@ -315,7 +317,7 @@ func (p *peerSide) pump() {
 	}()
 	for m := range p.sig.in {
 		switch m.T {
-		case sigFrom:
+		case wire.TypeFrom:
 			d, err := decodeSignalData(m.Data)
 			if err != nil {
 				continue
@@ -345,14 +347,14 @@ func (p *peerSide) pump() {
 					p.notify(Update{Notice: "The host's connection details could not be used: " + err.Error(), Code: NoticeHostDetails})
 				}
 			}
-		case sigHostAway:
+		case wire.TypeHostAway:
 			p.hostAway()
 			p.notify(Update{Notice: "The host is away; the game waits for them.", Code: NoticeHostAway})
-		case sigHostBack:
+		case wire.TypeHostBack:
 			p.markLost() // a new host tab (a reclaim can beat the old socket's close): new PeerConnections
 			p.notify(Update{Notice: "The host is back.", Code: NoticeHostBack})
-		case sigError:
-			if m.Code == sigCodeUnknownPeer {
+		case wire.TypeError:
+			if m.Code == wire.CodeUnknownPeer {
 				p.hostAway() // our offer found no host: it is away
 				continue
 			}
