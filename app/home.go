@@ -4,7 +4,6 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
-
 	"safehouse/wire"
 )
 
@@ -58,7 +57,7 @@ func (s *Shell) renderNameField() goapp.UI {
 		elVoidWith("input#name.field[type=text][autocomplete=off][aria-describedby=name-error]").
 			Attr("value", s.home.Name).
 			Attr("placeholder", s.t(i18n.HomeNamePlaceholder)).
-			Attr("maxlength", MaxNameRunes*2).
+			Attr("maxlength", wire.MaxNameRunes*2).
 			Aria("invalid", s.home.NameError != "").
 			OnInput(func(ctx goapp.Context, e goapp.Event) {
 				s.home.Name = ctx.JSSrc().Get("value").String()

@@ -5,13 +5,9 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"unicode/utf8"
 
 	"safehouse/wire"
 )
-
-// MaxNameRunes is the longest display name the host accepts.
-const MaxNameRunes = 24
 
 // minSecretLen is 128 bits in unpadded base64url (22 characters); maxSecretLen bounds what we
 // accept from a pasted link.
@@ -21,10 +17,6 @@ const (
 )
 
 var (
-	// ErrNameMissing: the name is empty after trimming.
-	ErrNameMissing = errors.New("name missing")
-	// ErrNameTooLong: the name has more than MaxNameRunes characters.
-	ErrNameTooLong = errors.New("name too long")
 	// ErrBadInvite: an invite fragment names a room but is damaged (bad code or secret).
 	ErrBadInvite = errors.New("invite link damaged")
 )
@@ -93,19 +85,6 @@ func validSecret(s string) bool {
 		}
 	}
 	return true
-}
-
-// NormalizeName trims a display name and checks its length (1..MaxNameRunes characters).
-// The host enforces the same rule; checking here gives the player the message sooner.
-func NormalizeName(s string) (string, error) {
-	name := strings.Join(strings.Fields(s), " ")
-	switch n := utf8.RuneCountInString(name); {
-	case n == 0:
-		return "", ErrNameMissing
-	case n > MaxNameRunes:
-		return "", ErrNameTooLong
-	}
-	return name, nil
 }
 
 // SignalURL is the WebSocket address of the signaling server. configured is the build-time

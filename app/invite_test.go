@@ -78,27 +78,6 @@ func TestInviteURLRoundTrip(t *testing.T) {
 	}
 }
 
-func TestNormalizeName(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    string
-		wantErr error
-	}{
-		{"Maya", "Maya", nil},
-		{"  Maya   Lee ", "Maya Lee", nil},
-		{"", "", ErrNameMissing},
-		{" \t\n", "", ErrNameMissing},
-		{strings.Repeat("ж", MaxNameRunes), strings.Repeat("ж", MaxNameRunes), nil},
-		{strings.Repeat("ж", MaxNameRunes+1), "", ErrNameTooLong},
-	}
-	for _, tt := range tests {
-		got, err := NormalizeName(tt.in)
-		if !errors.Is(err, tt.wantErr) || got != tt.want {
-			t.Errorf("NormalizeName(%q) = %q, %v; want %q, %v", tt.in, got, err, tt.want, tt.wantErr)
-		}
-	}
-}
-
 func TestSignalURL(t *testing.T) {
 	tests := []struct {
 		configured, page, prefix, want string

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"safehouse/wire"
 )
 
 // Store keeps one host's saved state across a reload of the host tab: the browser's
@@ -107,7 +109,7 @@ func (st HostState) check() error {
 		if s.Host != (i == 0) {
 			return errors.New("the host's seat must come first, and only it")
 		}
-		if clean, err := CleanName(s.Name); err != nil || clean != s.Name {
+		if clean, err := wire.CleanName(s.Name); err != nil || clean != s.Name {
 			return fmt.Errorf("seat %d has the name %q", i, s.Name)
 		}
 		if len(s.Token) < 22 || tokens[s.Token] {
