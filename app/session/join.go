@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,9 +15,6 @@ import (
 
 // ErrUnknownRoom is wrapped by the errors of Join and Host for a bad or expired room code.
 var ErrUnknownRoom = errors.New("unknown or expired room code")
-
-// maxRoomCodeLen bounds what Join sends the server as a room code.
-const maxRoomCodeLen = 16
 
 // Join connects a player to a room. secret is "" when the player typed the code by hand.
 // It returns once the host has seated the player (after its welcome); the first updates are
@@ -91,25 +87,12 @@ func firstConnection(ctx context.Context, retry retryPolicy, connect func() (Con
 	}
 }
 
-// dropSeparator removes the spaces, tabs and dashes a person may type between groups.
-func dropSeparator(r rune) rune {
-	if r == ' ' || r == '-' || r == '\t' {
-		return -1
-	}
-	return r
-}
-
-// normalizeRoomCode accepts what a person may type: lower case, spaces or dashes between
-// groups of characters.
+// normalizeRoomCode reads a code as a person may type it (wire.NormalizeRoomCode); one that
+// cannot be a room code is an unknown room without asking the server.
 func normalizeRoomCode(room string) (string, error) {
-	code := strings.ToUpper(strings.Map(dropSeparator, room))
-	if code == "" || len(code) > maxRoomCodeLen {
-		return "", fmt.Errorf("%w: %q is not a room code", ErrUnknownRoom, room)
-	}
-	for _, r := range code {
-		if (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
-			return "", fmt.Errorf("%w: %q is not a room code (letters and digits only)", ErrUnknownRoom, room)
-		}
+	code, err := wire.NormalizeRoomCode(room)
+	if err != nil {
+		return "", fmt.Errorf("%w: %q is not a room code (%v)", ErrUnknownRoom, room, err)
 	}
 	return code, nil
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
 	"safehouse/wire"
@@ -82,7 +81,7 @@ func (st HostState) check() error {
 	if st.Version != hostStateVersion {
 		return fmt.Errorf("version %d, this build reads %d", st.Version, hostStateVersion)
 	}
-	if _, err := normalizeRoomCode(st.Room); err != nil || st.Room != strings.ToUpper(st.Room) {
+	if code, ok := wire.CanonicalRoomCode(st.Room); !ok || code != st.Room {
 		return fmt.Errorf("room %q is not a room code", st.Room)
 	}
 	if st.Claim == "" || st.Secret == "" {
