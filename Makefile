@@ -23,7 +23,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
                 ./app/game:FuzzRoomApply
 
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
-WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... | grep -v /e2e)
+WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... ./wire ./qrcode ./tools/bench/... | grep -v /e2e)
 
 .PHONY: help deps run wasm site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean
 
