@@ -12,7 +12,8 @@ COPY go.mod go.sum ./
 RUN go mod download
 # Only what the command imports (go list -deps ./signaling/cmd/safehouse).
 COPY signaling ./signaling
-COPY app/qrcode ./app/qrcode
+COPY wire ./wire
+COPY qrcode ./qrcode
 RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/safehouse ./signaling/cmd/safehouse
 
 FROM gcr.io/distroless/static-debian12:nonroot

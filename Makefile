@@ -23,7 +23,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
                 ./app/game:FuzzRoomApply
 
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
-WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... | grep -v /e2e)
+WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... ./wire ./qrcode ./tools/bench/... | grep -v /e2e)
 
 .PHONY: help deps run wasm site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean
 
@@ -50,7 +50,7 @@ help:
 # The project's own packages go into the wasm without inlining: app.wasm is about 72 KB
 # smaller after brotli (go-app's element builders are no longer copied into every render
 # function), while building a game screen and playing the engines cost about the same (issue 9
-# notes; app/bench builds its baseline with the same flags). go-app goes in without inlining
+# notes; tools/bench builds its baseline with the same flags). go-app goes in without inlining
 # too: 10.6 KB smaller after brotli, and the host tab's fan-out is the same (12 peers, p50 /
 # p99 over 400 intents, alternating builds on a quiet machine: with inlining 11.6/14.3 and
 # 11.5/15.0 ms, without 11.5/14.7 ms). pion gets bigger without inlining (+14 KB) and keeps
@@ -164,9 +164,9 @@ test-long: deps vet site axe firefox
 	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_PUPPETEER="$(PUPPETEER_MODS)" SAFEHOUSE_LONG=1 $(GO) test -race -count=1 -timeout 40m ./...
 	$(MAKE) --no-print-directory fuzz FUZZTIME=2m
 
-# The figures of issue 9 against their targets, in one table (app/bench; ~5 minutes).
+# The figures of issue 9 against their targets, in one table (tools/bench; ~5 minutes).
 bench: deps site
-	$(GO) run ./app/bench -site $(SITE)
+	$(GO) run ./tools/bench -site $(SITE)
 
 # audit: Lighthouse and axe-core from npm (pinned in tools/audit/package.json, installed into
 # build/audit) against Debian's Chromium. Lighthouse mobile performance >= 75 on home and an

@@ -4,6 +4,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/wire"
 )
 
 // renderHome: the name field, joining by code, and "Create a game" as the primary action at
@@ -28,8 +29,8 @@ func (s *Shell) renderHome() goapp.UI {
 				el("div.row",
 					elVoidWith("input#code.field.code[type=text][autocomplete=off][autocapitalize=characters][spellcheck=false][aria-describedby=code-error]").
 						Attr("value", s.home.Code).
-						Attr("placeholder", i18n.N(s.lang, i18n.HomeCodePlaceholder, RoomCodeLen)).
-						Attr("maxlength", RoomCodeLen+4).
+						Attr("placeholder", i18n.N(s.lang, i18n.HomeCodePlaceholder, wire.RoomCodeLen)).
+						Attr("maxlength", wire.RoomCodeLen+4).
 						Aria("invalid", s.home.CodeError != "").
 						OnInput(func(ctx goapp.Context, e goapp.Event) {
 							s.home.Code = ctx.JSSrc().Get("value").String()
@@ -56,7 +57,7 @@ func (s *Shell) renderNameField() goapp.UI {
 		elVoidWith("input#name.field[type=text][autocomplete=off][aria-describedby=name-error]").
 			Attr("value", s.home.Name).
 			Attr("placeholder", s.t(i18n.HomeNamePlaceholder)).
-			Attr("maxlength", MaxNameRunes*2).
+			Attr("maxlength", wire.MaxNameRunes*2).
 			Aria("invalid", s.home.NameError != "").
 			OnInput(func(ctx goapp.Context, e goapp.Event) {
 				s.home.Name = ctx.JSSrc().Get("value").String()

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"safehouse/app/i18n"
+
+	"safehouse/wire"
 )
 
 // With no network at all the home screen says that creating or joining needs one, disables
@@ -49,7 +51,7 @@ func TestRoomCodeHintIsNoCode(t *testing.T) {
 			t.Fatalf("%s: the code field has no hint: %s", lang, input)
 		}
 		hint := m[1]
-		if _, err := NormalizeRoomCode(hint); err == nil {
+		if _, err := wire.NormalizeRoomCode(hint); err == nil {
 			t.Errorf("%s: the hint %q reads as a room code", lang, hint)
 		}
 		if !regexp.MustCompile(`\b6\b`).MatchString(hint) {

@@ -5,18 +5,9 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"unicode/utf8"
+
+	"safehouse/wire"
 )
-
-// RoomAlphabet is the signaling server's room code alphabet (no 0/O, no 1/I); see
-// signaling/PROTOCOL.md. Codes are matched case-insensitively.
-const RoomAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
-// RoomCodeLen is the length of a room code.
-const RoomCodeLen = 6
-
-// MaxNameRunes is the longest display name the host accepts.
-const MaxNameRunes = 24
 
 // minSecretLen is 128 bits in unpadded base64url (22 characters); maxSecretLen bounds what we
 // accept from a pasted link.
@@ -26,14 +17,6 @@ const (
 )
 
 var (
-	// ErrNameMissing: the name is empty after trimming.
-	ErrNameMissing = errors.New("name missing")
-	// ErrNameTooLong: the name has more than MaxNameRunes characters.
-	ErrNameTooLong = errors.New("name too long")
-	// ErrCodeMissing: no room code was given.
-	ErrCodeMissing = errors.New("room code missing")
-	// ErrCodeMalformed: the room code is not RoomCodeLen characters of RoomAlphabet.
-	ErrCodeMalformed = errors.New("room code malformed")
 	// ErrBadInvite: an invite fragment names a room but is damaged (bad code or secret).
 	ErrBadInvite = errors.New("invite link damaged")
 )
@@ -79,7 +62,7 @@ func ParseInvite(fragment string) (inv Invite, found bool, err error) {
 	if !values.Has("join") {
 		return Invite{}, false, nil
 	}
-	room, err := NormalizeRoomCode(values.Get("join"))
+	room, err := wire.NormalizeRoomCode(values.Get("join"))
 	if err != nil {
 		return Invite{}, true, fmt.Errorf("%w: %v", ErrBadInvite, err)
 	}
@@ -102,43 +85,6 @@ func validSecret(s string) bool {
 		}
 	}
 	return true
-}
-
-// NormalizeRoomCode turns what a person typed ("k7m pq2", "K7M-PQ2") into the canonical code
-// ("K7MPQ2"), or says why it cannot be one.
-func NormalizeRoomCode(s string) (string, error) {
-	var b strings.Builder
-	for _, r := range strings.ToUpper(s) {
-		switch {
-		case r == ' ' || r == '-' || r == '\t':
-			continue
-		case strings.ContainsRune(RoomAlphabet, r):
-			b.WriteRune(r)
-		default:
-			return "", ErrCodeMalformed
-		}
-	}
-	code := b.String()
-	switch {
-	case code == "":
-		return "", ErrCodeMissing
-	case len(code) != RoomCodeLen:
-		return "", ErrCodeMalformed
-	}
-	return code, nil
-}
-
-// NormalizeName trims a display name and checks its length (1..MaxNameRunes characters).
-// The host enforces the same rule; checking here gives the player the message sooner.
-func NormalizeName(s string) (string, error) {
-	name := strings.Join(strings.Fields(s), " ")
-	switch n := utf8.RuneCountInString(name); {
-	case n == 0:
-		return "", ErrNameMissing
-	case n > MaxNameRunes:
-		return "", ErrNameTooLong
-	}
-	return name, nil
 }
 
 // SignalURL is the WebSocket address of the signaling server. configured is the build-time

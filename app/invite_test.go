@@ -78,53 +78,6 @@ func TestInviteURLRoundTrip(t *testing.T) {
 	}
 }
 
-func TestNormalizeRoomCode(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    string
-		wantErr error
-	}{
-		{"K7MPQ2", "K7MPQ2", nil},
-		{" k7m pq2 ", "K7MPQ2", nil},
-		{"k7m-pq2", "K7MPQ2", nil},
-		{"", "", ErrCodeMissing},
-		{"   ", "", ErrCodeMissing},
-		{"K7MPQ", "", ErrCodeMalformed},
-		{"K7MPQ22", "", ErrCodeMalformed},
-		{"K7MPQ0", "", ErrCodeMalformed}, // 0 is not in the alphabet
-		{"K7MPQI", "", ErrCodeMalformed}, // neither is I
-		{"K7MPQ!", "", ErrCodeMalformed},
-		{"К7МРQ2", "", ErrCodeMalformed}, // Cyrillic look-alikes
-	}
-	for _, tt := range tests {
-		got, err := NormalizeRoomCode(tt.in)
-		if !errors.Is(err, tt.wantErr) || got != tt.want {
-			t.Errorf("NormalizeRoomCode(%q) = %q, %v; want %q, %v", tt.in, got, err, tt.want, tt.wantErr)
-		}
-	}
-}
-
-func TestNormalizeName(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    string
-		wantErr error
-	}{
-		{"Maya", "Maya", nil},
-		{"  Maya   Lee ", "Maya Lee", nil},
-		{"", "", ErrNameMissing},
-		{" \t\n", "", ErrNameMissing},
-		{strings.Repeat("ж", MaxNameRunes), strings.Repeat("ж", MaxNameRunes), nil},
-		{strings.Repeat("ж", MaxNameRunes+1), "", ErrNameTooLong},
-	}
-	for _, tt := range tests {
-		got, err := NormalizeName(tt.in)
-		if !errors.Is(err, tt.wantErr) || got != tt.want {
-			t.Errorf("NormalizeName(%q) = %q, %v; want %q, %v", tt.in, got, err, tt.want, tt.wantErr)
-		}
-	}
-}
-
 func TestSignalURL(t *testing.T) {
 	tests := []struct {
 		configured, page, prefix, want string

@@ -5,6 +5,7 @@ import (
 
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/wire"
 )
 
 // renderLobby: the room code on top, the invite (QR and link) and the live player list, your
@@ -221,7 +222,7 @@ func (s *Shell) renderRename() goapp.UI {
 			elVoidWith("input#rename-input.field[type=text][autocomplete=off][aria-describedby=rename-error]").
 				Attr("value", s.lobby.RenameDraft).
 				Attr("placeholder", current).
-				Attr("maxlength", MaxNameRunes*2).
+				Attr("maxlength", wire.MaxNameRunes*2).
 				Aria("invalid", s.lobby.RenameError != "").
 				OnInput(func(ctx goapp.Context, e goapp.Event) {
 					s.lobby.RenameDraft = ctx.JSSrc().Get("value").String()

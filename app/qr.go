@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"safehouse/app/qrcode"
+	"safehouse/qrcode"
 )
 
 // QRSVG renders text as a QR code in an inline SVG element: dark modules on a white square

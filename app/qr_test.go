@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"safehouse/app/qrcode"
+	"safehouse/qrcode"
 )
 
 // decodeRuns rebuilds the module grid from the SVG path QRSVG writes.

@@ -11,6 +11,7 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/wire"
 )
 
 // nameStorageKey is where the player's name is remembered (localStorage) between visits.
@@ -121,7 +122,7 @@ func (s *Shell) followFragment(ctx goapp.Context, waitForPress bool) {
 		// Already waiting for the player's press (go-app navigates once more as it starts).
 		return
 	}
-	name, nameErr := NormalizeName(s.home.Name)
+	name, nameErr := wire.CleanName(s.home.Name)
 	if nameErr != nil || waitForPress {
 		// Ask for a name first (the invited screen); the code and secret wait for its button.
 		s.pendingInvite = &inv
@@ -150,7 +151,7 @@ func (s *Shell) onJoin(ctx goapp.Context, e goapp.Event) {
 }
 
 func (s *Shell) submitJoin(ctx goapp.Context) {
-	code, err := NormalizeRoomCode(s.home.Code)
+	code, err := wire.NormalizeRoomCode(s.home.Code)
 	if err != nil {
 		s.home.CodeError = s.codeProblem(err)
 	} else {
@@ -168,7 +169,7 @@ func (s *Shell) submitJoin(ctx goapp.Context) {
 }
 
 func (s *Shell) checkName(ctx goapp.Context) (string, bool) {
-	name, err := NormalizeName(s.home.Name)
+	name, err := wire.CleanName(s.home.Name)
 	if err != nil {
 		s.home.NameError = s.nameProblem(err)
 		return "", false
@@ -180,14 +181,17 @@ func (s *Shell) checkName(ctx goapp.Context) (string, bool) {
 }
 
 func (s *Shell) nameProblem(err error) string {
-	if errors.Is(err, ErrNameTooLong) {
-		return s.t(i18n.NameTooLong, MaxNameRunes)
+	switch {
+	case errors.Is(err, wire.ErrNameTooLong):
+		return s.t(i18n.NameTooLong, wire.MaxNameRunes)
+	case errors.Is(err, wire.ErrNameNotText):
+		return s.t(i18n.NameNotText)
 	}
 	return s.t(i18n.NameMissing)
 }
 
 func (s *Shell) codeProblem(err error) string {
-	if errors.Is(err, ErrCodeMissing) {
+	if errors.Is(err, wire.ErrCodeMissing) {
 		return s.t(i18n.CodeMissing)
 	}
 	return s.t(i18n.CodeMalformed)
@@ -415,7 +419,7 @@ func (s *Shell) showToast(ctx goapp.Context, text string) {
 // onRename sends the lobby's rename form to the host.
 func (s *Shell) onRename(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
-	name, err := NormalizeName(s.lobby.RenameDraft)
+	name, err := wire.CleanName(s.lobby.RenameDraft)
 	if err != nil {
 		s.lobby.RenameError = s.nameProblem(err)
 		return

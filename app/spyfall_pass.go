@@ -12,6 +12,7 @@ import (
 	"safehouse/app/session"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
+	"safehouse/wire"
 )
 
 // passPlay is a whole game on this one device (APP-PASS-1): a local host with no network,
@@ -50,7 +51,7 @@ func parsePassNames(text string) ([]string, error) {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		n, err := NormalizeName(line)
+		n, err := wire.CleanName(line)
 		if err != nil {
 			return nil, err
 		}

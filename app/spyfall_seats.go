@@ -5,6 +5,7 @@ import (
 
 	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/wire"
 )
 
 // renderSeatMenu is the host's menu on a lobby row (APP-LOBBY-1): rename that player, move
@@ -31,13 +32,13 @@ func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 				elTextWith("label.label", s.t(i18n.SFSeatRename, p.Name)).Attr("for", input),
 				el("div.row",
 					elVoidWith("input.field[type=text]").ID(input).Attr("value", r.NameDraft).Attr("placeholder", p.Name).
-						Attr("maxlength", MaxNameRunes*2).
+						Attr("maxlength", wire.MaxNameRunes*2).
 						OnInput(func(ctx goapp.Context, e goapp.Event) {
 							s.sfDraft.seatNames[p.Seat] = ctx.JSSrc().Get("value").String()
 						}, goapp.EventScope(p.Seat)),
 					elTextWith("button.btn.secondary.seat-rename[type=button]", s.t(i18n.LobbyRename)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) {
-							name, err := NormalizeName(s.sfDraft.seatNames[p.Seat])
+							name, err := wire.CleanName(s.sfDraft.seatNames[p.Seat])
 							if err != nil {
 								s.showToast(ctx, s.nameProblem(err))
 								return

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"safehouse/wire"
 )
 
 // BenchmarkJoin measures a full join over loopback: dial, join, and the
@@ -18,9 +20,9 @@ func BenchmarkJoin(b *testing.B) {
 	for b.Loop() {
 		peer := ts.dial(b, fmt.Sprintf("127.0.%d.%d", 10+i/250, 1+i%250))
 		peer.join(room)
-		host.expect(TypePeer)
+		host.expect(wire.TypePeer)
 		peer.conn.CloseNow()
-		host.expect(TypeLeft)
+		host.expect(wire.TypeLeft)
 		i++
 	}
 }
@@ -32,13 +34,13 @@ func BenchmarkRelay(b *testing.B) {
 	room, _ := host.host()
 	peer := ts.dial(b, "127.0.0.3")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 	data, _ := json.Marshal(fmt.Sprintf("%01024d", 0))
-	msg := Message{T: TypeTo, Data: data}
+	msg := wire.Message{T: wire.TypeTo, Data: data}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
 		peer.send(msg)
-		host.expect(TypeFrom)
+		host.expect(wire.TypeFrom)
 	}
 }

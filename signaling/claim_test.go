@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 // A claim token serves once: every reclaim hands out a new one, so whoever saw
@@ -20,12 +22,12 @@ func TestReclaimRotatesTheClaim(t *testing.T) {
 	room, first := host.host()
 	peer := ts.dial(t, "127.0.0.3")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	// Someone who saw the first claim takes the room from the live host...
 	thief := ts.dial(t, "127.0.0.4")
-	thief.send(Message{T: TypeHost, Room: room, Claim: first})
-	second := thief.expect(TypeHosted).Claim
+	thief.send(wire.Message{T: wire.TypeHost, Room: room, Claim: first})
+	second := thief.expect(wire.TypeHosted).Claim
 	if second == "" || second == first {
 		t.Fatalf("reclaim answered claim %q after %q, want a new one", second, first)
 	}
@@ -38,20 +40,20 @@ func TestReclaimRotatesTheClaim(t *testing.T) {
 	// ...but the real host, reloaded with the same first claim, cannot get it
 	// back that way either: the claim has been used.
 	again := ts.dial(t, "127.0.0.2")
-	again.send(Message{T: TypeHost, Room: room, Claim: first})
-	again.expect(TypeError, CodeBadClaim)
+	again.send(wire.Message{T: wire.TypeHost, Room: room, Claim: first})
+	again.expect(wire.TypeError, wire.CodeBadClaim)
 
 	// The newest claim works, once.
 	owner := ts.dial(t, "127.0.0.5")
-	owner.send(Message{T: TypeHost, Room: room, Claim: second})
-	third := owner.expect(TypeHosted).Claim
+	owner.send(wire.Message{T: wire.TypeHost, Room: room, Claim: second})
+	third := owner.expect(wire.TypeHosted).Claim
 	if third == second || third == first {
 		t.Fatalf("third claim %q repeats an earlier one", third)
 	}
-	owner.expect(TypePeer)
-	owner.send(Message{T: TypeTo, ID: "p1", Data: json.RawMessage(`"mine"`)})
-	for m := peer.recv(); m.T != TypeFrom; m = peer.recv() {
-		if m.T != TypeHostBack {
+	owner.expect(wire.TypePeer)
+	owner.send(wire.Message{T: wire.TypeTo, ID: "p1", Data: json.RawMessage(`"mine"`)})
+	for m := peer.recv(); m.T != wire.TypeFrom; m = peer.recv() {
+		if m.T != wire.TypeHostBack {
 			t.Fatalf("peer got %+v", m)
 		}
 	}

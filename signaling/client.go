@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gorilla/websocket"
+
+	"safehouse/wire"
 )
 
 // client is one WebSocket connection. An idle connection costs one goroutine
@@ -163,18 +165,18 @@ func (c *client) readLoop() {
 func (c *client) process(typ int, b []byte, tooLarge bool) {
 	switch {
 	case tooLarge:
-		c.refuseBad(CodeTooLarge, "message larger than the server accepts")
+		c.refuseBad(wire.CodeTooLarge, "message larger than the server accepts")
 	case typ != websocket.TextMessage:
-		c.refuseBad(CodeBadMessage, "binary messages are not accepted; send JSON text")
+		c.refuseBad(wire.CodeBadMessage, "binary messages are not accepted; send JSON text")
 	case !utf8.Valid(b):
 		// encoding/json lets invalid UTF-8 through inside strings, and a browser
 		// must fail a connection that receives such a text frame: forwarded, one
 		// message would cut the recipient off (RFC 6455, section 8.1).
-		c.refuseBad(CodeBadMessage, "a text message must be valid UTF-8")
+		c.refuseBad(wire.CodeBadMessage, "a text message must be valid UTF-8")
 	default:
 		m, err := DecodeMessage(b)
 		if err != nil {
-			c.refuseBad(CodeBadMessage, err.Error())
+			c.refuseBad(wire.CodeBadMessage, err.Error())
 			return
 		}
 		c.srv.handle(c, m)

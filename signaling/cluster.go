@@ -40,8 +40,8 @@ const (
 	clusterInbox = 4096
 )
 
-// wire is one message between instances.
-type wire struct {
+// clusterMsg is one message between instances.
+type clusterMsg struct {
 	Op       string          `json:"op"`
 	Room     string          `json:"room"`
 	ID       string          `json:"id,omitempty"`   // the peer concerned
@@ -201,7 +201,7 @@ func (s *Server) stopClusterLocked() {
 	close(cl.done)
 }
 
-func (cl *cluster) publish(subject string, w wire) {
+func (cl *cluster) publish(subject string, w clusterMsg) {
 	b, err := json.Marshal(w)
 	if err == nil {
 		err = cl.nc.Publish(subject, b)
@@ -209,20 +209,20 @@ func (cl *cluster) publish(subject string, w wire) {
 	_ = err // a lost message is a lost packet: the clients' own retries cover it
 }
 
-func (cl *cluster) request(subject string, w wire) (wire, error) {
+func (cl *cluster) request(subject string, w clusterMsg) (clusterMsg, error) {
 	b, err := json.Marshal(w)
 	if err != nil {
-		return wire{}, err
+		return clusterMsg{}, err
 	}
 	start := time.Now()
 	reply, err := cl.nc.Request(subject, b, clusterTimeout)
 	if err != nil {
-		return wire{}, err
+		return clusterMsg{}, err
 	}
 	cl.latency.Observe(time.Since(start).Seconds())
-	var ans wire
+	var ans clusterMsg
 	if err := json.Unmarshal(reply.Data, &ans); err != nil {
-		return wire{}, err
+		return clusterMsg{}, err
 	}
 	return ans, nil
 }
@@ -254,6 +254,6 @@ func (s *Server) unhomeRoomLocked(code string) {
 
 // codeInUse asks the other instances whether a room code is taken.
 func (cl *cluster) codeInUse(code string) bool {
-	_, err := cl.request(subjectRoomPrefix+code, wire{Op: opProbe, Room: code})
+	_, err := cl.request(subjectRoomPrefix+code, clusterMsg{Op: opProbe, Room: code})
 	return !errors.Is(err, nats.ErrNoResponders)
 }

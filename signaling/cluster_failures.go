@@ -25,7 +25,7 @@ func (s *Server) subscribeFailures(cl *cluster) error {
 // address with limit keys keys. Called with the mutex held.
 func (s *Server) shareFailureLocked(keys []string) {
 	if cl := s.cluster; cl != nil {
-		cl.publish(subjectFailures, wire{Op: opFailure, Inst: cl.id, Keys: keys})
+		cl.publish(subjectFailures, clusterMsg{Op: opFailure, Inst: cl.id, Keys: keys})
 	}
 }
 
@@ -33,7 +33,7 @@ const opFailure = "failure"
 
 // fromFailuresLocked records another instance's failed join. Called with the
 // mutex held.
-func (s *Server) fromFailuresLocked(cl *cluster, w wire) {
+func (s *Server) fromFailuresLocked(cl *cluster, w clusterMsg) {
 	if w.Inst == cl.id {
 		return
 	}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/nats-io/nats.go"
+
+	"safehouse/wire"
 )
 
 // The home's side of the cluster: what other instances ask of the rooms
@@ -22,7 +24,7 @@ func (s *Server) fromCluster(cl *cluster, m *nats.Msg) {
 		cl.dropped.WithLabelValues(dropOversized).Inc()
 		return
 	}
-	var w wire
+	var w clusterMsg
 	if err := decodeWire(m.Data, &w); err != nil {
 		cl.dropped.WithLabelValues(dropMalformed).Inc()
 		return
@@ -44,7 +46,7 @@ func (s *Server) fromCluster(cl *cluster, m *nats.Msg) {
 	}
 }
 
-func (s *Server) answer(m *nats.Msg, w wire) {
+func (s *Server) answer(m *nats.Msg, w clusterMsg) {
 	if m.Reply == "" {
 		return
 	}
@@ -54,24 +56,24 @@ func (s *Server) answer(m *nats.Msg, w wire) {
 }
 
 // forRoomLocked acts on a message to a room homed here.
-func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w wire) {
+func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w clusterMsg) {
 	r := s.rooms[code]
 	if r == nil || w.Room != code || cl.rooms[code] == nil || s.closed {
 		cl.dropped.WithLabelValues(dropWrongRoom).Inc()
 		if w.Op == opJoin || w.Op == opReclaim {
-			s.answer(m, wire{Op: opError, Code: CodeUnknownRoom})
+			s.answer(m, clusterMsg{Op: opError, Code: wire.CodeUnknownRoom})
 		}
 		return
 	}
 	switch w.Op {
 	case opProbe:
-		s.answer(m, wire{Op: opProbe, Room: code})
+		s.answer(m, clusterMsg{Op: opProbe, Room: code})
 	case opJoin:
 		s.remoteJoinLocked(m, r, w)
 	case opReclaim:
 		if !claimMatches(w.Claim, r.claim) {
 			s.log.Info("reclaim refused", "reason", "bad claim", "room", r.code, "via", w.Inst)
-			s.answer(m, wire{Op: opError, Code: CodeBadClaim})
+			s.answer(m, clusterMsg{Op: opError, Code: wire.CodeBadClaim})
 			return
 		}
 		s.answer(m, s.moveRoomLocked(cl, r))
@@ -108,14 +110,14 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w wire) {
 
 // remoteJoinLocked places a peer of another instance in room r, with the
 // room's own limits; the address limits were that instance's to check.
-func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w wire) {
+func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w clusterMsg) {
 	if len(r.peers) >= s.cfg.PeersPerRoom {
-		s.answer(m, wire{Op: opError, Code: CodeRoomFull, Msg: "this room is full"})
+		s.answer(m, clusterMsg{Op: opError, Code: wire.CodeRoomFull, Msg: "this room is full"})
 		return
 	}
 	r.joins.refill(s.cfg.Now())
 	if r.joins.tokens < joinCost {
-		s.answer(m, wire{Op: opError, Code: CodeRateLimited, Msg: "too many joins to this room; wait a moment"})
+		s.answer(m, clusterMsg{Op: opError, Code: wire.CodeRateLimited, Msg: "too many joins to this room; wait a moment"})
 		return
 	}
 	r.joins.tokens -= joinCost
@@ -125,7 +127,7 @@ func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w wire) {
 	r.peers[id] = stub
 	r.hadPeer = true
 	s.metrics.joins.Inc()
-	s.answer(m, wire{Op: opJoined, Room: r.code, ID: id, Away: r.host == nil})
+	s.answer(m, clusterMsg{Op: opJoined, Room: r.code, ID: id, Away: r.host == nil})
 	s.recordLocked(r, false)
 	if r.host != nil {
 		r.host.peerJoined(id)
@@ -135,8 +137,8 @@ func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w wire) {
 // moveRoomLocked hands room r over to the instance its host reclaimed it
 // through: the answer lists its peers and where their sockets are, the room
 // is forgotten here, and the peers connected here stay, proxied.
-func (s *Server) moveRoomLocked(cl *cluster, r *room) wire {
-	ans := wire{Op: opMoved, Room: r.code, LastPeer: r.lastPeer, HadPeer: r.hadPeer, Epoch: r.epoch}
+func (s *Server) moveRoomLocked(cl *cluster, r *room) clusterMsg {
+	ans := clusterMsg{Op: opMoved, Room: r.code, LastPeer: r.lastPeer, HadPeer: r.hadPeer, Epoch: r.epoch}
 	for _, id := range r.peerIDs() {
 		p := r.peers[id]
 		if p.remote != nil {
@@ -150,7 +152,7 @@ func (s *Server) moveRoomLocked(cl *cluster, r *room) wire {
 	if old := r.host; old != nil {
 		s.log.Warn("live host displaced by a reclaim on another instance", "room", r.code, "old_addr", old.addr)
 		old.room = nil
-		old.send(errorMessage(CodeBadClaim, "the room was reclaimed by a newer connection"))
+		old.send(errorMessage(wire.CodeBadClaim, "the room was reclaimed by a newer connection"))
 		old.shutdown(websocket.ClosePolicyViolation, "room reclaimed elsewhere")
 	}
 	r.stopGrace()
@@ -194,5 +196,5 @@ func (s *Server) forward(c *client, op string, b []byte, status int, reason stri
 	if s.cluster == nil {
 		return
 	}
-	s.cluster.publish(subjectInstPrefix+c.remote.inst, wire{Op: op, Room: c.remote.room, ID: c.peerID, Data: b, Status: status, Msg: reason})
+	s.cluster.publish(subjectInstPrefix+c.remote.inst, clusterMsg{Op: op, Room: c.remote.room, ID: c.peerID, Data: b, Status: status, Msg: reason})
 }

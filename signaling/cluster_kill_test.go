@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 // kill cuts an instance off as a killed process is: no word to NATS or to
@@ -36,7 +38,7 @@ func TestClusterKilledHomeRoomIsAdoptedByTheHostsReclaim(t *testing.T) {
 	room, claim := host.host()
 	peer := b.dial(t, "127.0.0.2")
 	id := peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 	waitFor(t, "the room's record everywhere", func() bool {
 		for _, ts := range []*testServer{b, c} {
 			ts.mu.Lock()
@@ -54,31 +56,31 @@ func TestClusterKilledHomeRoomIsAdoptedByTheHostsReclaim(t *testing.T) {
 		t.Fatal("the host's socket outlived its instance")
 	}
 	late := c.dial(t, "127.0.0.3")
-	late.send(Message{T: TypeJoin, Room: room})
-	late.expect(TypeError, CodeUnavailable)
+	late.send(wire.Message{T: wire.TypeJoin, Room: room})
+	late.expect(wire.TypeError, wire.CodeUnavailable)
 	thief := c.dial(t, "127.0.0.4")
-	thief.send(Message{T: TypeHost, Room: room, Claim: "not-the-claim"})
-	thief.expect(TypeError, CodeBadClaim)
+	thief.send(wire.Message{T: wire.TypeHost, Room: room, Claim: "not-the-claim"})
+	thief.expect(wire.TypeError, wire.CodeBadClaim)
 
 	back := c.dial(t, "127.0.0.1")
-	back.send(Message{T: TypeHost, Room: room, Claim: claim})
-	if m := back.expect(TypeHosted); m.Room != room || m.Claim == claim {
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	if m := back.expect(wire.TypeHosted); m.Room != room || m.Claim == claim {
 		t.Fatalf("reclaim answered %+v", m)
 	}
-	if got := back.expect(TypePeer).ID; got != id {
+	if got := back.expect(wire.TypePeer).ID; got != id {
 		t.Fatalf("the adopted room announced %q, want %q", got, id)
 	}
-	peer.expect(TypeHostBack)
-	peer.send(Message{T: TypeTo, Data: json.RawMessage(`{"after":"kill"}`)})
-	if m := back.expect(TypeFrom); m.ID != id {
+	peer.expect(wire.TypeHostBack)
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`{"after":"kill"}`)})
+	if m := back.expect(wire.TypeFrom); m.ID != id {
 		t.Fatalf("the new home got %+v", m)
 	}
-	back.send(Message{T: TypeTo, ID: id, Data: json.RawMessage(`{"ok":1}`)})
-	if m := peer.expect(TypeFrom); m.ID != HostID {
+	back.send(wire.Message{T: wire.TypeTo, ID: id, Data: json.RawMessage(`{"ok":1}`)})
+	if m := peer.expect(wire.TypeFrom); m.ID != wire.HostID {
 		t.Fatalf("the peer got %+v", m)
 	}
-	late.send(Message{T: TypeJoin, Room: room})
-	if got := late.expect(TypeJoined).ID; got == id {
+	late.send(wire.Message{T: wire.TypeJoin, Room: room})
+	if got := late.expect(wire.TypeJoined).ID; got == id {
 		t.Fatalf("a new peer got the id %q of one already in the room", got)
 	}
 }
@@ -94,14 +96,14 @@ func TestClusterOrphanRoomExpiresForItsPeers(t *testing.T) {
 	room, _ := host.host()
 	peer := b.dial(t, "127.0.0.2")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 	waitFor(t, "the room's record", func() bool {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		return b.cluster.records[room] != nil
 	})
 	kill(a)
-	peer.expect(TypeError, CodeUnknownRoom)
+	peer.expect(wire.TypeError, wire.CodeUnknownRoom)
 	if status := peer.expectClosed(); status != websocket.StatusGoingAway {
 		t.Fatalf("the peer's socket closed with %v", status)
 	}
@@ -120,18 +122,18 @@ func TestClusterLogsHoldNoSecrets(t *testing.T) {
 	room, claim := host.host()
 	peer := b.dial(t, "127.0.0.2")
 	id := peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 	const secret = "the-location-is-the-submarine"
-	peer.send(Message{T: TypeTo, Data: json.RawMessage(`"` + secret + `"`)})
-	host.expect(TypeFrom)
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`"` + secret + `"`)})
+	host.expect(wire.TypeFrom)
 	claims := []string{claim}
 	host.conn.CloseNow()
-	peer.expect(TypeHostAway)
+	peer.expect(wire.TypeHostAway)
 	moved := b.dial(t, "127.0.0.1")
-	moved.send(Message{T: TypeHost, Room: room, Claim: claim})
-	claims = append(claims, moved.expect(TypeHosted).Claim)
-	moved.expect(TypePeer)
-	peer.expect(TypeHostBack)
+	moved.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	claims = append(claims, moved.expect(wire.TypeHosted).Claim)
+	moved.expect(wire.TypePeer)
+	peer.expect(wire.TypeHostBack)
 	waitFor(t, "the moved room's record", func() bool {
 		c.mu.Lock()
 		defer c.mu.Unlock()
@@ -140,9 +142,9 @@ func TestClusterLogsHoldNoSecrets(t *testing.T) {
 	})
 	kill(b)
 	adopted := c.dial(t, "127.0.0.1")
-	adopted.send(Message{T: TypeHost, Room: room, Claim: claims[1]})
-	claims = append(claims, adopted.expect(TypeHosted).Claim)
-	adopted.send(Message{T: TypeTo, ID: id, Data: json.RawMessage(`"` + secret + `"`)})
+	adopted.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claims[1]})
+	claims = append(claims, adopted.expect(wire.TypeHosted).Claim)
+	adopted.send(wire.Message{T: wire.TypeTo, ID: id, Data: json.RawMessage(`"` + secret + `"`)})
 
 	out := logs.String()
 	for _, want := range []string{"room moved to another instance", "room adopted", "joined the cluster"} {

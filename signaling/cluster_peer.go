@@ -6,6 +6,8 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/nats-io/nats.go"
+
+	"safehouse/wire"
 )
 
 // The side of the cluster that holds a socket: hosting, joining and
@@ -13,7 +15,7 @@ import (
 // homes send to the peers connected here.
 
 // forPeerLocked acts on a home's message for a peer connected here.
-func (s *Server) forPeerLocked(cl *cluster, w wire) {
+func (s *Server) forPeerLocked(cl *cluster, w clusterMsg) {
 	peers := cl.proxied[w.Room]
 	if peers == nil {
 		cl.dropped.WithLabelValues(dropWrongRoom).Inc()
@@ -28,7 +30,7 @@ func (s *Server) forPeerLocked(cl *cluster, w wire) {
 	case opSend:
 		p.send(w.Data)
 	case opRelay:
-		p.relay(HostID, w.Data)
+		p.relay(wire.HostID, w.Data)
 	case opClose:
 		cl.unproxyLocked(w.Room, w.ID)
 		p.room = nil
@@ -42,31 +44,31 @@ func (s *Server) forPeerLocked(cl *cluster, w wire) {
 // reclaim and join. It reports false for a message to handle locally (a
 // reclaim or join of a room homed here). Called with the mutex held; it may
 // release it while it waits for another instance, and holds it on return.
-func (s *Server) clustered(c *client, m Message) bool {
+func (s *Server) clustered(c *client, m wire.Message) bool {
 	cl := s.cluster
-	if m.T != TypeHost && m.T != TypeJoin {
+	if m.T != wire.TypeHost && m.T != wire.TypeJoin {
 		return false
 	}
 	if !cl.nc.IsConnected() {
-		s.refuse(c, CodeUnavailable, "the server has lost its cluster; try again in a moment")
+		s.refuse(c, wire.CodeUnavailable, "the server has lost its cluster; try again in a moment")
 		return true
 	}
 	if c.room != nil {
-		s.refuse(c, CodeAlreadyInRoom, "this connection is already in a room")
+		s.refuse(c, wire.CodeAlreadyInRoom, "this connection is already in a room")
 		return true
 	}
-	if m.T == TypeHost && m.Room == "" {
+	if m.T == wire.TypeHost && m.Room == "" {
 		s.mu.Unlock()
 		code := s.freeCode(cl)
 		s.mu.Lock()
 		if code == "" {
-			s.refuse(c, CodeUnavailable, "the server cannot reach its cluster; try again in a moment")
+			s.refuse(c, wire.CodeUnavailable, "the server cannot reach its cluster; try again in a moment")
 		} else if !c.isClosing() && c.room == nil {
 			s.createRoom(c, code)
 		}
 		return true
 	}
-	code, ok := NormalizeRoomCode(m.Room)
+	code, ok := wire.CanonicalRoomCode(m.Room)
 	if ok && s.rooms[code] != nil {
 		return false
 	}
@@ -74,14 +76,14 @@ func (s *Server) clustered(c *client, m Message) bool {
 		return true
 	}
 	if !ok {
-		s.lookup(c, m.Room, map[string]string{TypeHost: "reclaim", TypeJoin: "join"}[m.T]) // refuses and counts the failure
+		s.lookup(c, m.Room, map[string]string{wire.TypeHost: "reclaim", wire.TypeJoin: "join"}[m.T]) // refuses and counts the failure
 		return true
 	}
-	if m.T == TypeJoin && !s.addressJoinAllowed(c) {
+	if m.T == wire.TypeJoin && !s.addressJoinAllowed(c) {
 		return true
 	}
-	req := wire{Op: opJoin, Room: code, Inst: cl.id}
-	if m.T == TypeHost {
+	req := clusterMsg{Op: opJoin, Room: code, Inst: cl.id}
+	if m.T == wire.TypeHost {
 		req.Op, req.Claim = opReclaim, m.Claim
 	}
 	s.mu.Unlock()
@@ -89,43 +91,43 @@ func (s *Server) clustered(c *client, m Message) bool {
 	s.mu.Lock()
 	orphan := errors.Is(err, nats.ErrNoResponders) && cl.orphanLocked(code) != nil && s.rooms[code] == nil
 	switch {
-	case orphan && m.T == TypeHost && claimHash(m.Claim) == cl.orphanLocked(code).w.Claim:
+	case orphan && m.T == wire.TypeHost && claimHash(m.Claim) == cl.orphanLocked(code).w.Claim:
 		rec := cl.orphanLocked(code).w
 		s.log.Warn("room adopted: its instance did not answer", "room", code, "old_home", rec.Inst)
-		s.adoptRoomLocked(cl, c, wire{Room: code, Peers: rec.Peers, LastPeer: rec.LastPeer, HadPeer: rec.HadPeer, Epoch: rec.Epoch})
-	case orphan && m.T == TypeHost:
+		s.adoptRoomLocked(cl, c, clusterMsg{Room: code, Peers: rec.Peers, LastPeer: rec.LastPeer, HadPeer: rec.HadPeer, Epoch: rec.Epoch})
+	case orphan && m.T == wire.TypeHost:
 		s.recordFailure(c)
 		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
-		s.refuse(c, CodeBadClaim, "that claim does not belong to this room")
+		s.refuse(c, wire.CodeBadClaim, "that claim does not belong to this room")
 	case orphan:
-		s.refuse(c, CodeUnavailable, "this room's server went away; its host is expected back, try again in a moment")
-	case errors.Is(err, nats.ErrNoResponders) || (err == nil && ans.Op == opError && ans.Code == CodeUnknownRoom):
-		s.lookup(c, "", map[string]string{TypeHost: "reclaim", TypeJoin: "join"}[m.T])
+		s.refuse(c, wire.CodeUnavailable, "this room's server went away; its host is expected back, try again in a moment")
+	case errors.Is(err, nats.ErrNoResponders) || (err == nil && ans.Op == opError && ans.Code == wire.CodeUnknownRoom):
+		s.lookup(c, "", map[string]string{wire.TypeHost: "reclaim", wire.TypeJoin: "join"}[m.T])
 	case err != nil:
 		s.log.Warn("cluster request failed", "op", req.Op, "room", code, "err", err)
-		s.refuse(c, CodeUnavailable, "the server cannot reach this room's instance; try again in a moment")
-	case ans.Op == opError && ans.Code == CodeBadClaim:
+		s.refuse(c, wire.CodeUnavailable, "the server cannot reach this room's instance; try again in a moment")
+	case ans.Op == opError && ans.Code == wire.CodeBadClaim:
 		s.recordFailure(c)
 		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
-		s.refuse(c, CodeBadClaim, "that claim does not belong to this room")
+		s.refuse(c, wire.CodeBadClaim, "that claim does not belong to this room")
 	case ans.Op == opError:
 		s.refuse(c, ans.Code, ans.Msg)
 	case c.isClosing() || c.room != nil || s.closed:
 		// Gone meanwhile: the home must not keep a peer nobody holds.
 		if ans.Op == opJoined {
-			cl.publish(subjectRoomPrefix+code, wire{Op: opLeave, Room: code, ID: ans.ID, Inst: cl.id})
+			cl.publish(subjectRoomPrefix+code, clusterMsg{Op: opLeave, Room: code, ID: ans.ID, Inst: cl.id})
 		}
 	case ans.Op == opJoined:
 		c.room, c.peerID = &room{code: code, proxy: true}, ans.ID
 		cl.proxyLocked(code, ans.ID, c)
-		c.send(encode(Message{T: TypeJoined, Room: code, ID: ans.ID}))
+		c.send(encode(wire.Message{T: wire.TypeJoined, Room: code, ID: ans.ID}))
 		if ans.Away {
-			c.send(encode(Message{T: TypeHostAway}))
+			c.send(encode(wire.Message{T: wire.TypeHostAway}))
 		}
 	case ans.Op == opMoved:
 		s.adoptRoomLocked(cl, c, ans)
 	default:
-		s.refuse(c, CodeUnavailable, "the server got an answer it does not understand; try again")
+		s.refuse(c, wire.CodeUnavailable, "the server got an answer it does not understand; try again")
 	}
 	return true
 }
@@ -141,7 +143,7 @@ func (s *Server) freeCode(cl *cluster) string {
 		if local {
 			continue
 		}
-		_, err := cl.request(subjectRoomPrefix+code, wire{Op: opProbe, Room: code})
+		_, err := cl.request(subjectRoomPrefix+code, clusterMsg{Op: opProbe, Room: code})
 		if errors.Is(err, nats.ErrNoResponders) {
 			return code
 		}
@@ -154,7 +156,7 @@ func (s *Server) freeCode(cl *cluster) string {
 
 // adoptRoomLocked makes this instance the home of a room its host reclaimed
 // through c, from the old home's answer ans.
-func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans wire) {
+func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans clusterMsg) {
 	r := &room{code: ans.Room, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
 		lastPeer: ans.LastPeer, hadPeer: ans.HadPeer, joins: s.joinBucket(s.cfg.RoomJoinsPerMinute), epoch: ans.Epoch + 1}
 	for _, p := range ans.Peers {
@@ -177,30 +179,30 @@ func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans wire) {
 	c.room = r
 	s.metrics.reclaims.Inc()
 	s.log.Info("room reclaimed from another instance", "room", r.code, "addr", c.addr, "peers", len(r.peers))
-	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
+	c.send(encode(wire.Message{T: wire.TypeHosted, Room: r.code, Claim: r.claim}))
 	for _, id := range r.peerIDs() {
 		c.peerJoined(id)
 	}
 	for _, p := range r.peers {
-		p.send(encode(Message{T: TypeHostBack}))
+		p.send(encode(wire.Message{T: wire.TypeHostBack}))
 	}
 }
 
 // proxyRelay sends a peer's data to its room's home. Called with the mutex held.
-func (s *Server) proxyRelay(c *client, m Message) {
-	if m.ID != "" && m.ID != HostID {
-		s.refuse(c, CodeUnknownPeer, "peers can only write to the host")
+func (s *Server) proxyRelay(c *client, m wire.Message) {
+	if m.ID != "" && m.ID != wire.HostID {
+		s.refuse(c, wire.CodeUnknownPeer, "peers can only write to the host")
 		return
 	}
 	cl := s.cluster
-	cl.publish(subjectRoomPrefix+c.room.code, wire{Op: opTo, Room: c.room.code, ID: c.peerID, Inst: cl.id, Data: m.Data})
+	cl.publish(subjectRoomPrefix+c.room.code, clusterMsg{Op: opTo, Room: c.room.code, ID: c.peerID, Inst: cl.id, Data: m.Data})
 }
 
 // proxyLeave tells the home of c's room that c's socket closed.
 func (s *Server) proxyLeaveLocked(c *client, r *room) {
 	cl := s.cluster
 	cl.unproxyLocked(r.code, c.peerID)
-	cl.publish(subjectRoomPrefix+r.code, wire{Op: opLeave, Room: r.code, ID: c.peerID, Inst: cl.id})
+	cl.publish(subjectRoomPrefix+r.code, clusterMsg{Op: opLeave, Room: r.code, ID: c.peerID, Inst: cl.id})
 }
 
 // closeOrphansLocked ends the local peers of a room whose home was not heard
@@ -209,7 +211,7 @@ func (s *Server) closeOrphansLocked(cl *cluster, code string) {
 	for id, p := range cl.proxied[code] {
 		cl.unproxyLocked(code, id)
 		p.room = nil
-		s.refuse(p, CodeUnknownRoom, "the room expired: its host did not come back")
+		s.refuse(p, wire.CodeUnknownRoom, "the room expired: its host did not come back")
 		p.shutdown(websocket.CloseGoingAway, "room expired")
 	}
 }

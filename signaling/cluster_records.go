@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"safehouse/wire"
 )
 
 // Every instance keeps the records of all the cluster's rooms: each home
@@ -30,7 +32,7 @@ func (s *Server) recordRefresh() time.Duration {
 
 // roomRecord is what an instance knows of a room homed elsewhere.
 type roomRecord struct {
-	w    wire // op opRecord: Room, Inst (the home), Epoch, Claim (hashed), Peers, LastPeer, HadPeer
+	w    clusterMsg // op opRecord: Room, Inst (the home), Epoch, Claim (hashed), Peers, LastPeer, HadPeer
 	seen time.Time
 }
 
@@ -51,9 +53,9 @@ func (s *Server) recordLocked(r *room, gone bool) {
 	if cl == nil || r.proxy {
 		return
 	}
-	w := wire{Op: opRecord, Room: r.code, Inst: cl.id, Epoch: r.epoch, Claim: claimHash(r.claim), LastPeer: r.lastPeer, HadPeer: r.hadPeer}
+	w := clusterMsg{Op: opRecord, Room: r.code, Inst: cl.id, Epoch: r.epoch, Claim: claimHash(r.claim), LastPeer: r.lastPeer, HadPeer: r.hadPeer}
 	if gone {
-		w = wire{Op: opGone, Room: r.code, Inst: cl.id, Epoch: r.epoch}
+		w = clusterMsg{Op: opGone, Room: r.code, Inst: cl.id, Epoch: r.epoch}
 	} else {
 		for _, id := range r.peerIDs() {
 			p := wirePeer{ID: id, Inst: cl.id}
@@ -67,11 +69,11 @@ func (s *Server) recordLocked(r *room, gone bool) {
 }
 
 // fromRecords keeps another home's record. Called with the mutex held.
-func (s *Server) fromRecordsLocked(cl *cluster, w wire) {
+func (s *Server) fromRecordsLocked(cl *cluster, w clusterMsg) {
 	if w.Inst == cl.id {
 		return
 	}
-	if _, ok := NormalizeRoomCode(w.Room); !ok {
+	if _, ok := wire.CanonicalRoomCode(w.Room); !ok {
 		cl.dropped.WithLabelValues(dropMalformed).Inc()
 		return
 	}
@@ -132,5 +134,5 @@ func (s *Server) subscribeRecords(cl *cluster) error {
 // isRecord says whether m came on the records' subject.
 func isRecord(m *nats.Msg) bool { return m.Subject == subjectRecords }
 
-// decodeWire is json.Unmarshal into a wire.
-func decodeWire(b []byte, w *wire) error { return json.Unmarshal(b, w) }
+// decodeWire is json.Unmarshal into a clusterMsg.
+func decodeWire(b []byte, w *clusterMsg) error { return json.Unmarshal(b, w) }

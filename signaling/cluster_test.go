@@ -11,6 +11,8 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/nats-io/nats.go"
+
+	"safehouse/wire"
 )
 
 // A peer on another instance than its host's joins, is announced, and their
@@ -23,15 +25,15 @@ func TestClusterPeerOnAnotherInstance(t *testing.T) {
 	room, _ := host.host()
 	peer := b.dial(t, "127.0.0.2")
 	id := peer.join(strings.ToLower(room))
-	if got := host.expect(TypePeer).ID; got != id {
+	if got := host.expect(wire.TypePeer).ID; got != id {
 		t.Fatalf("the host was told of %q, the peer is %q", got, id)
 	}
-	peer.send(Message{T: TypeTo, Data: json.RawMessage(`{"sdp":"offer"}`)})
-	if m := host.expect(TypeFrom); m.ID != id || string(m.Data) != `{"sdp":"offer"}` {
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`{"sdp":"offer"}`)})
+	if m := host.expect(wire.TypeFrom); m.ID != id || string(m.Data) != `{"sdp":"offer"}` {
 		t.Fatalf("the host got %+v", m)
 	}
-	host.send(Message{T: TypeTo, ID: id, Data: json.RawMessage(`{"sdp":"answer"}`)})
-	if m := peer.expect(TypeFrom); m.ID != HostID || string(m.Data) != `{"sdp":"answer"}` {
+	host.send(wire.Message{T: wire.TypeTo, ID: id, Data: json.RawMessage(`{"sdp":"answer"}`)})
+	if m := peer.expect(wire.TypeFrom); m.ID != wire.HostID || string(m.Data) != `{"sdp":"answer"}` {
 		t.Fatalf("the peer got %+v", m)
 	}
 	if st := a.Stats(); st.Rooms != 1 || st.Peers != 1 {
@@ -41,7 +43,7 @@ func TestClusterPeerOnAnotherInstance(t *testing.T) {
 		t.Errorf("the peer's instance counts %d rooms of its own", st.Rooms)
 	}
 	peer.conn.Close(websocket.StatusNormalClosure, "bye")
-	if m := host.expect(TypeLeft); m.ID != id {
+	if m := host.expect(wire.TypeLeft); m.ID != id {
 		t.Fatalf("the host was told %+v", m)
 	}
 	if m := scrape(t, b.Metrics()); m["safehouse_cluster_request_seconds_count"] < 1 {
@@ -58,15 +60,15 @@ func TestClusterUnknownAndFullRooms(t *testing.T) {
 	room, _ := a.dial(t, "127.0.0.1").host()
 	b.dial(t, "127.0.0.2").join(room)
 	late := b.dial(t, "127.0.0.3")
-	late.send(Message{T: TypeJoin, Room: room})
-	late.expect(TypeError, CodeRoomFull)
+	late.send(wire.Message{T: wire.TypeJoin, Room: room})
+	late.expect(wire.TypeError, wire.CodeRoomFull)
 	guesser := b.dial(t, "127.0.0.4")
 	for range 2 {
-		guesser.send(Message{T: TypeJoin, Room: "ZZZZZZ"})
-		guesser.expect(TypeError, CodeUnknownRoom)
+		guesser.send(wire.Message{T: wire.TypeJoin, Room: "ZZZZZZ"})
+		guesser.expect(wire.TypeError, wire.CodeUnknownRoom)
 	}
-	guesser.send(Message{T: TypeJoin, Room: room})
-	guesser.expect(TypeError, CodeRateLimited)
+	guesser.send(wire.Message{T: wire.TypeJoin, Room: room})
+	guesser.expect(wire.TypeError, wire.CodeRateLimited)
 }
 
 // The host's socket closes; it reclaims its room through a third instance,
@@ -84,30 +86,30 @@ func TestClusterReclaimThroughAnotherInstanceMovesTheRoom(t *testing.T) {
 	idA := onA.join(room)
 	onB := b.dial(t, "127.0.0.3")
 	idB := onB.join(room)
-	host.expect(TypePeer)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
+	host.expect(wire.TypePeer)
 	host.conn.Close(websocket.StatusNormalClosure, "reload")
-	onA.expect(TypeHostAway)
-	onB.expect(TypeHostAway)
+	onA.expect(wire.TypeHostAway)
+	onB.expect(wire.TypeHostAway)
 
 	back := c.dial(t, "127.0.0.1")
-	back.send(Message{T: TypeHost, Room: room, Claim: claim})
-	hosted := back.expect(TypeHosted)
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	hosted := back.expect(wire.TypeHosted)
 	if hosted.Room != room || hosted.Claim == claim || hosted.Claim == "" {
 		t.Fatalf("reclaim answered %+v", hosted)
 	}
-	if p1, p2 := back.expect(TypePeer).ID, back.expect(TypePeer).ID; p1 != idA || p2 != idB {
+	if p1, p2 := back.expect(wire.TypePeer).ID, back.expect(wire.TypePeer).ID; p1 != idA || p2 != idB {
 		t.Fatalf("peers announced %s, %s; want %s, %s", p1, p2, idA, idB)
 	}
-	onA.expect(TypeHostBack)
-	onB.expect(TypeHostBack)
+	onA.expect(wire.TypeHostBack)
+	onB.expect(wire.TypeHostBack)
 	for id, p := range map[string]*testClient{idA: onA, idB: onB} {
-		p.send(Message{T: TypeTo, Data: json.RawMessage(`{"n":"` + id + `"}`)})
-		if m := back.expect(TypeFrom); m.ID != id {
+		p.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`{"n":"` + id + `"}`)})
+		if m := back.expect(wire.TypeFrom); m.ID != id {
 			t.Fatalf("the new home got %+v from %s", m, id)
 		}
-		back.send(Message{T: TypeTo, ID: id, Data: json.RawMessage(`{"ok":1}`)})
-		if m := p.expect(TypeFrom); m.ID != HostID {
+		back.send(wire.Message{T: wire.TypeTo, ID: id, Data: json.RawMessage(`{"ok":1}`)})
+		if m := p.expect(wire.TypeFrom); m.ID != wire.HostID {
 			t.Fatalf("%s got %+v", id, m)
 		}
 	}
@@ -115,8 +117,8 @@ func TestClusterReclaimThroughAnotherInstanceMovesTheRoom(t *testing.T) {
 		t.Errorf("rooms: old home %d, new home %d", a.Stats().Rooms, c.Stats().Rooms)
 	}
 	thief := b.dial(t, "127.0.0.9")
-	thief.send(Message{T: TypeHost, Room: room, Claim: claim})
-	thief.expect(TypeError, CodeBadClaim)
+	thief.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	thief.expect(wire.TypeError, wire.CodeBadClaim)
 }
 
 // Messages on the cluster's subjects that do not fit the rooms they name are
@@ -129,7 +131,7 @@ func TestClusterDropsForgedMessages(t *testing.T) {
 	room, _ := host.host()
 	peer := b.dial(t, "127.0.0.2")
 	id := peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	forger := connectNATS(t, ns.ClientURL())
 	pub := func(subject string, w any) {
@@ -138,13 +140,13 @@ func TestClusterDropsForgedMessages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	pub(subjectRoomPrefix+room, wire{Op: opTo, Room: room, ID: id, Inst: "someone-else", Data: json.RawMessage(`1`)})
-	pub(subjectRoomPrefix+room, wire{Op: opTo, Room: room, ID: "p9", Inst: b.cluster.id, Data: json.RawMessage(`1`)})
-	pub(subjectRoomPrefix+room, wire{Op: opTo, Room: "ZZZZZZ", ID: id, Inst: b.cluster.id, Data: json.RawMessage(`1`)})
-	pub(subjectRoomPrefix+room, wire{Op: opTo, Room: room, ID: id, Inst: b.cluster.id, Data: json.RawMessage(`"` + strings.Repeat("x", 4096) + `"`)})
+	pub(subjectRoomPrefix+room, clusterMsg{Op: opTo, Room: room, ID: id, Inst: "someone-else", Data: json.RawMessage(`1`)})
+	pub(subjectRoomPrefix+room, clusterMsg{Op: opTo, Room: room, ID: "p9", Inst: b.cluster.id, Data: json.RawMessage(`1`)})
+	pub(subjectRoomPrefix+room, clusterMsg{Op: opTo, Room: "ZZZZZZ", ID: id, Inst: b.cluster.id, Data: json.RawMessage(`1`)})
+	pub(subjectRoomPrefix+room, clusterMsg{Op: opTo, Room: room, ID: id, Inst: b.cluster.id, Data: json.RawMessage(`"` + strings.Repeat("x", 4096) + `"`)})
 	pub(subjectRoomPrefix+room, "not a message")
-	pub(subjectInstPrefix+b.cluster.id, wire{Op: opSend, Room: room, ID: "p9", Data: json.RawMessage(`{"t":"host-away"}`)})
-	pub(subjectInstPrefix+b.cluster.id, wire{Op: opSend, Room: "ZZZZZZ", ID: id, Data: json.RawMessage(`{"t":"host-away"}`)})
+	pub(subjectInstPrefix+b.cluster.id, clusterMsg{Op: opSend, Room: room, ID: "p9", Data: json.RawMessage(`{"t":"host-away"}`)})
+	pub(subjectInstPrefix+b.cluster.id, clusterMsg{Op: opSend, Room: "ZZZZZZ", ID: id, Data: json.RawMessage(`{"t":"host-away"}`)})
 
 	want := map[string]map[string]float64{
 		"home": {dropWrongPeer: 2, dropWrongRoom: 1, dropOversized: 1, dropMalformed: 1},
@@ -162,12 +164,12 @@ func TestClusterDropsForgedMessages(t *testing.T) {
 		})
 	}
 	// The genuine path still works, and is the first thing either side hears.
-	peer.send(Message{T: TypeTo, Data: json.RawMessage(`{"real":true}`)})
-	if m := host.expect(TypeFrom); string(m.Data) != `{"real":true}` {
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`{"real":true}`)})
+	if m := host.expect(wire.TypeFrom); string(m.Data) != `{"real":true}` {
 		t.Fatalf("the host got %+v", m)
 	}
-	host.send(Message{T: TypeTo, ID: id, Data: json.RawMessage(`{"real":true}`)})
-	if m := peer.expect(TypeFrom); string(m.Data) != `{"real":true}` {
+	host.send(wire.Message{T: wire.TypeTo, ID: id, Data: json.RawMessage(`{"real":true}`)})
+	if m := peer.expect(wire.TypeFrom); string(m.Data) != `{"real":true}` {
 		t.Fatalf("the peer got %+v", m)
 	}
 }
@@ -187,11 +189,11 @@ func TestClusterLostNATSRefusesNewRoomsAndJoins(t *testing.T) {
 		return code == 503 && body == "nats disconnected"
 	})
 	host := a.dial(t, "127.0.0.1")
-	host.send(Message{T: TypeHost})
-	host.expect(TypeError, CodeUnavailable)
+	host.send(wire.Message{T: wire.TypeHost})
+	host.expect(wire.TypeError, wire.CodeUnavailable)
 	peer := a.dial(t, "127.0.0.2")
-	peer.send(Message{T: TypeJoin, Room: "ABCDEF"})
-	peer.expect(TypeError, CodeUnavailable)
+	peer.send(wire.Message{T: wire.TypeJoin, Room: "ABCDEF"})
+	peer.expect(wire.TypeError, wire.CodeUnavailable)
 }
 
 // JoinCluster refuses a connection that is not up.
@@ -223,7 +225,7 @@ func TestClusterDrainWaitsForTheRoomToMove(t *testing.T) {
 	room, claim := host.host()
 	peer := b.dial(t, "127.0.0.2")
 	id := peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 4*waitLimit)
 	defer cancel()
@@ -232,19 +234,19 @@ func TestClusterDrainWaitsForTheRoomToMove(t *testing.T) {
 	if status := host.expectClosed(); status != websocket.StatusGoingAway {
 		t.Fatalf("the host's socket closed with %v", status)
 	}
-	peer.expect(TypeHostAway)
+	peer.expect(wire.TypeHostAway)
 	select {
 	case err := <-drained:
 		t.Fatalf("the drain ended (%v) with the room still homed there", err)
 	default:
 	}
 	back := b.dial(t, "127.0.0.1")
-	back.send(Message{T: TypeHost, Room: room, Claim: claim})
-	back.expect(TypeHosted)
-	if got := back.expect(TypePeer).ID; got != id {
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	back.expect(wire.TypeHosted)
+	if got := back.expect(wire.TypePeer).ID; got != id {
 		t.Fatalf("the peer came over as %q, want %q", got, id)
 	}
-	peer.expect(TypeHostBack)
+	peer.expect(wire.TypeHostBack)
 	if err := <-drained; err != nil {
 		t.Fatalf("Drain: %v", err)
 	}
@@ -266,7 +268,7 @@ func TestClusterSurvivesNATSRestart(t *testing.T) {
 	room, _ := host.host()
 	peer := b.dial(t, "127.0.0.2")
 	id := peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	ns.Shutdown()
 	ns.WaitForShutdown()
@@ -279,18 +281,18 @@ func TestClusterSurvivesNATSRestart(t *testing.T) {
 	}
 	// Subscriptions are made again on reconnect; a message may be lost while
 	// they are not yet in place, so the peer says it until it is heard.
-	heard := make(chan Message, 1)
+	heard := make(chan wire.Message, 1)
 	go func() {
 		if m, err := host.read(); err == nil {
 			heard <- m
 		}
 	}()
 	deadline := time.After(waitLimit)
-	for m := (Message{}); m.T == ""; {
-		peer.send(Message{T: TypeTo, Data: json.RawMessage(`{"after":"restart"}`)})
+	for m := (wire.Message{}); m.T == ""; {
+		peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`{"after":"restart"}`)})
 		select {
 		case m = <-heard:
-			if m.T != TypeFrom || m.ID != id {
+			if m.T != wire.TypeFrom || m.ID != id {
 				t.Fatalf("the host got %+v", m)
 			}
 		case <-time.After(100 * time.Millisecond):
@@ -309,8 +311,8 @@ func TestClusterFailedJoinsCountOnEveryInstance(t *testing.T) {
 	room, _ := b.dial(t, "127.0.0.1").host()
 	onA := a.dial(t, "127.0.0.5")
 	for range 3 {
-		onA.send(Message{T: TypeJoin, Room: "ZZZZZZ"})
-		onA.expect(TypeError, CodeUnknownRoom)
+		onA.send(wire.Message{T: wire.TypeJoin, Room: "ZZZZZZ"})
+		onA.expect(wire.TypeError, wire.CodeUnknownRoom)
 	}
 	onB := b.dial(t, "127.0.0.5")
 	waitFor(t, "the failures to reach the other instance", func() bool {
@@ -318,8 +320,8 @@ func TestClusterFailedJoinsCountOnEveryInstance(t *testing.T) {
 		defer b.mu.Unlock()
 		return b.recentFailures("127.0.0.5", b.cfg.Now()) == 3
 	})
-	onB.send(Message{T: TypeJoin, Room: room})
-	onB.expect(TypeError, CodeRateLimited)
+	onB.send(wire.Message{T: wire.TypeJoin, Room: room})
+	onB.expect(wire.TypeError, wire.CodeRateLimited)
 	other := b.dial(t, "127.0.1.5") // another network: not limited
 	other.join(room)
 }

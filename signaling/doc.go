@@ -2,7 +2,8 @@
 // host to the phones that ask to join it and carries their messages (WebRTC
 // offers, answers and ICE candidates, and end-to-end encrypted game traffic
 // when no direct channel can be made) without reading them. The wire protocol
-// is described in PROTOCOL.md next to this file.
+// is described in PROTOCOL.md next to this file; its message, type and error
+// codes and room codes live in package safehouse/wire, shared with the client.
 //
 // A Server is an http.Handler speaking that protocol over WebSockets; mount it
 // at /signal, and wrap the listener with Server.Listen so that sockets are

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 // Drain closes every socket with status 1001, whose reason asks the client
@@ -18,7 +20,7 @@ func TestDrainClosesEverySocketWithGoingAway(t *testing.T) {
 	room, _ := host.host()
 	peer := ts.dial(t, "127.0.0.2")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	done := make(chan error, 1)
 	go func() {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 // tally counts outcomes reported by concurrent attackers.
@@ -52,7 +54,7 @@ func attack(url, ip string, vandal bool, out *tally) {
 			out.add("read failed")
 			return
 		}
-		var m Message
+		var m wire.Message
 		json.Unmarshal(b, &m)
 		out.add(m.T + " " + m.Code)
 	}
@@ -97,7 +99,7 @@ func TestFloodStaysWithinCaps(t *testing.T) {
 	room, _ := host.host()
 	peer := ts.dial(t, "127.0.0.3")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	out := &tally{counts: map[string]int{}}
 	t.Cleanup(func() {
@@ -141,12 +143,12 @@ func TestFloodStaysWithinCaps(t *testing.T) {
 	}
 
 	// The honest room played on.
-	peer.send(Message{T: TypeTo, Data: json.RawMessage(`"through the storm"`)})
-	if m := host.expect(TypeFrom); string(m.Data) != `"through the storm"` {
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`"through the storm"`)})
+	if m := host.expect(wire.TypeFrom); string(m.Data) != `"through the storm"` {
 		t.Fatalf("host got %+v", m)
 	}
-	host.send(Message{T: TypeTo, ID: "p1", Data: json.RawMessage(`"still here"`)})
-	if m := peer.expect(TypeFrom); string(m.Data) != `"still here"` {
+	host.send(wire.Message{T: wire.TypeTo, ID: "p1", Data: json.RawMessage(`"still here"`)})
+	if m := peer.expect(wire.TypeFrom); string(m.Data) != `"still here"` {
 		t.Fatalf("peer got %+v", m)
 	}
 
@@ -157,7 +159,7 @@ func TestFloodStaysWithinCaps(t *testing.T) {
 	waitFor(t, "the attackers' connections to close", func() bool { return ts.Stats().Conns == 2 })
 	newcomer := ts.dial(t, "127.0.9.4") // from another /24: the attackers' one has used up its guesses
 	newcomer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 }
 
 func TestShutdownClosesEverything(t *testing.T) {
@@ -167,7 +169,7 @@ func TestShutdownClosesEverything(t *testing.T) {
 	peers := []*testClient{ts.dial(t, "127.0.0.3"), ts.dial(t, "127.0.0.4")}
 	for _, p := range peers {
 		p.join(room)
-		host.expect(TypePeer)
+		host.expect(wire.TypePeer)
 	}
 	away := ts.dial(t, "127.0.0.5")
 	away.host()

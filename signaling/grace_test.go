@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 func TestHostAwayAndReclaim(t *testing.T) {
@@ -16,44 +18,44 @@ func TestHostAwayAndReclaim(t *testing.T) {
 	peers := []*testClient{ts.dial(t, "127.0.0.3"), ts.dial(t, "127.0.0.4")}
 	for _, p := range peers {
 		p.join(room)
-		host.expect(TypePeer)
+		host.expect(wire.TypePeer)
 	}
 
 	host.conn.CloseNow() // a reload: the socket just drops
 	for _, p := range peers {
-		p.expect(TypeHostAway)
+		p.expect(wire.TypeHostAway)
 	}
 	if st := ts.Stats(); st.Rooms != 1 || st.RoomsAway != 1 {
 		t.Fatalf("stats %+v, want the room kept and waiting", st)
 	}
 
 	// While the host is away a peer's messages are refused, not lost silently.
-	peers[0].send(Message{T: TypeTo, Data: json.RawMessage(`1`)})
-	peers[0].expect(TypeError, CodeUnknownPeer)
+	peers[0].send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`1`)})
+	peers[0].expect(wire.TypeError, wire.CodeUnknownPeer)
 
 	// A wrong claim is refused and changes nothing.
 	thief := ts.dial(t, "127.0.0.5")
-	thief.send(Message{T: TypeHost, Room: room, Claim: "not-the-claim"})
-	thief.expect(TypeError, CodeBadClaim)
+	thief.send(wire.Message{T: wire.TypeHost, Room: room, Claim: "not-the-claim"})
+	thief.expect(wire.TypeError, wire.CodeBadClaim)
 
 	back := ts.dial(t, "127.0.0.6")
-	back.send(Message{T: TypeHost, Room: room, Claim: claim})
-	if m := back.expect(TypeHosted); m.Room != room || m.Claim == "" || m.Claim == claim {
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	if m := back.expect(wire.TypeHosted); m.Room != room || m.Claim == "" || m.Claim == claim {
 		t.Fatalf("reclaim answered %+v, want the room with a new claim", m)
 	}
 	// The reclaimed host learns who is still there.
 	seen := map[string]bool{}
 	for range peers {
-		seen[back.expect(TypePeer).ID] = true
+		seen[back.expect(wire.TypePeer).ID] = true
 	}
 	if !seen["p1"] || !seen["p2"] {
 		t.Fatalf("reclaimed host was told about %v, want p1 and p2", seen)
 	}
 	for _, p := range peers {
-		p.expect(TypeHostBack)
+		p.expect(wire.TypeHostBack)
 	}
-	back.send(Message{T: TypeTo, ID: "p2", Data: json.RawMessage(`"hello again"`)})
-	if m := peers[1].expect(TypeFrom); string(m.Data) != `"hello again"` {
+	back.send(wire.Message{T: wire.TypeTo, ID: "p2", Data: json.RawMessage(`"hello again"`)})
+	if m := peers[1].expect(wire.TypeFrom); string(m.Data) != `"hello again"` {
 		t.Fatalf("peer got %+v", m)
 	}
 	if st := ts.Stats(); st.Rooms != 1 || st.RoomsAway != 0 || st.Peers != 2 {
@@ -68,21 +70,21 @@ func TestRoomExpiresAfterGrace(t *testing.T) {
 	peers := []*testClient{ts.dial(t, "127.0.0.3"), ts.dial(t, "127.0.0.4")}
 	for _, p := range peers {
 		p.join(room)
-		host.expect(TypePeer)
+		host.expect(wire.TypePeer)
 	}
 
 	// Gone for longer than the grace: the room is forgotten, its peers are told.
 	host.conn.CloseNow()
 	for _, p := range peers {
-		p.expect(TypeHostAway)
-		p.expect(TypeError, CodeUnknownRoom)
+		p.expect(wire.TypeHostAway)
+		p.expect(wire.TypeError, wire.CodeUnknownRoom)
 		if code := p.expectClosed(); code != websocket.StatusGoingAway {
 			t.Fatalf("peer closed with %v after expiry", code)
 		}
 	}
 	late := ts.dial(t, "127.0.0.6")
-	late.send(Message{T: TypeHost, Room: room, Claim: claim})
-	late.expect(TypeError, CodeUnknownRoom)
+	late.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	late.expect(wire.TypeError, wire.CodeUnknownRoom)
 	if st := ts.Stats(); st.Rooms != 0 || st.Expired != 1 {
 		t.Fatalf("stats %+v, want no room and one expiry", st)
 	}
@@ -96,20 +98,20 @@ func TestReclaimReplacesAnOpenHostConnection(t *testing.T) {
 	room, claim := old.host()
 	peer := ts.dial(t, "127.0.0.3")
 	peer.join(room)
-	old.expect(TypePeer)
+	old.expect(wire.TypePeer)
 
 	fresh := ts.dial(t, "127.0.0.2")
-	fresh.send(Message{T: TypeHost, Room: room, Claim: claim})
-	fresh.expect(TypeHosted)
-	fresh.expect(TypePeer)
-	peer.expect(TypeHostBack)
-	old.expect(TypeError, CodeBadClaim)
+	fresh.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	fresh.expect(wire.TypeHosted)
+	fresh.expect(wire.TypePeer)
+	peer.expect(wire.TypeHostBack)
+	old.expect(wire.TypeError, wire.CodeBadClaim)
 	if code := old.expectClosed(); code != websocket.StatusPolicyViolation {
 		t.Fatalf("old host closed with %v", code)
 	}
 
-	peer.send(Message{T: TypeTo, Data: json.RawMessage(`"to the new host"`)})
-	if m := fresh.expect(TypeFrom); m.ID != "p1" {
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`"to the new host"`)})
+	if m := fresh.expect(wire.TypeFrom); m.ID != "p1" {
 		t.Fatalf("new host got %+v", m)
 	}
 	if st := ts.Stats(); st.Rooms != 1 || st.RoomsAway != 0 {
@@ -129,7 +131,7 @@ func TestJoinWhileHostAway(t *testing.T) {
 	if id := peer.join(room); id != "p1" {
 		t.Fatalf("id %q", id)
 	}
-	peer.expect(TypeHostAway)
+	peer.expect(wire.TypeHostAway)
 }
 
 // A grace timer from an earlier departure must not end the room after the
@@ -141,8 +143,8 @@ func TestStaleGraceTimerIsIgnored(t *testing.T) {
 	host.conn.CloseNow()
 	waitFor(t, "the host to be away", func() bool { return ts.Stats().RoomsAway == 1 })
 	back := ts.dial(t, "127.0.0.2")
-	back.send(Message{T: TypeHost, Room: code, Claim: claim})
-	back.expect(TypeHosted)
+	back.send(wire.Message{T: wire.TypeHost, Room: code, Claim: claim})
+	back.expect(wire.TypeHosted)
 	back.conn.CloseNow()
 	waitFor(t, "the host to be away again", func() bool { return ts.Stats().RoomsAway == 1 })
 
@@ -166,14 +168,14 @@ func TestHostByeStartsTheGrace(t *testing.T) {
 	room, claim := host.host()
 	peer := ts.dial(t, "127.0.0.3")
 	peer.join(room)
-	host.expect(TypePeer)
-	host.send(Message{T: TypeBye})
+	host.expect(wire.TypePeer)
+	host.send(wire.Message{T: wire.TypeBye})
 	if code := host.expectClosed(); code != websocket.StatusNormalClosure {
 		t.Fatalf("bye closed with %v", code)
 	}
-	peer.expect(TypeHostAway)
+	peer.expect(wire.TypeHostAway)
 	back := ts.dial(t, "127.0.0.2")
-	back.send(Message{T: TypeHost, Room: room, Claim: claim})
-	back.expect(TypeHosted)
-	peer.expect(TypeHostBack)
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	back.expect(wire.TypeHosted)
+	peer.expect(wire.TypeHostBack)
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 // waitLimit only stops a hung test; no assertion depends on it.
@@ -136,7 +138,7 @@ func (c *testClient) sendRaw(typ websocket.MessageType, b []byte) {
 	}
 }
 
-func (c *testClient) send(m Message) {
+func (c *testClient) send(m wire.Message) {
 	c.t.Helper()
 	b, err := json.Marshal(m)
 	if err != nil {
@@ -146,7 +148,7 @@ func (c *testClient) send(m Message) {
 }
 
 // recv reads the next message; a closed connection fails the test.
-func (c *testClient) recv() Message {
+func (c *testClient) recv() wire.Message {
 	c.t.Helper()
 	m, err := c.read()
 	if err != nil {
@@ -155,25 +157,25 @@ func (c *testClient) recv() Message {
 	return m
 }
 
-func (c *testClient) read() (Message, error) {
+func (c *testClient) read() (wire.Message, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	typ, b, err := c.conn.Read(ctx)
 	if err != nil {
-		return Message{}, err
+		return wire.Message{}, err
 	}
 	if typ != websocket.MessageText {
-		return Message{}, errors.New("server sent a binary message")
+		return wire.Message{}, errors.New("server sent a binary message")
 	}
-	var m Message
+	var m wire.Message
 	if err := json.Unmarshal(b, &m); err != nil {
-		return Message{}, err
+		return wire.Message{}, err
 	}
 	return m, nil
 }
 
 // expect reads the next message and checks its type (and error code, for errors).
-func (c *testClient) expect(typ string, code ...string) Message {
+func (c *testClient) expect(typ string, code ...string) wire.Message {
 	c.t.Helper()
 	m := c.recv()
 	if m.T != typ {
@@ -194,7 +196,7 @@ func (c *testClient) expectClosed() websocket.StatusCode {
 		if err != nil {
 			return websocket.CloseStatus(err)
 		}
-		if m.T != TypeError {
+		if m.T != wire.TypeError {
 			c.t.Fatalf("got %+v while waiting for the close", m)
 		}
 	}
@@ -202,15 +204,15 @@ func (c *testClient) expectClosed() websocket.StatusCode {
 
 func (c *testClient) host() (room, claim string) {
 	c.t.Helper()
-	c.send(Message{T: TypeHost})
-	m := c.expect(TypeHosted)
+	c.send(wire.Message{T: wire.TypeHost})
+	m := c.expect(wire.TypeHosted)
 	return m.Room, m.Claim
 }
 
 func (c *testClient) join(room string) string {
 	c.t.Helper()
-	c.send(Message{T: TypeJoin, Room: room})
-	return c.expect(TypeJoined).ID
+	c.send(wire.Message{T: wire.TypeJoin, Room: room})
+	return c.expect(wire.TypeJoined).ID
 }
 
 // waitFor polls cond until it holds; the limit only stops a hang.

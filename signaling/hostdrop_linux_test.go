@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 // withSmallReceiveBuffer dials from ip with a 4 KB receive buffer (no
@@ -48,7 +50,7 @@ func TestPeersCannotGetTheHostDropped(t *testing.T) {
 	room, _ := host.host()
 	flooder := ts.dial(t, "127.0.0.3")
 	flooder.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	// The host stops reading; the flooder sends until three rounds of its
 	// messages in a row are refused whole, with a pause between them: the
@@ -58,12 +60,12 @@ func TestPeersCannotGetTheHostDropped(t *testing.T) {
 	stuck := 0
 	for round := 0; round < 200 && stuck < 3; round++ {
 		for i := range 20 {
-			flooder.send(Message{T: TypeTo, Data: json.RawMessage(fmt.Sprintf(`{"n":%d,"pad":%q}`, round*20+i, pad))})
+			flooder.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(fmt.Sprintf(`{"n":%d,"pad":%q}`, round*20+i, pad))})
 		}
-		flooder.send(Message{T: TypeJoin, Room: room}) // a marker: answers before it belong to the round
+		flooder.send(wire.Message{T: wire.TypeJoin, Room: room}) // a marker: answers before it belong to the round
 		refused := 0
-		for m := flooder.recv(); m.Code != CodeAlreadyInRoom; m = flooder.recv() {
-			if m.Code == CodeRateLimited {
+		for m := flooder.recv(); m.Code != wire.CodeAlreadyInRoom; m = flooder.recv() {
+			if m.Code == wire.CodeRateLimited {
 				refused++
 			}
 		}
@@ -92,13 +94,13 @@ func TestPeersCannotGetTheHostDropped(t *testing.T) {
 
 	// The host catches up: the flood, and not one notice about the peers that
 	// came and went meanwhile.
-	flooder.send(Message{T: TypeTo, Data: json.RawMessage(`"last"`)})
+	flooder.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`"last"`)})
 	for {
 		m := host.recv()
-		if m.T == TypeFrom && string(m.Data) == `"last"` {
+		if m.T == wire.TypeFrom && string(m.Data) == `"last"` {
 			break
 		}
-		if m.T != TypeFrom {
+		if m.T != wire.TypeFrom {
 			t.Fatalf("host got %+v among the flood", m)
 		}
 	}

@@ -3,6 +3,8 @@ package signaling
 import (
 	"log/slog"
 	"time"
+
+	"safehouse/wire"
 )
 
 // Successful joins are limited too, per address and per room: joining and
@@ -28,12 +30,12 @@ func (s *Server) joinAllowed(c *client, r *room) bool {
 	r.joins.refill(now)
 	if b.tokens < joinCost {
 		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "too many joins from this address", "addr", c.addr)
-		s.refuse(c, CodeRateLimited, "too many joins from this address; wait a moment")
+		s.refuse(c, wire.CodeRateLimited, "too many joins from this address; wait a moment")
 		return false
 	}
 	if r.joins.tokens < joinCost {
 		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "too many joins to this room", "room", r.code, "addr", c.addr)
-		s.refuse(c, CodeRateLimited, "too many joins to this room; wait a moment")
+		s.refuse(c, wire.CodeRateLimited, "too many joins to this room; wait a moment")
 		return false
 	}
 	b.tokens -= joinCost
@@ -61,7 +63,7 @@ func (s *Server) addressJoinAllowed(c *client) bool {
 	b := s.addressJoins(c, s.cfg.Now())
 	if b.tokens < joinCost {
 		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "too many joins from this address", "addr", c.addr)
-		s.refuse(c, CodeRateLimited, "too many joins from this address; wait a moment")
+		s.refuse(c, wire.CodeRateLimited, "too many joins from this address; wait a moment")
 		return false
 	}
 	b.tokens -= joinCost

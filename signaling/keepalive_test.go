@@ -10,6 +10,8 @@ import (
 	"time"
 
 	gorilla "github.com/gorilla/websocket"
+
+	"safehouse/wire"
 )
 
 // serverGoroutines counts the goroutines running the server's connection
@@ -39,7 +41,7 @@ func TestIdleConnectionHoldsOnlyItsReader(t *testing.T) {
 	const peers = 5
 	for range peers {
 		ts.dial(t, "127.0.0.3").join(room)
-		host.expect(TypePeer)
+		host.expect(wire.TypePeer)
 	}
 	waitFor(t, "the writers to end", func() bool {
 		_, others := serverGoroutines()

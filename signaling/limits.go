@@ -3,6 +3,8 @@ package signaling
 import (
 	"log/slog"
 	"time"
+
+	"safehouse/wire"
 )
 
 // Failed joins (unknown codes, wrong claims) are guesses, limited at every
@@ -37,7 +39,7 @@ func (s *Server) joinsLimited(c *client) bool {
 				reason = "failed joins over the server's budget"
 			}
 			s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", reason, "addr", c.addr)
-			s.refuse(c, CodeRateLimited, "too many failed joins from this address; wait a minute")
+			s.refuse(c, wire.CodeRateLimited, "too many failed joins from this address; wait a minute")
 			return true
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 // fakeClock is a settable clock for the failed-join window.
@@ -38,8 +40,8 @@ func TestRoomsPerAddress(t *testing.T) {
 		}
 	}
 	third := ts.dial(t, "127.0.0.2")
-	third.send(Message{T: TypeHost})
-	third.expect(TypeError, CodeRateLimited)
+	third.send(wire.Message{T: wire.TypeHost})
+	third.expect(wire.TypeError, wire.CodeRateLimited)
 
 	// Another address is not affected.
 	ts.dial(t, "127.0.0.3").host()
@@ -59,30 +61,30 @@ func TestFailedJoinsPerAddressPerMinute(t *testing.T) {
 	room, claim := host.host()
 
 	guesser := ts.dial(t, "127.0.0.3")
-	guesses := []Message{
-		{T: TypeJoin, Room: "AAAAAA"},
-		{T: TypeJoin, Room: "BBBBBB"},
-		{T: TypeHost, Room: room, Claim: claim + "x"}, // a wrong claim counts too
+	guesses := []wire.Message{
+		{T: wire.TypeJoin, Room: "AAAAAA"},
+		{T: wire.TypeJoin, Room: "BBBBBB"},
+		{T: wire.TypeHost, Room: room, Claim: claim + "x"}, // a wrong claim counts too
 	}
-	wantCodes := []string{CodeUnknownRoom, CodeUnknownRoom, CodeBadClaim}
+	wantCodes := []string{wire.CodeUnknownRoom, wire.CodeUnknownRoom, wire.CodeBadClaim}
 	for i, m := range guesses {
 		guesser.send(m)
-		guesser.expect(TypeError, wantCodes[i])
+		guesser.expect(wire.TypeError, wantCodes[i])
 	}
 	// Now even the right code is refused from that address...
-	guesser.send(Message{T: TypeJoin, Room: room})
-	guesser.expect(TypeError, CodeRateLimited)
+	guesser.send(wire.Message{T: wire.TypeJoin, Room: room})
+	guesser.expect(wire.TypeError, wire.CodeRateLimited)
 	// ...from a new connection too, since the limit is per address...
 	again := ts.dial(t, "127.0.0.3")
-	again.send(Message{T: TypeJoin, Room: room})
-	again.expect(TypeError, CodeRateLimited)
+	again.send(wire.Message{T: wire.TypeJoin, Room: room})
+	again.expect(wire.TypeError, wire.CodeRateLimited)
 	// ...but not from another address.
 	ts.dial(t, "127.0.0.4").join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	clock.Advance(59 * time.Second)
-	again.send(Message{T: TypeJoin, Room: room})
-	again.expect(TypeError, CodeRateLimited)
+	again.send(wire.Message{T: wire.TypeJoin, Room: room})
+	again.expect(wire.TypeError, wire.CodeRateLimited)
 	clock.Advance(2 * time.Second)
 	if id := again.join(room); id != "p2" {
 		t.Fatalf("id %q after the window passed", id)
@@ -103,8 +105,8 @@ func TestFullFailureMemoryLocksNobodyOut(t *testing.T) {
 	// Guessers from six /24s: twelve prefixes to remember, room for four.
 	for i := range 6 {
 		c := ts.dial(t, fmt.Sprintf("127.0.%d.3", 10+i))
-		c.send(Message{T: TypeJoin, Room: "AAAAAA"})
-		c.expect(TypeError, CodeUnknownRoom)
+		c.send(wire.Message{T: wire.TypeJoin, Room: "AAAAAA"})
+		c.expect(wire.TypeError, wire.CodeUnknownRoom)
 		clock.Advance(time.Second)
 	}
 	ts.mu.Lock()
@@ -199,12 +201,12 @@ func TestTrustedProxyHeaderForLimits(t *testing.T) {
 			ts := startServer(t, Config{RoomsPerAddress: 1, TrustedProxies: proxies})
 			ts.dial(t, "127.0.0.2", withHeader("X-Forwarded-For", "198.51.100.1")).host()
 			second := ts.dial(t, "127.0.0.2", withHeader("X-Forwarded-For", "198.51.100.2"))
-			second.send(Message{T: TypeHost})
+			second.send(wire.Message{T: wire.TypeHost})
 			m := second.recv()
-			if got := m.T == TypeHosted; got != tt.secondAllowed {
+			if got := m.T == wire.TypeHosted; got != tt.secondAllowed {
 				t.Fatalf("second host got %+v", m)
 			}
-			if !tt.secondAllowed && m.Code != CodeRateLimited {
+			if !tt.secondAllowed && m.Code != wire.CodeRateLimited {
 				t.Fatalf("second host got %+v, want rate-limited", m)
 			}
 		})
@@ -292,7 +294,7 @@ func TestHandshakeTimeout(t *testing.T) {
 	}
 	waitFor(t, "the silent connection to go", func() bool { return ts.Stats().Conns == 1 })
 	ts.dial(t, "127.0.0.4").join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 }
 
 // A client that stops answering pings (a phone locked mid-game) is dropped,
@@ -317,7 +319,7 @@ func TestStatsCountsByState(t *testing.T) {
 		room, _ := h.host()
 		for j := range i {
 			ts.dial(t, fmt.Sprintf("127.0.3.%d", j+1)).join(room)
-			h.expect(TypePeer)
+			h.expect(wire.TypePeer)
 		}
 		hosts = append(hosts, h)
 	}

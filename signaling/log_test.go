@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's goroutines to log into.
@@ -41,16 +43,16 @@ func TestLogsNameEventsNotSecrets(t *testing.T) {
 	room, claim := host.host()
 	peer := ts.dial(t, "127.0.0.3")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 	const secret = "the-location-is-the-submarine"
-	peer.send(Message{T: TypeTo, Data: json.RawMessage(`"` + secret + `"`)})
-	host.expect(TypeFrom)
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`"` + secret + `"`)})
+	host.expect(wire.TypeFrom)
 	guesser := ts.dial(t, "127.0.0.4")
-	guesser.send(Message{T: TypeJoin, Room: "ZZZZZZ"})
-	guesser.expect(TypeError, CodeUnknownRoom)
+	guesser.send(wire.Message{T: wire.TypeJoin, Room: "ZZZZZZ"})
+	guesser.expect(wire.TypeError, wire.CodeUnknownRoom)
 	host.conn.CloseNow()
-	peer.expect(TypeHostAway)
-	peer.expect(TypeError, CodeUnknownRoom)
+	peer.expect(wire.TypeHostAway)
+	peer.expect(wire.TypeError, wire.CodeUnknownRoom)
 
 	var events []map[string]any
 	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {

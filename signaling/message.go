@@ -5,45 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-)
 
-// Message types a client may send (field `t`).
-const (
-	TypeHost = "host"
-	TypeJoin = "join"
-	TypeTo   = "to"
-	TypeBye  = "bye"
-)
-
-// Message types the server sends.
-const (
-	TypeHosted   = "hosted"
-	TypeJoined   = "joined"
-	TypePeer     = "peer"
-	TypeLeft     = "left"
-	TypeFrom     = "from"
-	TypeHostAway = "host-away"
-	TypeHostBack = "host-back"
-	TypeError    = "error"
-)
-
-// HostID is the id under which a peer sees the messages of its room's host.
-const HostID = "host"
-
-// Error codes of the `error` message, stable for clients to act on.
-const (
-	CodeBadMessage    = "bad-message"
-	CodeTooLarge      = "too-large"
-	CodeUnknownRoom   = "unknown-room"
-	CodeRoomFull      = "room-full"
-	CodeBadClaim      = "bad-claim"
-	CodeNotInRoom     = "not-in-room"
-	CodeUnknownPeer   = "unknown-peer"
-	CodeRateLimited   = "rate-limited"
-	CodeAlreadyInRoom = "already-in-room"
-	// CodeUnavailable: an instance of a cluster has lost NATS (or another
-	// instance did not answer); try again, perhaps through another instance.
-	CodeUnavailable = "unavailable"
+	"safehouse/wire"
 )
 
 // Bounds on the routing fields; anything longer is certainly not something this
@@ -53,18 +16,6 @@ const (
 	maxClaimFieldLen = 128
 	maxIDFieldLen    = 16
 )
-
-// Message is one signaling message in either direction. Only the fields that
-// belong to its type are set; Data is carried through untouched.
-type Message struct {
-	T     string          `json:"t"`
-	Room  string          `json:"room,omitempty"`
-	Claim string          `json:"claim,omitempty"`
-	ID    string          `json:"id,omitempty"`
-	Data  json.RawMessage `json:"data,omitempty"`
-	Code  string          `json:"code,omitempty"`
-	Msg   string          `json:"msg,omitempty"`
-}
 
 // ErrBadMessage is wrapped by every error DecodeMessage returns.
 var ErrBadMessage = errors.New("bad message")
@@ -76,47 +27,47 @@ func badMessage(format string, args ...any) error {
 // DecodeMessage parses one client-to-server message and checks that it has the
 // fields its type needs. Unknown fields are ignored so that newer clients can
 // add some; the room code's alphabet is checked later, when it is looked up.
-func DecodeMessage(b []byte) (Message, error) {
+func DecodeMessage(b []byte) (wire.Message, error) {
 	trimmed := bytes.TrimLeft(b, " \t\r\n")
 	if len(trimmed) == 0 || trimmed[0] != '{' {
-		return Message{}, badMessage("a message must be one JSON object")
+		return wire.Message{}, badMessage("a message must be one JSON object")
 	}
-	var m Message
+	var m wire.Message
 	if err := json.Unmarshal(trimmed, &m); err != nil {
-		return Message{}, badMessage("not valid JSON for a message: %v", err)
+		return wire.Message{}, badMessage("not valid JSON for a message: %v", err)
 	}
 	if len(m.Room) > maxRoomFieldLen {
-		return Message{}, badMessage("room is too long")
+		return wire.Message{}, badMessage("room is too long")
 	}
 	if len(m.Claim) > maxClaimFieldLen {
-		return Message{}, badMessage("claim is too long")
+		return wire.Message{}, badMessage("claim is too long")
 	}
 	if len(m.ID) > maxIDFieldLen {
-		return Message{}, badMessage("id is too long")
+		return wire.Message{}, badMessage("id is too long")
 	}
 	switch m.T {
-	case TypeHost:
+	case wire.TypeHost:
 		if (m.Room == "") != (m.Claim == "") {
-			return Message{}, badMessage(`reclaiming a room needs both "room" and "claim"`)
+			return wire.Message{}, badMessage(`reclaiming a room needs both "room" and "claim"`)
 		}
-	case TypeJoin:
+	case wire.TypeJoin:
 		if m.Room == "" {
-			return Message{}, badMessage(`"join" needs a "room"`)
+			return wire.Message{}, badMessage(`"join" needs a "room"`)
 		}
-	case TypeTo:
+	case wire.TypeTo:
 		if len(m.Data) == 0 || string(m.Data) == "null" {
-			return Message{}, badMessage(`"to" needs "data"`)
+			return wire.Message{}, badMessage(`"to" needs "data"`)
 		}
-	case TypeBye:
+	case wire.TypeBye:
 	case "":
-		return Message{}, badMessage(`missing message type "t"`)
+		return wire.Message{}, badMessage(`missing message type "t"`)
 	default:
-		return Message{}, badMessage("unknown message type %q", m.T)
+		return wire.Message{}, badMessage("unknown message type %q", m.T)
 	}
 	return m, nil
 }
 
-func encode(m Message) []byte {
+func encode(m wire.Message) []byte {
 	b, err := json.Marshal(m)
 	if err != nil {
 		// Only Data can fail to marshal, and it was validated JSON when it came in.
@@ -139,5 +90,5 @@ func encodeFrom(id string, data json.RawMessage) []byte {
 }
 
 func errorMessage(code, text string) []byte {
-	return encode(Message{T: TypeError, Code: code, Msg: text})
+	return encode(wire.Message{T: wire.TypeError, Code: code, Msg: text})
 }

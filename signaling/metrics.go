@@ -6,6 +6,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"safehouse/wire"
 )
 
 // Each Server has a registry of its own rather than Prometheus's global one,
@@ -62,8 +64,8 @@ func newMetrics(s *Server) *metrics {
 	)
 	// Every code and reason is shown from the start, at zero, so that a rate
 	// over a series that has not happened yet is 0 rather than missing.
-	for _, code := range []string{CodeBadMessage, CodeTooLarge, CodeUnknownRoom, CodeRoomFull, CodeBadClaim,
-		CodeNotInRoom, CodeUnknownPeer, CodeRateLimited, CodeAlreadyInRoom, CodeUnavailable} {
+	for _, code := range []string{wire.CodeBadMessage, wire.CodeTooLarge, wire.CodeUnknownRoom, wire.CodeRoomFull, wire.CodeBadClaim,
+		wire.CodeNotInRoom, wire.CodeUnknownPeer, wire.CodeRateLimited, wire.CodeAlreadyInRoom, wire.CodeUnavailable} {
 		m.refusals.WithLabelValues(code)
 	}
 	for _, reason := range connRefusalReasons {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"safehouse/wire"
 )
 
 // scrape reads h's Prometheus text and returns each sample's value by its
@@ -44,15 +46,15 @@ func TestMetricsCountRoomsJoinsRefusalsAndRelay(t *testing.T) {
 	room, _ := host.host()
 	peer := ts.dial(t, "127.0.0.2")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 	late := ts.dial(t, "127.0.0.3")
-	late.send(Message{T: TypeJoin, Room: room})
-	late.expect(TypeError, CodeRoomFull)
-	late.send(Message{T: TypeJoin, Room: "ZZZZZZ"})
-	late.expect(TypeError, CodeUnknownRoom)
+	late.send(wire.Message{T: wire.TypeJoin, Room: room})
+	late.expect(wire.TypeError, wire.CodeRoomFull)
+	late.send(wire.Message{T: wire.TypeJoin, Room: "ZZZZZZ"})
+	late.expect(wire.TypeError, wire.CodeUnknownRoom)
 	data := `{"sdp":"x"}`
-	peer.send(Message{T: TypeTo, Data: []byte(data)})
-	delivered := host.expect(TypeFrom)
+	peer.send(wire.Message{T: wire.TypeTo, Data: []byte(data)})
+	delivered := host.expect(wire.TypeFrom)
 	_, status, _ := ts.tryDial(t, "127.0.0.4", withHeader("Origin", "https://elsewhere.example"))
 	if status != http.StatusForbidden {
 		t.Fatalf("a foreign origin got %d", status)

@@ -5,6 +5,8 @@ import (
 	"net/netip"
 	"testing"
 	"time"
+
+	"safehouse/wire"
 )
 
 // Failed joins count at every prefix size: an IPv4 /24 may fail four times
@@ -34,16 +36,16 @@ func TestFailedJoinsPerNetwork(t *testing.T) {
 			from := func(addr string) *testClient { return ts.dial(t, "127.0.0.3", withHeader("X-Forwarded-For", addr)) }
 			for i := range tt.allowed {
 				c := from(tt.addr(i))
-				c.send(Message{T: TypeJoin, Room: "ZZZZZZ"})
-				c.expect(TypeError, CodeUnknownRoom)
+				c.send(wire.Message{T: wire.TypeJoin, Room: "ZZZZZZ"})
+				c.expect(wire.TypeError, wire.CodeUnknownRoom)
 			}
 			// A fresh address of the same network is refused, even with the right code...
 			late := from(tt.addr(tt.allowed))
-			late.send(Message{T: TypeJoin, Room: room})
-			late.expect(TypeError, CodeRateLimited)
+			late.send(wire.Message{T: wire.TypeJoin, Room: room})
+			late.expect(wire.TypeError, wire.CodeRateLimited)
 			// ...while another network is not.
 			from(tt.other).join(room)
-			host.expect(TypePeer)
+			host.expect(wire.TypePeer)
 			clock.Advance(failureWindow)
 			late.join(room)
 		})
@@ -62,19 +64,19 @@ func TestFailedJoinBudget(t *testing.T) {
 	guessers := make([]*testClient, 5)
 	for i := range guessers {
 		guessers[i] = ts.dial(t, fmt.Sprintf("127.0.%d.1", 10+i)) // five /24s: no network limit in the way
-		guessers[i].send(Message{T: TypeJoin, Room: "ZZZZZZ"})
-		guessers[i].expect(TypeError, CodeUnknownRoom)
+		guessers[i].send(wire.Message{T: wire.TypeJoin, Room: "ZZZZZZ"})
+		guessers[i].expect(wire.TypeError, wire.CodeUnknownRoom)
 	}
-	guessers[0].send(Message{T: TypeJoin, Room: "YYYYYY"})
-	guessers[0].expect(TypeError, CodeRateLimited)
-	guessers[1].send(Message{T: TypeJoin, Room: room})
-	guessers[1].expect(TypeError, CodeRateLimited)
+	guessers[0].send(wire.Message{T: wire.TypeJoin, Room: "YYYYYY"})
+	guessers[0].expect(wire.TypeError, wire.CodeRateLimited)
+	guessers[1].send(wire.Message{T: wire.TypeJoin, Room: room})
+	guessers[1].expect(wire.TypeError, wire.CodeRateLimited)
 
 	clean := ts.dial(t, "127.0.20.1")
-	clean.send(Message{T: TypeJoin, Room: "YYYYYY"})
-	clean.expect(TypeError, CodeUnknownRoom)
-	clean.send(Message{T: TypeJoin, Room: "XXXXXX"})
-	clean.expect(TypeError, CodeRateLimited)
+	clean.send(wire.Message{T: wire.TypeJoin, Room: "YYYYYY"})
+	clean.expect(wire.TypeError, wire.CodeUnknownRoom)
+	clean.send(wire.Message{T: wire.TypeJoin, Room: "XXXXXX"})
+	clean.expect(wire.TypeError, wire.CodeRateLimited)
 	ts.dial(t, "127.0.21.1").join(room)
 
 	clock.Advance(failureWindow)
@@ -93,8 +95,8 @@ func TestRoomsPerNetworkCountRoomsInGrace(t *testing.T) {
 	}
 	waitFor(t, "the hosts to be away", func() bool { return ts.Stats().RoomsAway == 4 })
 	c := ts.dial(t, "127.0.7.9")
-	c.send(Message{T: TypeHost})
-	c.expect(TypeError, CodeRateLimited)
+	c.send(wire.Message{T: wire.TypeHost})
+	c.expect(wire.TypeError, wire.CodeRateLimited)
 	ts.dial(t, "127.0.8.1").host() // another /24
 }
 
@@ -106,9 +108,9 @@ func TestEmptyRoomHasAShortGrace(t *testing.T) {
 	room, claim := played.host()
 	peer := ts.dial(t, "127.0.0.4")
 	peer.join(room)
-	played.expect(TypePeer)
+	played.expect(wire.TypePeer)
 	peer.conn.CloseNow()
-	played.expect(TypeLeft)
+	played.expect(wire.TypeLeft)
 	empty.conn.CloseNow()
 	played.conn.CloseNow()
 	waitFor(t, "the empty room to expire", func() bool { return ts.Stats().Expired == 1 })
@@ -116,6 +118,6 @@ func TestEmptyRoomHasAShortGrace(t *testing.T) {
 		t.Fatalf("stats %+v: want the room that had a peer kept", st)
 	}
 	back := ts.dial(t, "127.0.0.3")
-	back.send(Message{T: TypeHost, Room: room, Claim: claim})
-	back.expect(TypeHosted)
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	back.expect(wire.TypeHosted)
 }

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"safehouse/wire"
 )
 
 // A client's outbox is its queue of messages to write. No goroutine waits on
@@ -66,7 +68,7 @@ func (c *client) sendLocked(m outgoing) {
 func (c *client) peerJoined(id string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.sendLocked(outgoing{b: encode(Message{T: TypePeer, ID: id}), joined: id})
+	c.sendLocked(outgoing{b: encode(wire.Message{T: wire.TypePeer, ID: id}), joined: id})
 }
 
 // peerLeft queues the `left` notice for a host, or, when the host has not yet
@@ -92,7 +94,7 @@ func (c *client) peerLeft(id string) {
 		}
 		return
 	}
-	c.sendLocked(outgoing{b: encode(Message{T: TypeLeft, ID: id})})
+	c.sendLocked(outgoing{b: encode(wire.Message{T: wire.TypeLeft, ID: id})})
 }
 
 // relay queues data relayed from the peer with id from (HostID for the host)

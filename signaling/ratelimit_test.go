@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"safehouse/wire"
 )
 
 // One connection cannot push more than its relay budget through the server:
@@ -22,17 +24,17 @@ func TestRelayRateLimit(t *testing.T) {
 	room, _ := host.host()
 	peer := ts.dial(t, "127.0.0.3")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 	data := json.RawMessage(`"` + strings.Repeat("x", size-2) + `"`)
 
 	flood := func(n int) (refused int) {
 		for range n {
-			peer.send(Message{T: TypeTo, Data: data})
+			peer.send(wire.Message{T: wire.TypeTo, Data: data})
 		}
 		// A marker after the flood: every answer to the flood comes before it.
-		peer.send(Message{T: TypeJoin, Room: room})
-		for m := peer.recv(); m.Code != CodeAlreadyInRoom; m = peer.recv() {
-			if m.Code != CodeRateLimited {
+		peer.send(wire.Message{T: wire.TypeJoin, Room: room})
+		for m := peer.recv(); m.Code != wire.CodeAlreadyInRoom; m = peer.recv() {
+			if m.Code != wire.CodeRateLimited {
 				t.Fatalf("flooder got %+v", m)
 			}
 			refused++
@@ -50,8 +52,8 @@ func TestRelayRateLimit(t *testing.T) {
 		t.Fatalf("stats %+v, want %d relayed and both connections open", st, burst/size+rate/2/size)
 	}
 	// The host's own sending has its own budget.
-	host.send(Message{T: TypeTo, ID: "p1", Data: data})
-	if m := peer.expect(TypeFrom); string(m.Data) != string(data) {
+	host.send(wire.Message{T: wire.TypeTo, ID: "p1", Data: data})
+	if m := peer.expect(wire.TypeFrom); string(m.Data) != string(data) {
 		t.Fatalf("peer got %+v", m)
 	}
 }

@@ -9,13 +9,15 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"safehouse/wire"
 )
 
 func TestHostJoinAndRelayBothWays(t *testing.T) {
 	ts := startServer(t, Config{})
 	host := ts.dial(t, "127.0.0.2")
 	room, claim := host.host()
-	if _, ok := NormalizeRoomCode(room); !ok || room != strings.ToUpper(room) {
+	if _, ok := wire.CanonicalRoomCode(room); !ok || room != strings.ToUpper(room) {
 		t.Fatalf("room code %q is not a canonical code", room)
 	}
 	if len(claim) < 22 {
@@ -28,29 +30,29 @@ func TestHostJoinAndRelayBothWays(t *testing.T) {
 	if id != "p1" {
 		t.Fatalf("first peer got id %q, want p1", id)
 	}
-	if m := host.expect(TypePeer); m.ID != "p1" {
+	if m := host.expect(wire.TypePeer); m.ID != "p1" {
 		t.Fatalf("host was told about peer %q, want p1", m.ID)
 	}
 
-	peer.send(Message{T: TypeTo, Data: json.RawMessage(`{"sdp":"offer-from-peer"}`)})
-	got := host.expect(TypeFrom)
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`{"sdp":"offer-from-peer"}`)})
+	got := host.expect(wire.TypeFrom)
 	if got.ID != "p1" || string(got.Data) != `{"sdp":"offer-from-peer"}` {
 		t.Fatalf("host got %+v", got)
 	}
-	host.send(Message{T: TypeTo, ID: "p1", Data: json.RawMessage(`{"sdp":"answer"}`)})
-	got = peer.expect(TypeFrom)
-	if got.ID != HostID || string(got.Data) != `{"sdp":"answer"}` {
+	host.send(wire.Message{T: wire.TypeTo, ID: "p1", Data: json.RawMessage(`{"sdp":"answer"}`)})
+	got = peer.expect(wire.TypeFrom)
+	if got.ID != wire.HostID || string(got.Data) != `{"sdp":"answer"}` {
 		t.Fatalf("peer got %+v", got)
 	}
 	// Data is passed through byte for byte: spacing and <, >, & untouched.
 	const untouched = `{ "html": "<b>&amp;</b>",  "n": [1, 2.50] }`
 	host.sendRaw(websocket.MessageText, []byte(`{"t":"to","id":"p1","data":`+untouched+`}`))
-	if got := peer.expect(TypeFrom); string(got.Data) != untouched {
+	if got := peer.expect(wire.TypeFrom); string(got.Data) != untouched {
 		t.Fatalf("peer got data %s, want %s", got.Data, untouched)
 	}
 	// A peer may also name the host explicitly.
-	peer.send(Message{T: TypeTo, ID: HostID, Data: json.RawMessage(`"candidate"`)})
-	if got := host.expect(TypeFrom); string(got.Data) != `"candidate"` {
+	peer.send(wire.Message{T: wire.TypeTo, ID: wire.HostID, Data: json.RawMessage(`"candidate"`)})
+	if got := host.expect(wire.TypeFrom); string(got.Data) != `"candidate"` {
 		t.Fatalf("host got %+v", got)
 	}
 
@@ -59,19 +61,19 @@ func TestHostJoinAndRelayBothWays(t *testing.T) {
 	if id := peer2.join(room); id != "p2" {
 		t.Fatalf("second peer got %q", id)
 	}
-	host.expect(TypePeer)
-	peer.send(Message{T: TypeBye})
+	host.expect(wire.TypePeer)
+	peer.send(wire.Message{T: wire.TypeBye})
 	if code := peer.expectClosed(); code != websocket.StatusNormalClosure {
 		t.Fatalf("bye closed with %v", code)
 	}
-	if m := host.expect(TypeLeft); m.ID != "p1" {
+	if m := host.expect(wire.TypeLeft); m.ID != "p1" {
 		t.Fatalf("left %q, want p1", m.ID)
 	}
 	peer3 := ts.dial(t, "127.0.0.5")
 	if id := peer3.join(room); id != "p3" {
 		t.Fatalf("third peer got %q, want p3", id)
 	}
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	st := ts.Stats()
 	if st.Rooms != 1 || st.Peers != 2 || st.Relayed != 4 {
@@ -87,12 +89,12 @@ func TestRefusalsAnswerTheSenderOnly(t *testing.T) {
 	room, _ := host.host()
 	peer := ts.dial(t, "127.0.0.3")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 	// Subtests' peers leave when their subtest ends; the host hears of it.
 	joinRoom := func(c *testClient) {
 		c.join(room)
-		for m := host.recv(); m.T != TypePeer; m = host.recv() {
-			if m.T != TypeLeft {
+		for m := host.recv(); m.T != wire.TypePeer; m = host.recv() {
+			if m.T != wire.TypeLeft {
 				t.Errorf("host got %+v", m)
 			}
 		}
@@ -105,25 +107,25 @@ func TestRefusalsAnswerTheSenderOnly(t *testing.T) {
 		raw   string
 		code  string
 	}{
-		{"unknown room", nil, websocket.MessageText, `{"t":"join","room":"ZZZZZZ"}`, CodeUnknownRoom},
-		{"room code with symbols outside the alphabet", nil, websocket.MessageText, `{"t":"join","room":"OOOOOO"}`, CodeUnknownRoom},
-		{"not JSON", nil, websocket.MessageText, `hello`, CodeBadMessage},
-		{"truncated JSON", nil, websocket.MessageText, `{"t":"join","room":"AB`, CodeBadMessage},
-		{"JSON but not an object", nil, websocket.MessageText, `["join"]`, CodeBadMessage},
-		{"null", nil, websocket.MessageText, `null`, CodeBadMessage},
-		{"unknown type", nil, websocket.MessageText, `{"t":"dance"}`, CodeBadMessage},
-		{"missing type", nil, websocket.MessageText, `{"room":"ABCDEF"}`, CodeBadMessage},
-		{"type of the wrong kind", nil, websocket.MessageText, `{"t":7}`, CodeBadMessage},
-		{"join without room", nil, websocket.MessageText, `{"t":"join"}`, CodeBadMessage},
-		{"reclaim without claim", nil, websocket.MessageText, `{"t":"host","room":"ABCDEF"}`, CodeBadMessage},
-		{"to without data", nil, websocket.MessageText, `{"t":"to","id":"p1"}`, CodeBadMessage},
-		{"binary frame", nil, websocket.MessageBinary, `{"t":"host"}`, CodeBadMessage},
-		{"to before join", nil, websocket.MessageText, `{"t":"to","data":1}`, CodeNotInRoom},
-		{"host to unknown peer", func(c *testClient) { c.host() }, websocket.MessageText, `{"t":"to","id":"p9","data":1}`, CodeUnknownPeer},
-		{"peer to another peer", joinRoom, websocket.MessageText, `{"t":"to","id":"p1","data":1}`, CodeUnknownPeer},
-		{"host twice", func(c *testClient) { c.host() }, websocket.MessageText, `{"t":"host"}`, CodeAlreadyInRoom},
-		{"join while hosting", func(c *testClient) { c.host() }, websocket.MessageText, `{"t":"join","room":"` + room + `"}`, CodeAlreadyInRoom},
-		{"join twice", joinRoom, websocket.MessageText, `{"t":"join","room":"` + room + `"}`, CodeAlreadyInRoom},
+		{"unknown room", nil, websocket.MessageText, `{"t":"join","room":"ZZZZZZ"}`, wire.CodeUnknownRoom},
+		{"room code with symbols outside the alphabet", nil, websocket.MessageText, `{"t":"join","room":"OOOOOO"}`, wire.CodeUnknownRoom},
+		{"not JSON", nil, websocket.MessageText, `hello`, wire.CodeBadMessage},
+		{"truncated JSON", nil, websocket.MessageText, `{"t":"join","room":"AB`, wire.CodeBadMessage},
+		{"JSON but not an object", nil, websocket.MessageText, `["join"]`, wire.CodeBadMessage},
+		{"null", nil, websocket.MessageText, `null`, wire.CodeBadMessage},
+		{"unknown type", nil, websocket.MessageText, `{"t":"dance"}`, wire.CodeBadMessage},
+		{"missing type", nil, websocket.MessageText, `{"room":"ABCDEF"}`, wire.CodeBadMessage},
+		{"type of the wrong kind", nil, websocket.MessageText, `{"t":7}`, wire.CodeBadMessage},
+		{"join without room", nil, websocket.MessageText, `{"t":"join"}`, wire.CodeBadMessage},
+		{"reclaim without claim", nil, websocket.MessageText, `{"t":"host","room":"ABCDEF"}`, wire.CodeBadMessage},
+		{"to without data", nil, websocket.MessageText, `{"t":"to","id":"p1"}`, wire.CodeBadMessage},
+		{"binary frame", nil, websocket.MessageBinary, `{"t":"host"}`, wire.CodeBadMessage},
+		{"to before join", nil, websocket.MessageText, `{"t":"to","data":1}`, wire.CodeNotInRoom},
+		{"host to unknown peer", func(c *testClient) { c.host() }, websocket.MessageText, `{"t":"to","id":"p9","data":1}`, wire.CodeUnknownPeer},
+		{"peer to another peer", joinRoom, websocket.MessageText, `{"t":"to","id":"p1","data":1}`, wire.CodeUnknownPeer},
+		{"host twice", func(c *testClient) { c.host() }, websocket.MessageText, `{"t":"host"}`, wire.CodeAlreadyInRoom},
+		{"join while hosting", func(c *testClient) { c.host() }, websocket.MessageText, `{"t":"join","room":"` + room + `"}`, wire.CodeAlreadyInRoom},
+		{"join twice", joinRoom, websocket.MessageText, `{"t":"join","room":"` + room + `"}`, wire.CodeAlreadyInRoom},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -133,24 +135,24 @@ func TestRefusalsAnswerTheSenderOnly(t *testing.T) {
 				tt.setup(c)
 			}
 			c.sendRaw(tt.typ, []byte(tt.raw))
-			if m := c.expect(TypeError, tt.code); m.Msg == "" {
+			if m := c.expect(wire.TypeError, tt.code); m.Msg == "" {
 				t.Fatalf("error %q has no sentence for people", m.Code)
 			}
 			// The sender is still connected and served.
-			c.send(Message{T: TypeTo, ID: "p99", Data: json.RawMessage(`0`)})
-			if m := c.recv(); m.T != TypeError {
+			c.send(wire.Message{T: wire.TypeTo, ID: "p99", Data: json.RawMessage(`0`)})
+			if m := c.recv(); m.T != wire.TypeError {
 				t.Fatalf("connection no longer answered properly: %+v", m)
 			}
 		})
 	}
 
 	// Nobody else heard about any of it, and the room still relays.
-	peer.send(Message{T: TypeTo, Data: json.RawMessage(`"still here"`)})
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`"still here"`)})
 	m := host.recv()
-	for m.T == TypeLeft {
+	for m.T == wire.TypeLeft {
 		m = host.recv()
 	}
-	if m.T != TypeFrom || m.ID != "p1" || string(m.Data) != `"still here"` {
+	if m.T != wire.TypeFrom || m.ID != "p1" || string(m.Data) != `"still here"` {
 		t.Fatalf("host got %+v", m)
 	}
 }
@@ -162,16 +164,16 @@ func TestOversizedMessages(t *testing.T) {
 	room, _ := host.host()
 	peer := ts.dial(t, "127.0.0.3")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	big := `{"t":"to","data":"` + strings.Repeat("x", 2*limit) + `"}`
 	peer.sendRaw(websocket.MessageText, []byte(big))
-	peer.expect(TypeError, CodeTooLarge)
+	peer.expect(wire.TypeError, wire.CodeTooLarge)
 
 	// Exactly at the limit is fine.
 	atLimit := `{"t":"to","data":"` + strings.Repeat("y", limit-len(`{"t":"to","data":""}`)) + `"}`
 	peer.sendRaw(websocket.MessageText, []byte(atLimit))
-	if m := host.expect(TypeFrom); len(m.Data) != limit-len(`{"t":"to","data":}`) {
+	if m := host.expect(wire.TypeFrom); len(m.Data) != limit-len(`{"t":"to","data":}`) {
 		t.Fatalf("relayed %d bytes of data", len(m.Data))
 	}
 
@@ -179,7 +181,7 @@ func TestOversizedMessages(t *testing.T) {
 	huge := `{"t":"to","data":"` + strings.Repeat("z", 5*limit) + `"}`
 	other := ts.dial(t, "127.0.0.4")
 	other.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 	// The server closes (1009) as soon as it has read the frame's header; a client still
 	// writing the rest may see the TCP connection reset instead of the close frame. Either
 	// way the connection ends, and the host hears the peer left.
@@ -190,13 +192,13 @@ func TestOversizedMessages(t *testing.T) {
 			t.Fatalf("huge message closed with %v, want %v (or a reset)", code, websocket.StatusMessageTooBig)
 		}
 	}
-	if m := host.expect(TypeLeft); m.ID != "p2" {
+	if m := host.expect(wire.TypeLeft); m.ID != "p2" {
 		t.Fatalf("left %q", m.ID)
 	}
 
 	// The room is unharmed.
-	host.send(Message{T: TypeTo, ID: "p1", Data: json.RawMessage(`"ok"`)})
-	if m := peer.expect(TypeFrom); string(m.Data) != `"ok"` {
+	host.send(wire.Message{T: wire.TypeTo, ID: "p1", Data: json.RawMessage(`"ok"`)})
+	if m := peer.expect(wire.TypeFrom); string(m.Data) != `"ok"` {
 		t.Fatalf("peer got %+v", m)
 	}
 }
@@ -207,7 +209,7 @@ func TestGarbageSenderIsDisconnected(t *testing.T) {
 	room, _ := host.host()
 	vandal := ts.dial(t, "127.0.0.3")
 	vandal.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	for range 3 {
 		vandal.sendRaw(websocket.MessageText, []byte("garbage"))
@@ -221,7 +223,7 @@ func TestGarbageSenderIsDisconnected(t *testing.T) {
 			}
 			break
 		}
-		if m.Code != CodeBadMessage {
+		if m.Code != wire.CodeBadMessage {
 			t.Fatalf("got %+v", m)
 		}
 		errorsSeen++
@@ -229,7 +231,7 @@ func TestGarbageSenderIsDisconnected(t *testing.T) {
 	if errorsSeen != 3 {
 		t.Fatalf("%d error answers before the disconnect, want 3", errorsSeen)
 	}
-	host.expect(TypeLeft)
+	host.expect(wire.TypeLeft)
 	if st := ts.Stats(); st.BadMessages != 3 || st.Conns != 1 || st.Rooms != 1 {
 		t.Fatalf("stats %+v", st)
 	}
@@ -241,19 +243,19 @@ func TestPeersPerRoomCap(t *testing.T) {
 	room, _ := host.host()
 	for i := range 3 {
 		ts.dial(t, "127.0.0.3").join(room)
-		if m := host.expect(TypePeer); m.ID != fmt.Sprintf("p%d", i+1) {
+		if m := host.expect(wire.TypePeer); m.ID != fmt.Sprintf("p%d", i+1) {
 			t.Fatalf("peer %q", m.ID)
 		}
 	}
 	late := ts.dial(t, "127.0.0.3")
-	late.send(Message{T: TypeJoin, Room: room})
-	late.expect(TypeError, CodeRoomFull)
+	late.send(wire.Message{T: wire.TypeJoin, Room: room})
+	late.expect(wire.TypeError, wire.CodeRoomFull)
 	if st := ts.Stats(); st.Peers != 3 {
 		t.Fatalf("%d peers, want 3", st.Peers)
 	}
 	// A full room is not a failed guess: the same address may try again at once.
-	late.send(Message{T: TypeJoin, Room: room})
-	late.expect(TypeError, CodeRoomFull)
+	late.send(wire.Message{T: wire.TypeJoin, Room: room})
+	late.expect(wire.TypeError, wire.CodeRoomFull)
 }
 
 // A peer flooding a host that reads slowly is told to slow down; the host is
@@ -265,18 +267,18 @@ func TestSlowRecipientThrottlesTheSender(t *testing.T) {
 	room, _ := host.host()
 	peer := ts.dial(t, "127.0.0.3")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	// The host stops reading. The peer keeps sending until the server refuses;
 	// only refusals are answered, and a goroutine collects them.
-	answers := make(chan Message, 1024)
+	answers := make(chan wire.Message, 1024)
 	go func() {
 		for {
 			_, b, err := peer.conn.Read(context.Background())
 			if err != nil {
 				return
 			}
-			var m Message
+			var m wire.Message
 			json.Unmarshal(b, &m)
 			answers <- m
 		}
@@ -287,7 +289,7 @@ func TestSlowRecipientThrottlesTheSender(t *testing.T) {
 		for {
 			select {
 			case m := <-answers:
-				if m.Code != CodeRateLimited {
+				if m.Code != wire.CodeRateLimited {
 					t.Fatalf("peer got %+v", m)
 				}
 				refused++
@@ -298,7 +300,7 @@ func TestSlowRecipientThrottlesTheSender(t *testing.T) {
 	}
 	for sent < 1000 && refused == 0 {
 		for range 20 {
-			peer.send(Message{T: TypeTo, Data: json.RawMessage(fmt.Sprintf(`{"n":%d,"pad":%q}`, sent, payload))})
+			peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(fmt.Sprintf(`{"n":%d,"pad":%q}`, sent, payload))})
 			sent++
 		}
 		collect()
@@ -317,7 +319,7 @@ func TestSlowRecipientThrottlesTheSender(t *testing.T) {
 	// The host catches up and finds each accepted message once, in order.
 	last := -1
 	for range delivered {
-		m := host.expect(TypeFrom)
+		m := host.expect(wire.TypeFrom)
 		var body struct{ N int }
 		json.Unmarshal(m.Data, &body)
 		if body.N <= last {

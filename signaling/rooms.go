@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"safehouse/wire"
 )
 
 // room is one game's meeting point. Guarded by the server's mutex.
@@ -45,7 +47,7 @@ func (r *room) peerIDs() []string {
 }
 
 // handle acts on one well-formed message from c.
-func (s *Server) handle(c *client, m Message) {
+func (s *Server) handle(c *client, m wire.Message) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if c.isClosing() {
@@ -58,9 +60,9 @@ func (s *Server) handle(c *client, m Message) {
 		return
 	}
 	switch m.T {
-	case TypeHost:
+	case wire.TypeHost:
 		if c.room != nil {
-			s.refuse(c, CodeAlreadyInRoom, "this connection is already in a room")
+			s.refuse(c, wire.CodeAlreadyInRoom, "this connection is already in a room")
 		} else if m.Room == "" {
 			code := newRoomCode()
 			for s.rooms[code] != nil {
@@ -70,15 +72,15 @@ func (s *Server) handle(c *client, m Message) {
 		} else {
 			s.reclaimRoom(c, m.Room, m.Claim)
 		}
-	case TypeJoin:
+	case wire.TypeJoin:
 		if c.room != nil {
-			s.refuse(c, CodeAlreadyInRoom, "this connection is already in a room")
+			s.refuse(c, wire.CodeAlreadyInRoom, "this connection is already in a room")
 		} else {
 			s.joinRoom(c, m.Room)
 		}
-	case TypeTo:
+	case wire.TypeTo:
 		s.relay(c, m)
-	case TypeBye:
+	case wire.TypeBye:
 		c.shutdown(websocket.CloseNormalClosure, "bye")
 	}
 }
@@ -97,13 +99,13 @@ func (s *Server) createRoom(c *client, code string) {
 		// drops the sockets keeps them for the grace period without a socket.
 		if s.roomsByKey[key] >= levelLimit(s.cfg.RoomsPerAddress, level) {
 			s.logRefusal(c.key, slog.LevelInfo, "room refused", "reason", "rooms per address", "prefix", key, "addr", c.addr)
-			s.refuse(c, CodeRateLimited, "this address has too many rooms open; close one or wait")
+			s.refuse(c, wire.CodeRateLimited, "this address has too many rooms open; close one or wait")
 			return
 		}
 	}
 	if len(s.rooms) >= s.cfg.MaxRooms {
 		s.logRefusal(c.key, slog.LevelWarn, "room refused", "reason", "server full", "addr", c.addr)
-		s.refuse(c, CodeRateLimited, "the server has no room for more games right now; try again later")
+		s.refuse(c, wire.CodeRateLimited, "the server has no room for more games right now; try again later")
 		return
 	}
 	r := &room{code: code, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
@@ -117,7 +119,7 @@ func (s *Server) createRoom(c *client, code string) {
 	c.room = r
 	s.metrics.rooms.Inc()
 	s.log.Info("room created", "room", code, "addr", c.addr)
-	c.send(encode(Message{T: TypeHosted, Room: code, Claim: r.claim}))
+	c.send(encode(wire.Message{T: wire.TypeHosted, Room: code, Claim: r.claim}))
 }
 
 // reclaimRoom gives a room back to the holder of its claim token, with a new
@@ -134,7 +136,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	if !claimMatches(claim, r.claim) {
 		s.recordFailure(c)
 		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", r.code, "addr", c.addr)
-		s.refuse(c, CodeBadClaim, "that claim does not belong to this room")
+		s.refuse(c, wire.CodeBadClaim, "that claim does not belong to this room")
 		return
 	}
 	if old := r.host; old != nil {
@@ -142,7 +144,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 		// claim. Either way the operator should be able to tell.
 		s.log.Warn("live host displaced by a reclaim", "room", r.code, "addr", c.addr, "old_addr", old.addr)
 		old.room = nil
-		old.send(errorMessage(CodeBadClaim, "the room was reclaimed by a newer connection"))
+		old.send(errorMessage(wire.CodeBadClaim, "the room was reclaimed by a newer connection"))
 		old.shutdown(websocket.ClosePolicyViolation, "room reclaimed elsewhere")
 	}
 	r.stopGrace()
@@ -154,12 +156,12 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	s.recordLocked(r, false)
 	s.metrics.reclaims.Inc()
 	s.log.Info("room reclaimed", "room", r.code, "addr", c.addr)
-	c.send(encode(Message{T: TypeHosted, Room: r.code, Claim: r.claim}))
+	c.send(encode(wire.Message{T: wire.TypeHosted, Room: r.code, Claim: r.claim}))
 	for _, id := range r.peerIDs() {
 		c.peerJoined(id)
 	}
 	for _, p := range r.peers {
-		p.send(encode(Message{T: TypeHostBack}))
+		p.send(encode(wire.Message{T: wire.TypeHostBack}))
 	}
 }
 
@@ -173,7 +175,7 @@ func (s *Server) joinRoom(c *client, code string) {
 	}
 	if len(r.peers) >= s.cfg.PeersPerRoom {
 		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "room full", "room", r.code, "addr", c.addr)
-		s.refuse(c, CodeRoomFull, "this room is full")
+		s.refuse(c, wire.CodeRoomFull, "this room is full")
 		return
 	}
 	if !s.joinAllowed(c, r) {
@@ -186,17 +188,17 @@ func (s *Server) joinRoom(c *client, code string) {
 	c.room, c.peerID = r, id
 	s.recordLocked(r, false)
 	s.metrics.joins.Inc()
-	c.send(encode(Message{T: TypeJoined, Room: r.code, ID: id}))
+	c.send(encode(wire.Message{T: wire.TypeJoined, Room: r.code, ID: id}))
 	if r.host != nil {
 		r.host.peerJoined(id)
 	} else {
-		c.send(encode(Message{T: TypeHostAway}))
+		c.send(encode(wire.Message{T: wire.TypeHostAway}))
 	}
 }
 
 // lookup finds the room for a join or reclaim, counting a miss as a failure.
 func (s *Server) lookup(c *client, code, what string) *room {
-	canonical, ok := NormalizeRoomCode(code)
+	canonical, ok := wire.CanonicalRoomCode(code)
 	var r *room
 	if ok {
 		r = s.rooms[canonical]
@@ -204,19 +206,19 @@ func (s *Server) lookup(c *client, code, what string) *room {
 	if r == nil {
 		s.recordFailure(c)
 		s.logRefusal(c.key, slog.LevelInfo, what+" refused", "reason", "unknown room", "addr", c.addr)
-		s.refuse(c, CodeUnknownRoom, "no room has that code (it may have expired)")
+		s.refuse(c, wire.CodeUnknownRoom, "no room has that code (it may have expired)")
 	}
 	return r
 }
 
-func (s *Server) relay(c *client, m Message) {
+func (s *Server) relay(c *client, m wire.Message) {
 	r := c.room
 	if r == nil {
-		s.refuse(c, CodeNotInRoom, `send "host" or "join" first`)
+		s.refuse(c, wire.CodeNotInRoom, `send "host" or "join" first`)
 		return
 	}
 	if !c.relayBudget.take(int64(len(m.Data)), s.cfg.Now()) {
-		s.refuse(c, CodeRateLimited, "too much data too fast; slow down")
+		s.refuse(c, wire.CodeRateLimited, "too much data too fast; slow down")
 		c.relayPause = min(c.relayBudget.wait(int64(len(m.Data))), maxRelayPause)
 		return
 	}
@@ -227,18 +229,18 @@ func (s *Server) relay(c *client, m Message) {
 	if c == r.host {
 		p := r.peers[m.ID]
 		if p == nil {
-			s.refuse(c, CodeUnknownPeer, fmt.Sprintf("no peer %q in this room", m.ID))
+			s.refuse(c, wire.CodeUnknownPeer, fmt.Sprintf("no peer %q in this room", m.ID))
 			return
 		}
-		s.deliver(c, HostID, p, encodeFrom(HostID, m.Data))
+		s.deliver(c, wire.HostID, p, encodeFrom(wire.HostID, m.Data))
 		return
 	}
-	if m.ID != "" && m.ID != HostID {
-		s.refuse(c, CodeUnknownPeer, "peers can only write to the host")
+	if m.ID != "" && m.ID != wire.HostID {
+		s.refuse(c, wire.CodeUnknownPeer, "peers can only write to the host")
 		return
 	}
 	if r.host == nil {
-		s.refuse(c, CodeUnknownPeer, "the host is away; wait for host-back")
+		s.refuse(c, wire.CodeUnknownPeer, "the host is away; wait for host-back")
 		return
 	}
 	s.deliver(c, c.peerID, r.host, encodeFrom(c.peerID, m.Data))
@@ -246,7 +248,7 @@ func (s *Server) relay(c *client, m Message) {
 
 func (s *Server) deliver(from *client, fromID string, to *client, b []byte) {
 	if !to.relay(fromID, b) {
-		s.refuse(from, CodeRateLimited, "the recipient is not keeping up; send again later")
+		s.refuse(from, wire.CodeRateLimited, "the recipient is not keeping up; send again later")
 		return
 	}
 	s.counters.relayed++
@@ -285,7 +287,7 @@ func (s *Server) leave(c *client) {
 	}
 	s.log.Info("host away", "room", r.code, "grace", grace)
 	for _, p := range r.peers {
-		p.send(encode(Message{T: TypeHostAway}))
+		p.send(encode(wire.Message{T: wire.TypeHostAway}))
 	}
 	r.awayGen++
 	gen := r.awayGen
@@ -306,7 +308,7 @@ func (s *Server) expire(r *room, gen int) {
 	s.log.Info("room expired", "room", r.code, "peers", len(r.peers))
 	for _, p := range r.peers {
 		p.room = nil
-		s.refuse(p, CodeUnknownRoom, "the room expired: its host did not come back")
+		s.refuse(p, wire.CodeUnknownRoom, "the room expired: its host did not come back")
 		p.shutdown(websocket.CloseGoingAway, "room expired")
 	}
 }

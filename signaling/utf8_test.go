@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"github.com/coder/websocket"
 	"testing"
+
+	"safehouse/wire"
 )
 
 // A text frame that is not valid UTF-8 is refused and never forwarded, in
@@ -15,7 +17,7 @@ func TestInvalidUTF8IsNeverForwarded(t *testing.T) {
 	room, _ := host.host()
 	peer := ts.dial(t, "127.0.0.3")
 	peer.join(room)
-	host.expect(TypePeer)
+	host.expect(wire.TypePeer)
 
 	bad := []string{
 		"{\"t\":\"to\",\"data\":\"\xc3\x28\"}",             // a lead byte without its continuation
@@ -24,18 +26,18 @@ func TestInvalidUTF8IsNeverForwarded(t *testing.T) {
 	}
 	for _, raw := range bad {
 		peer.sendRaw(websocket.MessageText, []byte(raw))
-		peer.expect(TypeError, CodeBadMessage)
+		peer.expect(wire.TypeError, wire.CodeBadMessage)
 		host.sendRaw(websocket.MessageText, []byte("{\"t\":\"to\",\"id\":\"p1\",\"data\":\"\xc3\x28\"}"))
-		host.expect(TypeError, CodeBadMessage)
+		host.expect(wire.TypeError, wire.CodeBadMessage)
 	}
 	// What comes through next is the clean message each side sends after the
 	// bad ones: nothing invalid was queued before it.
-	peer.send(Message{T: TypeTo, Data: json.RawMessage(`"clean"`)})
-	if m := host.expect(TypeFrom); string(m.Data) != `"clean"` {
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`"clean"`)})
+	if m := host.expect(wire.TypeFrom); string(m.Data) != `"clean"` {
 		t.Fatalf("host got %+v", m)
 	}
-	host.send(Message{T: TypeTo, ID: "p1", Data: json.RawMessage(`"clean too"`)})
-	if m := peer.expect(TypeFrom); string(m.Data) != `"clean too"` {
+	host.send(wire.Message{T: wire.TypeTo, ID: "p1", Data: json.RawMessage(`"clean too"`)})
+	if m := peer.expect(wire.TypeFrom); string(m.Data) != `"clean too"` {
 		t.Fatalf("peer got %+v", m)
 	}
 	if st := ts.Stats(); st.Relayed != 2 || st.Conns != 2 {

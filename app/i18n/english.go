@@ -25,6 +25,7 @@ const (
 
 	NameMissing   Key = "name.missing"
 	NameTooLong   Key = "name.too-long"
+	NameNotText   Key = "name.not-text"
 	CodeMissing   Key = "code.missing"
 	CodeMalformed Key = "code.malformed"
 
@@ -110,6 +111,7 @@ var english = map[Key]string{
 
 	NameMissing:   "Type your name first, so the others know who you are.",
 	NameTooLong:   "Names can be at most %[1]d character.|Names can be at most %[1]d characters.",
+	NameNotText:   "Names are made of letters, digits, spaces and ordinary signs; remove the odd character.",
 	CodeMissing:   "Type the room code from the host's screen.",
 	CodeMalformed: "A room code is 6 letters and digits, like K7MPQ2.",
 

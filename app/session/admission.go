@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/pion/webrtc/v4"
+
+	"safehouse/wire"
 )
 
 // Admission: who sits down at once and who waits for the host.
@@ -71,7 +73,7 @@ func (h *hostCore) knockLocked(hc *hostConn, env Envelope, hello Hello) []Conn {
 		return []Conn{hc.conn}
 	}
 	h.nextKnock++
-	name, err := CleanName(hello.Name)
+	name, err := wire.CleanName(hello.Name)
 	if err != nil {
 		name = ""
 	}

@@ -5,6 +5,8 @@ package session
 import (
 	"strings"
 	"testing"
+
+	"safehouse/wire"
 )
 
 // APP-ACT-1: garbage, another protocol version, oversized, forged and malformed messages on
@@ -44,7 +46,7 @@ func TestBadInputOnDataChannelRefusedToSenderOnly_APP_ACT_1(t *testing.T) {
 		{"intent without body", `{"v":1,"t":"intent","seq":56}`, false, CodeBadIntent, "body"},
 		{"second hello", `{"v":1,"t":"hello","body":{"name":"Eve"}}`, false, CodeAgain, "hello"},
 		{"empty name", `{"v":1,"t":"intent","seq":57,"body":{"kind":"rename","name":"   "}}`, false, CodeBadName, "at least one"},
-		{"name too long", `{"v":1,"t":"intent","seq":58,"body":{"kind":"rename","name":"` + strings.Repeat("é", MaxNameRunes+1) + `"}}`, false, CodeBadName, "at most 24"},
+		{"name too long", `{"v":1,"t":"intent","seq":58,"body":{"kind":"rename","name":"` + strings.Repeat("é", wire.MaxNameRunes+1) + `"}}`, false, CodeBadName, "at most 24"},
 		{"game intent without a game", `{"v":1,"t":"intent","seq":59,"body":{"kind":"game","game":{"accuse":2}}}`, false, CodeNoGame, "no game"},
 	}
 	state := host.State()

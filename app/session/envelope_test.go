@@ -69,28 +69,3 @@ func TestEncodeEnvelopeRoundTrip(t *testing.T) {
 		t.Fatalf("body %+v, %v", in, err)
 	}
 }
-
-func TestCleanName(t *testing.T) {
-	cases := []struct {
-		in, want string
-		ok       bool
-	}{
-		{"Ann", "Ann", true},
-		{"  Ann Lee \t", "Ann Lee", true},
-		{strings.Repeat("é", 24), strings.Repeat("é", 24), true},
-		{"👩‍🚀 Ada", "👩‍🚀 Ada", true},
-		{strings.Repeat("é", 25), "", false},
-		{"", "", false},
-		{" \t\n", "", false},
-		{"bell\a", "", false},
-		{"line\nbreak", "", false},
-		{"hid\u200bden", "", false},
-		{"bad\xffutf8", "", false},
-	}
-	for _, tc := range cases {
-		got, err := CleanName(tc.in)
-		if (err == nil) != tc.ok || got != tc.want {
-			t.Errorf("CleanName(%q) = %q, %v; want %q ok=%v", tc.in, got, err, tc.want, tc.ok)
-		}
-	}
-}

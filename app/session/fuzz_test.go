@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+
+	"safehouse/wire"
 )
 
 func FuzzDecodeEnvelope(f *testing.F) {
@@ -68,7 +70,7 @@ func FuzzHostMessageReachesOthersOnlyOnChange(f *testing.F) {
 			t.Errorf("players after one message from seat 0: %+v", players)
 		}
 		for _, p := range players {
-			if clean, err := CleanName(p.Name); err != nil || clean != p.Name {
+			if clean, err := wire.CleanName(p.Name); err != nil || clean != p.Name {
 				t.Errorf("name %q is outside the rules", p.Name)
 			}
 		}

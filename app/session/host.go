@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 
 	"github.com/pion/webrtc/v4"
+
+	"safehouse/wire"
 )
 
 // HostSession is the host tab: it registers a room with the signaling server, accepts peers, owns the state.
@@ -62,7 +64,7 @@ func Host(ctx context.Context, o Options) (*HostSession, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: making the invite secret: %w", err)
 	}
-	return startHost(ctx, o, signalMsg{T: sigHost}, secret, nil, nil)
+	return startHost(ctx, o, wire.Message{T: wire.TypeHost}, secret, nil, nil)
 }
 
 // ResumeHost brings back a host from its saved state (a reloaded host tab): it reclaims the
@@ -74,10 +76,10 @@ func ResumeHost(ctx context.Context, o Options, st HostState, table Table) (*Hos
 		return nil, fmt.Errorf("session: saved game is damaged: %w", err)
 	}
 	o.Token = st.Seats[0].Token
-	return startHost(ctx, o, signalMsg{T: sigHost, Room: st.Room, Claim: st.Claim}, st.Secret, &st, table)
+	return startHost(ctx, o, wire.Message{T: wire.TypeHost, Room: st.Room, Claim: st.Claim}, st.Secret, &st, table)
 }
 
-func startHost(ctx context.Context, o Options, register signalMsg, secret string, saved *HostState, table Table) (*HostSession, error) {
+func startHost(ctx context.Context, o Options, register wire.Message, secret string, saved *HostState, table Table) (*HostSession, error) {
 	sig, m, err := registerRoom(ctx, o.SignalURL, register)
 	if err != nil {
 		return nil, err
@@ -185,7 +187,7 @@ func (h *HostSession) Close() error {
 }
 
 // fromPeer handles one peer's signaling data: its offer or one of its ICE candidates.
-func (h *HostSession) fromPeer(m signalMsg) {
+func (h *HostSession) fromPeer(m wire.Message) {
 	d, err := decodeSignalData(m.Data)
 	if err != nil {
 		h.log.Debug("session: bad signaling data", "peer", m.ID, "err", err)

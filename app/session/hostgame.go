@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"safehouse/wire"
 )
 
 // Codes of refusals of the host's lobby controls.
@@ -104,7 +106,7 @@ func (h *hostCore) lobbyControlLocked(hc *hostConn, seq uint64, in Intent) (toCl
 	}
 	switch in.Kind {
 	case KindRename:
-		name, err := CleanName(in.Name)
+		name, err := wire.CleanName(in.Name)
 		if err != nil {
 			h.refuseLocked(hc, seq, CodeBadName, "The name was not changed: "+err.Error()+".")
 			return nil

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"safehouse/wire"
 )
 
 // handle applies one message from hc. Anything wrong with it is answered with an error
@@ -59,7 +61,7 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 		h.refuseLocked(hc, env.Seq, CodeBadMessage, "hello could not be read: "+err.Error())
 		return nil
 	}
-	name, nameErr := CleanName(hello.Name)
+	name, nameErr := wire.CleanName(hello.Name)
 	s := h.byToken[hello.Token]
 	returning := s != nil
 	if hello.Token != "" && (s == nil || s.host != hc.isHost) {
@@ -139,7 +141,7 @@ func (h *hostCore) intentLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 			toClose = h.lobbyControlLocked(hc, env.Seq, in)
 			return
 		}
-		name, err := CleanName(in.Name)
+		name, err := wire.CleanName(in.Name)
 		if err != nil {
 			h.refuseLocked(hc, env.Seq, CodeBadName, "Your name was not changed: "+err.Error()+".")
 			return

@@ -5,25 +5,25 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"safehouse/wire"
 )
 
 // errBadClaim is the server's answer to a reclaim with a spent or wrong claim: another host
 // tab took the room over with it.
 var errBadClaim = errors.New("session: the signaling server refused the room's claim")
 
-const sigCodeBadClaim = "bad-claim"
-
 // registerRoom opens a signaling socket and registers a room on it: a new one, or with
 // register.Room and register.Claim, the host's own room again. It returns the socket and the
 // server's "hosted" answer, whose claim replaces the one used.
-func registerRoom(ctx context.Context, url string, register signalMsg) (*signalClient, signalMsg, error) {
+func registerRoom(ctx context.Context, url string, register wire.Message) (*signalClient, wire.Message, error) {
 	sig, err := dialSignal(ctx, url)
 	if err != nil {
-		return nil, signalMsg{}, err
+		return nil, wire.Message{}, err
 	}
-	fail := func(err error) (*signalClient, signalMsg, error) {
+	fail := func(err error) (*signalClient, wire.Message, error) {
 		sig.close()
-		return nil, signalMsg{}, err
+		return nil, wire.Message{}, err
 	}
 	if err := sig.send(register); err != nil {
 		return fail(fmt.Errorf("session: registering a room: %w", err))
@@ -33,13 +33,13 @@ func registerRoom(ctx context.Context, url string, register signalMsg) (*signalC
 		return fail(fmt.Errorf("session: registering a room: %w", err))
 	}
 	switch {
-	case m.T == sigError && m.Code == sigCodeUnknownRoom:
+	case m.T == wire.TypeError && m.Code == wire.CodeUnknownRoom:
 		return fail(fmt.Errorf("%w: %s", ErrUnknownRoom, m.Msg))
-	case m.T == sigError && m.Code == sigCodeBadClaim:
+	case m.T == wire.TypeError && m.Code == wire.CodeBadClaim:
 		return fail(fmt.Errorf("%w: %s", errBadClaim, m.Msg))
-	case m.T == sigError:
+	case m.T == wire.TypeError:
 		return fail(fmt.Errorf("session: the signaling server refused the room: %s (%s)", m.Msg, m.Code))
-	case m.T != sigHosted || m.Room == "" || (register.Room != "" && m.Room != register.Room):
+	case m.T != wire.TypeHosted || m.Room == "" || (register.Room != "" && m.Room != register.Room):
 		return fail(fmt.Errorf("session: unexpected answer %q to registering a room", m.T))
 	}
 	return sig, m, nil
@@ -94,17 +94,17 @@ func (h *HostSession) signalLoop() {
 func (h *HostSession) readSignal(sig *signalClient) {
 	for m := range sig.in {
 		switch m.T {
-		case sigPeer:
+		case wire.TypePeer:
 			h.mu.Lock()
 			if _, ok := h.links[m.ID]; !ok && m.ID != "" {
 				h.links[m.ID] = &peerLink{id: m.ID}
 			}
 			h.mu.Unlock()
-		case sigFrom:
+		case wire.TypeFrom:
 			h.fromPeer(m)
-		case sigLeft:
+		case wire.TypeLeft:
 			h.peerLeft(m.ID)
-		case sigError:
+		case wire.TypeError:
 			h.log.Warn("session: signaling server refused", "code", m.Code, "msg", m.Msg)
 		}
 	}
@@ -156,7 +156,7 @@ func (h *HostSession) reclaim() bool {
 		claim := h.claim
 		h.mu.Unlock()
 		ctx, cancel := context.WithTimeout(h.life, retry.attempt)
-		sig, m, err := registerRoom(ctx, h.opts.SignalURL, signalMsg{T: sigHost, Room: h.room, Claim: claim})
+		sig, m, err := registerRoom(ctx, h.opts.SignalURL, wire.Message{T: wire.TypeHost, Room: h.room, Claim: claim})
 		cancel()
 		switch {
 		case errors.Is(err, ErrUnknownRoom), errors.Is(err, errBadClaim):

@@ -4,19 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/pion/webrtc/v4"
+
+	"safehouse/wire"
 )
 
 // ErrUnknownRoom is wrapped by the errors of Join and Host for a bad or expired room code.
 var ErrUnknownRoom = errors.New("unknown or expired room code")
-
-// maxRoomCodeLen bounds what Join sends the server as a room code.
-const maxRoomCodeLen = 16
 
 // Join connects a player to a room. secret is "" when the player typed the code by hand.
 // It returns once the host has seated the player (after its welcome); the first updates are
@@ -89,25 +87,12 @@ func firstConnection(ctx context.Context, retry retryPolicy, connect func() (Con
 	}
 }
 
-// dropSeparator removes the spaces, tabs and dashes a person may type between groups.
-func dropSeparator(r rune) rune {
-	if r == ' ' || r == '-' || r == '\t' {
-		return -1
-	}
-	return r
-}
-
-// normalizeRoomCode accepts what a person may type: lower case, spaces or dashes between
-// groups of characters.
+// normalizeRoomCode reads a code as a person may type it (wire.NormalizeRoomCode); one that
+// cannot be a room code is an unknown room without asking the server.
 func normalizeRoomCode(room string) (string, error) {
-	code := strings.ToUpper(strings.Map(dropSeparator, room))
-	if code == "" || len(code) > maxRoomCodeLen {
-		return "", fmt.Errorf("%w: %q is not a room code", ErrUnknownRoom, room)
-	}
-	for _, r := range code {
-		if (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
-			return "", fmt.Errorf("%w: %q is not a room code (letters and digits only)", ErrUnknownRoom, room)
-		}
+	code, err := wire.NormalizeRoomCode(room)
+	if err != nil {
+		return "", fmt.Errorf("%w: %q is not a room code (%v)", ErrUnknownRoom, room, err)
 	}
 	return code, nil
 }
@@ -193,7 +178,7 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 
 // joinRoom asks the signaling server to join the room with code.
 func (p *peerSide) joinRoom(ctx context.Context, code string) error {
-	if err := p.sig.send(signalMsg{T: sigJoin, Room: code}); err != nil {
+	if err := p.sig.send(wire.Message{T: wire.TypeJoin, Room: code}); err != nil {
 		return fmt.Errorf("session: asking to join: %w", err)
 	}
 	m, err := p.sig.await(ctx)
@@ -201,11 +186,11 @@ func (p *peerSide) joinRoom(ctx context.Context, code string) error {
 		return fmt.Errorf("session: asking to join: %w", err)
 	}
 	switch {
-	case m.T == sigError && m.Code == sigCodeUnknownRoom:
+	case m.T == wire.TypeError && m.Code == wire.CodeUnknownRoom:
 		return fmt.Errorf("%w %s: %s", ErrUnknownRoom, code, m.Msg)
-	case m.T == sigError:
+	case m.T == wire.TypeError:
 		return fmt.Errorf("session: cannot join %s: %s (%s)", code, m.Msg, m.Code)
-	case m.T != sigJoined:
+	case m.T != wire.TypeJoined:
 		return fmt.Errorf("session: unexpected answer %q to joining %s", m.T, code)
 	}
 	return nil
@@ -315,7 +300,7 @@ func (p *peerSide) pump() {
 	}()
 	for m := range p.sig.in {
 		switch m.T {
-		case sigFrom:
+		case wire.TypeFrom:
 			d, err := decodeSignalData(m.Data)
 			if err != nil {
 				continue
@@ -345,14 +330,14 @@ func (p *peerSide) pump() {
 					p.notify(Update{Notice: "The host's connection details could not be used: " + err.Error(), Code: NoticeHostDetails})
 				}
 			}
-		case sigHostAway:
+		case wire.TypeHostAway:
 			p.hostAway()
 			p.notify(Update{Notice: "The host is away; the game waits for them.", Code: NoticeHostAway})
-		case sigHostBack:
+		case wire.TypeHostBack:
 			p.markLost() // a new host tab (a reclaim can beat the old socket's close): new PeerConnections
 			p.notify(Update{Notice: "The host is back.", Code: NoticeHostBack})
-		case sigError:
-			if m.Code == sigCodeUnknownPeer {
+		case wire.TypeError:
+			if m.Code == wire.CodeUnknownPeer {
 				p.hostAway() // our offer found no host: it is away
 				continue
 			}

@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
+
+	"safehouse/wire"
 )
 
 // Store keeps one host's saved state across a reload of the host tab: the browser's
@@ -80,7 +81,7 @@ func (st HostState) check() error {
 	if st.Version != hostStateVersion {
 		return fmt.Errorf("version %d, this build reads %d", st.Version, hostStateVersion)
 	}
-	if _, err := normalizeRoomCode(st.Room); err != nil || st.Room != strings.ToUpper(st.Room) {
+	if code, ok := wire.CanonicalRoomCode(st.Room); !ok || code != st.Room {
 		return fmt.Errorf("room %q is not a room code", st.Room)
 	}
 	if st.Claim == "" || st.Secret == "" {
@@ -107,7 +108,7 @@ func (st HostState) check() error {
 		if s.Host != (i == 0) {
 			return errors.New("the host's seat must come first, and only it")
 		}
-		if clean, err := CleanName(s.Name); err != nil || clean != s.Name {
+		if clean, err := wire.CleanName(s.Name); err != nil || clean != s.Name {
 			return fmt.Errorf("seat %d has the name %q", i, s.Name)
 		}
 		if len(s.Token) < 22 || tokens[s.Token] {

@@ -16,6 +16,8 @@ import (
 	"github.com/pion/transport/v4"
 	"github.com/pion/transport/v4/stdnet"
 	"github.com/pion/webrtc/v4"
+
+	"safehouse/wire"
 )
 
 // cuttableNet is the network one test peer's ICE listens on. cut makes every socket open at
@@ -477,10 +479,10 @@ func TestRestartOfferForAConnectionTheHostNeverHadIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sig.close()
-	if err := sig.send(signalMsg{T: sigJoin, Room: host.Room()}); err != nil {
+	if err := sig.send(wire.Message{T: wire.TypeJoin, Room: host.Room()}); err != nil {
 		t.Fatal(err)
 	}
-	if m, err := sig.await(ctx); err != nil || m.T != sigJoined {
+	if m, err := sig.await(ctx); err != nil || m.T != wire.TypeJoined {
 		t.Fatalf("joining: %v %+v", err, m)
 	}
 	pc, err := newPeerConnection(testOptions(url, "Peer"))
@@ -503,7 +505,7 @@ func TestRestartOfferForAConnectionTheHostNeverHadIsRefused(t *testing.T) {
 		if err != nil {
 			t.Fatalf("waiting for the host's refusal: %v", err)
 		}
-		if m.T != sigFrom {
+		if m.T != wire.TypeFrom {
 			continue
 		}
 		d, err := decodeSignalData(m.Data)

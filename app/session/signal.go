@@ -10,36 +10,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-)
 
-// signalMsg is one message of the signaling protocol (signaling/PROTOCOL.md, version 1).
-type signalMsg struct {
-	T     string          `json:"t"`
-	Room  string          `json:"room,omitempty"`
-	Claim string          `json:"claim,omitempty"`
-	ID    string          `json:"id,omitempty"`
-	Data  json.RawMessage `json:"data,omitempty"`
-	Code  string          `json:"code,omitempty"`
-	Msg   string          `json:"msg,omitempty"`
-}
-
-// Signaling message types and the error code this package acts on.
-const (
-	sigHost     = "host"
-	sigJoin     = "join"
-	sigTo       = "to"
-	sigBye      = "bye"
-	sigHosted   = "hosted"
-	sigJoined   = "joined"
-	sigPeer     = "peer"
-	sigLeft     = "left"
-	sigFrom     = "from"
-	sigHostAway = "host-away"
-	sigHostBack = "host-back"
-	sigError    = "error"
-
-	sigCodeUnknownRoom = "unknown-room"
-	sigCodeUnknownPeer = "unknown-peer"
+	"safehouse/wire"
 )
 
 // signalTap, when set (tests), sees every message this package sends to or reads from a
@@ -62,7 +34,7 @@ const signalWriteTimeout = 10 * time.Second
 // hands messages over in order on in, which is closed when the socket ends.
 type signalClient struct {
 	ws        *websocket.Conn
-	in        chan signalMsg
+	in        chan wire.Message
 	done      chan struct{}
 	wg        sync.WaitGroup
 	closeOnce sync.Once
@@ -77,7 +49,7 @@ func dialSignal(ctx context.Context, url string) (*signalClient, error) {
 		return nil, fmt.Errorf("session: cannot reach the signaling server at %s: %w", url, err)
 	}
 	ws.SetReadLimit(signalReadLimit)
-	c := &signalClient{ws: ws, in: make(chan signalMsg, 16), done: make(chan struct{})}
+	c := &signalClient{ws: ws, in: make(chan wire.Message, 16), done: make(chan struct{})}
 	c.wg.Add(1)
 	go c.readLoop()
 	return c, nil
@@ -92,7 +64,7 @@ func (c *signalClient) readLoop() {
 			return
 		}
 		tapSignal(b)
-		var m signalMsg
+		var m wire.Message
 		if typ != websocket.MessageText || json.Unmarshal(b, &m) != nil || m.T == "" {
 			continue // not from a server speaking this protocol: nothing to act on
 		}
@@ -104,7 +76,7 @@ func (c *signalClient) readLoop() {
 	}
 }
 
-func (c *signalClient) send(m signalMsg) error {
+func (c *signalClient) send(m wire.Message) error {
 	b, err := json.Marshal(m)
 	if err != nil {
 		return fmt.Errorf("session: encoding signaling %q: %w", m.T, err)
@@ -121,19 +93,19 @@ func (c *signalClient) sendData(id string, d signalData) error {
 	if err != nil {
 		return fmt.Errorf("session: encoding signaling data: %w", err)
 	}
-	return c.send(signalMsg{T: sigTo, ID: id, Data: b})
+	return c.send(wire.Message{T: wire.TypeTo, ID: id, Data: b})
 }
 
 // await returns the next message, or an error if the socket ended or ctx expired first.
-func (c *signalClient) await(ctx context.Context) (signalMsg, error) {
+func (c *signalClient) await(ctx context.Context) (wire.Message, error) {
 	select {
 	case m, ok := <-c.in:
 		if !ok {
-			return signalMsg{}, errors.New("session: the signaling server closed the connection")
+			return wire.Message{}, errors.New("session: the signaling server closed the connection")
 		}
 		return m, nil
 	case <-ctx.Done():
-		return signalMsg{}, ctx.Err()
+		return wire.Message{}, ctx.Err()
 	}
 }
 
@@ -141,7 +113,7 @@ func (c *signalClient) await(ctx context.Context) (signalMsg, error) {
 func (c *signalClient) close() {
 	c.closeOnce.Do(func() {
 		close(c.done)
-		_ = c.send(signalMsg{T: sigBye})
+		_ = c.send(wire.Message{T: wire.TypeBye})
 		_ = c.ws.CloseNow()
 	})
 	c.wg.Wait()

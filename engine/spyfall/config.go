@@ -2,12 +2,10 @@ package spyfall
 
 import (
 	"fmt"
-	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"safehouse/engine"
+	"safehouse/wire"
 )
 
 // Edition picks the rules a game follows (the SF-ED table).
@@ -38,7 +36,6 @@ const (
 	MaxRounds      = 50
 	MinRoundLength = time.Minute
 	MaxRoundLength = 30 * time.Minute
-	MaxNameRunes   = 40
 )
 
 // Config is what the group agrees on before the first round (SF-SET-1).
@@ -189,16 +186,13 @@ func badConfig(rule, format string, args ...any) error {
 	return engine.Refuse(engine.ErrBadConfig, rule, format, args...)
 }
 
-// checkName validates a seat name.
+// checkName applies the one name rule of every side (wire.CleanName) to a seat name.
 func checkName(name string) (string, error) {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return "", engine.Refuse(engine.ErrInvalidAction, "", "a name may not be empty")
+	clean, err := wire.CleanName(name)
+	if err != nil {
+		return "", engine.Refuse(engine.ErrInvalidAction, "", "%s", err.Error())
 	}
-	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > MaxNameRunes || strings.ContainsFunc(name, unicode.IsControl) {
-		return "", engine.Refuse(engine.ErrInvalidAction, "", "a name must be plain text of at most %d characters", MaxNameRunes)
-	}
-	return name, nil
+	return clean, nil
 }
 
 // resolve checks a Config and fills in the defaults.

@@ -7,6 +7,7 @@ import (
 
 	"safehouse/engine"
 	"safehouse/engine/enginetest"
+	"safehouse/wire"
 )
 
 // APP-LOBBY-1: before the game the host renames, adds, removes and reorders
@@ -206,8 +207,8 @@ func TestForgedSeats(t *testing.T) {
 // Names are plain text: control characters and overlong names are refused.
 func TestNames(t *testing.T) {
 	g := newGame(t, config(Classic, 3, 47))
-	for _, bad := range []string{"a\nb", "tab\there", "\x00", strings.Repeat("é", MaxNameRunes+1), string([]byte{0xff})} {
+	for _, bad := range []string{"a\nb", "tab\there", "\x00", strings.Repeat("é", wire.MaxNameRunes+1), string([]byte{0xff})} {
 		enginetest.Refused(t, g, 0, Rename{Seat: 0, Name: bad}, t0, engine.ErrInvalidAction)
 	}
-	enginetest.Apply(t, g, 0, Rename{Seat: 0, Name: strings.Repeat("é", MaxNameRunes)}, t0)
+	enginetest.Apply(t, g, 0, Rename{Seat: 0, Name: strings.Repeat("é", wire.MaxNameRunes)}, t0)
 }

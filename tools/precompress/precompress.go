@@ -3,7 +3,7 @@
 // Package precompress writes the brotli and gzip copies of a static site's files that servers
 // send by Accept-Encoding (signaling.SiteHandler, nginx's gzip_static and brotli_static,
 // Caddy's precompressed): the site generator (wasm/gen) and the benchmark's baseline site
-// (app/bench) both use it.
+// (tools/bench) both use it.
 package precompress
 
 import (

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"safehouse/app/qrcode"
+	"safehouse/qrcode"
 )
 
 // openURLs lists the URLs to open on phones for a server listening on listen:

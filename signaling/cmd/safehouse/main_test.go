@@ -16,7 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"safehouse/app/qrcode"
+	"safehouse/qrcode"
 )
 
 func ipNet(cidr string) net.Addr {

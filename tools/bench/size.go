@@ -51,13 +51,13 @@ func compress(ctx context.Context, out, tool string, args ...string) (int64, err
 // and writes its static site to dir/baseline-site.
 func buildBaseline(ctx context.Context, dir string) (site string, err error) {
 	wasm := filepath.Join(dir, "baseline.wasm")
-	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=safehouse/...=-l", "-gcflags=github.com/maxence-charriere/go-app/v10/...=-l", "-o", wasm, "./app/bench/baseline")
+	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=safehouse/...=-l", "-gcflags=github.com/maxence-charriere/go-app/v10/...=-l", "-o", wasm, "./tools/bench/baseline")
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building the baseline wasm: %v\n%s", err, out)
 	}
 	site = filepath.Join(dir, "baseline-site")
-	gen := exec.CommandContext(ctx, "go", "run", "./app/bench/baseline", "-out", site, "-wasm", wasm)
+	gen := exec.CommandContext(ctx, "go", "run", "./tools/bench/baseline", "-out", site, "-wasm", wasm)
 	if out, err := gen.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("writing the baseline site: %v\n%s", err, out)
 	}

@@ -5,7 +5,7 @@
 // met. `make bench` builds the site first and runs it; it is not part of `make test`.
 //
 // Every figure comes from the real thing in the same run: the app's wasm and a baseline page
-// (app/bench/baseline) built side by side, both served by the project's own server binary
+// (tools/bench/baseline) built side by side, both served by the project's own server binary
 // (signaling/cmd/safehouse) and loaded in headless Chromium; joins and intents over real
 // WebRTC data channels (the app in Chromium and native pion peers from app/session); the
 // signaling server as a separate process, measured from outside; the engines' own

@@ -1,0 +1,54 @@
+package wire
+
+import "encoding/json"
+
+// Message is one signaling message in either direction (signaling/PROTOCOL.md, version 1).
+// Only the fields that belong to its type are set; Data is carried through untouched.
+type Message struct {
+	T     string          `json:"t"`
+	Room  string          `json:"room,omitempty"`
+	Claim string          `json:"claim,omitempty"`
+	ID    string          `json:"id,omitempty"`
+	Data  json.RawMessage `json:"data,omitempty"`
+	Code  string          `json:"code,omitempty"`
+	Msg   string          `json:"msg,omitempty"`
+}
+
+// Message types a client may send (field `t`).
+const (
+	TypeHost = "host"
+	TypeJoin = "join"
+	TypeTo   = "to"
+	TypeBye  = "bye"
+)
+
+// Message types the server sends.
+const (
+	TypeHosted   = "hosted"
+	TypeJoined   = "joined"
+	TypePeer     = "peer"
+	TypeLeft     = "left"
+	TypeFrom     = "from"
+	TypeHostAway = "host-away"
+	TypeHostBack = "host-back"
+	TypeError    = "error"
+)
+
+// HostID is the id under which a peer sees the messages of its room's host.
+const HostID = "host"
+
+// Error codes of the `error` message, stable for clients to act on.
+const (
+	CodeBadMessage    = "bad-message"
+	CodeTooLarge      = "too-large"
+	CodeUnknownRoom   = "unknown-room"
+	CodeRoomFull      = "room-full"
+	CodeBadClaim      = "bad-claim"
+	CodeNotInRoom     = "not-in-room"
+	CodeUnknownPeer   = "unknown-peer"
+	CodeRateLimited   = "rate-limited"
+	CodeAlreadyInRoom = "already-in-room"
+	// CodeUnavailable: an instance of a cluster has lost NATS (or another
+	// instance did not answer); try again, perhaps through another instance.
+	CodeUnavailable = "unavailable"
+)
