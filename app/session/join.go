@@ -188,6 +188,10 @@ func (p *peerSide) joinRoom(ctx context.Context, code string) error {
 	switch {
 	case m.T == wire.TypeError && m.Code == wire.CodeUnknownRoom:
 		return fmt.Errorf("%w %s: %s", ErrUnknownRoom, code, m.Msg)
+	case m.T == wire.TypeError && m.Code == wire.CodeUnavailable:
+		// A server of a cluster that lost its peers, or whose room's home went away with
+		// the host expected back: like a host away, it is worth waiting for.
+		return fmt.Errorf("%w (%s)", errHostAway, m.Msg)
 	case m.T == wire.TypeError:
 		return fmt.Errorf("session: cannot join %s: %s (%s)", code, m.Msg, m.Code)
 	case m.T != wire.TypeJoined:
