@@ -38,9 +38,23 @@ var axeOnce struct {
 // test, make audit), failing the test on a serious or critical violation; otherwise it does nothing.
 func (h *harness) axeCheck(tb *tab, screen string) {
 	h.t.Helper()
+	src, ok := h.axeScript()
+	if !ok {
+		return
+	}
+	settle(tb, screen)
+	for _, v := range runAxe(tb, src) {
+		h.t.Errorf("%s: axe %s (%s): %s at %v", screen, v.ID, v.Impact, v.Help, v.Nodes)
+	}
+}
+
+// axeScript is axe-core's source when make test (or make audit) names it in SAFEHOUSE_AXE,
+// read once for every screen of the run.
+func (h *harness) axeScript() (string, bool) {
+	h.t.Helper()
 	path := os.Getenv("SAFEHOUSE_AXE")
 	if path == "" {
-		return
+		return "", false
 	}
 	axeOnce.Do(func() {
 		b, err := os.ReadFile(path)
@@ -49,10 +63,7 @@ func (h *harness) axeCheck(tb *tab, screen string) {
 	if axeOnce.err != nil {
 		h.t.Fatalf("SAFEHOUSE_AXE: %v", axeOnce.err)
 	}
-	settle(tb, screen)
-	for _, v := range runAxe(tb, axeOnce.src) {
-		h.t.Errorf("%s: axe %s (%s): %s at %v", screen, v.ID, v.Impact, v.Help, v.Nodes)
-	}
+	return axeOnce.src, true
 }
 
 // settle waits until every finite transition and animation has ended, so colours are

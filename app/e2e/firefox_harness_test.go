@@ -294,19 +294,12 @@ func (h *harness) ffScreenshot(ff *ffTab, name, scheme string) string {
 // fails too.
 func (h *harness) ffAxe(ff *ffTab, screen string) {
 	h.t.Helper()
-	path := os.Getenv("SAFEHOUSE_AXE")
-	if path == "" {
+	src, ok := h.axeScript()
+	if !ok {
 		return
 	}
-	axeOnce.Do(func() {
-		b, err := os.ReadFile(path)
-		axeOnce.src, axeOnce.err = string(b), err
-	})
-	if axeOnce.err != nil {
-		h.t.Fatalf("SAFEHOUSE_AXE: %v", axeOnce.err)
-	}
 	if !ffEval[bool](ff, `typeof window.axe === "object"`) {
-		ff.do(map[string]any{"op": "eval", "expr": axeOnce.src + "\n;true"})
+		ff.do(map[string]any{"op": "eval", "expr": src + "\n;true"})
 	}
 	var out []axeViolation
 	if err := json.Unmarshal([]byte(ffEval[string](ff, axeQuery)), &out); err != nil {
