@@ -168,31 +168,7 @@ func TestSpyfallAcrossThreeInstancesWithOneDrained(t *testing.T) {
 		t.Fatalf("the second instance took %d players, the home has %d peers", lb2.count(inst[1]), inst[0].srv.Stats().Peers)
 	}
 
-	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 1}
-	send(t, clients[0], game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
-	send(t, clients[0], game.Start())
-	spy, location := -1, ""
-	var spySeat, dealer engine.Seat
-	for i, s := range screens {
-		v := s.spyfall(t, fmt.Sprintf("screen %d dealt", i), func(v *spyfall.View) bool {
-			return v.Round == 1 && v.Phase == spyfall.PhaseDealt && v.Card != nil
-		})
-		if v.Card.Spy {
-			spy, spySeat = i, v.Seat
-		} else {
-			location = v.Card.Location.ID
-		}
-		dealer = v.Dealer
-	}
-	if spy < 0 || location == "" {
-		t.Fatal("no spy or no location dealt")
-	}
-	for i, s := range screens {
-		if v := s.latest(); v.Seat == dealer {
-			act(t, clients[i], spyfall.StartClock{Round: 1})
-		}
-	}
-	screens[0].spyfall(t, "the clock running", func(v *spyfall.View) bool { return v.Phase == spyfall.PhasePlaying })
+	spy, spySeat, location := startClassicRound(t, clients, screens)
 
 	// Instance 2 drains: it homes no room, so it is done once its sockets are.
 	drainCtx, drainCancel := context.WithTimeout(ctx, 10*time.Second)
@@ -264,6 +240,39 @@ func TestSpyfallAcrossThreeInstancesWithOneDrained(t *testing.T) {
 	for i, in := range []*instance{inst[0], inst[2]} {
 		waitReady(t, in, fmt.Sprintf("instance %d", 2*i+1), http.StatusOK)
 	}
+}
+
+// startClassicRound starts a one-round classic game from the host's seat (clients[0]), has
+// the dealer start the clock, and returns which client holds the spy card, its seat and
+// the location the others hold.
+func startClassicRound(t *testing.T, clients []*session.Client, screens []*screen) (spy int, spySeat engine.Seat, location string) {
+	t.Helper()
+	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 1}
+	send(t, clients[0], game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
+	send(t, clients[0], game.Start())
+	spy = -1
+	var dealer engine.Seat
+	for i, s := range screens {
+		v := s.spyfall(t, fmt.Sprintf("screen %d dealt", i), func(v *spyfall.View) bool {
+			return v.Round == 1 && v.Phase == spyfall.PhaseDealt && v.Card != nil
+		})
+		if v.Card.Spy {
+			spy, spySeat = i, v.Seat
+		} else {
+			location = v.Card.Location.ID
+		}
+		dealer = v.Dealer
+	}
+	if spy < 0 || location == "" {
+		t.Fatal("no spy or no location dealt")
+	}
+	for i, s := range screens {
+		if v := s.latest(); v.Seat == dealer {
+			act(t, clients[i], spyfall.StartClock{Round: 1})
+		}
+	}
+	screens[0].spyfall(t, "the clock running", func(v *spyfall.View) bool { return v.Phase == spyfall.PhasePlaying })
+	return spy, spySeat, location
 }
 
 // waitReady waits until in's /readyz answers status.

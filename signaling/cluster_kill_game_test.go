@@ -10,7 +10,6 @@ import (
 
 	"safehouse/app/game"
 	"safehouse/app/session"
-	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
 
@@ -51,26 +50,7 @@ func TestSpyfallGoesOnWhenTheHostsInstanceDies(t *testing.T) {
 		t.Fatalf("the host went to instance 1 %d times, want once", hostLB.count(inst[0]))
 	}
 
-	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 1}
-	send(t, clients[0], game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
-	send(t, clients[0], game.Start())
-	spy := -1
-	var spySeat, dealer engine.Seat
-	for i, s := range screens {
-		v := s.spyfall(t, fmt.Sprintf("screen %d dealt", i), func(v *spyfall.View) bool {
-			return v.Round == 1 && v.Phase == spyfall.PhaseDealt && v.Card != nil
-		})
-		if v.Card.Spy {
-			spy, spySeat = i, v.Seat
-		}
-		dealer = v.Dealer
-	}
-	for i, s := range screens {
-		if v := s.latest(); v.Seat == dealer {
-			act(t, clients[i], spyfall.StartClock{Round: 1})
-		}
-	}
-	screens[0].spyfall(t, "the clock running", func(v *spyfall.View) bool { return v.Phase == spyfall.PhasePlaying })
+	spy, spySeat, _ := startClassicRound(t, clients, screens)
 
 	// Instance 1 dies.
 	inst[0].nats.Close()
