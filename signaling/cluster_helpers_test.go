@@ -76,3 +76,20 @@ func get(h http.Handler) (int, string) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
 	return rec.Code, strings.TrimSpace(rec.Body.String())
 }
+
+// waitRecord waits until the room's record, sent over NATS when the room is made, has reached
+// each of the instances, so a join through them finds the room.
+func waitRecord(t *testing.T, room string, instances ...*testServer) {
+	t.Helper()
+	waitFor(t, "the room's record on every instance", func() bool {
+		for _, ts := range instances {
+			ts.mu.Lock()
+			rec := ts.cluster.records[room]
+			ts.mu.Unlock()
+			if rec == nil {
+				return false
+			}
+		}
+		return true
+	})
+}
