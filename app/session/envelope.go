@@ -67,8 +67,9 @@ type Welcome struct {
 type Refusal struct {
 	Code string `json:"code"`
 	Msg  string `json:"msg"`
-	// Reason is the game's stable code for a CodeRefused (engine.Code, game.Code), Rule the
-	// RULES.md ID behind it; both empty when the game named none.
+	// Reason is the game's stable code for a CodeRefused (engine.Code, game.Code), or for a
+	// CodeRoomFull or CodeJoinRefused the game gave (JoinTable); Rule the RULES.md ID behind
+	// it; both empty when the game named none.
 	Reason string `json:"reason,omitempty"`
 	Rule   string `json:"rule,omitempty"`
 }
@@ -97,6 +98,9 @@ const (
 	CodeMoved       = "moved"         // this seat is now spoken for by a newer connection
 	CodeHostClosed  = "host-closed"   // the host ended the session
 	CodeUnknownSeat = "unknown-seat"  // a resume token this game never issued
+	// CodeJoinRefused tells the host that a player who came in could not be seated: the
+	// game refused them a seat (JoinTable), and they were told CodeRoomFull.
+	CodeJoinRefused = "join-refused"
 )
 
 // ErrorCodes lists every code an error envelope may carry, and the session's own Reason
@@ -106,7 +110,7 @@ func ErrorCodes() []string {
 		CodeBadMessage, CodeTooLarge, CodeVersion, CodeUnknownType, CodeNoHello, CodeAgain,
 		CodeBadIntent, CodeForged, CodeBadName, CodeNoGame, CodeRefused, CodeRoomFull, CodeMoved,
 		CodeHostClosed, CodeUnknownSeat, CodeNotHost, CodeKicked, CodeWaiting, CodeTurnedAway,
-		CodeTooManyWaiting, CodeNotWaiting, ReasonHostSeat,
+		CodeTooManyWaiting, CodeNotWaiting, ReasonHostSeat, CodeJoinRefused,
 	}
 }
 
