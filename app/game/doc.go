@@ -11,7 +11,7 @@
 //
 // The room follows the session's roster (SetRoster): spectators never get a seat in the
 // engine; in Spyfall a player who arrives during the game is seated by the room before the
-// session seats them (Join) and waits for the next deal (APP-LOBBY-1), or, at a table
+// session seats them (Join) and waits for the next deal, or, at a table
 // already as large as the edition allows, is refused, and the session seats nobody; in
 // Spyfest they pick a team, which the engine takes between rounds. The session asks the
 // room before a kick (Kick) and wakes it at the

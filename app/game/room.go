@@ -79,7 +79,7 @@ func (r *Room) SetRoster(players []session.Player) {
 }
 
 // Join takes a player joining the room into the game before the session seats them
-// (session.JoinTable, APP-LOBBY-1): mid-game a Spyfall late joiner gets an engine seat and
+// (session.JoinTable): mid-game a Spyfall late joiner gets an engine seat and
 // waits for the next deal, a Spyfest one is seated when they pick a team. A refusal (a
 // Spyfall table already at its edition's largest size) leaves the game unchanged, and the
 // session then gives the player no seat.

@@ -46,7 +46,7 @@ func (f *spyfallFamily) hostMove(raw []byte) (engine.Action, error) {
 
 func (f *spyfallFamily) endGame() engine.Action { return spyfall.HostEndGame{} }
 
-// arrive seats a late joiner (APP-LOBBY-1), who waits for the next deal. The engine refuses
+// arrive seats a late joiner, who waits for the next deal. The engine refuses
 // a seat past the edition's largest table; the refusal goes back to the session, which then
 // seats nobody, so no player sits in the room without a seat in the game.
 func (f *spyfallFamily) arrive(r *Room, p session.Player) error {

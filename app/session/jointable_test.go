@@ -17,7 +17,7 @@ type refusingTable struct {
 type tableFull struct{}
 
 func (tableFull) Error() string                    { return "the table is full (2 seats)" }
-func (tableFull) RefusalCode() (code, rule string) { return "forbidden", "SF-ED-1" }
+func (tableFull) RefusalCode() (code, rule string) { return "forbidden", "FAKE-RULE-1" }
 
 func (t *refusingTable) Join(p Player) error {
 	t.mu.Lock()
@@ -49,12 +49,12 @@ func TestAGameThatRefusesASeatSeatsNobody(t *testing.T) {
 	if !errors.As(err, &refusal) {
 		t.Fatalf("Cleo's join: %v, want a refusal", err)
 	}
-	if r := refusal.Refusal; r.Code != CodeRoomFull || r.Reason != "forbidden" || r.Rule != "SF-ED-1" {
-		t.Fatalf("Cleo was refused with %+v, want room-full, forbidden, SF-ED-1", r)
+	if r := refusal.Refusal; r.Code != CodeRoomFull || r.Reason != "forbidden" || r.Rule != "FAKE-RULE-1" {
+		t.Fatalf("Cleo was refused with %+v, want room-full, forbidden, FAKE-RULE-1", r)
 	}
 	n := hw.waitNotices(t, 1)
-	if n.Code != CodeJoinRefused || n.Reason != "forbidden" || n.Rule != "SF-ED-1" {
-		t.Fatalf("the host was told %+v, want join-refused, forbidden, SF-ED-1", n)
+	if n.Code != CodeJoinRefused || n.Reason != "forbidden" || n.Rule != "FAKE-RULE-1" {
+		t.Fatalf("the host was told %+v, want join-refused, forbidden, FAKE-RULE-1", n)
 	}
 	if got := len(h.players()); got != 2 || h.stateNumber() != state || savedState(t, store).State != saved {
 		t.Fatalf("after the refusal: %d players, state %d (was %d), saved %d (was %d); want nothing changed",
