@@ -3,7 +3,6 @@
 package session
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -16,7 +15,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -104,36 +102,12 @@ WebAssembly.instantiateStreaming(fetch("player.wasm"), go.importObject).then(r =
 // output is shown when the test fails.
 func (s *browserSite) openBrowser(t *testing.T, browser, url string) {
 	t.Helper()
-	var logs syncBuffer
-	b := chromium.StartForTest(t, browser, chromium.Options{Grant: []string{s.base}, Output: &logs})
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("Chromium's log:\n%s", logs.String())
-		}
-	})
+	b := chromium.StartForTest(t, browser, chromium.Options{Grant: []string{s.base}})
 	ctx, cancel := context.WithTimeout(b.Ctx, patience)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("opening %s: %v", url, err)
 	}
-}
-
-// syncBuffer is a bytes.Buffer the browser's output goroutine and the test can share.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // awaitReport returns the first report of page that satisfies ok, after checking that the

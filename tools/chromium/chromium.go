@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,10 +60,10 @@ type Options struct {
 	Grant []string
 	// Width and Height size the window (390 by 844, a phone, when zero).
 	Width, Height int
-	// Flags are more options for the allocator (host-resolver-rules, ...).
+	// Flags are more options for the allocator (host-resolver-rules, ...). A flag the
+	// defaults set is replaced, not added to: a disable-features flag must list the
+	// defaults' features (chromedp.DefaultExecAllocatorOptions) as well as its own.
 	Flags []chromedp.ExecAllocatorOption
-	// Output receives the browser's stdout and stderr (nil: dropped).
-	Output io.Writer
 }
 
 // closeLimit is how long Close waits for Chromium to close by itself before killing it.
@@ -77,6 +76,37 @@ type Browser struct {
 
 	close func()
 	once  sync.Once
+	log   tail
+}
+
+// Log is the end of what the browser wrote to its stdout and stderr (the last logLimit
+// bytes), for a failed test to show.
+func (b *Browser) Log() string { return b.log.String() }
+
+// logLimit is how much of the browser's output Log keeps.
+const logLimit = 64 << 10
+
+// tail keeps the last logLimit bytes written to it; the browser's output goroutine and the
+// test share it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (w *tail) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf = append(w.buf, p...)
+	if over := len(w.buf) - logLimit; over > 0 {
+		w.buf = append(w.buf[:0], w.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+func (w *tail) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return string(w.buf)
 }
 
 // Start runs the browser at path with o. Close ends it.
@@ -118,13 +148,12 @@ func Start(path string, o Options) (*Browser, error) {
 			cmd = c
 		}),
 	)
-	if o.Output != nil {
-		opts = append(opts, chromedp.CombinedOutput(o.Output))
-	}
+	b := &Browser{}
+	opts = append(opts, chromedp.CombinedOutput(&b.log))
 	opts = append(opts, o.Flags...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	b := &Browser{Ctx: ctx}
+	b.Ctx = ctx
 	b.close = func() {
 		// Chromium is asked to close first (its helpers end with it, and nothing is left
 		// for init to reap); whatever of its group is left after that, or after a browser
@@ -194,6 +223,7 @@ func writePrefs(profile string, prefs map[string]any) error {
 type TB interface {
 	Helper()
 	Cleanup(func())
+	Failed() bool
 	Logf(format string, args ...any)
 	Fatalf(format string, args ...any)
 	Skip(args ...any)
@@ -222,14 +252,19 @@ func ForTest(t TB) string {
 	return path
 }
 
-// StartForTest starts a browser for the test and ends it with the test (t.Cleanup). A
-// browser that does not start fails the test.
+// StartForTest starts a browser for the test and ends it with the test (t.Cleanup); a test
+// that failed shows the browser's output. A browser that does not start fails the test.
 func StartForTest(t TB, path string, o Options) *Browser {
 	t.Helper()
 	b, err := Start(path, o)
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
-	t.Cleanup(b.Close)
+	t.Cleanup(func() {
+		b.Close()
+		if t.Failed() {
+			t.Logf("Chromium's output:\n%s", b.Log())
+		}
+	})
 	return b
 }
