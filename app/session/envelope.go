@@ -98,8 +98,9 @@ const (
 	CodeMoved       = "moved"         // this seat is now spoken for by a newer connection
 	CodeHostClosed  = "host-closed"   // the host ended the session
 	CodeUnknownSeat = "unknown-seat"  // a resume token this game never issued
-	// CodeJoinRefused tells the host that a player who came in could not be seated: the
-	// game refused them a seat (JoinTable), and they were told CodeRoomFull.
+	// CodeJoinRefused tells the host that a newcomer found no seat: the game refused them
+	// one (JoinTable; they were told CodeRoomFull), or the host let a waiting player in at a
+	// full table (they keep waiting). The host's page never reads it as its own refusal.
 	CodeJoinRefused = "join-refused"
 )
 
