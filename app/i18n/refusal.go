@@ -60,6 +60,7 @@ var refusalEnglish = Entries{
 	{Key("refusal.too-many-waiting"), "Too many players are already waiting for the host: try again in a moment."},
 	{Key("refusal.not-waiting"), "Nobody is waiting with that knock any more."},
 	{Key("refusal.host-seat"), "The host's seat stays first and in the game."},
+	{Key("refusal.join-refused"), "Someone tried to join, but the game has no seat for another player."},
 
 	// The engines' sentinels and the room's own.
 	{Key("refusal.no-such-seat"), "That seat is not in this game."},
@@ -120,6 +121,7 @@ var refusalRussian = Entries{
 	{Key("refusal.too-many-waiting"), "Ведущего уже ждут слишком многие: попробуйте чуть позже."},
 	{Key("refusal.not-waiting"), "С этим стуком уже никто не ждёт."},
 	{Key("refusal.host-seat"), "Место ведущего остаётся первым и в игре."},
+	{Key("refusal.join-refused"), "Кто-то хотел присоединиться, но в игре нет места ещё для одного игрока."},
 
 	{Key("refusal.no-such-seat"), "Такого места в этой игре нет."},
 	{Key("refusal.wrong-phase"), "Сейчас в игре это невозможно."},
