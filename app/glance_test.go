@@ -13,6 +13,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -53,9 +54,9 @@ var (
 // pinClock stops the screens' clocks at at for the rest of the test, so a countdown shows the
 // same on two screens rendered a moment apart.
 func pinClock(t *testing.T, at engine.Instant) {
-	saved := clockNow
-	clockNow = func() time.Time { return time.UnixMilli(int64(at)) }
-	t.Cleanup(func() { clockNow = saved })
+	saved := ui.ClockNow
+	ui.ClockNow = func() time.Time { return time.UnixMilli(int64(at)) }
+	t.Cleanup(func() { ui.ClockNow = saved })
 }
 
 // canonicalHTML writes every tag's attributes sorted, one tag a line, so two screens compare

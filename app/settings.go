@@ -4,6 +4,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 )
 
 // Theme is the colour scheme the player chose; ThemeSystem follows prefers-color-scheme.
@@ -133,19 +134,19 @@ func (s *Shell) renderPreferences() goapp.UI {
 		theme Theme
 		key   i18n.Key
 	}{{ThemeSystem, i18n.ThemeSystem}, {ThemeLight, i18n.ThemeLight}, {ThemeDark, i18n.ThemeDark}}
-	return elWith("footer.preferences",
-		el("div.preference",
-			elText("label[for=pref-lang]", s.t(i18n.SettingsLanguage)),
-			elWith("select#pref-lang.field",
+	return ui.ElWith("footer.preferences",
+		ui.El("div.preference",
+			ui.ElText("label[for=pref-lang]", s.t(i18n.SettingsLanguage)),
+			ui.ElWith("select#pref-lang.field",
 				goapp.Range(i18n.Languages()).Slice(func(i int) goapp.UI {
 					l := i18n.Languages()[i]
 					return option(string(l), i18n.NativeName(l), l == s.lang).Lang(string(l))
 				}),
 			).OnChange(s.onLanguage),
 		),
-		el("div.preference",
-			elText("label[for=pref-theme]", s.t(i18n.SettingsTheme)),
-			elWith("select#pref-theme.field",
+		ui.El("div.preference",
+			ui.ElText("label[for=pref-theme]", s.t(i18n.SettingsTheme)),
+			ui.ElWith("select#pref-theme.field",
 				goapp.Range(themes).Slice(func(i int) goapp.UI {
 					return option(themes[i].theme.optionValue(), s.t(themes[i].key), themes[i].theme == s.theme)
 				}),
@@ -157,7 +158,7 @@ func (s *Shell) renderPreferences() goapp.UI {
 // option sets "selected" only on the chosen one: go-app writes selected="false" into
 // prerendered HTML, which a browser reads as selected.
 func option(value, text string, chosen bool) goapp.HTMLElem {
-	o := elTextWith("option", text).Attr("value", value)
+	o := ui.ElTextWith("option", text).Attr("value", value)
 	if chosen {
 		o = o.Attr("selected", true)
 	}

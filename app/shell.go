@@ -11,6 +11,7 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/app/ui"
 	"safehouse/wire"
 )
 
@@ -533,7 +534,7 @@ func (s *Shell) Render() goapp.UI {
 		class += " ready" // the browser test waits for this before it touches anything
 		s.awake.want(s.screen == ScreenGame)
 	}
-	return elWith("div", s.renderKnocks(), s.renderHostAway(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
+	return ui.ElWith("div", s.renderKnocks(), s.renderHostAway(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
 }
 
 // renderGame shows the game in play, by family.

@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -86,7 +87,7 @@ func (u *SpyfallUI) Observe(v *spyfall.View) {
 	}
 	if v.Vote != nil && v.Vote.Mine == "pending" && u.alertedVote != v.Vote.ID {
 		u.alertedVote = v.Vote.ID
-		alert()
+		ui.Alert()
 	}
 }
 
@@ -124,17 +125,17 @@ func can(v *spyfall.View, a spyfall.Action) bool { return slices.Contains(v.Can,
 func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	body, actions := u.phase(v, f)
-	return elWith("main.screen.spyfall",
+	return ui.ElWith("main.screen.spyfall",
 		u.bar(v, f),
-		el("div.content", body...),
-		el("footer.actions",
-			elText("p#toast.toast[role=status][aria-live=polite]", f.Toast),
-			el("div.sf-actions", heldGroup(f.HostAway, actions...)),
+		ui.El("div.content", body...),
+		ui.El("footer.actions",
+			ui.Toast(f.Toast),
+			ui.El("div.sf-actions", ui.HeldGroup(f.HostAway, actions...)),
 		),
 		goapp.If(u.sheet, func() goapp.UI { return u.locationSheet(v, f) }),
 		goapp.If(u.scores, func() goapp.UI {
-			return u.sheetFrame("scores-sheet", t(i18n.SFScores), func(ctx goapp.Context, e goapp.Event) { u.scores = false },
-				f, nil, scoreboard(v, f), history(v, f))
+			return ui.Sheet("scores-sheet", t(i18n.SFScores), t(i18n.SFClose), func(ctx goapp.Context, e goapp.Event) { u.scores = false },
+				nil, scoreboard(v, f), history(v, f))
 		}),
 	).Class("phase-"+string(v.Phase)).DataSet("phase", string(v.Phase))
 }
@@ -146,16 +147,16 @@ func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	if v.Round > 0 {
 		round = t(i18n.SFRoundOf, v.Round, max(v.Rounds, v.Round))
 	}
-	return el("header.sf-bar",
-		elText("span#sf-round.sf-round", round),
+	return ui.El("header.sf-bar",
+		ui.ElText("span#sf-round.sf-round", round),
 		goapp.If(v.Clock != nil && v.Phase != spyfall.PhasePlaying, func() goapp.UI { return clockFor(v, f, true) }),
-		el("div.sf-bar-buttons",
-			elTextWith("button#open-locations.btn.ghost.small[type=button]", t(i18n.SFLocations)).
+		ui.El("div.sf-bar-buttons",
+			ui.ElTextWith("button#open-locations.btn.ghost.small[type=button]", t(i18n.SFLocations)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.sheet, u.scores = true, false }),
-			elTextWith("button#open-scores.btn.ghost.small[type=button]", t(i18n.SFScores)).
+			ui.ElTextWith("button#open-scores.btn.ghost.small[type=button]", t(i18n.SFScores)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.scores, u.sheet = true, false }),
 			goapp.If(f.Host && v.Phase != spyfall.PhaseGameOver, func() goapp.UI {
-				return elTextWith("button#host-menu.btn.ghost.small[type=button]", t(i18n.SFHostMenu)).
+				return ui.ElTextWith("button#host-menu.btn.ghost.small[type=button]", t(i18n.SFHostMenu)).
 					Aria("expanded", u.hostMenu).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { u.hostMenu = !u.hostMenu })
 			}),
@@ -169,22 +170,22 @@ func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
 func (u *SpyfallUI) hostControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	inRound := v.Phase != spyfall.PhaseLobby && v.Phase != spyfall.PhaseRoundOver && v.Phase != spyfall.PhaseGameOver
-	return el("div#host-controls.sf-host.card",
+	return ui.El("div#host-controls.sf-host.card",
 		u.hostWaitControls(v, f),
 		goapp.If(inRound, func() goapp.UI {
-			return el("div.sf-chiprow", goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
+			return ui.El("div.sf-chiprow", goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
 				s := v.Seats[i]
 				if !s.InRound || s.Absent || s.Removed {
 					return goapp.Text("")
 				}
-				return elTextWith("button.btn.secondary.small[type=button]", t(i18n.SFMarkAbsent, s.Name)).
+				return ui.ElTextWith("button.btn.secondary.small[type=button]", t(i18n.SFMarkAbsent, s.Name)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) {
 						u.hostMenu = false
 						f.Act(ctx, spyfall.HostMarkAbsent{Round: v.Round, Seat: s.ID})
 					}, sfScope(spyfall.HostMarkAbsent{Round: v.Round, Seat: s.ID}))
 			}))
 		}),
-		elTextWith("button#end-game.btn.danger[type=button]", t(i18n.SFEndGame)).
+		ui.ElTextWith("button#end-game.btn.danger[type=button]", t(i18n.SFEndGame)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.hostMenu = false
 				if f.EndGame != nil {
@@ -222,8 +223,7 @@ func (u *SpyfallUI) phase(v *spyfall.View, f SpyfallFrame) (body, actions []goap
 // an element while the function's code is the same, so a closure over view data (a vote
 // number, a round) that changes while the button stays on screen would send the old action.
 func sfScope(a spyfall.Action) goapp.EventOption {
-	body, _ := spyfall.EncodeAction(a)
-	return goapp.EventScope(string(body))
+	return ui.ActionScope(spyfall.EncodeAction(a))
 }
 
 // pickMoment names the moment a seat chip's pick handler belongs to, for the same reason:

@@ -10,6 +10,7 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 	"safehouse/wire"
@@ -228,33 +229,33 @@ func (s *Shell) renderPass() goapp.UI {
 	case p == nil:
 		return s.renderHome()
 	case p.host == nil:
-		return el("main.screen.pass-setup",
-			el("div.content",
-				elText("h1", s.t(i18n.SFPassTitle)),
-				elText("p.muted", s.t(i18n.SFPassNamesHint)),
-				elWith("textarea#pass-names.field[rows=8]").Aria("label", s.t(i18n.SFPassTitle)).Attr("value", p.names).
+		return ui.El("main.screen.pass-setup",
+			ui.El("div.content",
+				ui.ElText("h1", s.t(i18n.SFPassTitle)),
+				ui.ElText("p.muted", s.t(i18n.SFPassNamesHint)),
+				ui.ElWith("textarea#pass-names.field[rows=8]").Aria("label", s.t(i18n.SFPassTitle)).Attr("value", p.names).
 					OnInput(func(ctx goapp.Context, e goapp.Event) { p.names = ctx.JSSrc().Get("value").String() }),
-				elText("p#pass-problem.field-error", p.problem),
+				ui.ElText("p#pass-problem.field-error", p.problem),
 			),
-			el("footer.actions",
-				elTextWith("button#pass-start.btn.primary[type=button]", s.t(i18n.SFPassSeat)).OnClick(s.onPassStart),
-				elTextWith("button#pass-back.btn.ghost[type=button]", s.t(i18n.SFCancel)).
+			ui.El("footer.actions",
+				ui.ElTextWith("button#pass-start.btn.primary[type=button]", s.t(i18n.SFPassSeat)).OnClick(s.onPassStart),
+				ui.ElTextWith("button#pass-back.btn.ghost[type=button]", s.t(i18n.SFCancel)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.pass = nil; s.goHome() }),
 			),
 		)
 	case p.handing:
 		name := p.seats[p.next].name
-		return el("main.screen.sf-pass",
-			el("div.content.centered.sf-pass",
-				elText("h1#pass-to", s.t(i18n.SFPassTo, name)),
-				elText("p.lead.muted", s.t(i18n.SFPassHint, name)),
+		return ui.El("main.screen.sf-pass",
+			ui.El("div.content.centered.sf-pass",
+				ui.ElText("h1#pass-to", s.t(i18n.SFPassTo, name)),
+				ui.ElText("p.lead.muted", s.t(i18n.SFPassHint, name)),
 			),
-			el("footer.actions",
-				elTextWith("button#pass-ready.btn.primary[type=button]", s.t(i18n.SFPassReady, name)).OnClick(s.takePhone(p.next)),
-				el("details.sf-pass-others",
-					elText("summary.muted", s.t(i18n.SFPassSomeoneElse)),
-					el("div.sf-chiprow", goapp.Range(p.seats).Slice(func(i int) goapp.UI {
-						return elTextWith("button.btn.secondary.small[type=button]", p.seats[i].name).DataSet("pass", i).
+			ui.El("footer.actions",
+				ui.ElTextWith("button#pass-ready.btn.primary[type=button]", s.t(i18n.SFPassReady, name)).OnClick(s.takePhone(p.next)),
+				ui.El("details.sf-pass-others",
+					ui.ElText("summary.muted", s.t(i18n.SFPassSomeoneElse)),
+					ui.El("div.sf-chiprow", goapp.Range(p.seats).Slice(func(i int) goapp.UI {
+						return ui.ElTextWith("button.btn.secondary.small[type=button]", p.seats[i].name).DataSet("pass", i).
 							OnClick(s.takePhone(i))
 					})),
 				),
@@ -265,18 +266,18 @@ func (s *Shell) renderPass() goapp.UI {
 	if s.gameStarted() && s.game.View.Spyfall != nil {
 		screen = s.renderSpyfall()
 	} else {
-		screen = el("main.screen.lobby",
-			el("div.content", s.renderPlayers(), s.spyfallPanel()),
-			el("footer.actions",
-				elText("p#toast.toast[role=status][aria-live=polite]", s.lobby.Toast),
+		screen = ui.El("main.screen.lobby",
+			ui.El("div.content", s.renderPlayers(), s.spyfallPanel()),
+			ui.El("footer.actions",
+				ui.Toast(s.lobby.Toast),
 				s.renderSpyfallStart(),
 			),
 		)
 	}
-	return el("div.sf-pass-frame",
-		el("div.sf-pass-bar",
-			elText("span#pass-holder.muted.small", s.t(i18n.SFPassHolder, p.seats[p.current].name)),
-			elTextWith("button#pass-on.btn.secondary.small[type=button]", s.t(i18n.SFPassDone)).OnClick(s.passOn),
+	return ui.El("div.sf-pass-frame",
+		ui.El("div.sf-pass-bar",
+			ui.ElText("span#pass-holder.muted.small", s.t(i18n.SFPassHolder, p.seats[p.current].name)),
+			ui.ElTextWith("button#pass-on.btn.secondary.small[type=button]", s.t(i18n.SFPassDone)).OnClick(s.passOn),
 		),
 		screen,
 	)
@@ -284,5 +285,5 @@ func (s *Shell) renderPass() goapp.UI {
 
 // passEntry is the home screen's way into pass-and-play.
 func (s *Shell) renderPassEntry() goapp.UI {
-	return elTextWith("button#pass-play.btn.ghost[type=button]", s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
+	return ui.ElTextWith("button#pass-play.btn.ghost[type=button]", s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
 }

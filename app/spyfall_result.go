@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -35,14 +36,14 @@ func roundResult(v *spyfall.View, f SpyfallFrame, r spyfall.RoundResult, points 
 	if r.Table != nil && len(r.Spies) == 0 {
 		spies = "–"
 	}
-	return el("section#round-result.card.sf-result.sf-reveal",
-		elText("h1", t(i18n.SFRoundResult, r.Round)),
-		elText("p#result-ending.lead", t(endingText[r.Ending])),
-		el("dl.sf-facts",
-			elText("dt", t(i18n.SFTheLocation)),
-			elText("dd#result-location", loc),
-			elText("dt", map[bool]string{true: t(i18n.SFTheSpiesMany), false: t(i18n.SFTheSpies)}[len(r.Spies) > 1]),
-			elText("dd#result-spies.spy", spies),
+	return ui.El("section#round-result.card.sf-result.sf-reveal",
+		ui.ElText("h1", t(i18n.SFRoundResult, r.Round)),
+		ui.ElText("p#result-ending.lead", t(endingText[r.Ending])),
+		ui.El("dl.sf-facts",
+			ui.ElText("dt", t(i18n.SFTheLocation)),
+			ui.ElText("dd#result-location", loc),
+			ui.ElText("dt", map[bool]string{true: t(i18n.SFTheSpiesMany), false: t(i18n.SFTheSpies)}[len(r.Spies) > 1]),
+			ui.ElText("dd#result-spies.spy", spies),
 		),
 		goapp.Range(r.Guesses).Slice(func(i int) goapp.UI {
 			g := r.Guesses[i]
@@ -50,7 +51,7 @@ func roundResult(v *spyfall.View, f SpyfallFrame, r spyfall.RoundResult, points 
 			if g.Correct {
 				k = i18n.SFGuessRight
 			}
-			return elText("p.small", t(k, seatName(v, g.Seat), locationName(v, g.Location, f.Lang)))
+			return ui.ElText("p.small", t(k, seatName(v, g.Seat), locationName(v, g.Location, f.Lang)))
 		}),
 		goapp.If(points, func() goapp.UI { return pointsTable(v, f, r.Points, r.Totals) }),
 	)
@@ -67,21 +68,21 @@ func pointsTable(v *spyfall.View, f SpyfallFrame, points, totals []int) goapp.UI
 		return 0
 	}
 	slices.SortStableFunc(seats, func(a, b spyfall.SeatView) int { return at(totals, b.ID) - at(totals, a.ID) })
-	return el("table.sf-points-table",
-		el("thead", el("tr",
-			elText("th", ""), elText("th", t(i18n.SFPointsRound)), elText("th", t(i18n.SFTotal)),
+	return ui.El("table.sf-points-table",
+		ui.El("thead", ui.El("tr",
+			ui.ElText("th", ""), ui.ElText("th", t(i18n.SFPointsRound)), ui.ElText("th", t(i18n.SFTotal)),
 		)),
-		el("tbody", goapp.Range(seats).Slice(func(i int) goapp.UI {
+		ui.El("tbody", goapp.Range(seats).Slice(func(i int) goapp.UI {
 			s := seats[i]
 			gain := at(points, s.ID)
 			gainText := "+" + itoa(gain)
 			if gain <= 0 {
 				gainText = itoa(gain)
 			}
-			return elWith("tr",
-				elText("th[scope=row]", s.Name),
-				elTextWith("td", gainText).Class(map[bool]string{true: "gain", false: "gain none"}[gain > 0]),
-				elText("td.total", itoa(at(totals, s.ID))),
+			return ui.ElWith("tr",
+				ui.ElText("th[scope=row]", s.Name),
+				ui.ElTextWith("td", gainText).Class(map[bool]string{true: "gain", false: "gain none"}[gain > 0]),
+				ui.ElText("td.total", itoa(at(totals, s.ID))),
 			).DataSet("seat", int(s.ID))
 		})),
 	)
@@ -100,7 +101,7 @@ func scoreboard(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	if v.LastRound != nil {
 		last = v.LastRound.Points
 	}
-	return el("div#scoreboard", pointsTable(v, f, last, totals))
+	return ui.El("div#scoreboard", pointsTable(v, f, last, totals))
 }
 
 // history lists the finished rounds, newest first.
@@ -111,13 +112,13 @@ func history(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	}
 	rounds := slices.Clone(v.History)
 	slices.Reverse(rounds)
-	return el("section#history.sf-history",
-		elText("h2", t(i18n.SFHistory)),
-		el("ol", goapp.Range(rounds).Slice(func(i int) goapp.UI {
+	return ui.El("section#history.sf-history",
+		ui.ElText("h2", t(i18n.SFHistory)),
+		ui.El("ol", goapp.Range(rounds).Slice(func(i int) goapp.UI {
 			r := rounds[i]
-			return el("li",
-				elText("strong", t(i18n.SFRoundOf, r.Round, v.Rounds)+" · "+r.Location.Name.In(string(f.Lang))),
-				elText("span.muted.small", t(i18n.SFTheSpies)+": "+dash(seatNames(v, r.Spies))+". "+t(endingText[r.Ending])),
+			return ui.El("li",
+				ui.ElText("strong", t(i18n.SFRoundOf, r.Round, v.Rounds)+" · "+r.Location.Name.In(string(f.Lang))),
+				ui.ElText("span.muted.small", t(i18n.SFTheSpies)+": "+dash(seatNames(v, r.Spies))+". "+t(endingText[r.Ending])),
 			)
 		})),
 	)
@@ -130,7 +131,7 @@ func (u *SpyfallUI) roundOverScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 	}
 	body = append(body, history(v, f))
 	if can(v, spyfall.Deal{}) {
-		actions = append(actions, elTextWith("button#deal.btn.primary[type=button]", t(i18n.SFNextRound, v.Round+1)).
+		actions = append(actions, ui.ElTextWith("button#deal.btn.primary[type=button]", t(i18n.SFNextRound, v.Round+1)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }, sfScope(spyfall.Deal{Round: v.Round + 1})))
 	}
 	return body, actions
@@ -143,9 +144,9 @@ func (u *SpyfallUI) gameOverScreen(v *spyfall.View, f SpyfallFrame) (body, actio
 		head = t(i18n.SFWinner, seatName(v, v.Winners[0]))
 	}
 	body = []goapp.UI{
-		el("section#final.card.sf-final.sf-reveal",
-			elText("p.muted", t(i18n.SFGameOver)),
-			elText("h1#winners", head),
+		ui.El("section#final.card.sf-final.sf-reveal",
+			ui.ElText("p.muted", t(i18n.SFGameOver)),
+			ui.ElText("h1#winners", head),
 			scoreboard(v, f),
 		),
 	}
@@ -155,7 +156,7 @@ func (u *SpyfallUI) gameOverScreen(v *spyfall.View, f SpyfallFrame) (body, actio
 	}
 	body = append(body, history(v, f))
 	if f.Host && f.BackToLobby != nil {
-		actions = append(actions, elTextWith("button#back-to-lobby.btn.primary[type=button]", i18n.T(f.Lang, i18n.SFBackToLobby)).
+		actions = append(actions, ui.ElTextWith("button#back-to-lobby.btn.primary[type=button]", i18n.T(f.Lang, i18n.SFBackToLobby)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.BackToLobby(ctx) }))
 	}
 	return body, actions

@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -20,13 +21,13 @@ func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		if v.Seat == engine.NoSeat {
 			return goapp.Text("")
 		}
-		return elText("p#no-card.note", t(i18n.SFNoCard))
+		return ui.ElText("p#no-card.note", t(i18n.SFNoCard))
 	}
 	prompt := t(i18n.SFHoldCard)
 	if u.TapToggle {
 		prompt = t(i18n.SFTapCard)
 	}
-	sc := &secretCard{TapToggle: u.TapToggle, Prompt: prompt}
+	sc := &ui.SecretCard{TapToggle: u.TapToggle, Prompt: prompt}
 	switch {
 	case c.Spy:
 		sc.Title = t(i18n.SFYouAreSpy)
@@ -47,10 +48,10 @@ func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		}
 	}
 	sc.ActionLabel, sc.Action = u.cardAction(v, f)
-	return el("div.sf-card-wrap",
+	return ui.El("div.sf-card-wrap",
 		sc,
-		el("label.sf-toggle.small.muted",
-			elVoidWith("input#card-toggle[type=checkbox]").Attr("checked", u.TapToggle).
+		ui.El("label.sf-toggle.small.muted",
+			ui.ElVoidWith("input#card-toggle[type=checkbox]").Attr("checked", u.TapToggle).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { u.TapToggle = ctx.JSSrc().Get("checked").Bool() }),
 			goapp.Text(" "+t(i18n.SFCardToggle)),
 		),
@@ -101,7 +102,7 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 	if v.Team != nil {
 		captain[v.Team.Captains[0]], captain[v.Team.Captains[1]] = 1, 2
 	}
-	return elWith("ul.sf-chips", goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
+	return ui.ElWith("ul.sf-chips", goapp.Range(v.Seats).Slice(func(i int) goapp.UI {
 		s := v.Seats[i]
 		if s.Removed {
 			return goapp.Text("")
@@ -111,7 +112,7 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 			name = t(i18n.SFYouSuffix, s.Name)
 		}
 		var badges []goapp.UI
-		badge := func(class, text string) { badges = append(badges, elTextWith("span.badge", text).Class(class)) }
+		badge := func(class, text string) { badges = append(badges, ui.ElTextWith("span.badge", text).Class(class)) }
 		if s.ID == v.Dealer && v.Variant != spyfall.Team {
 			badge("dealer", t(i18n.SFBadgeDealer))
 		}
@@ -144,17 +145,17 @@ func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, ski
 			class += " selected"
 		}
 		content := []goapp.UI{
-			elWith("span.seat-dot[aria-hidden=true]").Style("--seat-hue", seatHue(int(s.ID))),
-			elText("span.sf-chip-name", name),
+			ui.ElWith("span.seat-dot[aria-hidden=true]").Style("--seat-hue", seatHue(int(s.ID))),
+			ui.ElText("span.sf-chip-name", name),
 		}
 		content = append(content, badges...)
-		content = append(content, elText("span.sf-points", itoa(s.Points)))
+		content = append(content, ui.ElText("span.sf-points", itoa(s.Points)))
 		if pick != nil && (skip == nil || !skip(s.ID)) {
-			return el("li", elWith("button[type=button]", content...).Class(class+" pickable").DataSet("seat", int(s.ID)).
+			return ui.El("li", ui.ElWith("button[type=button]", content...).Class(class+" pickable").DataSet("seat", int(s.ID)).
 				Aria("pressed", s.ID == selected).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { pick(ctx, s.ID) }, goapp.EventScope(int(s.ID), pickMoment(v))))
 		}
-		return elWith("li", content...).Class(class).DataSet("seat", int(s.ID))
+		return ui.ElWith("li", content...).Class(class).DataSet("seat", int(s.ID))
 	})).ID(id)
 }
 
@@ -182,12 +183,12 @@ func itoa(n int) string {
 func (u *SpyfallUI) dealScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	body = []goapp.UI{
-		elText("h1", t(i18n.SFDeal, v.Round+1)),
-		elText("p.muted", t(i18n.SFDealHint)),
+		ui.ElText("h1", t(i18n.SFDeal, v.Round+1)),
+		ui.ElText("p.muted", t(i18n.SFDealHint)),
 		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 	}
 	if can(v, spyfall.Deal{}) {
-		actions = append(actions, elTextWith("button#deal.btn.primary[type=button]", t(i18n.SFDeal, v.Round+1)).
+		actions = append(actions, ui.ElTextWith("button#deal.btn.primary[type=button]", t(i18n.SFDeal, v.Round+1)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }, sfScope(spyfall.Deal{Round: v.Round + 1})))
 	}
 	return body, actions
@@ -196,16 +197,16 @@ func (u *SpyfallUI) dealScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 func (u *SpyfallUI) dealtScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	body = []goapp.UI{
-		elText("p#dealer-line.lead", t(i18n.SFDealer, seatName(v, v.Dealer))),
+		ui.ElText("p#dealer-line.lead", t(i18n.SFDealer, seatName(v, v.Dealer))),
 		u.card(v, f),
 		u.smallTableNote(v, f),
 		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 	}
 	if can(v, spyfall.StartClock{}) {
-		actions = append(actions, elTextWith("button#start-clock.btn.primary[type=button]", t(i18n.SFStartClock)).
+		actions = append(actions, ui.ElTextWith("button#start-clock.btn.primary[type=button]", t(i18n.SFStartClock)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.StartClock{Round: v.Round}) }, sfScope(spyfall.StartClock{Round: v.Round})))
 	} else {
-		actions = append(actions, elText("p.hint", t(i18n.SFWaitClock, seatName(v, v.Dealer))))
+		actions = append(actions, ui.ElText("p.hint", t(i18n.SFWaitClock, seatName(v, v.Dealer))))
 	}
 	return body, actions
 }
@@ -214,7 +215,7 @@ func (u *SpyfallUI) smallTableNote(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	if !v.TableCard {
 		return goapp.Text("")
 	}
-	return elText("p#table-card.note.sf-table", i18n.T(f.Lang, i18n.SFTableCard))
+	return ui.ElText("p#table-card.note.sf-table", i18n.T(f.Lang, i18n.SFTableCard))
 }
 
 // lastVote says how the latest vote went, with who voted which way.
@@ -228,12 +229,12 @@ func lastVote(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	if lv.Passed {
 		head = t(i18n.SFLastVotePassed, seatName(v, lv.Suspect))
 	}
-	return el("div#last-vote.note.sf-reveal",
-		elText("strong", head),
+	return ui.El("div#last-vote.note.sf-reveal",
+		ui.ElText("strong", head),
 		goapp.Text(t(i18n.SFLastVoteTally, dash(seatNames(v, lv.Yes)), dash(seatNames(v, lv.No)))),
 		goapp.If(len(lv.PassedFor) > 0, func() goapp.UI {
 			// Why the tally misses a voter: the host passed for that phone (SF-END-1a).
-			return elText("span#last-vote-passed-for", " "+t(i18n.SFLastVoteFor, seatNames(v, lv.PassedFor)))
+			return ui.ElText("span#last-vote-passed-for", " "+t(i18n.SFLastVoteFor, seatNames(v, lv.PassedFor)))
 		}),
 	)
 }
@@ -243,7 +244,7 @@ func timeUpPassed(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	if len(v.Passed) == 0 {
 		return goapp.Text("")
 	}
-	return elText("p#time-up-passed.hint", i18n.T(f.Lang, i18n.SFEndPassed, seatNames(v, v.Passed)))
+	return ui.ElText("p#time-up-passed.hint", i18n.T(f.Lang, i18n.SFEndPassed, seatNames(v, v.Passed)))
 }
 
 func dash(s string) string {
@@ -268,17 +269,17 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		}
 		skip = func(s engine.Seat) bool { return s == v.Seat || s == v.AskedBy || !inRound(v, s) }
 	}
-	asks := elText("p#asks-line.muted", t(i18n.SFAsksFirst, seatName(v, v.FirstAsker)))
+	asks := ui.ElText("p#asks-line.muted", t(i18n.SFAsksFirst, seatName(v, v.FirstAsker)))
 	if v.Settings.QuestionTracker && v.Asker != engine.NoSeat {
 		line := t(i18n.SFAsksNext, seatName(v, v.Asker))
 		if v.Asker == v.Seat {
 			line = t(i18n.SFYouAsk)
 		}
-		asks = elText("p#asks-line.lead", line)
+		asks = ui.ElText("p#asks-line.lead", line)
 	}
 	var prompt goapp.UI = goapp.Text("")
 	if u.picker == pickAccuse {
-		prompt = elText("p.lead.sf-prompt", t(i18n.SFAccuseWho))
+		prompt = ui.ElText("p.lead.sf-prompt", t(i18n.SFAccuseWho))
 	}
 	clock, card, vote, table := clockFor(v, f, false), u.card(v, f), lastVote(v, f), u.smallTableNote(v, f)
 	if u.picker == pickAccuse {
@@ -303,7 +304,7 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 			label = t(i18n.SFAccuseConfirm, name)
 		}
 		actions = append(actions,
-			elTextWith("button#accuse-confirm.btn.danger.wide[type=button]", label).
+			ui.ElTextWith("button#accuse-confirm.btn.danger.wide[type=button]", label).
 				Attr("disabled", u.pickSeat == engine.NoSeat).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					u.picker = pickNone
@@ -313,7 +314,7 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		return body, actions
 	}
 	if v.Settings.QuestionTracker && can(v, spyfall.Ask{}) {
-		actions = append(actions, elTextWith("button#ask.btn.primary[type=button]", t(i18n.SFYouAsk)).
+		actions = append(actions, ui.ElTextWith("button#ask.btn.primary[type=button]", t(i18n.SFYouAsk)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker = pickAsk }))
 	}
 	if u.picker == pickAsk {
@@ -321,15 +322,15 @@ func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		return body, actions
 	}
 	if can(v, spyfall.RevealTable{}) {
-		actions = append(actions, elTextWith("button#reveal-table.btn.secondary[type=button]", t(i18n.SFRevealTable)).
+		actions = append(actions, ui.ElTextWith("button#reveal-table.btn.secondary[type=button]", t(i18n.SFRevealTable)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.RevealTable{Round: v.Round}) }, sfScope(spyfall.RevealTable{Round: v.Round})))
 	}
 	if v.Card != nil {
 		if accuseOffered(v) {
-			actions = append(actions, elTextWith("button#accuse.btn.danger.wide[type=button]", t(i18n.SFAccuse)).
+			actions = append(actions, ui.ElTextWith("button#accuse.btn.danger.wide[type=button]", t(i18n.SFAccuse)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.pickSeat = pickAccuse, engine.NoSeat }))
 		} else if v.Variant == spyfall.Normal {
-			actions = append(actions, elText("button#accuse.btn.danger.wide[type=button][disabled]", t(i18n.SFAccuseUsed)))
+			actions = append(actions, ui.ElText("button#accuse.btn.danger.wide[type=button][disabled]", t(i18n.SFAccuseUsed)))
 		}
 	}
 	return body, actions
@@ -364,7 +365,7 @@ func inRound(v *spyfall.View, s engine.Seat) bool {
 }
 
 func cancelButton(u *SpyfallUI, f SpyfallFrame) goapp.UI {
-	return elTextWith("button#pick-cancel.btn.ghost.wide[type=button]", i18n.T(f.Lang, i18n.SFCancel)).
+	return ui.ElTextWith("button#pick-cancel.btn.ghost.wide[type=button]", i18n.T(f.Lang, i18n.SFCancel)).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.sheet = pickNone, false })
 }
 
@@ -374,7 +375,7 @@ func clockFor(v *spyfall.View, f SpyfallFrame, small bool) goapp.UI {
 		return goapp.Text("")
 	}
 	c := v.Clock
-	return &spyClock{Running: c.Running, Deadline: int64(c.Deadline), Left: c.Left, Length: c.Length, Skew: f.Skew,
+	return &ui.Clock{Running: c.Running, Deadline: int64(c.Deadline), Left: c.Left, Length: c.Length, Skew: f.Skew,
 		Small: small, PausedText: i18n.T(f.Lang, i18n.SFPaused), TimeUpText: i18n.T(f.Lang, i18n.SFClockTimeUp),
 		Label: i18n.T(f.Lang, i18n.SFClockLabel)}
 }
@@ -406,17 +407,17 @@ func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	}
 	body = []goapp.UI{
 		goapp.If(v.Phase == spyfall.PhaseEndVote, func() goapp.UI {
-			return elText("p.sf-timeup", t(i18n.SFTimeUp)+" "+t(i18n.SFEndVoteIntro))
+			return ui.ElText("p.sf-timeup", t(i18n.SFTimeUp)+" "+t(i18n.SFEndVoteIntro))
 		}),
-		el("div#vote-prompt.card.sf-vote",
-			elText("h1#vote-head", head),
+		ui.El("div#vote-prompt.card.sf-vote",
+			ui.ElText("h1#vote-head", head),
 			goapp.If(vt.Suspect == v.Seat && vt.Kind != spyfall.VoteTable, func() goapp.UI {
-				return elText("p#you-accused.sf-accused", t(i18n.SFVoteYou))
+				return ui.ElText("p#you-accused.sf-accused", t(i18n.SFVoteYou))
 			}),
-			elText("p.muted", hint),
-			elText("p#vote-count.sf-count", t(i18n.SFVoted, len(vt.Voted), len(vt.Voters))),
+			ui.ElText("p.muted", hint),
+			ui.ElText("p#vote-count.sf-count", t(i18n.SFVoted, len(vt.Voted), len(vt.Voters))),
 			goapp.If(len(waiting) > 0, func() goapp.UI {
-				return elText("p.muted.small", t(i18n.SFVoteWaiting, seatNames(v, waiting)))
+				return ui.ElText("p.muted.small", t(i18n.SFVoteWaiting, seatNames(v, waiting)))
 			}),
 		),
 		u.card(v, f),
@@ -424,16 +425,16 @@ func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	}
 	switch vt.Mine {
 	case "pending":
-		actions = append(actions, el("div.sf-yesno",
-			elTextWith("button#vote-yes.btn.danger[type=button]", t(i18n.SFYes)).
+		actions = append(actions, ui.El("div.sf-yesno",
+			ui.ElTextWith("button#vote-yes.btn.danger[type=button]", t(i18n.SFYes)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: true}) }, sfScope(spyfall.Vote{Vote: vt.ID, Yes: true})),
-			elTextWith("button#vote-no.btn.secondary[type=button]", t(i18n.SFNo)).
+			ui.ElTextWith("button#vote-no.btn.secondary[type=button]", t(i18n.SFNo)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Vote{Vote: vt.ID, Yes: false}) }, sfScope(spyfall.Vote{Vote: vt.ID, Yes: false})),
 		))
 	case "yes", "no":
-		actions = append(actions, elText("p#voted.hint", t(i18n.SFVotedYou)))
+		actions = append(actions, ui.ElText("p#voted.hint", t(i18n.SFVotedYou)))
 	case "passed":
-		actions = append(actions, elText("p#voted.hint", t(i18n.SFVotePassedYou)))
+		actions = append(actions, ui.ElText("p#voted.hint", t(i18n.SFVotePassedYou)))
 	}
 	return body, actions
 }
@@ -445,12 +446,12 @@ func (u *SpyfallUI) secondSpyScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 		return nil, nil
 	}
 	body = []goapp.UI{
-		el("div#two-spies.card.sf-vote",
-			elText("h1", t(i18n.SFTwoSpies, seatName(v, g.First), g.Named.Name.In(string(f.Lang)))),
+		ui.El("div#two-spies.card.sf-vote",
+			ui.ElText("h1", t(i18n.SFTwoSpies, seatName(v, g.First), g.Named.Name.In(string(f.Lang)))),
 			goapp.If(can(v, spyfall.Guess{}), func() goapp.UI {
-				return elText("p.lead", t(i18n.SFSecondSpyYouCard))
+				return ui.ElText("p.lead", t(i18n.SFSecondSpyYouCard))
 			}).Else(func() goapp.UI {
-				return elText("p.lead", t(i18n.SFSecondSpyWait, seatName(v, g.Second)))
+				return ui.ElText("p.lead", t(i18n.SFSecondSpyWait, seatName(v, g.Second)))
 			}),
 		),
 		u.card(v, f),
@@ -475,8 +476,8 @@ func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 		selected = u.pickSeat
 	}
 	body = []goapp.UI{
-		elText("h1#time-up.sf-timeup", t(i18n.SFTimeUp)),
-		elText("p#end-turn.lead", line),
+		ui.ElText("h1#time-up.sf-timeup", t(i18n.SFTimeUp)),
+		ui.ElText("p#end-turn.lead", line),
 		timeUpPassed(v, f),
 		lastVoteAny(v, f),
 		chips(v, f, "sf-players", selected, func(s engine.Seat) bool { return s == v.Seat || !inRound(v, s) }, pick),
@@ -487,7 +488,7 @@ func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 		if selected != engine.NoSeat {
 			label = t(i18n.SFAccuseConfirm, seatName(v, selected))
 		}
-		actions = append(actions, elTextWith("button#accuse-confirm.btn.danger.wide[type=button]", label).
+		actions = append(actions, ui.ElTextWith("button#accuse-confirm.btn.danger.wide[type=button]", label).
 			Attr("disabled", selected == engine.NoSeat).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.picker = pickNone

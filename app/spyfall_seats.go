@@ -5,6 +5,7 @@ import (
 
 	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/wire"
 )
 
@@ -23,20 +24,20 @@ func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 	}
 	input := "seat-name-" + itoa(p.Seat)
 	closeMenu := func() { s.sfDraft.menuOpen = false; s.sfDraft.seatNames[p.Seat] = "" }
-	return elWith("div.seat-menu",
+	return ui.ElWith("div.seat-menu",
 		goapp.If(!open, func() goapp.UI {
-			return elTextWith("button.btn.ghost.small.seat-menu-open[type=button]", "⋯").Aria("label", s.t(i18n.SFSeatMenu, p.Name)).
+			return ui.ElTextWith("button.btn.ghost.small.seat-menu-open[type=button]", "⋯").Aria("label", s.t(i18n.SFSeatMenu, p.Name)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, p.Seat }, goapp.EventScope(p.Seat))
 		}).Else(func() goapp.UI {
-			return el("div.seat-menu-body.card",
-				elTextWith("label.label", s.t(i18n.SFSeatRename, p.Name)).Attr("for", input),
-				el("div.row",
-					elVoidWith("input.field[type=text]").ID(input).Attr("value", r.NameDraft).Attr("placeholder", p.Name).
+			return ui.El("div.seat-menu-body.card",
+				ui.ElTextWith("label.label", s.t(i18n.SFSeatRename, p.Name)).Attr("for", input),
+				ui.El("div.row",
+					ui.ElVoidWith("input.field[type=text]").ID(input).Attr("value", r.NameDraft).Attr("placeholder", p.Name).
 						Attr("maxlength", wire.MaxNameRunes*2).
 						OnInput(func(ctx goapp.Context, e goapp.Event) {
 							s.sfDraft.seatNames[p.Seat] = ctx.JSSrc().Get("value").String()
 						}, goapp.EventScope(p.Seat)),
-					elTextWith("button.btn.secondary.seat-rename[type=button]", s.t(i18n.LobbyRename)).
+					ui.ElTextWith("button.btn.secondary.seat-rename[type=button]", s.t(i18n.LobbyRename)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) {
 							name, err := wire.CleanName(s.sfDraft.seatNames[p.Seat])
 							if err != nil {
@@ -47,19 +48,19 @@ func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 							s.sendGame(ctx, game.RenameSeat(p.Seat, name))
 						}, goapp.EventScope(p.Seat)),
 				),
-				el("div.sf-chiprow",
+				ui.El("div.sf-chiprow",
 					goapp.If(!p.Spectator, func() goapp.UI {
-						return elTextWith("button.btn.secondary.small.seat-up[type=button]", s.t(i18n.SFSeatUp)).Attr("disabled", up == 0).
+						return ui.ElTextWith("button.btn.secondary.small.seat-up[type=button]", s.t(i18n.SFSeatUp)).Attr("disabled", up == 0).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, up)) }, goapp.EventScope(p.Seat, up))
 					}),
 					goapp.If(!p.Spectator, func() goapp.UI {
-						return elTextWith("button.btn.secondary.small.seat-down[type=button]", s.t(i18n.SFSeatDown)).
+						return ui.ElTextWith("button.btn.secondary.small.seat-down[type=button]", s.t(i18n.SFSeatDown)).
 							Attr("disabled", r.Last).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.MoveSeat(p.Seat, down)) }, goapp.EventScope(p.Seat, down))
 					}),
-					elTextWith("button.btn.danger.small.seat-kick[type=button]", s.t(i18n.SFSeatKick, p.Name)).
+					ui.ElTextWith("button.btn.danger.small.seat-kick[type=button]", s.t(i18n.SFSeatKick, p.Name)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu(); s.sendGame(ctx, game.Kick(p.Seat)) }, goapp.EventScope(p.Seat)),
-					elTextWith("button.btn.ghost.small.seat-menu-close[type=button]", s.t(i18n.SFClose)).
+					ui.ElTextWith("button.btn.ghost.small.seat-menu-close[type=button]", s.t(i18n.SFClose)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) { closeMenu() }, goapp.EventScope(p.Seat)),
 				),
 			)

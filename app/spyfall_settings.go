@@ -14,6 +14,7 @@ import (
 
 	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -142,27 +143,27 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 	}
 	summary := s.t(i18n.SFSetSummary, rounds, edName[c.Edition], int(length/time.Minute))
 	if !in.Host {
-		return el("section#spyfall-settings.card.sf-settings",
-			elText("h2", s.t(i18n.SFSetTitle)),
-			elText("p#settings-summary.lead", summary),
+		return ui.El("section#spyfall-settings.card.sf-settings",
+			ui.ElText("h2", s.t(i18n.SFSetTitle)),
+			ui.ElText("p#settings-summary.lead", summary),
 			s.rolesHint(c),
-			elText("p.muted.small", s.t(i18n.SFSetGuestWait)),
+			ui.ElText("p.muted.small", s.t(i18n.SFSetGuestWait)),
 		)
 	}
 	check := func(id string, on bool, label string, change func(c *spyfall.Config, on bool)) goapp.UI {
-		return el("label.sf-check",
-			elVoidWith("input[type=checkbox]").ID(id).Attr("checked", on).
+		return ui.El("label.sf-check",
+			ui.ElVoidWith("input[type=checkbox]").ID(id).Attr("checked", on).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					v := ctx.JSSrc().Get("checked").Bool()
 					s.changeSpyfall(func(c *spyfall.Config) { change(c, v) })(ctx, e)
 				}),
-			elText("span", label),
+			ui.ElText("span", label),
 		)
 	}
 	seg := func(id string, options []string, labels []string, current string, pick func(c *spyfall.Config, v string)) goapp.UI {
-		return elWith("div.sf-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
+		return ui.ElWith("div.sf-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
 			o := options[i]
-			return elTextWith("button.btn.secondary[type=button]", labels[i]).DataSet("value", o).Aria("pressed", o == current).
+			return ui.ElTextWith("button.btn.secondary[type=button]", labels[i]).DataSet("value", o).Aria("pressed", o == current).
 				OnClick(s.changeSpyfall(func(c *spyfall.Config) { pick(c, o) }))
 		})).ID(id)
 	}
@@ -193,11 +194,11 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 			export = "data:application/json;base64," + base64.StdEncoding.EncodeToString(data)
 		}
 	}
-	return el("section#spyfall-settings.card.sf-settings",
-		elText("h2", s.t(i18n.SFSetTitle)),
-		elText("p#settings-summary.muted", summary),
-		el("fieldset",
-			elText("legend", s.t(i18n.SFSetEdition)),
+	return ui.El("section#spyfall-settings.card.sf-settings",
+		ui.ElText("h2", s.t(i18n.SFSetTitle)),
+		ui.ElText("p#settings-summary.muted", summary),
+		ui.El("fieldset",
+			ui.ElText("legend", s.t(i18n.SFSetEdition)),
 			seg("set-edition", []string{string(spyfall.Classic), string(spyfall.Spyfall2), string(spyfall.TimeTravel)},
 				[]string{edName[spyfall.Classic], edName[spyfall.Spyfall2], edName[spyfall.TimeTravel]}, string(c.Edition),
 				func(c *spyfall.Config, v string) {
@@ -206,8 +207,8 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 						CustomPacks: c.CustomPacks, Packs: c.Packs}
 				}),
 		),
-		el("fieldset",
-			elText("legend", s.t(i18n.SFSetPacks)),
+		ui.El("fieldset",
+			ui.ElText("legend", s.t(i18n.SFSetPacks)),
 			goapp.Range(spyfall.BuiltinPacks()).Slice(func(i int) goapp.UI {
 				p := spyfall.BuiltinPacks()[i]
 				return check("pack-"+p.ID, packOn(c, p.ID), p.Name.In(string(in.Lang))+" ("+itoa(len(p.Locations))+")",
@@ -223,9 +224,9 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					})
 			}),
 			s.browseDetails(in.Browsing).Body(
-				elText("summary", s.t(i18n.SFSetBrowse, len(locs))+" · "+s.t(i18n.SFSetLocCount, inPlay)),
-				elText("p.muted.small", s.t(i18n.SFSetExcludeHint)),
-				el("div.sf-browse", goapp.If(in.Browsing, func() goapp.UI {
+				ui.ElText("summary", s.t(i18n.SFSetBrowse, len(locs))+" · "+s.t(i18n.SFSetLocCount, inPlay)),
+				ui.ElText("p.muted.small", s.t(i18n.SFSetExcludeHint)),
+				ui.El("div.sf-browse", goapp.If(in.Browsing, func() goapp.UI {
 					return goapp.Range(locs).Slice(func(i int) goapp.UI {
 						l := locs[i]
 						return check("loc-"+l.ID, !slices.Contains(c.Exclude, l.ID), l.Name.In(string(in.Lang)),
@@ -239,13 +240,13 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 				})),
 			),
 		),
-		el("fieldset",
-			elText("legend", s.t(i18n.SFSetCustom)),
-			elWith("textarea#custom-locations.field[placeholder=Lighthouse: Keeper, Tourist]").
+		ui.El("fieldset",
+			ui.ElText("legend", s.t(i18n.SFSetCustom)),
+			ui.ElWith("textarea#custom-locations.field[placeholder=Lighthouse: Keeper, Tourist]").
 				Aria("label", s.t(i18n.SFSetCustom)).Attr("value", in.Custom).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.custom = ctx.JSSrc().Get("value").String() }),
-			elText("p.muted.small", s.t(i18n.SFSetCustomHint)),
-			elTextWith("button#custom-use.btn.secondary[type=button]", s.t(i18n.SFSetCustomAdd)).
+			ui.ElText("p.muted.small", s.t(i18n.SFSetCustomHint)),
+			ui.ElTextWith("button#custom-use.btn.secondary[type=button]", s.t(i18n.SFSetCustomAdd)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					p, err := ParseCustomLocations(s.sfDraft.custom, s.lang)
 					if err != nil {
@@ -258,10 +259,10 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					s.sfDraft.problem = ""
 					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
 				}),
-			elWith("textarea#import-pack.field").Aria("label", s.t(i18n.SFSetImport)).
+			ui.ElWith("textarea#import-pack.field").Aria("label", s.t(i18n.SFSetImport)).
 				Attr("placeholder", s.t(i18n.SFSetImportHint)).Attr("value", in.Imported).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.imported = ctx.JSSrc().Get("value").String() }),
-			elTextWith("button#import.btn.secondary[type=button]", s.t(i18n.SFSetImport)).
+			ui.ElTextWith("button#import.btn.secondary[type=button]", s.t(i18n.SFSetImport)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					p, err := spyfall.ImportPack([]byte(s.sfDraft.imported))
 					if err != nil {
@@ -272,21 +273,21 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
 				}),
 			goapp.If(export != "", func() goapp.UI {
-				return elTextWith("a#export.btn.ghost[download=my-locations.json]", s.t(i18n.SFSetExport)).Attr("href", export)
+				return ui.ElTextWith("a#export.btn.ghost[download=my-locations.json]", s.t(i18n.SFSetExport)).Attr("href", export)
 			}),
-			elText("p#settings-problem.field-error", in.Problem),
+			ui.ElText("p#settings-problem.field-error", in.Problem),
 		),
-		el("fieldset",
-			elText("legend", s.t(i18n.SFSetRounds)),
+		ui.El("fieldset",
+			ui.ElText("legend", s.t(i18n.SFSetRounds)),
 			goapp.If(!c.Team, func() goapp.UI {
 				return seg("set-rounds", []string{"1", "2", "3", "5", "8", "10"}, []string{"1", "2", "3", "5", "8", "10"}, itoa(rounds),
 					func(c *spyfall.Config, v string) { c.Rounds = atoiOr(v, c.Rounds) })
 			}),
 		),
-		el("fieldset",
-			elText("legend", s.t(i18n.SFSetLength)),
-			elWith("select#set-length.field", goapp.Range(lengths).Slice(func(i int) goapp.UI {
-				return elTextWith("option", lengthLabels[i]).Attr("value", lengths[i]).Attr("selected", lengths[i] == itoa(int(c.RoundLength/time.Minute)))
+		ui.El("fieldset",
+			ui.ElText("legend", s.t(i18n.SFSetLength)),
+			ui.ElWith("select#set-length.field", goapp.Range(lengths).Slice(func(i int) goapp.UI {
+				return ui.ElTextWith("option", lengthLabels[i]).Attr("value", lengths[i]).Attr("selected", lengths[i] == itoa(int(c.RoundLength/time.Minute)))
 			})).Aria("label", s.t(i18n.SFSetLength)).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					m := atoiOr(ctx.JSSrc().Get("value").String(), 0)
@@ -299,15 +300,15 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 			if spies == 0 {
 				spies = spyfall.DefaultSpies(c.Edition, players)
 			}
-			return el("fieldset",
-				elText("legend", s.t(i18n.SFSetSpies)),
+			return ui.El("fieldset",
+				ui.ElText("legend", s.t(i18n.SFSetSpies)),
 				seg("set-spies", []string{"0", "1", "2"}, []string{s.t(i18n.SFSetSpiesAuto, spyfall.DefaultSpies(c.Edition, players)), "1", "2"}, itoa(c.Spies), func(c *spyfall.Config, v string) {
 					c.Spies = atoiOr(v, c.Spies)
 					if c.Spies == 1 || c.Spies == 0 && spyfall.DefaultSpies(c.Edition, players) != 2 {
 						c.OldPals = false
 					}
 				}),
-				elText("p#spies-hint.muted.small", s.t(i18n.SFSetSpiesHint)),
+				ui.ElText("p#spies-hint.muted.small", s.t(i18n.SFSetSpiesHint)),
 				goapp.If(spies == 2, func() goapp.UI {
 					return check("set-oldpals", c.OldPals, s.t(i18n.SFSetOldPals), func(c *spyfall.Config, on bool) { c.OldPals = on })
 				}),
@@ -318,7 +319,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 		check("set-tracker", c.QuestionTracker, s.t(i18n.SFSetTracker), func(c *spyfall.Config, on bool) { c.QuestionTracker = on }),
 		check("set-fair", c.FairRotation, s.t(i18n.SFSetFair), func(c *spyfall.Config, on bool) { c.FairRotation = on }),
 		goapp.If(c.Edition == spyfall.TimeTravel, func() goapp.UI {
-			return el("div.sf-settings",
+			return ui.El("div.sf-settings",
 				check("set-normal3", c.NormalThreePlayer, s.t(i18n.SFSetNormal3), func(c *spyfall.Config, on bool) { c.NormalThreePlayer = on }),
 				check("set-team", c.Team, s.t(i18n.SFSetTeam), func(c *spyfall.Config, on bool) {
 					c.Team = on
@@ -329,7 +330,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 					}
 				}),
 				goapp.If(c.Team, func() goapp.UI {
-					return el("div.sf-settings",
+					return ui.El("div.sf-settings",
 						check("set-captain2", c.CaptainTurns == 2, s.t(i18n.SFSetCaptainTwice), func(c *spyfall.Config, on bool) {
 							c.CaptainTurns = 1
 							if on {
@@ -341,7 +342,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 				}),
 			)
 		}),
-		goapp.Range(in.Warnings).Slice(func(i int) goapp.UI { return elText("p.note", in.Warnings[i]) }),
+		goapp.Range(in.Warnings).Slice(func(i int) goapp.UI { return ui.ElText("p.note", in.Warnings[i]) }),
 	)
 }
 
@@ -351,7 +352,7 @@ func (s *Shell) rolesHint(c *spyfall.Config) goapp.UI {
 	if c.HideRoles {
 		return goapp.Text("")
 	}
-	return el("p#roles-hint.muted.small",
+	return ui.El("p#roles-hint.muted.small",
 		goapp.Text(s.t(i18n.SFSetRolesOptional)+" "+s.t(i18n.SFSetRolesAnyone)),
 	)
 }
@@ -373,7 +374,7 @@ func (s *Shell) packProblem(err error) string {
 // while it is open (spyfallDraft.browsing): closed, they were drawn and compared on every
 // update of the lobby for nothing.
 func (s *Shell) browseDetails(open bool) goapp.HTMLElem {
-	d := elWith("details#browse").
+	d := ui.ElWith("details#browse").
 		On("toggle", func(ctx goapp.Context, e goapp.Event) { s.sfDraft.browsing = ctx.JSSrc().Get("open").Bool() })
 	if open {
 		d = d.Attr("open", true) // written only when true: a page rendered as text takes open="false" as open

@@ -6,26 +6,9 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine/spyfall"
 )
-
-// sheetFrame is a panel that slides up over the screen, with a title and a close button.
-// A footer (nil for none) stays pinned below the scrolling body.
-func (u *SpyfallUI) sheetFrame(id, title string, onClose goapp.EventHandler, f SpyfallFrame, footer goapp.UI, body ...goapp.UI) goapp.UI {
-	if footer == nil {
-		footer = goapp.Text("")
-	}
-	return el("div.sf-sheet-backdrop",
-		elWith("section.sf-sheet[role=dialog]",
-			el("div.sf-sheet-head",
-				elText("h2", title),
-				elTextWith("button.btn.ghost.small.sheet-close[type=button]", i18n.T(f.Lang, i18n.SFClose)).OnClick(onClose),
-			),
-			el("div.sf-sheet-body", body...),
-			footer,
-		).ID(id).Aria("label", title),
-	)
-}
 
 // locationSheet is the game's location list, searchable, with this player's private
 // strike-through marks; while the spy picks a location (or two, in the team game) a tap
@@ -50,8 +33,8 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		if u.pickLoc != "" {
 			label = t(i18n.SFRevealConfirm, locationName(v, u.pickLoc, f.Lang))
 		}
-		footer = el("div.sf-sheet-foot",
-			elTextWith("button#guess-confirm.btn.primary[type=button]", label).Attr("disabled", u.pickLoc == "").
+		footer = ui.El("div.sf-sheet-foot",
+			ui.ElTextWith("button#guess-confirm.btn.primary[type=button]", label).Attr("disabled", u.pickLoc == "").
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					loc := u.pickLoc
 					u.picker, u.sheet, u.pickLoc = pickNone, false, ""
@@ -64,17 +47,17 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		footer = u.bothFooter(v, f)
 		hint = t(i18n.SFTeamGuessSlot, seatName(v, v.Team.Captains[u.bothSlot]))
 	}
-	return u.sheetFrame("locations-sheet", t(i18n.SFLocations), func(ctx goapp.Context, e goapp.Event) {
+	return ui.Sheet("locations-sheet", t(i18n.SFLocations), t(i18n.SFClose), func(ctx goapp.Context, e goapp.Event) {
 		u.sheet = false
 		if picking {
 			u.picker = pickNone
 		}
-	}, f, footer,
-		elVoidWith("input#location-search.field[type=search]").Attr("placeholder", t(i18n.SFSearch)).
+	}, footer,
+		ui.ElVoidWith("input#location-search.field[type=search]").Attr("placeholder", t(i18n.SFSearch)).
 			Aria("label", t(i18n.SFSearch)).Attr("value", u.search).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { u.search = ctx.JSSrc().Get("value").String() }),
-		elText("p.muted.small", hint),
-		el("ul#location-list.sf-locations", goapp.Range(list).Slice(func(i int) goapp.UI {
+		ui.ElText("p.muted.small", hint),
+		ui.El("ul#location-list.sf-locations", goapp.Range(list).Slice(func(i int) goapp.UI {
 			l := list[i]
 			class := "sf-location"
 			if u.marks[l.ID] {
@@ -83,7 +66,7 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			if picking && (u.pickLoc == l.ID || u.picker == pickBoth && (u.pickBoth[0] == l.ID || u.pickBoth[1] == l.ID)) {
 				class += " selected"
 			}
-			return el("li", elTextWith("button[type=button]", l.Name.In(string(f.Lang))).Class(class).DataSet("location", l.ID).
+			return ui.El("li", ui.ElTextWith("button[type=button]", l.Name.In(string(f.Lang))).Class(class).DataSet("location", l.ID).
 				Aria("pressed", u.marks[l.ID]).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					switch u.picker {

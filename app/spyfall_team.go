@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -19,12 +20,12 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		return nil, nil
 	}
 	capA, capB := seatName(v, tv.Captains[0]), seatName(v, tv.Captains[1])
-	teams := el("div#team-picks.sf-teams",
+	teams := ui.El("div#team-picks.sf-teams",
 		goapp.Range(tv.Captains[:]).Slice(func(i int) goapp.UI {
-			return elWith("div.sf-team",
-				elText("h2", t(i18n.SFTeamPicked, seatName(v, tv.Captains[i]))),
-				el("ul", goapp.Range(tv.Picked[i]).Slice(func(j int) goapp.UI {
-					return elText("li", seatName(v, tv.Picked[i][j]))
+			return ui.ElWith("div.sf-team",
+				ui.ElText("h2", t(i18n.SFTeamPicked, seatName(v, tv.Captains[i]))),
+				ui.El("ul", goapp.Range(tv.Picked[i]).Slice(func(j int) goapp.UI {
+					return ui.ElText("li", seatName(v, tv.Picked[i][j]))
 				})),
 			).Class("team-" + string(rune('a'+i)))
 		}),
@@ -35,11 +36,11 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		if can(v, spyfall.Lead{}) {
 			line = t(i18n.SFTeamLeadYou)
 			for _, c := range tv.Captains {
-				actions = append(actions, elTextWith("button.btn.secondary.wide[type=button]", t(i18n.SFTeamFirst, seatName(v, c))).DataSet("captain", int(c)).
+				actions = append(actions, ui.ElTextWith("button.btn.secondary.wide[type=button]", t(i18n.SFTeamFirst, seatName(v, c))).DataSet("captain", int(c)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Lead{Round: v.Round, Captain: c}) }, sfScope(spyfall.Lead{Round: v.Round, Captain: c})))
 			}
 		}
-		body = []goapp.UI{elText("p#team-line.lead", line), u.card(v, f), clockFor(v, f, false), chips(v, f, "sf-players", engine.NoSeat, nil, nil)}
+		body = []goapp.UI{ui.ElText("p#team-line.lead", line), u.card(v, f), clockFor(v, f, false), chips(v, f, "sf-players", engine.NoSeat, nil, nil)}
 	case spyfall.PhaseTeamPick:
 		mine := can(v, spyfall.Pick{})
 		line := t(i18n.SFTeamPickWait, seatName(v, tv.Turn))
@@ -49,7 +50,7 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 			pick = func(ctx goapp.Context, s engine.Seat) {
 				f.Act(ctx, spyfall.Pick{Round: v.Round, Turn: tv.PickNo, Agent: s})
 			}
-			actions = append(actions, elTextWith("button#stop-picking.btn.secondary.wide[type=button]", t(i18n.SFTeamStop)).
+			actions = append(actions, ui.ElTextWith("button#stop-picking.btn.secondary.wide[type=button]", t(i18n.SFTeamStop)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					f.Act(ctx, spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo})
 				}, sfScope(spyfall.StopPicking{Round: v.Round, Turn: tv.PickNo})))
@@ -57,16 +58,16 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 		picked := func(s engine.Seat) bool {
 			return !slices.Contains(tv.Agents, s) || slices.Contains(tv.Picked[0], s) || slices.Contains(tv.Picked[1], s)
 		}
-		body = []goapp.UI{elText("p#team-line.lead", line), u.card(v, f), clockFor(v, f, false), teams,
+		body = []goapp.UI{ui.ElText("p#team-line.lead", line), u.card(v, f), clockFor(v, f, false), teams,
 			chips(v, f, "sf-players", engine.NoSeat, picked, pick)}
 	case spyfall.PhaseTeamGuess:
 		// The same words for every seat: a spy nobody picked is still unknown here, and names
 		// both locations from the face of their card.
 		line := t(i18n.SFTeamGuessFromCard)
 		body = []goapp.UI{
-			el("div.card.sf-vote",
-				elText("h1#spy-picked", t(i18n.SFSpyPicked, seatName(v, tv.SpyPicked))),
-				elText("p#team-line.lead", line),
+			ui.El("div.card.sf-vote",
+				ui.ElText("h1#spy-picked", t(i18n.SFSpyPicked, seatName(v, tv.SpyPicked))),
+				ui.ElText("p#team-line.lead", line),
 			),
 			u.card(v, f), teams, chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 		}
@@ -79,8 +80,8 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 func (u *SpyfallUI) bothFooter(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	tv := v.Team
-	return el("div.sf-sheet-foot",
-		el("div.sf-slots", goapp.Range(tv.Captains[:]).Slice(func(i int) goapp.UI {
+	return ui.El("div.sf-sheet-foot",
+		ui.El("div.sf-slots", goapp.Range(tv.Captains[:]).Slice(func(i int) goapp.UI {
 			text := t(i18n.SFTeamGuessSlot, seatName(v, tv.Captains[i]))
 			if u.pickBoth[i] != "" {
 				text += ": " + locationName(v, u.pickBoth[i], f.Lang)
@@ -89,10 +90,10 @@ func (u *SpyfallUI) bothFooter(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			if u.bothSlot == i {
 				class += " selected"
 			}
-			return elTextWith("button[type=button]", text).ID("slot-" + itoa(i)).Class(class).
+			return ui.ElTextWith("button[type=button]", text).ID("slot-" + itoa(i)).Class(class).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.bothSlot = i })
 		})),
-		elTextWith("button#guess-both-confirm.btn.primary[type=button]", t(i18n.SFTeamGuessSend)).
+		ui.ElTextWith("button#guess-both-confirm.btn.primary[type=button]", t(i18n.SFTeamGuessSend)).
 			Attr("disabled", u.pickBoth[0] == "" || u.pickBoth[1] == "").
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				locs := u.pickBoth

@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -17,7 +18,7 @@ func passButton(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		return goapp.Text("")
 	}
 	a := spyfall.Pass{Round: v.Round}
-	return elTextWith("button#pass-turn.btn.secondary.wide[type=button]", i18n.T(f.Lang, i18n.SFPassTurn)).
+	return ui.ElTextWith("button#pass-turn.btn.secondary.wide[type=button]", i18n.T(f.Lang, i18n.SFPassTurn)).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, a) }, sfScope(a))
 }
 
@@ -71,20 +72,20 @@ func (u *SpyfallUI) hostWaitControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			names = append(names, p.Seat)
 		}
 	}
-	return el("div#host-waits.sf-host",
-		goapp.If(len(names) > 0, func() goapp.UI { return elText("p.lead", t(i18n.SFHostWaitsOn, seatNames(v, names))) }),
-		el("div.sf-chiprow", goapp.Range(passes).Slice(func(i int) goapp.UI {
+	return ui.El("div#host-waits.sf-host",
+		goapp.If(len(names) > 0, func() goapp.UI { return ui.ElText("p.lead", t(i18n.SFHostWaitsOn, seatNames(v, names))) }),
+		ui.El("div.sf-chiprow", goapp.Range(passes).Slice(func(i int) goapp.UI {
 			p := passes[i]
 			label := t(i18n.SFHostPassSpy)
 			if p.Seat != engine.NoSeat {
 				label = t(i18n.SFHostPassFor, seatName(v, p.Seat))
 			}
-			return elTextWith("button.btn.secondary.small.host-pass[type=button]", label).DataSet("seat", int(p.Seat)).
+			return ui.ElTextWith("button.btn.secondary.small.host-pass[type=button]", label).DataSet("seat", int(p.Seat)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					u.hostMenu = false
 					f.Act(ctx, p)
 				}, sfScope(p))
 		})),
-		elText("p.muted.small", t(i18n.SFHostPassHint)),
+		ui.ElText("p.muted.small", t(i18n.SFHostPassHint)),
 	)
 }

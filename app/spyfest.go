@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
@@ -175,8 +176,7 @@ func (u *SpyfestUI) act(f SpyfestFrame, a spyfest.Action) goapp.EventHandler {
 // element while the function's code is the same, so a closure over data that changes
 // between renders needs a scope naming that data, or an old action would be sent.
 func actScope(a spyfest.Action) goapp.EventOption {
-	body, _ := spyfest.EncodeAction(a)
-	return goapp.EventScope(string(body))
+	return ui.ActionScope(spyfest.EncodeAction(a))
 }
 
 // RenderSpyfest is the whole game screen of one seat: scores and the red carpet on top, what
@@ -188,19 +188,19 @@ func (u *SpyfestUI) RenderSpyfest(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	content = append(content, body...)
 	content = append(content, u.roundLog(v, f), u.hand(v, f), u.sheet(v, f), u.history(v, f))
 	if f.Host && v.Phase != spyfest.PhaseOver && f.EndGame != nil {
-		content = append(content, el("div.fx-hostbar",
-			elTextWith("button#fx-end.btn.ghost.small[type=button]", f.t(i18n.FestEndGame)).
+		content = append(content, ui.El("div.fx-hostbar",
+			ui.ElTextWith("button#fx-end.btn.ghost.small[type=button]", f.t(i18n.FestEndGame)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.EndGame(ctx) }),
 		))
 	}
 	footer := []goapp.UI{
-		elText("p#toast.toast[role=status][aria-live=polite]", f.Toast),
+		ui.Toast(f.Toast),
 	}
-	footer = append(footer, heldGroup(f.HostAway, actions...))
-	return elWith("main#spyfest.screen.fx",
+	footer = append(footer, ui.HeldGroup(f.HostAway, actions...))
+	return ui.ElWith("main#spyfest.screen.fx",
 		f.TopBar,
-		el("div.content", content...),
-		el("footer.actions", footer...),
+		ui.El("div.content", content...),
+		ui.El("footer.actions", footer...),
 	).Class("fx-role-"+v.Role+" fx-phase-"+string(v.Phase)).
 		DataSet("round", v.Round).DataSet("phase", string(v.Phase))
 }
@@ -230,34 +230,34 @@ func (u *SpyfestUI) scoreboard(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		if t == v.Team {
 			class += " mine"
 		}
-		return elWith("div",
-			el("div.fx-team-head",
-				elText("span.fx-team-name", f.t(i18n.FestTeamName, teamLetter(t))),
-				elText("strong.fx-vp", f.t(i18n.FestTeamVP, tv.VP)),
+		return ui.ElWith("div",
+			ui.El("div.fx-team-head",
+				ui.ElText("span.fx-team-name", f.t(i18n.FestTeamName, teamLetter(t))),
+				ui.ElText("strong.fx-vp", f.t(i18n.FestTeamVP, tv.VP)),
 			),
-			el("ul.fx-members",
+			ui.El("ul.fx-members",
 				goapp.Range(tv.Members).Slice(func(i int) goapp.UI {
 					s := tv.Members[i]
 					c := "fx-member"
 					if s == v.Seat {
 						c += " you"
 					}
-					return elWith("li",
+					return ui.ElWith("li",
 						goapp.Text(festName(f, s)),
 						goapp.If(s == v.Spy && festInRound(v), func() goapp.UI {
-							return elText("span.badge.fx-spy-badge", "Spy")
+							return ui.ElText("span.badge.fx-spy-badge", "Spy")
 						}),
 					).Class(c)
 				}),
 			),
 		).ID("fx-team-"+strconv.Itoa(t)).Class(class).DataSet("vp", tv.VP).DataSet("position", tv.Position)
 	}
-	return elWith("section.fx-score",
-		el("div.fx-status",
-			elText("span#fx-round.fx-round", f.t(i18n.FestRound, v.Round)),
-			elText("strong#fx-role.fx-role", f.t(roleText)),
+	return ui.ElWith("section.fx-score",
+		ui.El("div.fx-status",
+			ui.ElText("span#fx-round.fx-round", f.t(i18n.FestRound, v.Round)),
+			ui.ElText("strong#fx-role.fx-role", f.t(roleText)),
 		),
-		el("div.fx-teams", team(0), team(1)),
+		ui.El("div.fx-teams", team(0), team(1)),
 	).Aria("label", f.t(i18n.FestRound, v.Round))
 }
 
@@ -267,28 +267,28 @@ func (u *SpyfestUI) roundLog(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	if !festInRound(v) || len(v.Answers)+len(v.Played)+len(v.KeywordsOut) == 0 {
 		return goapp.Text("")
 	}
-	return el("section#fx-log.card.fx-log",
+	return ui.El("section#fx-log.card.fx-log",
 		goapp.Range(v.Answers).Slice(func(i int) goapp.UI {
 			a := v.Answers[i]
 			word := f.t(i18n.FestNo)
 			if a.Yes {
 				word = f.t(i18n.FestYes)
 			}
-			return elText("p.fx-answer", f.t(i18n.FestAnswered, teamLetter(a.Team), word))
+			return ui.ElText("p.fx-answer", f.t(i18n.FestAnswered, teamLetter(a.Team), word))
 		}),
 		goapp.If(len(v.Played) > 0, func() goapp.UI {
-			return el("div",
-				elText("h3.label", f.t(i18n.FestPlayedTitle)),
-				el("ul.fx-played", goapp.Range(v.Played).Slice(func(i int) goapp.UI {
+			return ui.El("div",
+				ui.ElText("h3.label", f.t(i18n.FestPlayedTitle)),
+				ui.El("ul.fx-played", goapp.Range(v.Played).Slice(func(i int) goapp.UI {
 					p := v.Played[i]
-					return elTextWith("li.fx-played-card", f.t(i18n.FestPlayedBy, teamLetter(p.Team), f.t(i18n.Key("fest.card."+string(p.Card))))).
+					return ui.ElTextWith("li.fx-played-card", f.t(i18n.FestPlayedBy, teamLetter(p.Team), f.t(i18n.Key("fest.card."+string(p.Card))))).
 						Class("fx-team-" + strconv.Itoa(p.Team))
 				})),
 			)
 		}),
 		goapp.If(len(v.KeywordsOut) > 0, func() goapp.UI {
-			return el("p.fx-out",
-				elText("strong", f.t(i18n.Key("fest.effect.keywords_out"))+": "),
+			return ui.El("p.fx-out",
+				ui.ElText("strong", f.t(i18n.Key("fest.effect.keywords_out"))+": "),
 				goapp.Text(keywordNames(v, v.KeywordsOut, f.Lang)),
 			)
 		}),

@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine/spyfest"
 )
 
@@ -33,15 +34,15 @@ func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		target := max(v.VictoryVP, 1)
 		bar := func(t int) goapp.UI {
 			pct := min(100, v.Teams[t].VP*100/target)
-			return elWith("div.fx-vpbar",
-				elWith("span.fx-vpbar-fill").Style("width", strconv.Itoa(pct)+"%"),
-				elText("span.fx-vpbar-label", f.t(i18n.FestTeamName, teamLetter(t))+" · "+
+			return ui.ElWith("div.fx-vpbar",
+				ui.ElWith("span.fx-vpbar-fill").Style("width", strconv.Itoa(pct)+"%"),
+				ui.ElText("span.fx-vpbar-label", f.t(i18n.FestTeamName, teamLetter(t))+" · "+
 					f.t(i18n.FestTeamVP, v.Teams[t].VP)+" / "+strconv.Itoa(target)),
 			).Class("fx-team-" + strconv.Itoa(t))
 		}
-		return el("section#fx-carpet.card.fx-novp",
-			elText("h2.visually-hidden", f.t(i18n.FestCarpetTitle)),
-			elText("p.small.muted", f.t(i18n.FestNoCarpet, target)),
+		return ui.El("section#fx-carpet.card.fx-novp",
+			ui.ElText("h2.visually-hidden", f.t(i18n.FestCarpetTitle)),
+			ui.ElText("p.small.muted", f.t(i18n.FestNoCarpet, target)),
 			bar(0), bar(1),
 		)
 	}
@@ -52,30 +53,30 @@ func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	} else if v.Winner != spyfest.NoTeam {
 		focus = v.Teams[v.Winner].Position
 	}
-	return elWith("section#fx-carpet.fx-carpet",
-		elText("h2.visually-hidden", f.t(i18n.FestCarpetTitle)),
+	return ui.ElWith("section#fx-carpet.fx-carpet",
+		ui.ElText("h2.visually-hidden", f.t(i18n.FestCarpetTitle)),
 		&trackScroller{Target: "fx-step-" + strconv.Itoa(focus)},
 		// A scrolling list takes keyboard focus, so the track can be scrolled without a pointer.
-		elWith("ol.fx-track[tabindex=0]", goapp.Range(v.Track).Slice(func(i int) goapp.UI {
+		ui.ElWith("ol.fx-track[tabindex=0]", goapp.Range(v.Track).Slice(func(i int) goapp.UI {
 			e := v.Track[i]
 			class := "fx-step fx-effect-" + string(e)
 			if i == active {
 				class += " now"
 			}
-			return elWith("li",
-				el("div.fx-standees",
+			return ui.ElWith("li",
+				ui.El("div.fx-standees",
 					goapp.If(v.Teams[0].Position == i, func() goapp.UI {
-						return elTextWith("span#fx-standee-0.fx-standee.fx-team-0", "A").Title(f.t(i18n.FestTeamName, "A"))
+						return ui.ElTextWith("span#fx-standee-0.fx-standee.fx-team-0", "A").Title(f.t(i18n.FestTeamName, "A"))
 					}),
 					goapp.If(v.Teams[1].Position == i, func() goapp.UI {
-						return elTextWith("span#fx-standee-1.fx-standee.fx-team-1", "B").Title(f.t(i18n.FestTeamName, "B"))
+						return ui.ElTextWith("span#fx-standee-1.fx-standee.fx-team-1", "B").Title(f.t(i18n.FestTeamName, "B"))
 					}),
 				),
-				elText("span.fx-step-icon[aria-hidden=true]", effectIcons[e]),
-				elText("strong.fx-step-name", f.t(i18n.Key("fest.effect."+string(e)))),
-				elText("span.fx-step-text", f.t(i18n.Key("fest.effect."+string(e)+".text"))),
+				ui.ElText("span.fx-step-icon[aria-hidden=true]", effectIcons[e]),
+				ui.ElText("strong.fx-step-name", f.t(i18n.Key("fest.effect."+string(e)))),
+				ui.ElText("span.fx-step-text", f.t(i18n.Key("fest.effect."+string(e)+".text"))),
 				goapp.If(i == active, func() goapp.UI {
-					return elText("span.fx-step-now", f.t(i18n.FestCarpetNow))
+					return ui.ElText("span.fx-step-now", f.t(i18n.FestCarpetNow))
 				}),
 			).ID("fx-step-" + strconv.Itoa(i)).Class(class)
 		})).Aria("label", f.t(i18n.FestCarpetTitle)),
@@ -103,33 +104,33 @@ func (u *SpyfestUI) hand(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	}
 	// Folded by default: the hand is looked up, not read every turn; the summary says how
 	// many cards can be played right now.
-	return el("details#fx-hand.card.fx-hand",
-		el("summary",
-			elText("strong", f.t(i18n.FestCardsTitle)+" ("+strconv.Itoa(len(held))+")"),
+	return ui.El("details#fx-hand.card.fx-hand",
+		ui.El("summary",
+			ui.ElText("strong", f.t(i18n.FestCardsTitle)+" ("+strconv.Itoa(len(held))+")"),
 			goapp.If(playable > 0, func() goapp.UI {
-				return elText("span.fx-playable", f.t(i18n.FestCardsPlayable, playable))
+				return ui.ElText("span.fx-playable", f.t(i18n.FestCardsPlayable, playable))
 			}),
 		),
-		goapp.If(len(held) == 0, func() goapp.UI { return elText("p.muted", f.t(i18n.FestCardsNone)) }),
-		el("ul.fx-cards", goapp.Range(held).Slice(func(i int) goapp.UI {
+		goapp.If(len(held) == 0, func() goapp.UI { return ui.ElText("p.muted", f.t(i18n.FestCardsNone)) }),
+		ui.El("ul.fx-cards", goapp.Range(held).Slice(func(i int) goapp.UI {
 			c := held[i]
 			key := "fest.card." + string(c)
 			playable := festInRound(v) && cardPlayable(v, c)
-			return elWith("li.fx-card",
-				elText("span.fx-card-icon[aria-hidden=true]", cardIcons[c]),
-				el("div.fx-card-body",
-					el("strong",
+			return ui.ElWith("li.fx-card",
+				ui.ElText("span.fx-card-icon[aria-hidden=true]", cardIcons[c]),
+				ui.El("div.fx-card-body",
+					ui.El("strong",
 						goapp.Text(f.t(i18n.Key(key))+" "),
-						elText("span.fx-card-count.muted", f.t(i18n.FestCardsLeft, cards[c])),
+						ui.ElText("span.fx-card-count.muted", f.t(i18n.FestCardsLeft, cards[c])),
 					),
-					elText("span.small", f.t(i18n.Key(key+".text"))),
-					elText("span.small.muted", f.t(i18n.Key(key+".when"))),
+					ui.ElText("span.small", f.t(i18n.Key(key+".text"))),
+					ui.ElText("span.small.muted", f.t(i18n.Key(key+".when"))),
 					goapp.If(c == spyfest.CardAsk && playable, func() goapp.UI {
-						return elText("span.small.fx-warn", f.t(i18n.FestAskWarn))
+						return ui.ElText("span.small.fx-warn", f.t(i18n.FestAskWarn))
 					}),
 				),
 				goapp.If(playable, func() goapp.UI {
-					return elTextWith("button.btn.secondary.small[type=button]", f.t(i18n.FestPlay)).ID("fx-play-"+string(c)).
+					return ui.ElTextWith("button.btn.secondary.small[type=button]", f.t(i18n.FestPlay)).ID("fx-play-"+string(c)).
 						OnClick(u.act(f, spyfest.Play{Round: v.Round, Card: c}), actScope(spyfest.Play{Round: v.Round, Card: c}))
 				}),
 			).ID("fx-card-"+string(c)).DataSet("count", cards[c])
@@ -159,16 +160,16 @@ func (u *SpyfestUI) result(v *spyfest.View, f SpyfestFrame, r spyfest.RoundResul
 	if r.Reverse {
 		title += " · " + f.t(i18n.FestResultReverse)
 	}
-	return elWith("section",
-		elText("h2.small.muted", title),
-		elText("p.fx-outcome", outcome),
+	return ui.ElWith("section",
+		ui.ElText("h2.small.muted", title),
+		ui.ElText("p.fx-outcome", outcome),
 		goapp.If(r.Character != "", func() goapp.UI {
-			return el("p", elText("span.label", f.t(i18n.FestResultChar)+" "),
-				elText("strong.fx-reveal", characterName(v, r.Character, f.Lang)))
+			return ui.El("p", ui.ElText("span.label", f.t(i18n.FestResultChar)+" "),
+				ui.ElText("strong.fx-reveal", characterName(v, r.Character, f.Lang)))
 		}),
 		goapp.If(len(r.Keywords) > 0, func() goapp.UI {
-			return el("p", elText("span.label", f.t(i18n.FestResultKeyword)+" "),
-				elText("strong.fx-reveal", keywordNames(v, r.Keywords, f.Lang)))
+			return ui.El("p", ui.ElText("span.label", f.t(i18n.FestResultKeyword)+" "),
+				ui.ElText("strong.fx-reveal", keywordNames(v, r.Keywords, f.Lang)))
 		}),
 	).ID(id).Class(class).DataSet("scorer", r.Scorer).DataSet("vp", r.VP)
 }
@@ -179,8 +180,8 @@ func (u *SpyfestUI) history(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		return goapp.Text("")
 	}
 	n := len(v.History)
-	return elWith("details#fx-history.card.fx-history",
-		elText("summary", f.t(i18n.FestHistoryTitle)+" ("+strconv.Itoa(n)+")"),
+	return ui.ElWith("details#fx-history.card.fx-history",
+		ui.ElText("summary", f.t(i18n.FestHistoryTitle)+" ("+strconv.Itoa(n)+")"),
 		goapp.Range(v.History).Slice(func(i int) goapp.UI {
 			return u.result(v, f, v.History[n-1-i], "fx-hist-"+strconv.Itoa(n-1-i))
 		}),
@@ -214,5 +215,5 @@ func (c *trackScroller) scroll(ctx goapp.Context) {
 }
 
 func (c *trackScroller) Render() goapp.UI {
-	return el("span.fx-scroller[aria-hidden=true]")
+	return ui.El("span.fx-scroller[aria-hidden=true]")
 }

@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
@@ -31,8 +32,8 @@ func (u *SpyfestUI) phase(v *spyfest.View, f SpyfestFrame) (body, actions []goap
 }
 
 func panel(id, title string, children ...goapp.UI) goapp.UI {
-	return elWith("section.card.fx-panel",
-		append([]goapp.UI{elText("h2", title)}, children...)...,
+	return ui.ElWith("section.card.fx-panel",
+		append([]goapp.UI{ui.ElText("h2", title)}, children...)...,
 	).ID(id)
 }
 
@@ -45,7 +46,7 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 	letter := teamLetter(v.ActiveTeam)
 	if v.Team != v.ActiveTeam {
 		body = append(body, panel("fx-choose", f.t(i18n.FestChooseTitle, letter),
-			elText("p.muted", f.t(i18n.FestChooseWait, letter))))
+			ui.ElText("p.muted", f.t(i18n.FestChooseWait, letter))))
 		return body, nil
 	}
 	pick := u.spyPick
@@ -54,14 +55,14 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 		pick = v.SuggestedSpy
 	}
 	body = append(body, panel("fx-choose", f.t(i18n.FestChooseTitle, letter),
-		elText("p.muted", f.t(i18n.FestChooseHint, festName(f, v.SuggestedSpy))),
-		elWith("div.fx-chips",
+		ui.ElText("p.muted", f.t(i18n.FestChooseHint, festName(f, v.SuggestedSpy))),
+		ui.ElWith("div.fx-chips",
 			goapp.Range(members).Slice(func(i int) goapp.UI {
 				s := members[i]
-				return elWith("button.fx-chip[type=button]",
+				return ui.ElWith("button.fx-chip[type=button]",
 					goapp.Text(festName(f, s)),
 					goapp.If(s == v.SuggestedSpy, func() goapp.UI {
-						return elText("span.fx-chip-note", f.t(i18n.FestSuggested))
+						return ui.ElText("span.fx-chip-note", f.t(i18n.FestSuggested))
 					}),
 				).ID("fx-spy-"+strconv.Itoa(int(s))).
 					Aria("pressed", s == pick).
@@ -69,7 +70,7 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 			}),
 		).Aria("label", f.t(i18n.FestChooseTitle, letter)),
 	))
-	actions = append(actions, elTextWith("button#fx-choose-spy.btn.primary[type=button]", f.t(i18n.FestMakeSpy, festName(f, pick))).
+	actions = append(actions, ui.ElTextWith("button#fx-choose-spy.btn.primary[type=button]", f.t(i18n.FestMakeSpy, festName(f, pick))).
 		OnClick(u.act(f, spyfest.ChooseSpy{Round: v.Round, Spy: pick}), actScope(spyfest.ChooseSpy{Round: v.Round, Spy: pick})))
 	return body, actions
 }
@@ -78,11 +79,11 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 func (u *SpyfestUI) drawPanel(v *spyfest.View, f SpyfestFrame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
 		return []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitle),
-			elText("p.muted", f.t(i18n.FestDrawWait, festName(f, v.Spy))))}, nil
+			ui.ElText("p.muted", f.t(i18n.FestDrawWait, festName(f, v.Spy))))}, nil
 	}
 	body = []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitle),
-		elText("p.muted", f.t(i18n.FestDrawHint)), u.reminder(v, f))}
-	actions = []goapp.UI{elTextWith("button#fx-draw-btn.btn.primary[type=button]", f.t(i18n.FestDraw)).OnClick(u.act(f, spyfest.Draw{Round: v.Round}), actScope(spyfest.Draw{Round: v.Round}))}
+		ui.ElText("p.muted", f.t(i18n.FestDrawHint)), u.reminder(v, f))}
+	actions = []goapp.UI{ui.ElTextWith("button#fx-draw-btn.btn.primary[type=button]", f.t(i18n.FestDraw)).OnClick(u.act(f, spyfest.Draw{Round: v.Round}), actScope(spyfest.Draw{Round: v.Round}))}
 	return body, actions
 }
 
@@ -90,24 +91,24 @@ func (u *SpyfestUI) drawPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 func (u *SpyfestUI) keepPanel(v *spyfest.View, f SpyfestFrame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
 		return []goapp.UI{panel("fx-keep", f.t(i18n.FestKeepTitle),
-			elText("p.muted", f.t(i18n.FestKeepWait, festName(f, v.Spy))))}, nil
+			ui.ElText("p.muted", f.t(i18n.FestKeepWait, festName(f, v.Spy))))}, nil
 	}
 	pick := u.keepPick
 	if !slices.Contains(v.Candidates, pick) && len(v.Candidates) > 0 {
 		pick = v.Candidates[0]
 	}
 	body = []goapp.UI{panel("fx-keep", f.t(i18n.FestKeepTitle),
-		elText("p.muted", f.t(i18n.FestKeepHint)),
-		el("div.fx-candidates", goapp.Range(v.Candidates).Slice(func(i int) goapp.UI {
+		ui.ElText("p.muted", f.t(i18n.FestKeepHint)),
+		ui.El("div.fx-candidates", goapp.Range(v.Candidates).Slice(func(i int) goapp.UI {
 			id := v.Candidates[i]
-			return elWith("button.fx-candidate[type=button]",
-				elText("strong", characterName(v, id, f.Lang)),
-				elText("span.small.muted", overviewOf(v, id, f.Lang)),
+			return ui.ElWith("button.fx-candidate[type=button]",
+				ui.ElText("strong", characterName(v, id, f.Lang)),
+				ui.ElText("span.small.muted", overviewOf(v, id, f.Lang)),
 			).ID("fx-cand-"+id).Aria("pressed", id == pick).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.keepPick = id }, goapp.EventScope(id))
 		})),
 	)}
-	actions = []goapp.UI{elTextWith("button#fx-keep-btn.btn.primary[type=button]", f.t(i18n.FestKeep, characterName(v, pick, f.Lang))).
+	actions = []goapp.UI{ui.ElTextWith("button#fx-keep-btn.btn.primary[type=button]", f.t(i18n.FestKeep, characterName(v, pick, f.Lang))).
 		OnClick(u.act(f, spyfest.Keep{Round: v.Round, Character: pick}), actScope(spyfest.Keep{Round: v.Round, Character: pick}))}
 	return body, actions
 }
@@ -139,7 +140,7 @@ func (u *SpyfestUI) secretFor(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	default:
 		return goapp.Text("")
 	}
-	return &secretCard{Title: title, Lines: lines, TapToggle: u.TapToggle, Prompt: f.t(i18n.FestHoldToSee)}
+	return &ui.SecretCard{Title: title, Lines: lines, TapToggle: u.TapToggle, Prompt: f.t(i18n.FestHoldToSee)}
 }
 
 // reminder is the Spy's card of restrictions and permissions (SX-RND-4, SX-SET-8).
@@ -162,17 +163,17 @@ func (u *SpyfestUI) reminder(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	if r.InternetLookup {
 		lines = append(lines, i18n.FestReminderInternet)
 	}
-	return el("details#fx-reminder.fx-reminder",
-		elText("summary", f.t(i18n.FestReminderTitle)),
-		el("ul", goapp.Range(lines).Slice(func(i int) goapp.UI {
-			return elText("li", f.t(lines[i]))
+	return ui.El("details#fx-reminder.fx-reminder",
+		ui.ElText("summary", f.t(i18n.FestReminderTitle)),
+		ui.El("ul", goapp.Range(lines).Slice(func(i int) goapp.UI {
+			return ui.ElText("li", f.t(lines[i]))
 		})),
 	)
 }
 
 // clock is a countdown to a deadline of the host's clock.
 func festClock(f SpyfestFrame, deadline engine.Instant, length time.Duration, label string, small bool) goapp.UI {
-	return &spyClock{Running: true, Deadline: int64(deadline), Length: length, Skew: f.Skew,
+	return &ui.Clock{Running: true, Deadline: int64(deadline), Length: length, Skew: f.Skew,
 		Small: small, Label: label, PausedText: f.t(i18n.FestPaused)}
 }
 
@@ -188,8 +189,8 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	if attempt-1 < len(v.AttemptVP) {
 		vp = v.AttemptVP[attempt-1]
 	}
-	main = append(main, el("p#fx-attempt.fx-attempt",
-		elText("strong", f.t(i18n.FestAttempt, min(attempt, v.MaxAttempts), v.MaxAttempts)),
+	main = append(main, ui.El("p#fx-attempt.fx-attempt",
+		ui.ElText("strong", f.t(i18n.FestAttempt, min(attempt, v.MaxAttempts), v.MaxAttempts)),
 		goapp.Text(" · "+f.t(i18n.FestAttemptVP, vp)),
 	))
 	main = append(main, u.secretFor(v, f))
@@ -206,18 +207,18 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 			if festReverse(v) {
 				key = i18n.FestListenReverse
 			}
-			main = append(main, elText("p#fx-listen.muted", f.t(key, festName(f, v.Spy))))
+			main = append(main, ui.ElText("p#fx-listen.muted", f.t(key, festName(f, v.Spy))))
 			if v.Role == spyfest.RoleIntercepting && !festReverse(v) {
-				main = append(main, elText("p.small.muted", f.t(i18n.FestNoKeyword)))
+				main = append(main, ui.ElText("p.small.muted", f.t(i18n.FestNoKeyword)))
 			}
 		case v.Role == spyfest.RoleIntercepting && v.Guessing != v.Team:
-			main = append(main, elText("p#fx-missed.muted", f.t(i18n.FestGuessMissed)))
+			main = append(main, ui.ElText("p#fx-missed.muted", f.t(i18n.FestGuessMissed)))
 		}
 	}
 	if v.Silent {
-		main = append(main, elText("p.note", f.t(i18n.FestSpySilent)))
+		main = append(main, ui.ElText("p.note", f.t(i18n.FestSpySilent)))
 	} else if v.Description.Running || v.Description.Left > 0 {
-		main = append(main, &spyClock{Running: v.Description.Running, Deadline: int64(v.Description.Deadline),
+		main = append(main, &ui.Clock{Running: v.Description.Running, Deadline: int64(v.Description.Deadline),
 			Left: v.Description.Left, Skew: f.Skew, Small: true, Label: f.t(i18n.FestDescribeClock),
 			PausedText: f.t(i18n.FestPaused)})
 	}
@@ -232,26 +233,26 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	if v.Question != spyfest.NoTeam {
 		if v.Role == spyfest.RoleSpy {
 			urgent = append(urgent, panel("fx-question", f.t(i18n.FestQuestionTitle, teamLetter(v.Question))))
-			actions = append(actions, el("div.fx-yesno",
-				elTextWith("button#fx-yes.btn.primary[type=button]", f.t(i18n.FestYes)).
+			actions = append(actions, ui.El("div.fx-yesno",
+				ui.ElTextWith("button#fx-yes.btn.primary[type=button]", f.t(i18n.FestYes)).
 					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: true}), actScope(spyfest.Answer{Round: v.Round, Yes: true})),
-				elTextWith("button#fx-no.btn.secondary[type=button]", f.t(i18n.FestNo)).
+				ui.ElTextWith("button#fx-no.btn.secondary[type=button]", f.t(i18n.FestNo)).
 					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: false}), actScope(spyfest.Answer{Round: v.Round, Yes: false})),
 			))
 		} else {
-			urgent = append(urgent, elText("p#fx-question.note", f.t(i18n.FestQuestionWait, teamLetter(v.Question))))
+			urgent = append(urgent, ui.ElText("p#fx-question.note", f.t(i18n.FestQuestionWait, teamLetter(v.Question))))
 		}
 	}
 	if v.QuarterBy != spyfest.NoTeam {
 		if v.Role == spyfest.RoleSpy {
 			urgent = append(urgent, panel("fx-quarter", f.t(i18n.FestQuarterTitle),
-				el("div.fx-quarters", goapp.Range(v.ValidQuarters).Slice(func(i int) goapp.UI {
+				ui.El("div.fx-quarters", goapp.Range(v.ValidQuarters).Slice(func(i int) goapp.UI {
 					q := v.ValidQuarters[i]
-					return elTextWith("button.btn.secondary[type=button]", f.t(i18n.FestCrossQuarter, q+1)).ID("fx-quarter-"+strconv.Itoa(q)).
+					return ui.ElTextWith("button.btn.secondary[type=button]", f.t(i18n.FestCrossQuarter, q+1)).ID("fx-quarter-"+strconv.Itoa(q)).
 						OnClick(u.act(f, spyfest.CrossQuarter{Round: v.Round, Quarter: q}), actScope(spyfest.CrossQuarter{Round: v.Round, Quarter: q}))
 				}))))
 		} else {
-			urgent = append(urgent, elText("p#fx-quarter.note", f.t(i18n.FestQuarterWait)))
+			urgent = append(urgent, ui.ElText("p#fx-quarter.note", f.t(i18n.FestQuarterWait)))
 		}
 	}
 
@@ -265,18 +266,18 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 	body = append(urgent, body...)
 	// Describing: the idle minute (SX-GUESS-6) and the stop button (SX-GUESS-1).
 	if v.Idle != 0 {
-		body = append(body, el("div#fx-idle.card.fx-idle",
-			elText("span.label", f.t(i18n.FestIdleRunning)),
+		body = append(body, ui.El("div#fx-idle.card.fx-idle",
+			ui.ElText("span.label", f.t(i18n.FestIdleRunning)),
 			festClock(f, v.Idle, v.IdleTimer, f.t(i18n.FestIdleRunning), true),
 		))
 		if v.Role != spyfest.RoleSpectator {
-			actions = append(actions, elTextWith("button#fx-idle-cancel.btn.secondary[type=button]", f.t(i18n.FestIdleCancel)).OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round}), actScope(spyfest.CancelIdle{Round: v.Round})))
+			actions = append(actions, ui.ElTextWith("button#fx-idle-cancel.btn.secondary[type=button]", f.t(i18n.FestIdleCancel)).OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round}), actScope(spyfest.CancelIdle{Round: v.Round})))
 		}
 	} else if v.IdleTimer > 0 && festPlayer(v) {
-		actions = append(actions, elTextWith("button#fx-idle-start.btn.secondary[type=button]", f.t(i18n.FestIdleStart)).OnClick(u.act(f, spyfest.StartIdle{Round: v.Round}), actScope(spyfest.StartIdle{Round: v.Round})))
+		actions = append(actions, ui.ElTextWith("button#fx-idle-start.btn.secondary[type=button]", f.t(i18n.FestIdleStart)).OnClick(u.act(f, spyfest.StartIdle{Round: v.Round}), actScope(spyfest.StartIdle{Round: v.Round})))
 	}
 	if festPlayer(v) {
-		actions = append(actions, elTextWith("button#fx-stop.btn.danger.big[type=button]", f.t(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
+		actions = append(actions, ui.ElTextWith("button#fx-stop.btn.danger.big[type=button]", f.t(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
 	}
 	return body, actions
 }
@@ -293,23 +294,23 @@ func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions [
 	if v.Window != 0 {
 		children = append(children, festClock(f, v.Window, v.GuessWindow, title, false))
 	} else {
-		children = append(children, elText("p.muted", f.t(i18n.FestNoTimer)))
+		children = append(children, ui.ElText("p.muted", f.t(i18n.FestNoTimer)))
 	}
 	if myGuess(v) {
 		hint := i18n.FestPickHint
 		if u.two {
 			hint = i18n.FestPickTwoHint
 		}
-		children = append(children, elText("p.muted", f.t(hint)))
+		children = append(children, ui.ElText("p.muted", f.t(hint)))
 		if len(u.picks) > 0 {
-			children = append(children, elText("p#fx-picked.fx-picked", u.pickedText(v, f)))
+			children = append(children, ui.ElText("p#fx-picked.fx-picked", u.pickedText(v, f)))
 		}
 		if v.Teams[v.Team].Cards[spyfest.CardTwoGuesses] > 0 {
 			label := i18n.FestGuessTwo
 			if u.two {
 				label = i18n.FestGuessOne
 			}
-			children = append(children, elTextWith("button#fx-two.btn.ghost.small[type=button]", f.t(label)).OnClick(func(ctx goapp.Context, e goapp.Event) {
+			children = append(children, ui.ElTextWith("button#fx-two.btn.ghost.small[type=button]", f.t(label)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.two = !u.two
 				if !u.two && len(u.picks) > 1 {
 					u.picks = u.picks[len(u.picks)-1:]
@@ -326,7 +327,7 @@ func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions [
 			label = f.t(i18n.FestGuessConfirm, u.pickedText(v, f))
 		}
 		names := slices.Clone(u.picks)
-		actions = append(actions, elTextWith("button#fx-guess.btn.primary[type=button]", label).
+		actions = append(actions, ui.ElTextWith("button#fx-guess.btn.primary[type=button]", label).
 			Attr("disabled", !ready).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				if f.Act != nil && len(names) == need {
@@ -334,8 +335,8 @@ func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions [
 				}
 			}, goapp.EventScope(v.Round, v.Attempt, need, strings.Join(names, "+"))))
 	}
-	body = append(body, elWith("section#fx-window.card.fx-window",
-		append([]goapp.UI{elText("h2", title)}, children...)...).Class("fx-team-"+strconv.Itoa(v.Guessing)))
+	body = append(body, ui.ElWith("section#fx-window.card.fx-window",
+		append([]goapp.UI{ui.ElText("h2", title)}, children...)...).Class("fx-team-"+strconv.Itoa(v.Guessing)))
 	return body, actions
 }
 
@@ -394,11 +395,11 @@ func (u *SpyfestUI) overPanel(v *spyfest.View, f SpyfestFrame) []goapp.UI {
 	if v.Winner != spyfest.NoTeam {
 		winnerClass += " fx-team-" + strconv.Itoa(v.Winner)
 	}
-	return append(out, elWith("section#fx-winner",
-		elText("span.fx-trophy[aria-hidden=true]", "♛"),
-		elText("h2", title),
-		goapp.If(why != "", func() goapp.UI { return elText("p.muted", why) }),
-		elText("p.fx-final", f.t(i18n.FestTeamName, "A")+" "+f.t(i18n.FestTeamVP, v.Teams[0].VP)+
+	return append(out, ui.ElWith("section#fx-winner",
+		ui.ElText("span.fx-trophy[aria-hidden=true]", "♛"),
+		ui.ElText("h2", title),
+		goapp.If(why != "", func() goapp.UI { return ui.ElText("p.muted", why) }),
+		ui.ElText("p.fx-final", f.t(i18n.FestTeamName, "A")+" "+f.t(i18n.FestTeamVP, v.Teams[0].VP)+
 			" · "+f.t(i18n.FestTeamName, "B")+" "+f.t(i18n.FestTeamVP, v.Teams[1].VP)),
 	).Class(winnerClass).DataSet("winner", v.Winner))
 }

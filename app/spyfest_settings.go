@@ -11,6 +11,7 @@ import (
 
 	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
@@ -59,20 +60,20 @@ func (s *Shell) renderSpyfestSettings() goapp.UI {
 		if !tv.Host {
 			return goapp.Text("")
 		}
-		return el("section#fest-switch.card",
-			elTextWith("button#fest-family.btn.secondary[type=button]", s.t(i18n.FestPlaySpyfest)).
+		return ui.El("section#fest-switch.card",
+			ui.ElTextWith("button#fest-family.btn.secondary[type=button]", s.t(i18n.FestPlaySpyfest)).
 				OnClick(s.festClick(func(c *spyfest.Config) {})),
 		)
 	}
 	c := s.festSettings()
-	parts := []goapp.UI{elText("h2", s.t(i18n.FestSetupTitle)), s.festTeams(tv)}
+	parts := []goapp.UI{ui.ElText("h2", s.t(i18n.FestSetupTitle)), s.festTeams(tv)}
 	if tv.Host {
 		parts = append(parts, s.festHostSettings(c, tv))
 	} else {
-		parts = append(parts, elText("p#fest-summary.muted", s.festSummary(c)),
-			elText("p.muted.small", s.t(i18n.FestWaitingForHost)))
+		parts = append(parts, ui.ElText("p#fest-summary.muted", s.festSummary(c)),
+			ui.ElText("p.muted.small", s.t(i18n.FestWaitingForHost)))
 	}
-	return el("section#spyfest-settings.card.fx-settings", parts...)
+	return ui.El("section#spyfest-settings.card.fx-settings", parts...)
 }
 
 func (s *Shell) festSummary(c spyfest.Config) string {
@@ -113,14 +114,14 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 		}
 	}
 	member := func(seat, team int) goapp.UI {
-		return elWith("li.fx-pick-member",
-			elText("span.player-name", names[seat]),
+		return ui.ElWith("li.fx-pick-member",
+			ui.ElText("span.player-name", names[seat]),
 			goapp.If(tv.Host && team != 0, func() goapp.UI {
-				return elTextWith("button.btn.ghost.small[type=button]", "→ A").ID("fest-assign-"+strconv.Itoa(seat)+"-0").
+				return ui.ElTextWith("button.btn.ghost.small[type=button]", "→ A").ID("fest-assign-"+strconv.Itoa(seat)+"-0").
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 0)) }, goapp.EventScope(seat))
 			}),
 			goapp.If(tv.Host && team != 1, func() goapp.UI {
-				return elTextWith("button.btn.ghost.small[type=button]", "→ B").ID("fest-assign-"+strconv.Itoa(seat)+"-1").
+				return ui.ElTextWith("button.btn.ghost.small[type=button]", "→ B").ID("fest-assign-"+strconv.Itoa(seat)+"-1").
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 1)) }, goapp.EventScope(seat))
 			}),
 		).DataSet("seat", seat)
@@ -128,31 +129,31 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 	column := func(t int) goapp.UI {
 		members := tv.Teams[t]
 		mine := slices.Contains(members, me)
-		return elWith("div.fx-pick-team",
-			elText("h3", s.t(i18n.FestTeamName, teamLetter(t))+" ("+strconv.Itoa(len(members))+")"),
-			el("ul.fx-pick-list", goapp.Range(members).Slice(func(i int) goapp.UI { return member(members[i], t) })),
+		return ui.ElWith("div.fx-pick-team",
+			ui.ElText("h3", s.t(i18n.FestTeamName, teamLetter(t))+" ("+strconv.Itoa(len(members))+")"),
+			ui.El("ul.fx-pick-list", goapp.Range(members).Slice(func(i int) goapp.UI { return member(members[i], t) })),
 			goapp.If(!mine, func() goapp.UI {
-				return elTextWith("button.btn.secondary.small[type=button]", s.t(i18n.FestJoinTeam, teamLetter(t))).
+				return ui.ElTextWith("button.btn.secondary.small[type=button]", s.t(i18n.FestJoinTeam, teamLetter(t))).
 					ID("fest-join-" + strconv.Itoa(t)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.PickTeam(t)) })
 			}),
 		).ID("fest-team-" + strconv.Itoa(t)).Class("fx-team-" + strconv.Itoa(t))
 	}
-	return el("div#fest-teams.fx-teampick",
-		elText("h3.label", s.t(i18n.FestTeamsTitle)),
-		elText("p.small.muted", s.t(i18n.FestTeamsHint)),
-		el("div.fx-pick-cols", column(0), column(1)),
+	return ui.El("div#fest-teams.fx-teampick",
+		ui.ElText("h3.label", s.t(i18n.FestTeamsTitle)),
+		ui.ElText("p.small.muted", s.t(i18n.FestTeamsHint)),
+		ui.El("div.fx-pick-cols", column(0), column(1)),
 		goapp.If(len(loose) > 0, func() goapp.UI {
-			return el("div#fest-loose",
-				elText("h3.label", s.t(i18n.FestUnassigned)),
-				el("ul.fx-pick-list", goapp.Range(loose).Slice(func(i int) goapp.UI { return member(loose[i], -1) })),
+			return ui.El("div#fest-loose",
+				ui.ElText("h3.label", s.t(i18n.FestUnassigned)),
+				ui.El("ul.fx-pick-list", goapp.Range(loose).Slice(func(i int) goapp.UI { return member(loose[i], -1) })),
 			)
 		}),
 		goapp.If(tv.Host, func() goapp.UI {
-			return el("div.row",
-				elTextWith("button#fest-balance.btn.secondary.small[type=button]", s.t(i18n.FestBalance)).
+			return ui.El("div.row",
+				ui.ElTextWith("button#fest-balance.btn.secondary.small[type=button]", s.t(i18n.FestBalance)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.BalanceTeams()) }),
-				elTextWith("button#fest-shuffle.btn.secondary.small[type=button]", s.t(i18n.FestShuffle)).
+				ui.ElTextWith("button#fest-shuffle.btn.secondary.small[type=button]", s.t(i18n.FestShuffle)).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.ShuffleTeams()) }),
 			)
 		}),
@@ -163,28 +164,28 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 // variants, removals and custom characters (SX-SET, SX-CNT-5), then Start.
 func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI {
 	seg := func(id string, options, labels []string, current string, pick func(c *spyfest.Config, v string)) goapp.UI {
-		return elWith("div.fx-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
+		return ui.ElWith("div.fx-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
 			o := options[i]
-			return elTextWith("button.btn.secondary.small[type=button]", labels[i]).ID(id+"-"+o).Aria("pressed", o == current).
+			return ui.ElTextWith("button.btn.secondary.small[type=button]", labels[i]).ID(id+"-"+o).Aria("pressed", o == current).
 				OnClick(s.festClick(func(c *spyfest.Config) { pick(c, o) }), goapp.EventScope(id, o))
 		})).ID(id)
 	}
 	check := func(id string, on bool, label string, change func(c *spyfest.Config, on bool)) goapp.UI {
-		return el("label.fx-check",
-			elVoidWith("input[type=checkbox]").ID(id).Attr("checked", on).OnChange(func(ctx goapp.Context, e goapp.Event) {
+		return ui.El("label.fx-check",
+			ui.ElVoidWith("input[type=checkbox]").ID(id).Attr("checked", on).OnChange(func(ctx goapp.Context, e goapp.Event) {
 				v := ctx.JSSrc().Get("checked").Bool()
 				s.changeSpyfest(ctx, func(c *spyfest.Config) { change(c, v) })
 			}, goapp.EventScope(id)),
-			elText("span", label),
+			ui.ElText("span", label),
 		)
 	}
 	stepper := func(id, label string, n, lo, hi int, set func(c *spyfest.Config, n int)) goapp.UI {
-		return elWith("div.fx-stepper",
-			elText("span.fx-stepper-label", label),
-			elTextWith("button.btn.ghost.small[type=button]", "−").ID(id+"-minus").Aria("label", s.t(i18n.FestMinus)+": "+label).
+		return ui.ElWith("div.fx-stepper",
+			ui.ElText("span.fx-stepper-label", label),
+			ui.ElTextWith("button.btn.ghost.small[type=button]", "−").ID(id+"-minus").Aria("label", s.t(i18n.FestMinus)+": "+label).
 				Attr("disabled", n <= lo).OnClick(s.festClick(func(c *spyfest.Config) { set(c, n-1) }), goapp.EventScope(id, n)),
-			elText("strong.fx-stepper-value", strconv.Itoa(n)),
-			elTextWith("button.btn.ghost.small[type=button]", "+").ID(id+"-plus").Aria("label", s.t(i18n.FestPlus)+": "+label).
+			ui.ElText("strong.fx-stepper-value", strconv.Itoa(n)),
+			ui.ElTextWith("button.btn.ghost.small[type=button]", "+").ID(id+"-plus").Aria("label", s.t(i18n.FestPlus)+": "+label).
 				Attr("disabled", n >= hi).OnClick(s.festClick(func(c *spyfest.Config) { set(c, n+1) }), goapp.EventScope(id, n)),
 		).ID(id)
 	}
@@ -205,8 +206,8 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 				cur = opts[i]
 			}
 		}
-		return el("div.fx-field",
-			elText("span.label", label),
+		return ui.El("div.fx-field",
+			ui.ElText("span.label", label),
 			seg(id, opts, labels, cur, func(c *spyfest.Config, v string) {
 				n, _ := strconv.Atoi(v)
 				set(c, time.Duration(n)*time.Second)
@@ -231,8 +232,8 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		carpetPart = stepper("fest-victory", s.t(i18n.FestVictoryVP), vp, 3, 40,
 			func(c *spyfest.Config, n int) { c.VictoryVP = n })
 	} else {
-		carpetPart = el("details#fest-carpet.fx-details",
-			elText("summary", s.t(i18n.FestCarpetLength)+" ("+strconv.Itoa(sumCounts(carpet))+")"),
+		carpetPart = ui.El("details#fest-carpet.fx-details",
+			ui.ElText("summary", s.t(i18n.FestCarpetLength)+" ("+strconv.Itoa(sumCounts(carpet))+")"),
 			goapp.Range(spyfest.CarpetEffects).Slice(func(i int) goapp.UI {
 				e := spyfest.CarpetEffects[i]
 				return stepper("fest-carpet-"+string(e), effectIcons[e]+" "+s.t(i18n.Key("fest.effect."+string(e))), carpet[e], 0, 10,
@@ -247,8 +248,8 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 	}
 	var cardsPart goapp.UI = goapp.Text("")
 	if !c.NoActionCards {
-		cardsPart = el("details#fest-cards.fx-details",
-			elText("summary", s.t(i18n.FestUseCards)+" ("+strconv.Itoa(sumCounts(cards))+")"),
+		cardsPart = ui.El("details#fest-cards.fx-details",
+			ui.ElText("summary", s.t(i18n.FestUseCards)+" ("+strconv.Itoa(sumCounts(cards))+")"),
 			goapp.Range(spyfest.Cards).Slice(func(i int) goapp.UI {
 				k := spyfest.Cards[i]
 				return stepper("fest-card-"+string(k), cardIcons[k]+" "+s.t(i18n.Key("fest.card."+string(k))), cards[k], 0, 5,
@@ -261,20 +262,20 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 			}),
 		)
 	}
-	return el("div.fx-setup",
-		elTextWith("button#fest-to-spyfall.btn.ghost.small[type=button]", s.t(i18n.FestToSpyfall)).
+	return ui.El("div.fx-setup",
+		ui.ElTextWith("button#fest-to-spyfall.btn.ghost.small[type=button]", s.t(i18n.FestToSpyfall)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				set := s.currentSettings()
 				set.Family = game.Spyfall
 				s.sendGame(ctx, game.SetSettings(set))
 			}),
-		el("div.fx-field", elText("span.label", s.t(i18n.FestEdition)),
+		ui.El("div.fx-field", ui.ElText("span.label", s.t(i18n.FestEdition)),
 			seg("fest-edition", []string{spyfest.EditionSpyfest, spyfest.EditionSpycon}, []string{"Spyfest", "Spycon"}, c.Edition,
 				func(c *spyfest.Config, v string) { c.Edition, c.Removed, c.Custom = v, nil, nil })),
-		el("div.fx-field", elText("span.label", s.t(i18n.FestDeck)),
+		ui.El("div.fx-field", ui.ElText("span.label", s.t(i18n.FestDeck)),
 			seg("fest-deck", []string{spyfest.DeckFictional, spyfest.DeckNonFictional}, []string{s.t(i18n.FestDeckFictional), s.t(i18n.FestDeckReal)}, c.Deck,
 				func(c *spyfest.Config, v string) { c.Deck, c.Removed, c.Custom = v, nil, nil })),
-		el("div.fx-field", elText("span.label", s.t(i18n.FestKeywordSet)),
+		ui.El("div.fx-field", ui.ElText("span.label", s.t(i18n.FestKeywordSet)),
 			seg("fest-keywords", []string{spyfest.KeywordsA, spyfest.KeywordsB}, []string{"A", "B"}, c.Keywords,
 				func(c *spyfest.Config, v string) { c.Keywords = v })),
 		check("fest-use-carpet", !c.NoCarpet, s.t(i18n.FestUseCarpet, spyfest.DefaultVictoryVP), func(c *spyfest.Config, on bool) { c.NoCarpet = !on }),
@@ -294,7 +295,7 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		check("fest-internet", c.InternetLookup, s.t(i18n.FestInternet), func(c *spyfest.Config, on bool) { c.InternetLookup = on }),
 		s.festRoster(c),
 		goapp.Range(tv.Warnings).Slice(func(i int) goapp.UI {
-			return elText("p.note.fx-warning", tv.Warnings[i])
+			return ui.ElText("p.note.fx-warning", tv.Warnings[i])
 		}),
 		s.startButton("fest-start", s.t(i18n.FestStart), tv),
 	)
@@ -334,17 +335,17 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 	slices.SortStableFunc(list, func(a, b entry) int { return a.quarter - b.quarter })
 	d := &s.fsDraft
 	quarters := []string{"0", "1", "2", "3"}
-	return el("details#fest-roster.fx-details",
-		elText("summary", s.t(i18n.FestRemoveTitle)+" ("+strconv.Itoa(len(list)-len(c.Removed))+")"),
-		elText("p.small.muted", s.t(i18n.FestRemoveHint)),
+	return ui.El("details#fest-roster.fx-details",
+		ui.ElText("summary", s.t(i18n.FestRemoveTitle)+" ("+strconv.Itoa(len(list)-len(c.Removed))+")"),
+		ui.ElText("p.small.muted", s.t(i18n.FestRemoveHint)),
 		goapp.If(len(c.Removed) > spyfest.RemovalWarningAbove, func() goapp.UI {
-			return elText("p#fest-remove-warn.note.fx-warning", s.t(i18n.FestRemoveWarn, len(c.Removed)))
+			return ui.ElText("p#fest-remove-warn.note.fx-warning", s.t(i18n.FestRemoveWarn, len(c.Removed)))
 		}),
-		el("ul.fx-roster", goapp.Range(list).Slice(func(i int) goapp.UI {
+		ui.El("ul.fx-roster", goapp.Range(list).Slice(func(i int) goapp.UI {
 			e := list[i]
 			on := !slices.Contains(c.Removed, e.id)
-			return el("li", el("label.fx-check",
-				elVoidWith("input[type=checkbox]").ID("fest-keep-"+e.id).Attr("checked", on).OnChange(func(ctx goapp.Context, ev goapp.Event) {
+			return ui.El("li", ui.El("label.fx-check",
+				ui.ElVoidWith("input[type=checkbox]").ID("fest-keep-"+e.id).Attr("checked", on).OnChange(func(ctx goapp.Context, ev goapp.Event) {
 					keep := ctx.JSSrc().Get("checked").Bool()
 					s.changeSpyfest(ctx, func(c *spyfest.Config) {
 						c.Removed = slices.DeleteFunc(c.Removed, func(id string) bool { return id == e.id })
@@ -353,23 +354,23 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 						}
 					})
 				}, goapp.EventScope(e.id)),
-				elText("span", s.t(i18n.FestQuarter, e.quarter+1)+" · "+e.name),
+				ui.ElText("span", s.t(i18n.FestQuarter, e.quarter+1)+" · "+e.name),
 			))
 		})),
-		elText("h3.label", s.t(i18n.FestCustomTitle)),
-		el("div.row",
-			elVoidWith("input#fest-custom-name.field[type=text][maxlength=40]").Attr("placeholder", s.t(i18n.FestCustomName)).
+		ui.ElText("h3.label", s.t(i18n.FestCustomTitle)),
+		ui.El("div.row",
+			ui.ElVoidWith("input#fest-custom-name.field[type=text][maxlength=40]").Attr("placeholder", s.t(i18n.FestCustomName)).
 				Aria("label", s.t(i18n.FestCustomName)).Attr("value", d.name).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { d.name, d.err = ctx.JSSrc().Get("value").String(), "" }),
-			elWith("select#fest-custom-quarter.field.fx-select", goapp.Range(quarters).Slice(func(i int) goapp.UI {
-				return elTextWith("option", s.t(i18n.FestQuarter, i+1)).Attr("value", quarters[i]).Attr("selected", i == d.quarter)
+			ui.ElWith("select#fest-custom-quarter.field.fx-select", goapp.Range(quarters).Slice(func(i int) goapp.UI {
+				return ui.ElTextWith("option", s.t(i18n.FestQuarter, i+1)).Attr("value", quarters[i]).Attr("selected", i == d.quarter)
 			})).Aria("label", s.t(i18n.FestQuarter, d.quarter+1)).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					d.quarter, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
 				}),
 		),
-		fieldError("fest-custom-error", d.err),
-		elTextWith("button#fest-custom-add.btn.secondary.small[type=button]", s.t(i18n.FestCustomAdd, d.quarter+1)).OnClick(func(ctx goapp.Context, e goapp.Event) {
+		ui.FieldError("fest-custom-error", d.err),
+		ui.ElTextWith("button#fest-custom-add.btn.secondary.small[type=button]", s.t(i18n.FestCustomAdd, d.quarter+1)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 			name := strings.TrimSpace(d.name)
 			if name == "" {
 				d.err = s.t(i18n.FestCustomBad)

@@ -7,6 +7,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/engine/spyfest"
 )
 
@@ -42,16 +43,16 @@ func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 			}
 		}
 	}
-	keywords := el("section#fx-keywords.fx-keywords",
-		elText("h3", f.t(i18n.FestKeywordsTitle, v.KeywordSet)),
-		el("ul.fx-kwlist", goapp.Range(v.Keywords).Slice(func(i int) goapp.UI {
+	keywords := ui.El("section#fx-keywords.fx-keywords",
+		ui.ElText("h3", f.t(i18n.FestKeywordsTitle, v.KeywordSet)),
+		ui.El("ul.fx-kwlist", goapp.Range(v.Keywords).Slice(func(i int) goapp.UI {
 			k := v.Keywords[i]
 			return u.row(v, f, k.ID, k.Name.In(string(f.Lang)), "", k.Out, false, k.Wrong, k.Note,
 				notes, picking && festReverse(v) && !k.Out && !k.Wrong, i18n.FestKeywordOut)
 		})),
 	)
 	sheetFirst := !festReverse(v)
-	characters := el("div.fx-quarters-list",
+	characters := ui.El("div.fx-quarters-list",
 		goapp.Range(quarters[:]).Slice(func(q int) goapp.UI {
 			crossed := false
 			for _, c := range v.CrossedQuarters {
@@ -62,9 +63,9 @@ func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 				class += " crossed"
 			}
 			entries := quarters[q]
-			return elWith("section",
-				elText("h3", f.t(i18n.FestQuarter, q+1)),
-				el("ul.fx-list", goapp.Range(entries).Slice(func(i int) goapp.UI {
+			return ui.ElWith("section",
+				ui.ElText("h3", f.t(i18n.FestQuarter, q+1)),
+				ui.El("ul.fx-list", goapp.Range(entries).Slice(func(i int) goapp.UI {
 					e := entries[i]
 					return u.row(v, f, e.ID, e.Name.In(string(f.Lang)), e.Overview.In(string(f.Lang)),
 						e.Out, e.Crossed, e.Wrong, e.Note, notes,
@@ -74,9 +75,9 @@ func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 		}),
 	)
 	parts := []goapp.UI{
-		elText("h2", f.t(i18n.FestSheetTitle)),
-		elText("p.small.muted", f.t(hint)),
-		elVoidWith("input#fx-search.field[type=search]").Attr("placeholder", f.t(i18n.FestSearch)).
+		ui.ElText("h2", f.t(i18n.FestSheetTitle)),
+		ui.ElText("p.small.muted", f.t(hint)),
+		ui.ElVoidWith("input#fx-search.field[type=search]").Attr("placeholder", f.t(i18n.FestSearch)).
 			Aria("label", f.t(i18n.FestSearch)).Attr("value", u.search).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { u.search = ctx.JSSrc().Get("value").String() }),
 	}
@@ -85,7 +86,7 @@ func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 	} else {
 		parts = append(parts, keywords, characters)
 	}
-	return el("section#fx-sheet.card.fx-sheet", parts...)
+	return ui.El("section#fx-sheet.card.fx-sheet", parts...)
 }
 
 // row is one name of the sheet: a pick button in a guess window, the name with its overview
@@ -112,35 +113,35 @@ func (u *SpyfestUI) row(v *spyfest.View, f SpyfestFrame, id, name, overview stri
 	if note != "" {
 		class += " note-" + markClass(note)
 	}
-	nameUI := el("span.fx-name",
+	nameUI := ui.El("span.fx-name",
 		goapp.Text(name),
-		goapp.If(out, func() goapp.UI { return elText("span.badge.fx-badge-out", f.t(outText)) }),
+		goapp.If(out, func() goapp.UI { return ui.ElText("span.badge.fx-badge-out", f.t(outText)) }),
 		goapp.If(wrong, func() goapp.UI {
-			return elText("span.badge.fx-badge-wrong", "− "+f.t(i18n.FestWrongBadge))
+			return ui.ElText("span.badge.fx-badge-wrong", "− "+f.t(i18n.FestWrongBadge))
 		}),
 	)
-	var who goapp.UI = el("div.fx-who", nameUI)
+	var who goapp.UI = ui.El("div.fx-who", nameUI)
 	if overview != "" {
-		who = el("details.fx-who",
-			el("summary", nameUI),
-			elText("p.fx-overview.small.muted", overview),
+		who = ui.El("details.fx-who",
+			ui.El("summary", nameUI),
+			ui.ElText("p.fx-overview.small.muted", overview),
 		)
 	}
-	return elWith("li",
+	return ui.ElWith("li",
 		goapp.If(pickable || picked, func() goapp.UI {
-			return elWith("button.fx-pick[type=button]").ID("fx-pick-"+id).Aria("pressed", picked).
+			return ui.ElWith("button.fx-pick[type=button]").ID("fx-pick-"+id).Aria("pressed", picked).
 				Aria("label", f.t(i18n.FestGuessConfirm, name)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.pick(id) }, goapp.EventScope(id))
 		}),
 		who,
 		goapp.If(notes && !out, func() goapp.UI {
-			return el("div.fx-marks", goapp.Range(festMarks).Slice(func(i int) goapp.UI {
+			return ui.El("div.fx-marks", goapp.Range(festMarks).Slice(func(i int) goapp.UI {
 				m := festMarks[i]
 				next := m.mark
 				if note == m.mark {
 					next = spyfest.MarkNone // tapping the mark again clears it
 				}
-				return elTextWith("button.fx-mark[type=button]", m.glyph).ID("fx-mark-"+id+"-"+m.class).Class(m.class).
+				return ui.ElTextWith("button.fx-mark[type=button]", m.glyph).ID("fx-mark-"+id+"-"+m.class).Class(m.class).
 					Aria("pressed", note == m.mark).Aria("label", f.t(m.label)+": "+name).Title(f.t(m.label)).
 					OnClick(u.act(f, spyfest.Note{Round: v.Round, ID: id, Mark: next}), actScope(spyfest.Note{Round: v.Round, ID: id, Mark: next}))
 			}))

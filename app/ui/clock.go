@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"fmt"
@@ -7,11 +7,11 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// spyClock is the shared round clock: a big countdown with a thin ring, amber in the last
+// Clock is the round clock both games show: a big countdown with a thin ring, amber in the last
 // minute, red in the last 10 seconds, clearly paused while stopped (APP-TIME-1). It counts
 // from the absolute deadline, corrected by the skew between this device and the host, and
 // buzzes once when it runs out.
-type spyClock struct {
+type Clock struct {
 	goapp.Compo
 
 	Running    bool
@@ -28,9 +28,9 @@ type spyClock struct {
 	buzzed  int64
 }
 
-func (c *spyClock) OnMount(ctx goapp.Context) { c.tick(ctx) }
+func (c *Clock) OnMount(ctx goapp.Context) { c.tick(ctx) }
 
-func (c *spyClock) tick(ctx goapp.Context) {
+func (c *Clock) tick(ctx goapp.Context) {
 	if c.ticking || !goapp.IsClient {
 		return
 	}
@@ -42,23 +42,23 @@ func (c *spyClock) tick(ctx goapp.Context) {
 		}
 		if c.Running && c.remaining() == 0 && c.buzzed != c.Deadline {
 			c.buzzed = c.Deadline
-			alert()
+			Alert()
 		}
 		c.tick(ctx)
 	})
 }
 
-func (c *spyClock) remaining() time.Duration {
+func (c *Clock) remaining() time.Duration {
 	if !c.Running {
 		return c.Left
 	}
-	hostNow := clockNow().Add(c.Skew).UnixMilli()
+	hostNow := ClockNow().Add(c.Skew).UnixMilli()
 	left := time.Duration(c.Deadline-hostNow) * time.Millisecond
 	return max(left, 0)
 }
 
-// clockNow is this device's time for the clocks; tests that compare screens pin it.
-var clockNow = time.Now
+// ClockNow is this device's time for the clocks; tests that compare screens pin it.
+var ClockNow = time.Now
 
 // clockText shows a duration as m:ss, rounding up so 0:00 means the time is really up.
 func clockText(d time.Duration) string {
@@ -79,7 +79,7 @@ func clockState(running bool, left time.Duration) string {
 	return "calm"
 }
 
-func (c *spyClock) Render() goapp.UI {
+func (c *Clock) Render() goapp.UI {
 	left := c.remaining()
 	frac := 0.0
 	if c.Length > 0 {
@@ -92,21 +92,21 @@ func (c *spyClock) Render() goapp.UI {
 	if c.Small {
 		class += " small"
 	}
-	return elWith("div#sf-clock[role=timer]",
+	return ElWith("div#sf-clock[role=timer]",
 		goapp.Raw(ring),
-		elText("span.sf-clock-time", clockText(left)),
+		ElText("span.sf-clock-time", clockText(left)),
 		goapp.If(!c.Running, func() goapp.UI {
 			if left == 0 {
-				return elText("span.sf-clock-paused", c.TimeUpText)
+				return ElText("span.sf-clock-paused", c.TimeUpText)
 			}
-			return elText("span.sf-clock-paused", c.PausedText)
+			return ElText("span.sf-clock-paused", c.PausedText)
 		}),
 	).Class(class).Aria("label", c.Label)
 }
 
-// alert buzzes (navigator.vibrate) and plays a short tone generated with WebAudio, unless the
+// Alert buzzes (navigator.vibrate) and plays a short tone generated with WebAudio, unless the
 // player turned them off (localStorage "safehouse.vibrate"/"safehouse.sound" = "off").
-func alert() {
+func Alert() {
 	if !goapp.IsClient {
 		return
 	}

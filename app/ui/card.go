@@ -1,10 +1,10 @@
-package app
+package ui
 
 import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// secretCard is a card face down until pressed and held (or tapped, with TapToggle); it
+// SecretCard is a card face down until pressed and held (or tapped, with TapToggle); it
 // hides again on release and whenever the page is hidden (APP-HID-3). Its face is not in the
 // page at all while it is down.
 //
@@ -17,7 +17,7 @@ import (
 // With hold-to-see the action is reached without letting go: slide the finger from the card
 // onto the action and lift it there, or tap the action with a second finger. With a mouse the
 // pointer may move from the card onto the action while the button is held.
-type secretCard struct {
+type SecretCard struct {
 	goapp.Compo
 
 	Title     string // "You're the spy." or the location
@@ -33,7 +33,7 @@ type secretCard struct {
 	unlisten func()
 }
 
-func (c *secretCard) OnMount(ctx goapp.Context) {
+func (c *SecretCard) OnMount(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
@@ -46,14 +46,14 @@ func (c *secretCard) OnMount(ctx goapp.Context) {
 	c.unlisten = func() { doc.Call("removeEventListener", "visibilitychange", fn); fn.Release() }
 }
 
-func (c *secretCard) OnDismount() {
+func (c *SecretCard) OnDismount() {
 	if c.unlisten != nil {
 		c.unlisten()
 		c.unlisten = nil
 	}
 }
 
-func (c *secretCard) show(ctx goapp.Context, e goapp.Event) {
+func (c *SecretCard) show(ctx goapp.Context, e goapp.Event) {
 	if !c.TapToggle {
 		c.shown = true
 	}
@@ -61,7 +61,7 @@ func (c *secretCard) show(ctx goapp.Context, e goapp.Event) {
 
 // release ends a hold. A touch keeps its pointer on the card it started on wherever the
 // finger goes, so the place where it lifts tells whether it was lifted on the action.
-func (c *secretCard) release(ctx goapp.Context, e goapp.Event) {
+func (c *SecretCard) release(ctx goapp.Context, e goapp.Event) {
 	if c.TapToggle {
 		return
 	}
@@ -73,26 +73,26 @@ func (c *secretCard) release(ctx goapp.Context, e goapp.Event) {
 }
 
 // leave hides the face when a mouse leaves the card, unless it moves onto the action.
-func (c *secretCard) leave(ctx goapp.Context, e goapp.Event) {
+func (c *SecretCard) leave(ctx goapp.Context, e goapp.Event) {
 	if c.TapToggle || movesOnto(e, "card-action", "secret-card") {
 		return
 	}
 	c.shown = false
 }
 
-func (c *secretCard) cancel(ctx goapp.Context, e goapp.Event) {
+func (c *SecretCard) cancel(ctx goapp.Context, e goapp.Event) {
 	if !c.TapToggle {
 		c.shown = false
 	}
 }
 
-func (c *secretCard) toggle(ctx goapp.Context, e goapp.Event) {
+func (c *SecretCard) toggle(ctx goapp.Context, e goapp.Event) {
 	if c.TapToggle {
 		c.shown = !c.shown
 	}
 }
 
-func (c *secretCard) key(down bool) goapp.EventHandler {
+func (c *SecretCard) key(down bool) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		k := e.Get("key").String()
 		if c.TapToggle || (k != " " && k != "Enter") || e.Get("repeat").Bool() {
@@ -105,7 +105,7 @@ func (c *secretCard) key(down bool) goapp.EventHandler {
 
 // blur hides the face, unless the focus moves to the face's own action (a keyboard holding
 // the card and tabbing to it).
-func (c *secretCard) blur(ctx goapp.Context, e goapp.Event) {
+func (c *SecretCard) blur(ctx goapp.Context, e goapp.Event) {
 	if movesOnto(e, "card-action", "secret-card") {
 		return
 	}
@@ -114,7 +114,7 @@ func (c *secretCard) blur(ctx goapp.Context, e goapp.Event) {
 
 // act carries out the face's action: a click (tap-to-show, a second finger, a keyboard), or a
 // mouse held down on the card and released on the action.
-func (c *secretCard) act(ctx goapp.Context, e goapp.Event) {
+func (c *SecretCard) act(ctx goapp.Context, e goapp.Event) {
 	if !c.shown || c.Action == nil {
 		return
 	}
@@ -122,19 +122,19 @@ func (c *secretCard) act(ctx goapp.Context, e goapp.Event) {
 	c.Action(ctx)
 }
 
-func (c *secretCard) actionUp(ctx goapp.Context, e goapp.Event) {
+func (c *SecretCard) actionUp(ctx goapp.Context, e goapp.Event) {
 	if !c.TapToggle && e.Get("pointerType").String() == "mouse" {
 		c.act(ctx, e)
 	}
 }
 
-func (c *secretCard) actionLeave(ctx goapp.Context, e goapp.Event) {
+func (c *SecretCard) actionLeave(ctx goapp.Context, e goapp.Event) {
 	if !c.TapToggle && !movesOnto(e, "secret-card", "card-action") {
 		c.shown = false
 	}
 }
 
-func (c *secretCard) Render() goapp.UI {
+func (c *SecretCard) Render() goapp.UI {
 	class := "sf-card"
 	if c.shown {
 		class += " shown"
@@ -146,19 +146,19 @@ func (c *secretCard) Render() goapp.UI {
 	if c.TapToggle {
 		reveal = "tap"
 	}
-	return el("div.sf-card-holder",
-		elWith("button#secret-card[type=button]",
+	return El("div.sf-card-holder",
+		ElWith("button#secret-card[type=button]",
 			goapp.If(c.shown, func() goapp.UI {
-				return el("span#card-face.sf-card-face",
-					elText("strong.sf-card-title", c.Title),
+				return El("span#card-face.sf-card-face",
+					ElText("strong.sf-card-title", c.Title),
 					goapp.Range(c.Lines).Slice(func(i int) goapp.UI {
-						return elText("span.sf-card-line", c.Lines[i])
+						return ElText("span.sf-card-line", c.Lines[i])
 					}),
 				)
 			}).Else(func() goapp.UI {
-				return el("span.sf-card-back",
-					elText("span.sf-card-seal[aria-hidden=true]", "?"),
-					elText("span.sf-card-prompt", c.Prompt),
+				return El("span.sf-card-back",
+					ElText("span.sf-card-seal[aria-hidden=true]", "?"),
+					ElText("span.sf-card-prompt", c.Prompt),
 				)
 			}),
 		).Class(class).DataSet("reveal", reveal).
@@ -167,7 +167,7 @@ func (c *secretCard) Render() goapp.UI {
 			On("contextmenu", func(ctx goapp.Context, e goapp.Event) { e.PreventDefault() }).
 			OnClick(c.toggle).OnKeyDown(c.key(true)).OnKeyUp(c.key(false)).OnBlur(c.blur),
 		goapp.If(c.shown && c.Action != nil, func() goapp.UI {
-			return elTextWith("button#card-action.btn.primary.sf-card-action[type=button]", c.ActionLabel).
+			return ElTextWith("button#card-action.btn.primary.sf-card-action[type=button]", c.ActionLabel).
 				OnClick(c.act).On("pointerup", c.actionUp).On("pointerleave", c.actionLeave).
 				On("contextmenu", func(ctx goapp.Context, e goapp.Event) { e.PreventDefault() })
 		}),

@@ -1,8 +1,9 @@
-package app
+package ui
 
 import (
 	"reflect"
 	"regexp"
+	"strconv"
 	"testing"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -40,13 +41,13 @@ func TestElWritesWhatTypedBuildersWrite(t *testing.T) {
 		typed, short goapp.UI
 	}{
 		{"text", goapp.P().ID("x").Class("muted small").Aria("live", "polite").Text("Hello"),
-			elText("p#x.muted.small[aria-live=polite]", "Hello")},
+			ElText("p#x.muted.small[aria-live=polite]", "Hello")},
 		{"children", goapp.Footer().Class("actions").Body(goapp.Button().Class("btn").Type("button").Text("Go"), nil),
-			el("footer.actions", elText("button.btn[type=button]", "Go"), nil)},
+			El("footer.actions", ElText("button.btn[type=button]", "Go"), nil)},
 		{"dynamic class and data", goapp.Li().Class("chip", "you").DataSet("seat", 3).Aria("pressed", true).Text("Ana"),
-			elTextWith("li.chip", "Ana").Class("you").DataSet("seat", 3).Aria("pressed", true)},
+			ElTextWith("li.chip", "Ana").Class("you").DataSet("seat", 3).Aria("pressed", true)},
 		{"void", goapp.Input().ID("link").Class("field").Type("url").ReadOnly(true).Value("http://x/"),
-			elVoidWith("input#link.field[type=url][readonly]").Attr("value", "http://x/")},
+			ElVoidWith("input#link.field[type=url][readonly]").Attr("value", "http://x/")},
 	}
 	for _, tt := range tests {
 		want, got := goapp.HTMLString(tt.typed), goapp.HTMLString(tt.short)
@@ -77,7 +78,7 @@ func attrsByTag(html string) []map[string]string {
 
 func TestSelectorCacheIsBounded(t *testing.T) {
 	for i := range maxSelectors + 10 {
-		el("li#seat-" + itoa(i))
+		El("li#seat-" + strconv.Itoa(i))
 	}
 	selectors.Lock()
 	n := len(selectors.parsed)

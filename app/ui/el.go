@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"strings"
@@ -7,9 +7,9 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// The screens build their elements with el, elText and elVoid from a selector that holds an
+// The screens build their elements with El, ElText and ElVoid from a selector that holds an
 // element's fixed part, instead of a chain of go-app's typed builders
-// (goapp.P().ID("x").Class("a b").Text(t) is elText("p#x.a.b", t)).
+// (goapp.P().ID("x").Class("a b").Text(t) is ElText("p#x.a.b", t)).
 //
 // Why: in Go's wasm every call site costs about 100 to 300 bytes (each call can suspend its
 // goroutine), every go-app builder method is an interface call, and every element type the app
@@ -22,23 +22,23 @@ import (
 // classes and attributes, each attribute in brackets and the value running to its closing
 // bracket (so it may hold spaces, dots and '#'); an attribute without a value is "true", as
 // go-app writes a true boolean. What varies from one render to the next is chained on the
-// result of elWith, elTextWith or elVoidWith: .ID(id), .Class(more), .Aria("pressed", on),
+// result of ElWith, ElTextWith or ElVoidWith: .ID(id), .Class(more), .Aria("pressed", on),
 // .DataSet("seat", n), .OnClick(h), and so on; .Class adds to the selector's classes.
 
-// el is the element sel describes, with children (nil children are skipped, as go-app does).
-func el(sel string, children ...goapp.UI) goapp.UI { return elWith(sel, children...) }
+// El is the element sel describes, with children (nil children are skipped, as go-app does).
+func El(sel string, children ...goapp.UI) goapp.UI { return ElWith(sel, children...) }
 
-// elText is the element sel describes with text as its content.
-func elText(sel, text string) goapp.UI { return elTextWith(sel, text) }
+// ElText is the element sel describes with text as its content.
+func ElText(sel, text string) goapp.UI { return ElTextWith(sel, text) }
 
-// elVoid is an element that has no content and no closing tag (input, img).
-func elVoid(sel string) goapp.UI { return elVoidWith(sel) }
+// ElVoid is an element that has no content and no closing tag (input, img).
+func ElVoid(sel string) goapp.UI { return ElVoidWith(sel) }
 
-// elWith, elTextWith and elVoidWith are el, elText and elVoid returning go-app's element, for
-// the elements whose attributes or handlers are chained on. The others take el and friends:
+// ElWith, ElTextWith and ElVoidWith are El, ElText and ElVoid returning go-app's element, for
+// the elements whose attributes or handlers are chained on. The others take El and friends:
 // handing go-app's element to a goapp.UI costs an interface conversion at every call site,
 // about 200 bytes of wasm each.
-func elWith(sel string, children ...goapp.UI) goapp.HTMLElem {
+func ElWith(sel string, children ...goapp.UI) goapp.HTMLElem {
 	s := selectorOf(sel)
 	e := applyAttrs(s, goapp.Elem(s.tag))
 	if len(children) > 0 {
@@ -47,12 +47,12 @@ func elWith(sel string, children ...goapp.UI) goapp.HTMLElem {
 	return e
 }
 
-func elTextWith(sel, text string) goapp.HTMLElem {
+func ElTextWith(sel, text string) goapp.HTMLElem {
 	s := selectorOf(sel)
 	return applyAttrs(s, goapp.Elem(s.tag)).Text(text)
 }
 
-func elVoidWith(sel string) goapp.HTMLElemSelfClosing {
+func ElVoidWith(sel string) goapp.HTMLElemSelfClosing {
 	s := selectorOf(sel)
 	return applyAttrs(s, goapp.ElemSelfClosing(s.tag))
 }
