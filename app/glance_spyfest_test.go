@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui/uitest"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
@@ -104,7 +105,7 @@ func festRandomGame(t *testing.T, seed uint64, steps int, visit func(g *spyfest.
 // quarter crossed stays right) and other keywords: what only the Spy and the Spy's team know.
 func festTwin(t *testing.T, g *spyfest.Game, rng *rand.Rand) *spyfest.Game {
 	t.Helper()
-	st := stateOf(t, g)
+	st := uitest.StateOf(t, g)
 	round := st["round"].(map[string]any)
 	char, _ := round["character"].(string)
 	if char == "" {
@@ -160,7 +161,7 @@ func festTwin(t *testing.T, g *spyfest.Game, rng *rand.Rand) *spyfest.Game {
 		}
 	}
 	twin := &spyfest.Game{}
-	restoreState(t, st, twin, "another character and keywords")
+	uitest.RestoreState(t, st, twin, "another character and keywords")
 	return twin
 }
 
@@ -172,7 +173,7 @@ func restingFestScreen(t *testing.T, g *spyfest.Game, seat engine.Seat, lang i18
 		t.Fatal(err)
 	}
 	e.ConsumeAll()
-	return canonicalHTML(goapp.HTMLString(p))
+	return uitest.CanonicalHTML(goapp.HTMLString(p))
 }
 
 type festLangPage struct {
@@ -197,10 +198,10 @@ func (p *festLangPage) Render() goapp.UI {
 // the phone to choose, as with drawn cards; every other screen is compared then too.
 func TestSpyfestRestingScreensShowNoSecret(t *testing.T) {
 	games := 24 // make test runs these without -race; under it, a handful
-	if raceEnabled || testing.Short() {
+	if uitest.RaceEnabled || testing.Short() {
 		games = 3
 	}
-	pinClock(t, festStart)
+	uitest.PinClock(t, festStart)
 	phases := map[spyfest.Phase]int{}
 	for n := range games {
 		rng := rand.New(rand.NewPCG(uint64(n), 11))
@@ -220,7 +221,7 @@ func TestSpyfestRestingScreensShowNoSecret(t *testing.T) {
 					a, b := restingFestScreen(t, g, s, lang), restingFestScreen(t, twin, s, lang)
 					if a != b {
 						t.Errorf("game %d, %s, seat %d (spy %d): the resting screen changes with the character or keywords; %s",
-							n, pub.Phase, s, pub.Spy, firstDifference(a, b))
+							n, pub.Phase, s, pub.Spy, uitest.FirstDifference(a, b))
 						return
 					}
 				}

@@ -177,8 +177,8 @@ func (s *Shell) row(p PlayerRow) *lobbyRow {
 	}
 	r := &lobbyRow{Row: p, Lang: s.lang, shell: s}
 	if r.Menu = s.lobby.IsHost && !p.You && s.pass == nil; r.Menu {
-		r.MenuOpen = s.sfDraft.menuOpen && s.sfDraft.menuSeat == p.Seat
-		r.NameDraft = s.sfDraft.seatNames[p.Seat]
+		r.MenuOpen = s.seatMenu.open && s.seatMenu.seat == p.Seat
+		r.NameDraft = s.seatMenu.names[p.Seat]
 	}
 	return r
 }

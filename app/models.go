@@ -1,6 +1,9 @@
 package app
 
 import (
+	"time"
+
+	"safehouse/app/game"
 	"safehouse/app/session"
 )
 
@@ -65,6 +68,13 @@ type LobbyModel struct {
 	Toast       string // the latest notice for this player (a refusal, "link copied"...)
 	// Waiting lists who typed the code and waits for the host's answer (the host only).
 	Waiting []session.Knock
+}
+
+// GameModel is the game part of the latest view from the host, whichever the family.
+type GameModel struct {
+	View *game.TableView // nil until a game is plugged into the host
+	// Skew is the host's clock minus this device's, measured when the view arrived.
+	Skew time.Duration
 }
 
 // ErrorModel is a full-page error with a way back.

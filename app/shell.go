@@ -11,6 +11,7 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/app/spyfallui"
 	"safehouse/app/ui"
 	"safehouse/wire"
 )
@@ -43,9 +44,10 @@ type Shell struct {
 	connecting ConnectingModel
 	lobby      LobbyModel
 	failure    ErrorModel
-	game       GameModel // the game part of the latest view
-	spyfall    SpyfallUI // this device's own state of the Spyfall screens
-	sfDraft    spyfallDraft
+	game       GameModel    // the game part of the latest view
+	spyfall    spyfallui.UI // this device's own state of the Spyfall screens (see spyfallUI)
+	sfDraft    spyfallui.Draft
+	seatMenu   seatMenu  // the host's menu on a lobby row (seatmenu.go)
 	pass       *passPlay // pass-and-play on this device, when on
 	spyfest    SpyfestUI // this device's own state of the Spyfest screens
 	fsDraft    spyfestDraft
@@ -535,18 +537,4 @@ func (s *Shell) Render() goapp.UI {
 		s.awake.want(s.screen == ScreenGame)
 	}
 	return ui.ElWith("div", s.renderKnocks(), s.renderHostAway(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
-}
-
-// renderGame shows the game in play, by family.
-func (s *Shell) renderGame() goapp.UI {
-	if s.isSpectator() {
-		return s.renderSpectator()
-	}
-	if s.game.View != nil && s.game.View.Spyfall != nil {
-		return s.renderSpyfall()
-	}
-	if s.game.View != nil && s.game.View.Spyfest != nil {
-		return s.renderSpyfest()
-	}
-	return s.renderLobby()
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -210,12 +211,12 @@ func TestSpyfestGuessWindowAndResult(t *testing.T) {
 	must(t, g, mate, spyfest.Guess{Round: 1, Attempt: 1, Names: []string{character}})
 	html := renderFest(t, g, opp)
 	want := g.History()[0].VP
-	if want == 0 || !strings.Contains(tag(html, "fx-result"), `data-vp="`+itoa(want)+`"`) {
+	if want == 0 || !strings.Contains(tag(html, "fx-result"), `data-vp="`+strconv.Itoa(want)+`"`) {
 		t.Fatalf("result card missing or VP not %d", want)
 	}
 	team := g.TeamOf(mate)
-	board := tag(html, "fx-team-"+itoa(team))
-	if !strings.Contains(board, `data-vp="`+itoa(g.VP(team))+`"`) || !strings.Contains(board, `data-position="`+itoa(g.Position(team))+`"`) {
+	board := tag(html, "fx-team-"+strconv.Itoa(team))
+	if !strings.Contains(board, `data-vp="`+strconv.Itoa(g.VP(team))+`"`) || !strings.Contains(board, `data-position="`+strconv.Itoa(g.Position(team))+`"`) {
 		t.Fatal("scoreboard does not show the engine's VP and position")
 	}
 }
@@ -245,7 +246,7 @@ func TestSpyfestSpyAnswersAndCrossesValidQuarters(t *testing.T) {
 			own = e.Quarter
 		}
 	}
-	if strings.Contains(html, `id="fx-quarter-`+itoa(own)+`"`) {
+	if strings.Contains(html, `id="fx-quarter-`+strconv.Itoa(own)+`"`) {
 		t.Fatal("the Spy is offered the character's own quarter")
 	}
 	if !strings.Contains(renderFest(t, g, mate), "The Spy answered Yes to team") {

@@ -1,4 +1,4 @@
-package app
+package spyfallui
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui/uitest"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -16,18 +17,18 @@ import (
 // sfScreen renders one seat's Spyfall screen in go-app's test engine.
 type sfScreen struct {
 	goapp.Compo
-	ui *SpyfallUI
+	ui *UI
 	v  *spyfall.View
 }
 
 func (c *sfScreen) Render() goapp.UI {
-	return c.ui.RenderSpyfall(c.v, SpyfallFrame{Lang: i18n.English, Act: func(goapp.Context, spyfall.Action) {}})
+	return c.ui.Render(c.v, Frame{Lang: i18n.English, Act: func(goapp.Context, spyfall.Action) {}})
 }
 
 func renderSeat(t *testing.T, g *spyfall.Game, seat engine.Seat) string {
 	t.Helper()
 	v := g.View(seat)
-	c := &sfScreen{ui: &SpyfallUI{}, v: &v}
+	c := &sfScreen{ui: &UI{}, v: &v}
 	e := goapp.NewTestEngine()
 	if err := e.Load(c); err != nil {
 		t.Fatal(err)
@@ -175,7 +176,7 @@ func TestParseCustomLocations(t *testing.T) {
 		{strings.Repeat("x", 200), 0, nil, false},
 	}
 	for _, c := range cases {
-		p, err := ParseCustomLocations(c.text, i18n.English)
+		p, err := parseCustomLocations(c.text, i18n.English)
 		if (err == nil) != c.ok {
 			t.Errorf("%q: error %v, want ok=%v", c.text, err, c.ok)
 			continue
@@ -209,7 +210,7 @@ func TestParseCustomLocationsSaysWhichLine(t *testing.T) {
 		{strings.Repeat("Mine\n", spyfall.MaxCustomLocations+1), "At most 100 locations of your own, one a line."},
 	}
 	for _, c := range cases {
-		_, err := ParseCustomLocations(c.text, i18n.English)
+		_, err := parseCustomLocations(c.text, i18n.English)
 		refused, ok := errors.AsType[*customLocationsError](err)
 		if !ok {
 			t.Errorf("%.40q: %v, want a refusal of the lines", c.text, err)
@@ -221,29 +222,6 @@ func TestParseCustomLocationsSaysWhichLine(t *testing.T) {
 		if ru := refused.in(i18n.Lang("ru")); ru == c.want {
 			t.Errorf("%.40q: the Russian refusal is the English one", c.text)
 		}
-	}
-}
-
-// APP-PASS-1: the names of a pass-and-play table, checked before anyone is seated.
-func TestParsePassNames(t *testing.T) {
-	cases := []struct {
-		text string
-		want int
-		err  error
-	}{
-		{"Maya\nLeo\nNadia", 3, nil},
-		{" Maya \n\n Leo ", 2, nil},
-		{"Maya", 0, errPassTooFew},
-		{"Maya\nMaya", 0, errPassDuplicate},
-	}
-	for _, c := range cases {
-		names, err := parsePassNames(c.text)
-		if err != c.err || len(names) != c.want {
-			t.Errorf("%q: %v, %v; want %d names, error %v", c.text, names, err, c.want, c.err)
-		}
-	}
-	if _, err := parsePassNames("Maya\n" + strings.Repeat("y", 100)); err == nil {
-		t.Error("a name that is too long was accepted")
 	}
 }
 
@@ -364,30 +342,6 @@ func TestSpyfallQuestionTracker(t *testing.T) {
 	}
 }
 
-// APP-LOBBY-1: the host gets a menu (rename, move, remove) on every other player's row; a
-// guest gets none.
-func TestLobbySeatMenus(t *testing.T) {
-	cases := []struct {
-		host  bool
-		menus int
-	}{
-		{true, 2},
-		{false, 0},
-	}
-	for _, c := range cases {
-		s := lobbyShell(c.host, false, true)
-		s.lobby.Players[1].You = false
-		s.lobby.Players[0].You = c.host // the host's own row has no menu
-		html := render(t, s)
-		if n := strings.Count(html, `class="seat-menu"`); n != c.menus {
-			t.Errorf("host=%v: %d seat menus, want %d", c.host, n, c.menus)
-		}
-		if n := strings.Count(html, `seat-menu-open`); n != c.menus {
-			t.Errorf("host=%v: %d menu buttons, want %d", c.host, n, c.menus)
-		}
-	}
-}
-
 // Issue 17: the game-over screen showed the same score table twice, the final scoreboard and
 // the last round's; it shows it once. A round that is over (more to come) shows its own.
 func TestSpyfallScoresShownOnce(t *testing.T) {
@@ -407,12 +361,46 @@ func TestSpyfallScoresShownOnce(t *testing.T) {
 		}
 		for _, s := range g.View(engine.NoSeat).Seats {
 			html := renderSeat(t, g, s.ID)
-			if n := count(html, `class="sf-points-table"`); n != 1 {
+			if n := strings.Count(html, `class="sf-points-table"`); n != 1 {
 				t.Fatalf("%d rounds, seat %d: %d score tables, want 1", rounds, s.ID, n)
 			}
 			if !strings.Contains(html, `id="round-result"`) {
 				t.Fatalf("%d rounds, seat %d: the last round's result is missing", rounds, s.ID)
 			}
+		}
+	}
+}
+
+// hostAwayScreen renders a Spyfall screen with the host away.
+type hostAwayScreen struct {
+	goapp.Compo
+	v    *spyfall.View
+	away bool
+}
+
+func (c *hostAwayScreen) Render() goapp.UI {
+	return (&UI{}).Render(c.v, Frame{Lang: i18n.English, HostAway: c.away, Act: func(goapp.Context, spyfall.Action) {}})
+}
+
+// The game's own buttons (a vote) are disabled while the host's device is away, and only then.
+func TestHostAwayHoldsTheGameButtons(t *testing.T) {
+	g := playingGame(t)
+	spy, _ := spyAndLocation(g)
+	sfMust(t, g.Apply((spy+1)%4, spyfall.Accuse{Round: 1, Suspect: spy}, sfStart))
+	v := g.View((spy + 2) % 4)
+	for _, away := range []bool{false, true} {
+		c := &hostAwayScreen{v: &v, away: away}
+		e := goapp.NewTestEngine()
+		if err := e.Load(c); err != nil {
+			t.Fatal(err)
+		}
+		e.ConsumeAll()
+		html := goapp.HTMLString(c)
+		if !strings.Contains(html, `id="vote-yes"`) {
+			t.Fatalf("no vote-yes on the screen: %s", html)
+		}
+		if got := uitest.Held(html, "vote-yes"); got != away {
+			t.Errorf("host away %v: vote-yes held %v", away, got)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package spyfallui
 
 import (
 	"strings"
@@ -13,7 +13,7 @@ import (
 // locationSheet is the game's location list, searchable, with this player's private
 // strike-through marks; while the spy picks a location (or two, in the team game) a tap
 // picks instead of marking.
-func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func (u *UI) locationSheet(v *spyfall.View, f Frame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	picking := u.picker == pickGuess || u.picker == pickBoth
 	q := strings.ToLower(strings.TrimSpace(u.search))

@@ -1,4 +1,4 @@
-package app
+package spyfallui
 
 import (
 	"slices"
@@ -13,7 +13,7 @@ import (
 
 // teamScreen covers the team variant (SF-TEAM): the captains agree who picks first, pick
 // agents in turn, and a picked spy names both locations.
-func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+func (u *UI) teamScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	tv := v.Team
 	if tv == nil {
@@ -77,7 +77,7 @@ func (u *SpyfallUI) teamScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 
 // bothFooter is the sheet's footer while the team spy names two locations: one slot per
 // captain, then send.
-func (u *SpyfallUI) bothFooter(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func (u *UI) bothFooter(v *spyfall.View, f Frame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	tv := v.Team
 	return ui.El("div.sf-sheet-foot",

@@ -10,6 +10,7 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/app/spyfallui"
 	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
@@ -29,13 +30,22 @@ type passPlay struct {
 	problem string
 }
 
-// passSeat is one player of the device, with its own view and its own private screen state
-// (card toggle, location marks), never shown to another player.
+// passSeat is one player of the device, with its own client, its own view and its own
+// private screen state (card toggle, location marks), never shown to another player.
 type passSeat struct {
 	name   string
 	client *session.Client
 	view   *session.View
-	ui     SpyfallUI
+	ui     spyfallui.UI
+}
+
+// player is the client this device speaks for now: the live session's, or in pass-and-play
+// the client of the player holding the phone.
+func (s *Shell) player() *session.Client {
+	if p := s.pass; p != nil && p.host != nil {
+		return p.seats[p.current].client
+	}
+	return s.live.client
 }
 
 // onPassSetup opens the pass-and-play setup (names of everyone at the table).
@@ -139,18 +149,17 @@ func (s *Shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
 	s.loadPassSeat()
 }
 
-// loadPassSeat shows the current seat's latest view and sends as that seat from now on.
+// loadPassSeat shows the current seat's latest view; from now on the screen is that seat's
+// (its own screen state, its client: see spyfallUI and player).
 func (s *Shell) loadPassSeat() {
 	p := s.pass
 	seat := p.seats[p.current]
-	s.live.client = seat.client
 	if seat.view == nil {
 		return
 	}
 	s.lobby.Players = playersFromView(seat.view)
 	s.lobby.Screens = screensFromView(seat.view)
 	s.game = GameModel{}
-	s.spyfall = seat.ui
 	s.observeGame(seat.view)
 }
 
@@ -158,13 +167,11 @@ func (s *Shell) loadPassSeat() {
 // whoever the game waits for (a voter, the dealer, the seat in turn), or else the next player.
 func (s *Shell) passOn(ctx goapp.Context, _ goapp.Event) {
 	p := s.pass
-	p.seats[p.current].ui = s.spyfall
-	p.seats[p.current].ui.sheet, p.seats[p.current].ui.scores = false, false
-	s.spyfall = SpyfallUI{}
+	p.seats[p.current].ui.CloseSheets()
 	p.next = (p.current + 1) % len(p.seats)
 	var waiting []engine.Seat
 	if v := p.seats[p.current].gameView(); v != nil {
-		waiting = waitsOn(v)
+		waiting = spyfallui.WaitsOn(v)
 	}
 	for k := 1; k <= len(p.seats); k++ {
 		i := (p.current + k) % len(p.seats)
@@ -186,30 +193,6 @@ func (ps *passSeat) gameView() *spyfall.View {
 		return nil
 	}
 	return tv.Spyfall
-}
-
-// waitsOn names the seats the game waits for, from what every player may see (the same
-// waits as the host's pass, waitedOn): the phone goes to them next. It never reads a card or
-// what a seat alone may do (v.Can), so the hand-over cannot point at a spy nobody knows of
-// (APP-HID-4): a team spy that no captain picked names the locations when the phone comes
-// round to them. The dealer's clock is no wait here: after a deal the phone goes round so
-// everyone sees their card first; and either captain may say who leads.
-func waitsOn(v *spyfall.View) []engine.Seat {
-	switch v.Phase {
-	case spyfall.PhaseDealt:
-		return nil
-	case spyfall.PhaseTeamLead:
-		if v.Team != nil {
-			return v.Team.Captains[:]
-		}
-	}
-	var out []engine.Seat
-	for _, p := range waitedOn(v) {
-		if p.Seat != engine.NoSeat {
-			out = append(out, p.Seat)
-		}
-	}
-	return out
 }
 
 // takePhone is the named player taking the phone.

@@ -1,4 +1,4 @@
-package app
+package spyfallui
 
 import (
 	"strings"
@@ -19,7 +19,7 @@ type sfScreenIn struct {
 }
 
 func (c *sfScreenIn) Render() goapp.UI {
-	return (&SpyfallUI{}).RenderSpyfall(c.v, SpyfallFrame{Lang: c.lang, Act: func(goapp.Context, spyfall.Action) {}})
+	return (&UI{}).Render(c.v, Frame{Lang: c.lang, Act: func(goapp.Context, spyfall.Action) {}})
 }
 
 func renderSeatIn(t *testing.T, g *spyfall.Game, seat engine.Seat, lang i18n.Lang) string {

@@ -1,4 +1,4 @@
-package app
+package spyfallui
 
 import (
 	"slices"
@@ -14,7 +14,7 @@ import (
 // card is this seat's secret card, or a line saying it waits for the next deal. Its face
 // carries the seat's one card action (see secretCard): the spy's move when the spy may make
 // one, otherwise the list of locations, so every seat's card looks and acts alike.
-func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func (u *UI) card(v *spyfall.View, f Frame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	c := v.Card
 	if c == nil {
@@ -60,7 +60,7 @@ func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 
 // cardAction is the button on the face of this seat's card: naming the location (or both, in
 // the team game) when this seat may, else opening the list of locations.
-func (u *SpyfallUI) cardAction(v *spyfall.View, f SpyfallFrame) (string, func(goapp.Context)) {
+func (u *UI) cardAction(v *spyfall.View, f Frame) (string, func(goapp.Context)) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	redraw := func(ctx goapp.Context, change func()) {
 		change()
@@ -90,7 +90,7 @@ func (u *SpyfallUI) cardAction(v *spyfall.View, f SpyfallFrame) (string, func(go
 
 // chips lists the seats of the round as chips with badges; when pick is set a chip is a
 // button that picks that seat (skip says which may not be picked).
-func chips(v *spyfall.View, f SpyfallFrame, id string, selected engine.Seat, skip func(engine.Seat) bool, pick func(goapp.Context, engine.Seat)) goapp.UI {
+func chips(v *spyfall.View, f Frame, id string, selected engine.Seat, skip func(engine.Seat) bool, pick func(goapp.Context, engine.Seat)) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	voted := map[engine.Seat]bool{}
 	if v.Vote != nil {
@@ -180,7 +180,7 @@ func itoa(n int) string {
 	return string(b)
 }
 
-func (u *SpyfallUI) dealScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+func (u *UI) dealScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	body = []goapp.UI{
 		ui.ElText("h1", t(i18n.SFDeal, v.Round+1)),
@@ -194,7 +194,7 @@ func (u *SpyfallUI) dealScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	return body, actions
 }
 
-func (u *SpyfallUI) dealtScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+func (u *UI) dealtScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	body = []goapp.UI{
 		ui.ElText("p#dealer-line.lead", t(i18n.SFDealer, seatName(v, v.Dealer))),
@@ -211,7 +211,7 @@ func (u *SpyfallUI) dealtScreen(v *spyfall.View, f SpyfallFrame) (body, actions 
 	return body, actions
 }
 
-func (u *SpyfallUI) smallTableNote(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func (u *UI) smallTableNote(v *spyfall.View, f Frame) goapp.UI {
 	if !v.TableCard {
 		return goapp.Text("")
 	}
@@ -219,7 +219,7 @@ func (u *SpyfallUI) smallTableNote(v *spyfall.View, f SpyfallFrame) goapp.UI {
 }
 
 // lastVote says how the latest vote went, with who voted which way.
-func lastVote(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func lastVote(v *spyfall.View, f Frame) goapp.UI {
 	lv := v.LastVote
 	if lv == nil || v.Phase != spyfall.PhasePlaying || lv.Kind == spyfall.VoteTable {
 		return goapp.Text("")
@@ -240,7 +240,7 @@ func lastVote(v *spyfall.View, f SpyfallFrame) goapp.UI {
 }
 
 // timeUpPassed lists who passed their turn at time up, so the table sees why the turn moved on.
-func timeUpPassed(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func timeUpPassed(v *spyfall.View, f Frame) goapp.UI {
 	if len(v.Passed) == 0 {
 		return goapp.Text("")
 	}
@@ -254,7 +254,7 @@ func dash(s string) string {
 	return s
 }
 
-func (u *SpyfallUI) playScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+func (u *UI) playScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	var pick func(goapp.Context, engine.Seat)
 	var skip func(engine.Seat) bool
@@ -348,7 +348,7 @@ func accuseOffered(v *spyfall.View) bool {
 }
 
 // pickSeatIf is the seat picked so far when a pick of kind p is in progress.
-func (u *SpyfallUI) pickSeatIf(p spyPicker) engine.Seat {
+func (u *UI) pickSeatIf(p spyPicker) engine.Seat {
 	if u.picker == p {
 		return u.pickSeat
 	}
@@ -364,13 +364,13 @@ func inRound(v *spyfall.View, s engine.Seat) bool {
 	return false
 }
 
-func cancelButton(u *SpyfallUI, f SpyfallFrame) goapp.UI {
+func cancelButton(u *UI, f Frame) goapp.UI {
 	return ui.ElTextWith("button#pick-cancel.btn.ghost.wide[type=button]", i18n.T(f.Lang, i18n.SFCancel)).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { u.picker, u.sheet = pickNone, false })
 }
 
 // clockFor is the big clock of the round body.
-func clockFor(v *spyfall.View, f SpyfallFrame, small bool) goapp.UI {
+func clockFor(v *spyfall.View, f Frame, small bool) goapp.UI {
 	if v.Clock == nil {
 		return goapp.Text("")
 	}
@@ -380,7 +380,7 @@ func clockFor(v *spyfall.View, f SpyfallFrame, small bool) goapp.UI {
 		Label: i18n.T(f.Lang, i18n.SFClockLabel)}
 }
 
-func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+func (u *UI) voteScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	vt := v.Vote
 	if vt == nil {
@@ -439,7 +439,7 @@ func (u *SpyfallUI) voteScreen(v *spyfall.View, f SpyfallFrame) (body, actions [
 	return body, actions
 }
 
-func (u *SpyfallUI) secondSpyScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+func (u *UI) secondSpyScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	g := v.SpyGuess
 	if g == nil {
@@ -460,7 +460,7 @@ func (u *SpyfallUI) secondSpyScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 	return body, actions
 }
 
-func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+func (u *UI) endAccuseScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	mine := can(v, spyfall.Accuse{})
 	var pick func(goapp.Context, engine.Seat)
@@ -500,7 +500,7 @@ func (u *SpyfallUI) endAccuseScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 }
 
 // lastVoteAny shows the previous vote in the end-of-time procedure too.
-func lastVoteAny(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func lastVoteAny(v *spyfall.View, f Frame) goapp.UI {
 	if v.LastVote == nil {
 		return goapp.Text("")
 	}

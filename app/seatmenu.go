@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strconv"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/game"
@@ -19,15 +21,15 @@ func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 	}
 	// Up to place 0 would pass the host, whose seat stays first: the session refuses it.
 	p, up, down, open := r.Row, r.Up, r.Down, r.MenuOpen
-	if s.sfDraft.seatNames == nil {
-		s.sfDraft.seatNames = map[int]string{}
+	if s.seatMenu.names == nil {
+		s.seatMenu.names = map[int]string{}
 	}
-	input := "seat-name-" + itoa(p.Seat)
-	closeMenu := func() { s.sfDraft.menuOpen = false; s.sfDraft.seatNames[p.Seat] = "" }
+	input := "seat-name-" + strconv.Itoa(p.Seat)
+	closeMenu := func() { s.seatMenu.open = false; s.seatMenu.names[p.Seat] = "" }
 	return ui.ElWith("div.seat-menu",
 		goapp.If(!open, func() goapp.UI {
 			return ui.ElTextWith("button.btn.ghost.small.seat-menu-open[type=button]", "⋯").Aria("label", s.t(i18n.SFSeatMenu, p.Name)).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, p.Seat }, goapp.EventScope(p.Seat))
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.seatMenu.open, s.seatMenu.seat = true, p.Seat }, goapp.EventScope(p.Seat))
 		}).Else(func() goapp.UI {
 			return ui.El("div.seat-menu-body.card",
 				ui.ElTextWith("label.label", s.t(i18n.SFSeatRename, p.Name)).Attr("for", input),
@@ -35,11 +37,11 @@ func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 					ui.ElVoidWith("input.field[type=text]").ID(input).Attr("value", r.NameDraft).Attr("placeholder", p.Name).
 						Attr("maxlength", wire.MaxNameRunes*2).
 						OnInput(func(ctx goapp.Context, e goapp.Event) {
-							s.sfDraft.seatNames[p.Seat] = ctx.JSSrc().Get("value").String()
+							s.seatMenu.names[p.Seat] = ctx.JSSrc().Get("value").String()
 						}, goapp.EventScope(p.Seat)),
 					ui.ElTextWith("button.btn.secondary.seat-rename[type=button]", s.t(i18n.LobbyRename)).
 						OnClick(func(ctx goapp.Context, e goapp.Event) {
-							name, err := wire.CleanName(s.sfDraft.seatNames[p.Seat])
+							name, err := wire.CleanName(s.seatMenu.names[p.Seat])
 							if err != nil {
 								s.showToast(ctx, s.nameProblem(err))
 								return
@@ -66,6 +68,14 @@ func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 			)
 		}),
 	).DataSet("seat", p.Seat)
+}
+
+// seatMenu is the host's seat menu in the lobby, kept between renders: whether one is open
+// and on which row, and the rename drafts typed in them, by session seat.
+type seatMenu struct {
+	open  bool
+	seat  int
+	names map[int]string
 }
 
 // moveTargets are where the menu's up and down put the player at pos of the list. Up and

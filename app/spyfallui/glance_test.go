@@ -1,19 +1,17 @@
-package app
+package spyfallui
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
-	"safehouse/app/ui"
+	"safehouse/app/ui/uitest"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -23,7 +21,7 @@ import (
 func restingScreen(t *testing.T, g *spyfall.Game, seat engine.Seat, lang i18n.Lang, tap bool) string {
 	t.Helper()
 	v := g.View(seat)
-	ui := &SpyfallUI{TapToggle: tap}
+	ui := &UI{TapToggle: tap}
 	ui.Observe(&v)
 	c := &sfLangScreen{ui: ui, v: &v, lang: lang}
 	e := goapp.NewTestEngine()
@@ -31,47 +29,21 @@ func restingScreen(t *testing.T, g *spyfall.Game, seat engine.Seat, lang i18n.La
 		t.Fatal(err)
 	}
 	e.ConsumeAll()
-	return canonicalHTML(goapp.HTMLString(c))
+	return uitest.CanonicalHTML(goapp.HTMLString(c))
 }
 
 type sfLangScreen struct {
 	goapp.Compo
-	ui   *SpyfallUI
+	ui   *UI
 	v    *spyfall.View
 	lang i18n.Lang
 }
 
 func (c *sfLangScreen) Render() goapp.UI {
-	return c.ui.RenderSpyfall(c.v, SpyfallFrame{Lang: c.lang, Act: func(goapp.Context, spyfall.Action) {}})
+	return c.ui.Render(c.v, Frame{Lang: c.lang, Act: func(goapp.Context, spyfall.Action) {}})
 }
 
-var (
-	anyTag   = regexp.MustCompile(`<([a-z0-9]+)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(/?)>`)
-	anyAttr  = regexp.MustCompile(`\s+([^\s=>/]+)(?:="([^"]*)")?`)
-	youClass = regexp.MustCompile(`\byou\b`)
-)
-
-// pinClock stops the screens' clocks at at for the rest of the test, so a countdown shows the
-// same on two screens rendered a moment apart.
-func pinClock(t *testing.T, at engine.Instant) {
-	saved := ui.ClockNow
-	ui.ClockNow = func() time.Time { return time.UnixMilli(int64(at)) }
-	t.Cleanup(func() { ui.ClockNow = saved })
-}
-
-// canonicalHTML writes every tag's attributes sorted, one tag a line, so two screens compare
-// as text and a difference shows as a line.
-func canonicalHTML(html string) string {
-	return anyTag.ReplaceAllStringFunc(html, func(tag string) string {
-		m := anyTag.FindStringSubmatch(tag)
-		attrs := anyAttr.FindAllString(m[2], -1)
-		for i := range attrs {
-			attrs[i] = strings.TrimSpace(attrs[i])
-		}
-		sort.Strings(attrs)
-		return "\n<" + m[1] + " " + strings.Join(attrs, " ") + m[3] + ">"
-	})
-}
+var youClass = regexp.MustCompile(`\byou\b`)
 
 // withoutOwnMarker takes out the one thing a seat's screen may show of itself alone: which
 // chip is "you".
@@ -81,17 +53,6 @@ func withoutOwnMarker(html string, v *spyfall.View, lang i18n.Lang) string {
 	return regexp.MustCompile(`class="sf-chip[^"]*"`).ReplaceAllStringFunc(html, func(c string) string {
 		return strings.Replace(youClass.ReplaceAllString(c, ""), " \"", "\"", 1)
 	})
-}
-
-// firstDifference shows where two screens part.
-func firstDifference(a, b string) string {
-	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := range min(len(la), len(lb)) {
-		if la[i] != lb[i] {
-			return fmt.Sprintf("line %d:\n  %s\n  %s", i, la[i], lb[i])
-		}
-	}
-	return fmt.Sprintf("lengths %d and %d lines", len(la), len(lb))
 }
 
 // publicPlace is everything public that sets one seat apart from another: what it is in the
@@ -129,10 +90,10 @@ func publicPlace(pub spyfall.View, s engine.Seat, own *spyfall.View) string {
 // see the same screen, but for which chip is theirs.
 func TestRestingScreensShowNoSecret(t *testing.T) {
 	games := 207 // 23 a setup, every setup; make test runs these without -race
-	if raceEnabled || testing.Short() {
+	if uitest.RaceEnabled || testing.Short() {
 		games = len(sfSetups)
 	}
-	pinClock(t, sfStart)
+	uitest.PinClock(t, sfStart)
 	phases := map[string]map[spyfall.Phase]int{}
 	twins := map[string]int{}
 	for n := range games {
@@ -164,20 +125,20 @@ func TestRestingScreensShowNoSecret(t *testing.T) {
 				b := restingScreen(t, twin, sv.ID, lang, tap)
 				if a != b {
 					t.Errorf("%s game %d, %s, seat %d, %s: the resting screen changes with the secret; %s",
-						name, n, g.Phase(), sv.ID, what, firstDifference(a, b))
+						name, n, g.Phase(), sv.ID, what, uitest.FirstDifference(a, b))
 					return
 				}
 				v, tv := g.View(sv.ID), twin.View(sv.ID)
-				if !slices.Equal(waitsOn(&v), waitsOn(&tv)) {
+				if !slices.Equal(WaitsOn(&v), WaitsOn(&tv)) {
 					t.Errorf("%s game %d, %s, seat %d, %s: pass-and-play hands the phone to %v, with the secret changed to %v",
-						name, n, g.Phase(), sv.ID, what, waitsOn(&v), waitsOn(&tv))
+						name, n, g.Phase(), sv.ID, what, WaitsOn(&v), WaitsOn(&tv))
 					return
 				}
 				place := publicPlace(pub, sv.ID, &v)
 				mine := withoutOwnMarker(a, &v, lang)
 				if other, ok := screens[place]; ok && other != mine {
 					t.Errorf("%s game %d, %s: two seats in the same public place see different screens; %s",
-						name, n, g.Phase(), firstDifference(other, mine))
+						name, n, g.Phase(), uitest.FirstDifference(other, mine))
 					return
 				}
 				screens[place] = mine

@@ -1,4 +1,4 @@
-package app
+package spyfallui
 
 import (
 	"slices"
@@ -13,7 +13,7 @@ import (
 
 // passButton is the seat's own pass at a classic time up (SF-END-1a), offered beside the
 // accusation to whichever seat is in turn, spy or not, so the two screens do not differ.
-func passButton(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func passButton(v *spyfall.View, f Frame) goapp.UI {
 	if !can(v, spyfall.Pass{}) {
 		return goapp.Text("")
 	}
@@ -60,7 +60,7 @@ func waitedOn(v *spyfall.View) []spyfall.HostPass {
 
 // hostWaitControls is the host menu's part for a silent phone: who the game waits on, and a
 // pass for each (marking a seat away is the menu's other move).
-func (u *SpyfallUI) hostWaitControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func (u *UI) hostWaitControls(v *spyfall.View, f Frame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	passes := waitedOn(v)
 	if len(passes) == 0 {
@@ -88,4 +88,28 @@ func (u *SpyfallUI) hostWaitControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
 		})),
 		ui.ElText("p.muted.small", t(i18n.SFHostPassHint)),
 	)
+}
+
+// WaitsOn names the seats the game waits for, from what every player may see (the same
+// waits as the host's pass, waitedOn): the phone goes to them next. It never reads a card or
+// what a seat alone may do (v.Can), so the hand-over cannot point at a spy nobody knows of
+// (APP-HID-4): a team spy that no captain picked names the locations when the phone comes
+// round to them. The dealer's clock is no wait here: after a deal the phone goes round so
+// everyone sees their card first; and either captain may say who leads.
+func WaitsOn(v *spyfall.View) []engine.Seat {
+	switch v.Phase {
+	case spyfall.PhaseDealt:
+		return nil
+	case spyfall.PhaseTeamLead:
+		if v.Team != nil {
+			return v.Team.Captains[:]
+		}
+	}
+	var out []engine.Seat
+	for _, p := range waitedOn(v) {
+		if p.Seat != engine.NoSeat {
+			out = append(out, p.Seat)
+		}
+	}
+	return out
 }

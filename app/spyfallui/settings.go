@@ -1,4 +1,4 @@
-package app
+package spyfallui
 
 import (
 	"encoding/base64"
@@ -12,7 +12,6 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/ui"
 	"safehouse/engine"
@@ -22,11 +21,11 @@ import (
 // customPackID is the ID of the pack built from the host's own lines of locations.
 const customPackID = "my-locations"
 
-// ParseCustomLocations reads the host's own locations, one a line: "Name" or
+// parseCustomLocations reads the host's own locations, one a line: "Name" or
 // "Name: role, role, ...". Empty lines are skipped. The pack's location IDs are derived from
 // the line numbers so the same lines always give the same pack. A refusal is a
 // *customLocationsError naming the line at fault, to show in the host's language.
-func ParseCustomLocations(text string, lang i18n.Lang) (spyfall.Pack, error) {
+func parseCustomLocations(text string, lang i18n.Lang) (spyfall.Pack, error) {
 	p := spyfall.Pack{ID: customPackID, Name: engine.Text{string(lang): "My locations"}}
 	tooLong := func(s string) bool { return utf8.RuneCountInString(s) > spyfall.MaxContentRunes }
 	for n, line := range strings.Split(text, "\n") {
@@ -76,44 +75,6 @@ func (e *customLocationsError) Error() string { return i18n.T(i18n.English, e.ke
 // in says the refusal in lang.
 func (e *customLocationsError) in(lang i18n.Lang) string { return i18n.T(lang, e.key, e.args...) }
 
-// spyfallDraft is the lobby's text fields of the Spyfall settings, kept between renders.
-type spyfallDraft struct {
-	custom   string
-	imported string
-	problem  string
-	// seatNames are the host's rename drafts in the lobby's seat menus, by session seat.
-	seatNames map[int]string
-	menuOpen  bool // a seat menu is open, on menuSeat's row
-	menuSeat  int
-	browsing  bool // the list of locations is open
-}
-
-// currentSettings is the room's settings as the last view showed them.
-func (s *Shell) currentSettings() game.Settings {
-	if s.game.View == nil {
-		return game.DefaultSettings()
-	}
-	set := s.game.View.Settings
-	if set.Spyfall == nil {
-		set.Spyfall = &spyfall.Config{Edition: spyfall.Classic}
-	}
-	return set
-}
-
-// changeSpyfall sends the settings with one change made to the Spyfall config.
-func (s *Shell) changeSpyfall(change func(c *spyfall.Config)) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) {
-		set := s.currentSettings()
-		c := *set.Spyfall
-		c.Packs = slices.Clone(c.Packs)
-		c.Exclude = slices.Clone(c.Exclude)
-		c.CustomPacks = slices.Clone(c.CustomPacks)
-		change(&c)
-		set.Family, set.Spyfall = game.Spyfall, &c
-		s.sendGame(ctx, game.SetSettings(set))
-	}
-}
-
 // packOn reports whether a built-in pack plays under c (no pack chosen means the edition's).
 func packOn(c *spyfall.Config, id string) bool {
 	if len(c.Packs) == 0 && len(c.CustomPacks) == 0 {
@@ -122,9 +83,9 @@ func packOn(c *spyfall.Config, id string) bool {
 	return slices.Contains(c.Packs, id)
 }
 
-// renderSpyfallSettings is the lobby's Spyfall panel: every option for the host, a summary
-// for the others, and the host's Start button.
-func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
+// render is the lobby's Spyfall panel: every option for the host, a summary for the others
+// (the host's Start button is the shell's, at the bottom of the lobby).
+func (s *Panel) render(in PanelInput) goapp.UI {
 	if !in.Shown {
 		return goapp.Text("")
 	}
@@ -244,32 +205,32 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 			ui.ElText("legend", s.t(i18n.SFSetCustom)),
 			ui.ElWith("textarea#custom-locations.field[placeholder=Lighthouse: Keeper, Tourist]").
 				Aria("label", s.t(i18n.SFSetCustom)).Attr("value", in.Custom).
-				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.custom = ctx.JSSrc().Get("value").String() }),
+				OnInput(func(ctx goapp.Context, e goapp.Event) { s.draft.Custom = ctx.JSSrc().Get("value").String() }),
 			ui.ElText("p.muted.small", s.t(i18n.SFSetCustomHint)),
 			ui.ElTextWith("button#custom-use.btn.secondary[type=button]", s.t(i18n.SFSetCustomAdd)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
-					p, err := ParseCustomLocations(s.sfDraft.custom, s.lang)
+					p, err := parseCustomLocations(s.draft.Custom, in.Lang)
 					if err != nil {
-						s.sfDraft.problem = s.t(i18n.SFSetBadPack, err.Error())
+						s.draft.Problem = s.t(i18n.SFSetBadPack, err.Error())
 						if refused, ok := errors.AsType[*customLocationsError](err); ok {
-							s.sfDraft.problem = refused.in(s.lang)
+							s.draft.Problem = refused.in(in.Lang)
 						}
 						return
 					}
-					s.sfDraft.problem = ""
+					s.draft.Problem = ""
 					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
 				}),
 			ui.ElWith("textarea#import-pack.field").Aria("label", s.t(i18n.SFSetImport)).
 				Attr("placeholder", s.t(i18n.SFSetImportHint)).Attr("value", in.Imported).
-				OnInput(func(ctx goapp.Context, e goapp.Event) { s.sfDraft.imported = ctx.JSSrc().Get("value").String() }),
+				OnInput(func(ctx goapp.Context, e goapp.Event) { s.draft.Imported = ctx.JSSrc().Get("value").String() }),
 			ui.ElTextWith("button#import.btn.secondary[type=button]", s.t(i18n.SFSetImport)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
-					p, err := spyfall.ImportPack([]byte(s.sfDraft.imported))
+					p, err := spyfall.ImportPack([]byte(s.draft.Imported))
 					if err != nil {
-						s.sfDraft.problem = s.packProblem(err)
+						s.draft.Problem = s.packProblem(err)
 						return
 					}
-					s.sfDraft.problem = ""
+					s.draft.Problem = ""
 					s.changeSpyfall(func(c *spyfall.Config) { c.CustomPacks, c.Exclude = []spyfall.Pack{p}, nil })(ctx, e)
 				}),
 			goapp.If(export != "", func() goapp.UI {
@@ -348,7 +309,7 @@ func (s *Shell) renderSpyfallSettings(in spyfallPanelInput) goapp.UI {
 
 // rolesHint tells everyone, while roles are shown, that playing a role is optional
 // (SF-SET-1) and that every role fits any gender (SF-ED-3).
-func (s *Shell) rolesHint(c *spyfall.Config) goapp.UI {
+func (s *Panel) rolesHint(c *spyfall.Config) goapp.UI {
 	if c.HideRoles {
 		return goapp.Text("")
 	}
@@ -360,7 +321,7 @@ func (s *Shell) rolesHint(c *spyfall.Config) goapp.UI {
 // packProblem says why a pasted pack file was refused. The engine's reason quotes the JSON
 // decoder, which tells a player who pasted the wrong text nothing, so the two refusals about
 // the file itself get sentences of their own; one about its locations keeps the reason.
-func (s *Shell) packProblem(err error) string {
+func (s *Panel) packProblem(err error) string {
 	switch {
 	case errors.Is(err, spyfall.ErrNotAPackFile):
 		return s.t(i18n.SFSetNotAPack)
@@ -371,24 +332,15 @@ func (s *Shell) packProblem(err error) string {
 }
 
 // browseDetails is the host's list of locations. Its checkboxes (dozens) are drawn only
-// while it is open (spyfallDraft.browsing): closed, they were drawn and compared on every
+// while it is open (Draft.Browsing): closed, they were drawn and compared on every
 // update of the lobby for nothing.
-func (s *Shell) browseDetails(open bool) goapp.HTMLElem {
+func (s *Panel) browseDetails(open bool) goapp.HTMLElem {
 	d := ui.ElWith("details#browse").
-		On("toggle", func(ctx goapp.Context, e goapp.Event) { s.sfDraft.browsing = ctx.JSSrc().Get("open").Bool() })
+		On("toggle", func(ctx goapp.Context, e goapp.Event) { s.draft.Browsing = ctx.JSSrc().Get("open").Bool() })
 	if open {
 		d = d.Attr("open", true) // written only when true: a page rendered as text takes open="false" as open
 	}
 	return d
-}
-
-// renderSpyfallStart is the host's Start button at the bottom of the lobby.
-func (s *Shell) renderSpyfallStart() goapp.UI {
-	tv := s.game.View
-	if tv == nil || tv.Started || !tv.Host || tv.Family != game.Spyfall {
-		return goapp.Text("")
-	}
-	return s.startButton("start-game", s.t(i18n.SFSetStart), tv)
 }
 
 // atoiOr reads a whole number a settings control sent, or keeps fallback when it is none.

@@ -1,4 +1,4 @@
-package app
+package spyfallui
 
 import (
 	"regexp"
@@ -8,7 +8,6 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
@@ -17,18 +16,18 @@ import (
 // sfHostScreen renders the host's Spyfall screen with its menu open.
 type sfHostScreen struct {
 	goapp.Compo
-	ui *SpyfallUI
+	ui *UI
 	v  *spyfall.View
 }
 
 func (c *sfHostScreen) Render() goapp.UI {
-	return c.ui.RenderSpyfall(c.v, SpyfallFrame{Lang: i18n.English, Host: true, Act: func(goapp.Context, spyfall.Action) {}})
+	return c.ui.Render(c.v, Frame{Lang: i18n.English, Host: true, Act: func(goapp.Context, spyfall.Action) {}})
 }
 
 func renderHostMenu(t *testing.T, g *spyfall.Game, seat engine.Seat) string {
 	t.Helper()
 	v := g.View(seat)
-	c := &sfHostScreen{ui: &SpyfallUI{hostMenu: true}, v: &v}
+	c := &sfHostScreen{ui: &UI{hostMenu: true}, v: &v}
 	e := goapp.NewTestEngine()
 	if err := e.Load(c); err != nil {
 		t.Fatal(err)
@@ -134,48 +133,5 @@ func TestHostMenuPassesForTheSeatWaitedOn(t *testing.T) {
 	}
 	if moments < 3 {
 		t.Fatalf("only %d moments waited on a seat", moments)
-	}
-}
-
-// SF-SET-1, SF-ED-3: while roles are shown, the lobby tells host and guests alike, in their
-// language, that playing a role is optional and that every role fits any gender.
-func TestSettingsSayRolesAreOptionalAndFitAnyone(t *testing.T) {
-	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
-		for _, host := range []bool{true, false} {
-			for _, hidden := range []bool{false, true} {
-				s := lobbyShell(host, false, true)
-				s.lang = lang
-				set := game.DefaultSettings()
-				cfg := *set.Spyfall
-				cfg.HideRoles = hidden
-				set.Spyfall = &cfg
-				s.game.View = &game.TableView{Family: game.Spyfall, Settings: set, Host: host}
-				html := panelMarkup(t, s)
-				optional, anyone := i18n.T(lang, i18n.SFSetRolesOptional), i18n.T(lang, i18n.SFSetRolesAnyone)
-				shown := strings.Contains(html, optional) && strings.Contains(html, anyone)
-				if shown == hidden {
-					t.Errorf("%s, host %v, roles hidden %v: the hint shown %v", lang, host, hidden, shown)
-				}
-			}
-		}
-	}
-}
-
-// SF-SET-3: Spyfall 2's spy count starts at the default, which follows the players, and the
-// host may pick 1 or 2 instead.
-func TestSettingsSpyCountDefaultsToTheSeats(t *testing.T) {
-	s := lobbyShell(true, false, true)
-	for i := 3; i < 9; i++ {
-		s.lobby.Players = append(s.lobby.Players, PlayerRow{Seat: i, Name: "P" + itoa(i), Online: true})
-	}
-	set := game.DefaultSettings()
-	cfg := *set.Spyfall
-	cfg.Edition = spyfall.Spyfall2
-	set.Spyfall = &cfg
-	s.game.View = &game.TableView{Family: game.Spyfall, Settings: set, Host: true}
-	html := panelMarkup(t, s)
-	auto := regexp.MustCompile(`<button[^>]*data-value="0"[^>]*>Default \(2\)</button>`).FindString(html)
-	if auto == "" || strings.Contains(auto, `aria-pressed="false"`) || !strings.Contains(html, `data-value="1"`) || !strings.Contains(html, `data-value="2"`) {
-		t.Fatalf("9 players: the spy count does not start at the default of 2: %s", html)
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package spyfallui
 
 import (
 	"slices"
@@ -13,8 +13,8 @@ import (
 	"safehouse/engine/spyfall"
 )
 
-// SpyfallFrame is what the Spyfall screens need besides the engine view of this seat.
-type SpyfallFrame struct {
+// Frame is what the Spyfall screens need besides the engine view of this seat.
+type Frame struct {
 	Lang i18n.Lang
 	// Skew is the host's clock minus this device's clock, from the view's "now".
 	Skew time.Duration
@@ -45,10 +45,10 @@ const (
 	pickBoth             // the team spy choosing two locations
 )
 
-// SpyfallUI is what this device remembers about the game that the host does not: whether the
+// UI is what this device remembers about the game that the host does not: whether the
 // card is shown by holding or tapping, the location sheet and this player's private marks,
 // a pick in progress, and which alerts already buzzed.
-type SpyfallUI struct {
+type UI struct {
 	TapToggle bool // "tap to toggle" instead of press-and-hold (accessibility)
 
 	sheet      bool
@@ -68,9 +68,13 @@ type SpyfallUI struct {
 	alertedRound int
 }
 
+// CloseSheets closes the sheets open on the screen (the locations, the scores), as when the
+// phone changes hands in pass-and-play.
+func (u *UI) CloseSheets() { u.sheet, u.scores = false, false }
+
 // Observe takes a new view: it resets what belongs to a finished round and buzzes once when
 // this seat is asked to vote (the clock's own running out buzzes from the clock).
-func (u *SpyfallUI) Observe(v *spyfall.View) {
+func (u *UI) Observe(v *spyfall.View) {
 	if v == nil {
 		return
 	}
@@ -120,9 +124,9 @@ func locationName(v *spyfall.View, id string, lang i18n.Lang) string {
 
 func can(v *spyfall.View, a spyfall.Action) bool { return slices.Contains(v.Can, a.Kind()) }
 
-// RenderSpyfall shows the game as this seat sees it, one screen per phase: the bar (round,
+// Render shows the game as this seat sees it, one screen per phase: the bar (round,
 // clock, scores), the phase's body, and its primary action at the bottom.
-func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func (u *UI) Render(v *spyfall.View, f Frame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	body, actions := u.phase(v, f)
 	return ui.ElWith("main.screen.spyfall",
@@ -141,7 +145,7 @@ func (u *SpyfallUI) RenderSpyfall(v *spyfall.View, f SpyfallFrame) goapp.UI {
 }
 
 // bar is the game's top bar: round, clock, the sheets one tap away and the host menu.
-func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func (u *UI) bar(v *spyfall.View, f Frame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	round := ""
 	if v.Round > 0 {
@@ -167,7 +171,7 @@ func (u *SpyfallUI) bar(v *spyfall.View, f SpyfallFrame) goapp.UI {
 
 // hostControls: pass for a silent seat the game waits on, take an absent player out of the
 // round, or end the game (SF-END-1a, APP-LOBBY-1/2).
-func (u *SpyfallUI) hostControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func (u *UI) hostControls(v *spyfall.View, f Frame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	inRound := v.Phase != spyfall.PhaseLobby && v.Phase != spyfall.PhaseRoundOver && v.Phase != spyfall.PhaseGameOver
 	return ui.El("div#host-controls.sf-host.card",
@@ -196,7 +200,7 @@ func (u *SpyfallUI) hostControls(v *spyfall.View, f SpyfallFrame) goapp.UI {
 }
 
 // phase returns the body and the bottom actions of the current phase.
-func (u *SpyfallUI) phase(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+func (u *UI) phase(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	switch v.Phase {
 	case spyfall.PhaseLobby:
 		return u.dealScreen(v, f)

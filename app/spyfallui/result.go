@@ -1,4 +1,4 @@
-package app
+package spyfallui
 
 import (
 	"slices"
@@ -26,7 +26,7 @@ var endingText = map[spyfall.Ending]i18n.Key{
 
 // roundResult shows one finished round: the location, the spies, how it ended, the spies'
 // guesses and, with points, what every seat gained.
-func roundResult(v *spyfall.View, f SpyfallFrame, r spyfall.RoundResult, points bool) goapp.UI {
+func roundResult(v *spyfall.View, f Frame, r spyfall.RoundResult, points bool) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	loc := r.Location.Name.In(string(f.Lang))
 	if r.Second != nil {
@@ -58,7 +58,7 @@ func roundResult(v *spyfall.View, f SpyfallFrame, r spyfall.RoundResult, points 
 }
 
 // pointsTable lists every seat with this round's points and the running total.
-func pointsTable(v *spyfall.View, f SpyfallFrame, points, totals []int) goapp.UI {
+func pointsTable(v *spyfall.View, f Frame, points, totals []int) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	seats := slices.Clone(v.Seats)
 	at := func(xs []int, id engine.Seat) int {
@@ -89,7 +89,7 @@ func pointsTable(v *spyfall.View, f SpyfallFrame, points, totals []int) goapp.UI
 }
 
 // scoreboard is the running total of every seat, as the engine keeps it.
-func scoreboard(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func scoreboard(v *spyfall.View, f Frame) goapp.UI {
 	totals := make([]int, 0)
 	var last []int
 	for _, s := range v.Seats {
@@ -105,7 +105,7 @@ func scoreboard(v *spyfall.View, f SpyfallFrame) goapp.UI {
 }
 
 // history lists the finished rounds, newest first.
-func history(v *spyfall.View, f SpyfallFrame) goapp.UI {
+func history(v *spyfall.View, f Frame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	if len(v.History) == 0 {
 		return goapp.Text("")
@@ -124,7 +124,7 @@ func history(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	)
 }
 
-func (u *SpyfallUI) roundOverScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+func (u *UI) roundOverScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	if v.LastRound != nil {
 		body = append(body, roundResult(v, f, *v.LastRound, true))
@@ -137,7 +137,7 @@ func (u *SpyfallUI) roundOverScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 	return body, actions
 }
 
-func (u *SpyfallUI) gameOverScreen(v *spyfall.View, f SpyfallFrame) (body, actions []goapp.UI) {
+func (u *UI) gameOverScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	head := t(i18n.SFWinners, seatNames(v, v.Winners))
 	if len(v.Winners) == 1 {

@@ -1,14 +1,14 @@
-package app
+package spyfallui
 
 import (
-	"bytes"
-	"encoding"
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
+	"safehouse/app/ui/uitest"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -172,7 +172,7 @@ func secretPhase(p spyfall.Phase) bool {
 // returns nil when this state has no such twin (the secret is already public).
 func sfTwin(t *testing.T, g *spyfall.Game, rng *rand.Rand) (*spyfall.Game, string) {
 	t.Helper()
-	st := stateOf(t, g)
+	st := uitest.StateOf(t, g)
 	cur, _ := st["cur"].(map[string]any)
 	if cur == nil {
 		return nil, ""
@@ -234,23 +234,23 @@ func sfTwin(t *testing.T, g *spyfall.Game, rng *rand.Rand) (*spyfall.Game, strin
 			if cm == nil || num(cm["loc"]) != old {
 				return
 			}
-			cm["loc"] = json.Number(itoa(nl))
+			cm["loc"] = json.Number(strconv.Itoa(nl))
 			if r := num(cm["role"]); r >= roles {
-				cm["role"] = json.Number(itoa(roles - 1))
+				cm["role"] = json.Number(strconv.Itoa(roles - 1))
 			}
 		}
 		for _, c := range cards {
 			move(c)
 		}
 		move(cur["table"])
-		cur["loc"] = json.Number(itoa(nl))
+		cur["loc"] = json.Number(strconv.Itoa(nl))
 		played[old], played[nl] = played[nl], played[old]
 		what = "another location"
 	}
 	var spies []any
 	for i, c := range cards {
 		if s, _ := c.(map[string]any)["spy"].(bool); s {
-			spies = append(spies, json.Number(itoa(i)))
+			spies = append(spies, json.Number(strconv.Itoa(i)))
 		}
 	}
 	if spies == nil {
@@ -258,35 +258,6 @@ func sfTwin(t *testing.T, g *spyfall.Game, rng *rand.Rand) (*spyfall.Game, strin
 	}
 	cur["spies"] = spies
 	twin := &spyfall.Game{}
-	restoreState(t, st, twin, what)
+	uitest.RestoreState(t, st, twin, what)
 	return twin, what
-}
-
-// stateOf is a game's saved state as JSON values, numbers kept exact, for a test to change
-// one secret in it.
-func stateOf(t *testing.T, g encoding.BinaryMarshaler) map[string]any {
-	t.Helper()
-	raw, err := g.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st map[string]any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&st); err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
-
-// restoreState loads a changed state into a game; the engine's own checks must accept it.
-func restoreState(t *testing.T, st map[string]any, into encoding.BinaryUnmarshaler, what string) {
-	t.Helper()
-	out, err := json.Marshal(st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := into.UnmarshalBinary(out); err != nil {
-		t.Fatalf("twin (%s) refused: %v", what, err)
-	}
 }
