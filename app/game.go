@@ -10,7 +10,10 @@ import (
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/app/spyfallui"
+	"safehouse/app/spyfestui"
+	"safehouse/engine"
 	"safehouse/engine/spyfall"
+	"safehouse/engine/spyfest"
 )
 
 // The shell's side of the games: it reads the game part of each view from the host, sends
@@ -28,8 +31,11 @@ func (s *Shell) observeGame(v *session.View) {
 	if tv.Now > 0 {
 		s.game.Skew = time.Duration(tv.Now-time.Now().UnixMilli()) * time.Millisecond
 	}
-	if tv.Family == game.Spyfall {
+	switch tv.Family {
+	case game.Spyfall:
 		s.spyfallUI().Observe(tv.Spyfall)
+	case game.Spyfest:
+		s.spyfest.Observe(tv.Spyfest)
 	}
 }
 
@@ -167,4 +173,64 @@ func (s *Shell) renderSpyfallStart() goapp.UI {
 		return goapp.Text("")
 	}
 	return s.startButton("start-game", s.t(i18n.SFSetStart), tv)
+}
+
+// spyfestFrame ties the Spyfest screens to this tab's session.
+func (s *Shell) spyfestFrame() spyfestui.Frame {
+	names := map[engine.Seat]string{}
+	if v := s.game.View; v != nil {
+		for _, p := range s.lobby.Players {
+			if e := v.EngineSeat(p.Seat); e >= 0 {
+				names[engine.Seat(e)] = p.Name
+			}
+		}
+	}
+	return spyfestui.Frame{
+		Lang:     s.lang,
+		Skew:     s.game.Skew,
+		Host:     s.game.View != nil && s.game.View.Host,
+		Names:    names,
+		TopBar:   s.renderTopBar(),
+		Toast:    s.lobby.Toast,
+		HostAway: s.hostAway(),
+		Act: func(ctx goapp.Context, a spyfest.Action) {
+			in, err := game.SpyfestAction(a)
+			s.sendAction(ctx, in, err)
+		},
+		EndGame: func(ctx goapp.Context) { s.sendGame(ctx, game.End()) },
+	}
+}
+
+// renderSpyfest is the game screen of the Spyfest family.
+func (s *Shell) renderSpyfest() goapp.UI {
+	return s.spyfest.Render(s.game.View.Spyfest, s.spyfestFrame())
+}
+
+// renderSpyfestSettings is the lobby's Spyfest panel, filled in from the latest view.
+func (s *Shell) renderSpyfestSettings() goapp.UI {
+	f := &s.festSetup
+	f.Lang, f.View, f.Config = s.lang, s.game.View, spyfestui.ConfigOf(s.currentSettings().Spyfest)
+	f.Players = f.Players[:0]
+	for _, p := range s.lobby.Players {
+		f.Players = append(f.Players, spyfestui.Player{Seat: p.Seat, Name: p.Name, You: p.You})
+	}
+	f.Start = func() goapp.UI { return s.startButton("fest-start", s.t(i18n.FestStart), s.game.View) }
+	f.Send, f.Change, f.ToSpyfall = s.sendGame, s.changeSpyfest, s.festToSpyfall
+	return f.Render()
+}
+
+// changeSpyfest sends the whole settings with one change to the Spyfest config.
+func (s *Shell) changeSpyfest(ctx goapp.Context, change func(c *spyfest.Config)) {
+	set := s.currentSettings()
+	c := spyfestui.ConfigOf(set.Spyfest)
+	change(&c)
+	set.Family, set.Spyfest = game.Spyfest, &c
+	s.sendGame(ctx, game.SetSettings(set))
+}
+
+// festToSpyfall switches the room's game back to Spyfall.
+func (s *Shell) festToSpyfall(ctx goapp.Context) {
+	set := s.currentSettings()
+	set.Family = game.Spyfall
+	s.sendGame(ctx, game.SetSettings(set))
 }

@@ -5,13 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/app/ui/uitest"
-	"safehouse/engine"
-	"safehouse/engine/spyfest"
 )
 
 // A guest that cannot reach the host's device sees a banner naming the host, and the lobby's
@@ -61,50 +56,6 @@ func TestHostAwayBannerNamesTheHost(t *testing.T) {
 			}
 			if (presence == "away") != tc.away {
 				t.Errorf("the host's row shows %q with the banner %v", presence, banner)
-			}
-		})
-	}
-}
-
-// hostAwayPage renders a Spyfest screen with the host away.
-type hostAwayPage struct {
-	goapp.Compo
-	fest *spyfest.View
-	away bool
-}
-
-func (p *hostAwayPage) Render() goapp.UI {
-	return (&SpyfestUI{}).RenderSpyfest(p.fest, SpyfestFrame{Lang: i18n.English, HostAway: p.away, TopBar: goapp.Div(),
-		Names: map[engine.Seat]string{}, Act: func(goapp.Context, spyfest.Action) {}, EndGame: func(goapp.Context) {}})
-}
-
-// The game's own buttons (Spyfest's "Stop: we're guessing") are disabled while the host's
-// device is away, and only then.
-func TestHostAwayHoldsTheGameButtons(t *testing.T) {
-	fest := newFestGame(t, spyfest.Config{})
-	_, _, opp := startDescribing(t, fest)
-	festView := fest.View(opp)
-	for _, tc := range []struct {
-		name, button string
-		page         func(away bool) *hostAwayPage
-	}{
-		{"spyfest stop", "fx-stop", func(away bool) *hostAwayPage { return &hostAwayPage{fest: &festView, away: away} }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, away := range []bool{false, true} {
-				p := tc.page(away)
-				e := goapp.NewTestEngine()
-				if err := e.Load(p); err != nil {
-					t.Fatal(err)
-				}
-				e.ConsumeAll()
-				html := goapp.HTMLString(p)
-				if !strings.Contains(html, `id="`+tc.button+`"`) {
-					t.Fatalf("no %s on the screen: %s", tc.button, html)
-				}
-				if got := uitest.Held(html, tc.button); got != away {
-					t.Errorf("host away %v: %s held %v", away, tc.button, got)
-				}
 			}
 		})
 	}

@@ -12,6 +12,7 @@ import (
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/app/spyfallui"
+	"safehouse/app/spyfestui"
 	"safehouse/app/ui"
 	"safehouse/wire"
 )
@@ -47,10 +48,10 @@ type Shell struct {
 	game       GameModel    // the game part of the latest view
 	spyfall    spyfallui.UI // this device's own state of the Spyfall screens (see spyfallUI)
 	sfDraft    spyfallui.Draft
-	seatMenu   seatMenu  // the host's menu on a lobby row (seatmenu.go)
-	pass       *passPlay // pass-and-play on this device, when on
-	spyfest    SpyfestUI // this device's own state of the Spyfest screens
-	fsDraft    spyfestDraft
+	seatMenu   seatMenu        // the host's menu on a lobby row (seatmenu.go)
+	pass       *passPlay       // pass-and-play on this device, when on
+	spyfest    spyfestui.UI    // this device's own state of the Spyfest screens
+	festSetup  spyfestui.Setup // the lobby's Spyfest panel, kept between renders
 
 	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
 	// it: an event's context belongs to the element clicked, and go-app drops a dispatch

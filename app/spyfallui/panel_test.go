@@ -9,6 +9,7 @@ import (
 
 	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/app/ui/uitest"
 	"safehouse/engine/spyfall"
 )
 
@@ -72,6 +73,33 @@ func TestPackProblemSaysWhy(t *testing.T) {
 		}
 		if got := p.packProblem(err); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s: %q, want it to start with %q", c.file, got, c.want)
+		}
+	}
+}
+
+// Issue 17: a guest's summary of the settings said "Spyfall, 1 rounds": counts on screen
+// agree with their number in each language.
+func TestSettingsSummaryCountsAgree(t *testing.T) {
+	cases := []struct {
+		lang   i18n.Lang
+		rounds int
+		want   string
+	}{
+		{i18n.English, 1, "Spyfall, 1 round, 8 min a round"},
+		{i18n.English, 4, "Spyfall, 4 rounds, 8 min a round"},
+		{i18n.Russian, 1, "1 раунд по 8 мин"},
+		{i18n.Russian, 3, "3 раунда по 8 мин"},
+		{i18n.Russian, 5, "5 раундов по 8 мин"},
+	}
+	for _, c := range cases {
+		html := panelHTML(t, PanelInput{Shown: true, Config: spyfall.Config{Edition: spyfall.Classic, Rounds: c.rounds}, Players: 3, Lang: c.lang})
+		summary := uitest.Tag(html, "settings-summary")
+		if summary == "" {
+			t.Fatal("no settings summary")
+		}
+		rest := html[strings.Index(html, summary)+len(summary):]
+		if text := rest[1:strings.Index(rest, "<")]; !strings.Contains(text, c.want) {
+			t.Errorf("%s, %d rounds: the summary says %q, want %q", c.lang, c.rounds, text, c.want)
 		}
 	}
 }

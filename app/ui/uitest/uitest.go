@@ -98,3 +98,15 @@ func Held(html, id string) bool {
 	}
 	return false
 }
+
+// Tag returns the opening tag of the element with this id ("" when absent): go-app writes
+// attributes in no fixed order, so tests look for attributes inside it.
+func Tag(html, id string) string {
+	i := strings.Index(html, `id="`+id+`"`)
+	if i < 0 {
+		return ""
+	}
+	start := strings.LastIndex(html[:i], "<")
+	end := strings.Index(html[i:], ">")
+	return html[start : i+end]
+}

@@ -1,4 +1,4 @@
-package app
+package spyfestui
 
 import (
 	"slices"
@@ -13,8 +13,8 @@ import (
 	"safehouse/engine/spyfest"
 )
 
-// SpyfestFrame is what the Spyfest screens need besides the engine view of this seat.
-type SpyfestFrame struct {
+// Frame is what the Spyfest screens need besides the engine view of this seat.
+type Frame struct {
 	Lang i18n.Lang
 	// Skew is the host's clock minus this device's clock, from the view's "now".
 	Skew time.Duration
@@ -34,11 +34,11 @@ type SpyfestFrame struct {
 	EndGame func(ctx goapp.Context)
 }
 
-func (f SpyfestFrame) t(key i18n.Key, args ...any) string { return i18n.T(f.Lang, key, args...) }
+func (f Frame) t(key i18n.Key, args ...any) string { return i18n.T(f.Lang, key, args...) }
 
-// SpyfestUI is what this device remembers that the host does not: the guess being picked,
+// UI is what this device remembers that the host does not: the guess being picked,
 // the Spy being proposed, the character being kept, the sheet's search text.
-type SpyfestUI struct {
+type UI struct {
 	TapToggle bool // "tap to toggle" instead of press-and-hold (accessibility)
 
 	round    int
@@ -52,7 +52,7 @@ type SpyfestUI struct {
 }
 
 // Observe takes a new view and forgets picks that belong to a window or round now over.
-func (u *SpyfestUI) Observe(v *spyfest.View) {
+func (u *UI) Observe(v *spyfest.View) {
 	if v == nil {
 		return
 	}
@@ -74,7 +74,7 @@ func teamLetter(t int) string {
 	return "A"
 }
 
-func festName(f SpyfestFrame, s engine.Seat) string {
+func festName(f Frame, s engine.Seat) string {
 	if n, ok := f.Names[s]; ok && n != "" {
 		return n
 	}
@@ -164,7 +164,7 @@ func cardPlayable(v *spyfest.View, c spyfest.Card) bool {
 	return false // two guesses is played through the guess itself
 }
 
-func (u *SpyfestUI) act(f SpyfestFrame, a spyfest.Action) goapp.EventHandler {
+func (u *UI) act(f Frame, a spyfest.Action) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		if f.Act != nil {
 			f.Act(ctx, a)
@@ -179,10 +179,9 @@ func actScope(a spyfest.Action) goapp.EventOption {
 	return ui.ActionScope(spyfest.EncodeAction(a))
 }
 
-// RenderSpyfest is the whole game screen of one seat: scores and the red carpet on top, what
+// Render is the whole game screen of one seat: scores and the red carpet on top, what
 // is happening now, the sheet, the team's cards, and the primary action at the bottom.
-func (u *SpyfestUI) RenderSpyfest(v *spyfest.View, f SpyfestFrame) goapp.UI {
-	u.Observe(v)
+func (u *UI) Render(v *spyfest.View, f Frame) goapp.UI {
 	body, actions := u.phase(v, f)
 	content := []goapp.UI{u.scoreboard(v, f), u.carpet(v, f)}
 	content = append(content, body...)
@@ -206,7 +205,7 @@ func (u *SpyfestUI) RenderSpyfest(v *spyfest.View, f SpyfestFrame) goapp.UI {
 }
 
 // scoreboard shows both teams: VP, place on the carpet, members with the Spy marked.
-func (u *SpyfestUI) scoreboard(v *spyfest.View, f SpyfestFrame) goapp.UI {
+func (u *UI) scoreboard(v *spyfest.View, f Frame) goapp.UI {
 	roleText := map[string]i18n.Key{
 		spyfest.RoleSpy: i18n.FestYouSpy, spyfest.RoleSpyTeam: i18n.FestYouSpyTeam,
 		spyfest.RoleIntercepting: i18n.FestYouIntercep, spyfest.RoleSpectator: i18n.FestYouWatch,
@@ -263,7 +262,7 @@ func (u *SpyfestUI) scoreboard(v *spyfest.View, f SpyfestFrame) goapp.UI {
 
 // roundLog shows what everybody sees of the round: the Spy's answers, the cards played, the
 // keywords out of play.
-func (u *SpyfestUI) roundLog(v *spyfest.View, f SpyfestFrame) goapp.UI {
+func (u *UI) roundLog(v *spyfest.View, f Frame) goapp.UI {
 	if !festInRound(v) || len(v.Answers)+len(v.Played)+len(v.KeywordsOut) == 0 {
 		return goapp.Text("")
 	}

@@ -1,4 +1,4 @@
-package app
+package spyfestui
 
 import (
 	"slices"
@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui/uitest"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
@@ -16,13 +17,13 @@ import (
 // festPage mounts one seat's Spyfest screen in go-app's test engine.
 type festPage struct {
 	goapp.Compo
-	ui   SpyfestUI
+	ui   UI
 	view spyfest.View
 	host bool
 }
 
 func (p *festPage) Render() goapp.UI {
-	return p.ui.RenderSpyfest(&p.view, SpyfestFrame{
+	return p.ui.Render(&p.view, Frame{
 		Lang: i18n.English, Host: p.host, TopBar: goapp.Div(),
 		Names: map[engine.Seat]string{0: "Maya", 1: "Leo", 2: "Nadia", 3: "Omar"},
 		Act:   func(goapp.Context, spyfest.Action) {}, EndGame: func(goapp.Context) {},
@@ -32,6 +33,7 @@ func (p *festPage) Render() goapp.UI {
 func renderFest(t *testing.T, g *spyfest.Game, seat engine.Seat) string {
 	t.Helper()
 	p := &festPage{view: g.View(seat)}
+	p.ui.Observe(&p.view) // as the shell does when a view arrives
 	e := goapp.NewTestEngine()
 	if err := e.Load(p); err != nil {
 		t.Fatal(err)
@@ -85,18 +87,6 @@ func startDescribing(t *testing.T, g *spyfest.Game) (spy, mate, opp engine.Seat)
 }
 
 func count(html, sub string) int { return strings.Count(html, sub) }
-
-// tag returns the opening tag of the element with this id ("" when absent): go-app writes
-// attributes in no fixed order, so tests look for attributes inside it.
-func tag(html, id string) string {
-	i := strings.Index(html, `id="`+id+`"`)
-	if i < 0 {
-		return ""
-	}
-	start := strings.LastIndex(html[:i], "<")
-	end := strings.Index(html[i:], ">")
-	return html[start : i+end]
-}
 
 // SX-RND-3, SX-RND-6, SX-GUESS-1: each role gets its own screen while the Spy describes —
 // the secret card for the Spy and the Spy's team only, the reminder for the Spy, marks and
@@ -162,7 +152,7 @@ func TestSpyfestNotesStayInTheTeam(t *testing.T) {
 		want int
 	}{{mate, 1}, {spy, 0}, {opp, 0}, {engine.NoSeat, 0}} {
 		html := renderFest(t, g, c.seat)
-		if got := count(tag(html, "fx-row-"+id), `data-note="?"`); got != c.want {
+		if got := count(uitest.Tag(html, "fx-row-"+id), `data-note="?"`); got != c.want {
 			t.Fatalf("seat %d sees the mark %d times, want %d", c.seat, got, c.want)
 		}
 	}
@@ -204,18 +194,18 @@ func TestSpyfestGuessWindowAndResult(t *testing.T) {
 	}
 	must(t, g, opp, spyfest.Guess{Round: 1, Attempt: 1, Names: []string{wrong}})
 	for _, seat := range []engine.Seat{spy, mate, opp, engine.NoSeat} {
-		if got := count(tag(renderFest(t, g, seat), "fx-row-"+wrong), `class="fx-row wrong`); got != 1 {
+		if got := count(uitest.Tag(renderFest(t, g, seat), "fx-row-"+wrong), `class="fx-row wrong`); got != 1 {
 			t.Fatalf("seat %d: wrong name shown %d times", seat, got)
 		}
 	}
 	must(t, g, mate, spyfest.Guess{Round: 1, Attempt: 1, Names: []string{character}})
 	html := renderFest(t, g, opp)
 	want := g.History()[0].VP
-	if want == 0 || !strings.Contains(tag(html, "fx-result"), `data-vp="`+strconv.Itoa(want)+`"`) {
+	if want == 0 || !strings.Contains(uitest.Tag(html, "fx-result"), `data-vp="`+strconv.Itoa(want)+`"`) {
 		t.Fatalf("result card missing or VP not %d", want)
 	}
 	team := g.TeamOf(mate)
-	board := tag(html, "fx-team-"+strconv.Itoa(team))
+	board := uitest.Tag(html, "fx-team-"+strconv.Itoa(team))
 	if !strings.Contains(board, `data-vp="`+strconv.Itoa(g.VP(team))+`"`) || !strings.Contains(board, `data-position="`+strconv.Itoa(g.Position(team))+`"`) {
 		t.Fatal("scoreboard does not show the engine's VP and position")
 	}
@@ -272,7 +262,7 @@ func TestSpyfestHandOffersPlayableCards(t *testing.T) {
 
 // roleLine is the scoreboard's line saying what this seat is in the round.
 func roleLine(html string) string {
-	t := tag(html, "fx-role")
+	t := uitest.Tag(html, "fx-role")
 	if t == "" {
 		return ""
 	}
@@ -312,7 +302,7 @@ func TestSpyfestNoSpyBeforeTheTeamChooses(t *testing.T) {
 func TestSpyfestInterceptorsAfterAMissedGuess(t *testing.T) {
 	g := newFestGame(t, spyfest.Config{})
 	spy, _, opp := startDescribing(t, g)
-	if html := renderFest(t, g, opp); !strings.Contains(html, "Listen to") || tag(html, "fx-missed") != "" {
+	if html := renderFest(t, g, opp); !strings.Contains(html, "Listen to") || uitest.Tag(html, "fx-missed") != "" {
 		t.Fatal("while the Spy describes, the intercepting team is not told to listen")
 	}
 	must(t, g, opp, spyfest.Stop{Round: 1})
@@ -329,13 +319,57 @@ func TestSpyfestInterceptorsAfterAMissedGuess(t *testing.T) {
 	}
 	must(t, g, opp, spyfest.Guess{Round: 1, Attempt: 1, Names: []string{wrong}})
 	html := renderFest(t, g, opp)
-	if strings.Contains(html, "Listen to") || tag(html, "fx-listen") != "" {
+	if strings.Contains(html, "Listen to") || uitest.Tag(html, "fx-listen") != "" {
 		t.Fatal("after its missed guess the intercepting team still reads \"Listen to … and stop the game\"")
 	}
-	if tag(html, "fx-missed") == "" {
+	if uitest.Tag(html, "fx-missed") == "" {
 		t.Fatal("the intercepting team is not told its guess missed")
 	}
-	if tag(renderFest(t, g, engine.NoSeat), "fx-missed") != "" {
+	if uitest.Tag(renderFest(t, g, engine.NoSeat), "fx-missed") != "" {
 		t.Fatal("a spectator is told its guess missed")
+	}
+}
+
+// hostAwayPage renders a Spyfest screen with the host away.
+type hostAwayPage struct {
+	goapp.Compo
+	fest *spyfest.View
+	away bool
+}
+
+func (p *hostAwayPage) Render() goapp.UI {
+	return (&UI{}).Render(p.fest, Frame{Lang: i18n.English, HostAway: p.away, TopBar: goapp.Div(),
+		Names: map[engine.Seat]string{}, Act: func(goapp.Context, spyfest.Action) {}, EndGame: func(goapp.Context) {}})
+}
+
+// The game's own buttons (Spyfest's "Stop: we're guessing") are disabled while the host's
+// device is away, and only then.
+func TestHostAwayHoldsTheGameButtons(t *testing.T) {
+	fest := newFestGame(t, spyfest.Config{})
+	_, _, opp := startDescribing(t, fest)
+	festView := fest.View(opp)
+	for _, tc := range []struct {
+		name, button string
+		page         func(away bool) *hostAwayPage
+	}{
+		{"spyfest stop", "fx-stop", func(away bool) *hostAwayPage { return &hostAwayPage{fest: &festView, away: away} }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, away := range []bool{false, true} {
+				p := tc.page(away)
+				e := goapp.NewTestEngine()
+				if err := e.Load(p); err != nil {
+					t.Fatal(err)
+				}
+				e.ConsumeAll()
+				html := goapp.HTMLString(p)
+				if !strings.Contains(html, `id="`+tc.button+`"`) {
+					t.Fatalf("no %s on the screen: %s", tc.button, html)
+				}
+				if got := uitest.Held(html, tc.button); got != away {
+					t.Errorf("host away %v: %s held %v", away, tc.button, got)
+				}
+			}
+		})
 	}
 }

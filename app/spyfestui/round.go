@@ -1,4 +1,4 @@
-package app
+package spyfestui
 
 import (
 	"slices"
@@ -15,7 +15,7 @@ import (
 )
 
 // phase returns the panel of the current phase and the buttons of the bottom bar.
-func (u *SpyfestUI) phase(v *spyfest.View, f SpyfestFrame) (body, actions []goapp.UI) {
+func (u *UI) phase(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	switch v.Phase {
 	case spyfest.PhaseSpyChoice:
 		return u.choosePanel(v, f)
@@ -39,7 +39,7 @@ func panel(id, title string, children ...goapp.UI) goapp.UI {
 
 // choosePanel: the active team picks its Spy (SX-RND-1); the others wait. The last round's
 // result sits on top.
-func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions []goapp.UI) {
+func (u *UI) choosePanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if len(v.History) > 0 {
 		body = append(body, u.result(v, f, v.History[len(v.History)-1], "fx-result"))
 	}
@@ -76,7 +76,7 @@ func (u *SpyfestUI) choosePanel(v *spyfest.View, f SpyfestFrame) (body, actions 
 }
 
 // drawPanel: the Spy draws; the Spy's team may still play "two characters" (SX-ACT-4).
-func (u *SpyfestUI) drawPanel(v *spyfest.View, f SpyfestFrame) (body, actions []goapp.UI) {
+func (u *UI) drawPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
 		return []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitle),
 			ui.ElText("p.muted", f.t(i18n.FestDrawWait, festName(f, v.Spy))))}, nil
@@ -88,7 +88,7 @@ func (u *SpyfestUI) drawPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 }
 
 // keepPanel: the Spy keeps one of the characters drawn (SX-RC-5, SX-ACT-4).
-func (u *SpyfestUI) keepPanel(v *spyfest.View, f SpyfestFrame) (body, actions []goapp.UI) {
+func (u *UI) keepPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
 		return []goapp.UI{panel("fx-keep", f.t(i18n.FestKeepTitle),
 			ui.ElText("p.muted", f.t(i18n.FestKeepWait, festName(f, v.Spy))))}, nil
@@ -124,7 +124,7 @@ func overviewOf(v *spyfest.View, id string, lang i18n.Lang) string {
 
 // secretFor is the hidden card of this seat: the Spy's character and keywords, the Spy's
 // team's keywords (or the character in a reverse round); nothing for the others.
-func (u *SpyfestUI) secretFor(v *spyfest.View, f SpyfestFrame) goapp.UI {
+func (u *UI) secretFor(v *spyfest.View, f Frame) goapp.UI {
 	var title string
 	var lines []string
 	switch {
@@ -144,7 +144,7 @@ func (u *SpyfestUI) secretFor(v *spyfest.View, f SpyfestFrame) goapp.UI {
 }
 
 // reminder is the Spy's card of restrictions and permissions (SX-RND-4, SX-SET-8).
-func (u *SpyfestUI) reminder(v *spyfest.View, f SpyfestFrame) goapp.UI {
+func (u *UI) reminder(v *spyfest.View, f Frame) goapp.UI {
 	r := v.Reminder
 	if r == nil {
 		r = &spyfest.Reminder{}
@@ -172,14 +172,14 @@ func (u *SpyfestUI) reminder(v *spyfest.View, f SpyfestFrame) goapp.UI {
 }
 
 // clock is a countdown to a deadline of the host's clock.
-func festClock(f SpyfestFrame, deadline engine.Instant, length time.Duration, label string, small bool) goapp.UI {
+func festClock(f Frame, deadline engine.Instant, length time.Duration, label string, small bool) goapp.UI {
 	return &ui.Clock{Running: true, Deadline: int64(deadline), Length: length, Skew: f.Skew,
 		Small: small, Label: label, PausedText: f.t(i18n.FestPaused)}
 }
 
 // playPanel: describing and stopped. The Spy sees the secret, the reminder, and answers
 // cards; the others stop the game, keep the idle minute honest and guess in their window.
-func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []goapp.UI) {
+func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	var main []goapp.UI
 	attempt := max(v.Attempt, 1)
 	if v.Phase == spyfest.PhaseDescribing {
@@ -284,7 +284,7 @@ func (u *SpyfestUI) playPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 
 // guessPanel: the window of the team guessing now, with its countdown on every device
 // (SX-GUESS-2); the guessing team picks from the sheet and confirms.
-func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions []goapp.UI) {
+func (u *UI) guessPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	letter := teamLetter(v.Guessing)
 	title := f.t(i18n.FestTheirGuess, letter)
 	if myGuess(v) {
@@ -340,7 +340,7 @@ func (u *SpyfestUI) guessPanel(v *spyfest.View, f SpyfestFrame) (body, actions [
 	return body, actions
 }
 
-func (u *SpyfestUI) pickedText(v *spyfest.View, f SpyfestFrame) string {
+func (u *UI) pickedText(v *spyfest.View, f Frame) string {
 	out := ""
 	for i, id := range u.picks {
 		if i > 0 {
@@ -356,7 +356,7 @@ func (u *SpyfestUI) pickedText(v *spyfest.View, f SpyfestFrame) string {
 }
 
 // pick adds or removes a name of this team's guess.
-func (u *SpyfestUI) pick(id string) {
+func (u *UI) pick(id string) {
 	if i := slices.Index(u.picks, id); i >= 0 {
 		u.picks = slices.Delete(u.picks, i, i+1)
 		return
@@ -372,7 +372,7 @@ func (u *SpyfestUI) pick(id string) {
 }
 
 // overPanel: the winner and the final standing.
-func (u *SpyfestUI) overPanel(v *spyfest.View, f SpyfestFrame) []goapp.UI {
+func (u *UI) overPanel(v *spyfest.View, f Frame) []goapp.UI {
 	title := f.t(i18n.FestDraw2)
 	switch {
 	case v.Winner != spyfest.NoTeam && v.Winner == v.Team:

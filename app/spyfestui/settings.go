@@ -1,4 +1,4 @@
-package app
+package spyfestui
 
 import (
 	"maps"
@@ -11,24 +11,52 @@ import (
 
 	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/app/session"
 	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
 
-// spyfestDraft is the custom character being typed in the lobby.
-type spyfestDraft struct {
+// Setup is the lobby's Spyfest panel. The shell keeps one between renders and fills it in
+// before each draw; its handlers read it when they run (go-app keeps an element's first
+// handler while the handler's code is the same), so they see the latest fill, never a copy
+// taken at an older render.
+type Setup struct {
+	Lang    i18n.Lang
+	View    *game.TableView // the room's latest game view; nil before the first
+	Config  spyfest.Config  // the room's Spyfest settings, as ConfigOf gives them
+	Players []Player        // the lobby's players, in table order
+	// Start is the host's Start button; Send sends a game intent; Change sends the settings
+	// with one change to the Spyfest config; ToSpyfall switches the room back to Spyfall.
+	Start     func() goapp.UI
+	Send      func(ctx goapp.Context, in session.Intent)
+	Change    func(ctx goapp.Context, change func(c *spyfest.Config))
+	ToSpyfall func(ctx goapp.Context)
+
+	draft draft
+}
+
+// Player is one of the lobby's players, by session seat.
+type Player struct {
+	Seat int
+	Name string
+	You  bool
+}
+
+// draft is the custom character being typed in the lobby.
+type draft struct {
 	name    string
 	quarter int
 	err     string
 }
 
-func (s *Shell) festSettings() spyfest.Config {
-	set := s.currentSettings()
-	if set.Spyfest == nil {
+// ConfigOf is the Spyfest config that settings hold (the default when they hold none), a copy
+// that a change may modify.
+func ConfigOf(set *spyfest.Config) spyfest.Config {
+	if set == nil {
 		return spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA}
 	}
-	c := *set.Spyfest
+	c := *set
 	c.Carpet = maps.Clone(c.Carpet)
 	c.ActionCards = maps.Clone(c.ActionCards)
 	c.Custom = slices.Clone(c.Custom)
@@ -36,23 +64,16 @@ func (s *Shell) festSettings() spyfest.Config {
 	return c
 }
 
-// changeSpyfest sends the whole settings with one change to the Spyfest config.
-func (s *Shell) changeSpyfest(ctx goapp.Context, change func(c *spyfest.Config)) {
-	set := s.currentSettings()
-	c := s.festSettings()
-	change(&c)
-	set.Family, set.Spyfest = game.Spyfest, &c
-	s.sendGame(ctx, game.SetSettings(set))
+func (s *Setup) t(key i18n.Key, args ...any) string { return i18n.T(s.Lang, key, args...) }
+
+func (s *Setup) festClick(change func(c *spyfest.Config)) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) { s.Change(ctx, change) }
 }
 
-func (s *Shell) festClick(change func(c *spyfest.Config)) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) { s.changeSpyfest(ctx, change) }
-}
-
-// renderSpyfestSettings is the lobby's Spyfest panel: for the host, a way in from Spyfall
-// and every setting of SX-SET; for everybody, the team pick (SX-SET-1) and the summary.
-func (s *Shell) renderSpyfestSettings() goapp.UI {
-	tv := s.game.View
+// Render is the lobby's Spyfest panel: for the host, a way in from Spyfall and every setting
+// of SX-SET; for everybody, the team pick (SX-SET-1) and the summary.
+func (s *Setup) Render() goapp.UI {
+	tv := s.View
 	if tv == nil || tv.Started {
 		return goapp.Text("")
 	}
@@ -65,7 +86,7 @@ func (s *Shell) renderSpyfestSettings() goapp.UI {
 				OnClick(s.festClick(func(c *spyfest.Config) {})),
 		)
 	}
-	c := s.festSettings()
+	c := s.Config
 	parts := []goapp.UI{ui.ElText("h2", s.t(i18n.FestSetupTitle)), s.festTeams(tv)}
 	if tv.Host {
 		parts = append(parts, s.festHostSettings(c, tv))
@@ -76,7 +97,7 @@ func (s *Shell) renderSpyfestSettings() goapp.UI {
 	return ui.El("section#spyfest-settings.card.fx-settings", parts...)
 }
 
-func (s *Shell) festSummary(c spyfest.Config) string {
+func (s *Setup) festSummary(c spyfest.Config) string {
 	deck := s.t(i18n.FestDeckFictional)
 	if c.Deck == spyfest.DeckNonFictional {
 		deck = s.t(i18n.FestDeckReal)
@@ -90,13 +111,13 @@ func (s *Shell) festSummary(c spyfest.Config) string {
 
 // festTeams shows both teams and the players without one; each player picks a side, the host
 // may move anyone, balance or shuffle.
-func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
+func (s *Setup) festTeams(tv *game.TableView) goapp.UI {
 	names := map[int]string{}
-	for _, p := range s.lobby.Players {
+	for _, p := range s.Players {
 		names[p.Seat] = p.Name
 	}
 	me := -1
-	for _, p := range s.lobby.Players {
+	for _, p := range s.Players {
 		if p.You {
 			me = p.Seat
 		}
@@ -108,7 +129,7 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 		}
 	}
 	var loose []int
-	for _, p := range s.lobby.Players {
+	for _, p := range s.Players {
 		if _, ok := inTeam[p.Seat]; !ok {
 			loose = append(loose, p.Seat)
 		}
@@ -118,11 +139,11 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 			ui.ElText("span.player-name", names[seat]),
 			goapp.If(tv.Host && team != 0, func() goapp.UI {
 				return ui.ElTextWith("button.btn.ghost.small[type=button]", "→ A").ID("fest-assign-"+strconv.Itoa(seat)+"-0").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 0)) }, goapp.EventScope(seat))
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Send(ctx, game.AssignTeam(seat, 0)) }, goapp.EventScope(seat))
 			}),
 			goapp.If(tv.Host && team != 1, func() goapp.UI {
 				return ui.ElTextWith("button.btn.ghost.small[type=button]", "→ B").ID("fest-assign-"+strconv.Itoa(seat)+"-1").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.AssignTeam(seat, 1)) }, goapp.EventScope(seat))
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Send(ctx, game.AssignTeam(seat, 1)) }, goapp.EventScope(seat))
 			}),
 		).DataSet("seat", seat)
 	}
@@ -135,7 +156,7 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 			goapp.If(!mine, func() goapp.UI {
 				return ui.ElTextWith("button.btn.secondary.small[type=button]", s.t(i18n.FestJoinTeam, teamLetter(t))).
 					ID("fest-join-" + strconv.Itoa(t)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.PickTeam(t)) })
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Send(ctx, game.PickTeam(t)) })
 			}),
 		).ID("fest-team-" + strconv.Itoa(t)).Class("fx-team-" + strconv.Itoa(t))
 	}
@@ -152,9 +173,9 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 		goapp.If(tv.Host, func() goapp.UI {
 			return ui.El("div.row",
 				ui.ElTextWith("button#fest-balance.btn.secondary.small[type=button]", s.t(i18n.FestBalance)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.BalanceTeams()) }),
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Send(ctx, game.BalanceTeams()) }),
 				ui.ElTextWith("button#fest-shuffle.btn.secondary.small[type=button]", s.t(i18n.FestShuffle)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.ShuffleTeams()) }),
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Send(ctx, game.ShuffleTeams()) }),
 			)
 		}),
 	)
@@ -162,7 +183,7 @@ func (s *Shell) festTeams(tv *game.TableView) goapp.UI {
 
 // festHostSettings: edition, deck, keyword set, carpet or VP target, action cards, timers,
 // variants, removals and custom characters (SX-SET, SX-CNT-5), then Start.
-func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI {
+func (s *Setup) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI {
 	seg := func(id string, options, labels []string, current string, pick func(c *spyfest.Config, v string)) goapp.UI {
 		return ui.ElWith("div.fx-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
 			o := options[i]
@@ -174,7 +195,7 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		return ui.El("label.fx-check",
 			ui.ElVoidWith("input[type=checkbox]").ID(id).Attr("checked", on).OnChange(func(ctx goapp.Context, e goapp.Event) {
 				v := ctx.JSSrc().Get("checked").Bool()
-				s.changeSpyfest(ctx, func(c *spyfest.Config) { change(c, v) })
+				s.Change(ctx, func(c *spyfest.Config) { change(c, v) })
 			}, goapp.EventScope(id)),
 			ui.ElText("span", label),
 		)
@@ -264,11 +285,7 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 	}
 	return ui.El("div.fx-setup",
 		ui.ElTextWith("button#fest-to-spyfall.btn.ghost.small[type=button]", s.t(i18n.FestToSpyfall)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) {
-				set := s.currentSettings()
-				set.Family = game.Spyfall
-				s.sendGame(ctx, game.SetSettings(set))
-			}),
+			OnClick(func(ctx goapp.Context, e goapp.Event) { s.ToSpyfall(ctx) }),
 		ui.El("div.fx-field", ui.ElText("span.label", s.t(i18n.FestEdition)),
 			seg("fest-edition", []string{spyfest.EditionSpyfest, spyfest.EditionSpycon}, []string{"Spyfest", "Spycon"}, c.Edition,
 				func(c *spyfest.Config, v string) { c.Edition, c.Removed, c.Custom = v, nil, nil })),
@@ -297,7 +314,7 @@ func (s *Shell) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		goapp.Range(tv.Warnings).Slice(func(i int) goapp.UI {
 			return ui.ElText("p.note.fx-warning", tv.Warnings[i])
 		}),
-		s.startButton("fest-start", s.t(i18n.FestStart), tv),
+		s.Start(),
 	)
 }
 
@@ -319,7 +336,7 @@ func sumCounts[K comparable](m map[K]int) int {
 
 // festRoster lists the deck's characters by quarter to leave some out, warns past three
 // removed (SX-CNT-5), and adds the group's own characters into a chosen quarter.
-func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
+func (s *Setup) festRoster(c spyfest.Config) goapp.UI {
 	base := spyfest.Sheet(c.Edition, c.Deck)
 	type entry struct {
 		id, name string
@@ -327,13 +344,13 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 	}
 	var list []entry
 	for i, ch := range base {
-		list = append(list, entry{ch.ID, ch.Name.In(string(s.lang)), min(i*spyfest.Quarters/max(len(base), 1), spyfest.Quarters-1)})
+		list = append(list, entry{ch.ID, ch.Name.In(string(s.Lang)), min(i*spyfest.Quarters/max(len(base), 1), spyfest.Quarters-1)})
 	}
 	for _, cc := range c.Custom {
-		list = append(list, entry{cc.Character.ID, cc.Character.Name.In(string(s.lang)), cc.Quarter})
+		list = append(list, entry{cc.Character.ID, cc.Character.Name.In(string(s.Lang)), cc.Quarter})
 	}
 	slices.SortStableFunc(list, func(a, b entry) int { return a.quarter - b.quarter })
-	d := &s.fsDraft
+	d := &s.draft
 	quarters := []string{"0", "1", "2", "3"}
 	return ui.El("details#fest-roster.fx-details",
 		ui.ElText("summary", s.t(i18n.FestRemoveTitle)+" ("+strconv.Itoa(len(list)-len(c.Removed))+")"),
@@ -347,7 +364,7 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 			return ui.El("li", ui.El("label.fx-check",
 				ui.ElVoidWith("input[type=checkbox]").ID("fest-keep-"+e.id).Attr("checked", on).OnChange(func(ctx goapp.Context, ev goapp.Event) {
 					keep := ctx.JSSrc().Get("checked").Bool()
-					s.changeSpyfest(ctx, func(c *spyfest.Config) {
+					s.Change(ctx, func(c *spyfest.Config) {
 						c.Removed = slices.DeleteFunc(c.Removed, func(id string) bool { return id == e.id })
 						if !keep {
 							c.Removed = append(c.Removed, e.id)
@@ -379,7 +396,7 @@ func (s *Shell) festRoster(c spyfest.Config) goapp.UI {
 			id := "custom_" + strconv.Itoa(len(c.Custom)+1) + "_" + strings.ToLower(strings.ReplaceAll(name, " ", "_"))
 			q := d.quarter
 			d.name = ""
-			s.changeSpyfest(ctx, func(c *spyfest.Config) {
+			s.Change(ctx, func(c *spyfest.Config) {
 				c.Custom = append(c.Custom, spyfest.CustomCharacter{
 					Character: spyfest.Character{ID: id, Name: engine.Text{"en": name}, Overview: engine.Text{}},
 					Quarter:   q,

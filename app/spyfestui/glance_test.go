@@ -1,4 +1,4 @@
-package app
+package spyfestui
 
 import (
 	"math/rand/v2"
@@ -168,6 +168,7 @@ func festTwin(t *testing.T, g *spyfest.Game, rng *rand.Rand) *spyfest.Game {
 func restingFestScreen(t *testing.T, g *spyfest.Game, seat engine.Seat, lang i18n.Lang) string {
 	t.Helper()
 	p := &festLangPage{view: g.View(seat), lang: lang}
+	p.ui.Observe(&p.view) // as the shell does when a view arrives
 	e := goapp.NewTestEngine()
 	if err := e.Load(p); err != nil {
 		t.Fatal(err)
@@ -178,13 +179,13 @@ func restingFestScreen(t *testing.T, g *spyfest.Game, seat engine.Seat, lang i18
 
 type festLangPage struct {
 	goapp.Compo
-	ui   SpyfestUI
+	ui   UI
 	view spyfest.View
 	lang i18n.Lang
 }
 
 func (p *festLangPage) Render() goapp.UI {
-	return p.ui.RenderSpyfest(&p.view, SpyfestFrame{
+	return p.ui.Render(&p.view, Frame{
 		Lang: p.lang, TopBar: goapp.Div(),
 		Names: map[engine.Seat]string{0: "Maya", 1: "Leo", 2: "Nadia", 3: "Omar", 4: "Pia", 5: "Quinn"},
 		Act:   func(goapp.Context, spyfest.Action) {}, EndGame: func(goapp.Context) {},

@@ -1,4 +1,4 @@
-package app
+package spyfestui
 
 import (
 	"strconv"
@@ -29,7 +29,7 @@ var cardIcons = map[spyfest.Card]string{
 // one line of effect, both standees, and the card under the active team's standee marked as
 // the one that applies this round (SX-RND-2). The active card scrolls into view by CSS
 // scroll snapping on its own class. Without a carpet it is a VP bar to the target (SX-SET-4).
-func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
+func (u *UI) carpet(v *spyfest.View, f Frame) goapp.UI {
 	if len(v.Track) == 0 {
 		target := max(v.VictoryVP, 1)
 		bar := func(t int) goapp.UI {
@@ -85,7 +85,7 @@ func (u *SpyfestUI) carpet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 
 // hand is this team's action cards (SX-ACT), each with what it does and when it can be
 // played, and a Play button when it can be played now. The Spy and spectators have no hand.
-func (u *SpyfestUI) hand(v *spyfest.View, f SpyfestFrame) goapp.UI {
+func (u *UI) hand(v *spyfest.View, f Frame) goapp.UI {
 	if !festPlayer(v) {
 		return goapp.Text("")
 	}
@@ -139,7 +139,7 @@ func (u *SpyfestUI) hand(v *spyfest.View, f SpyfestFrame) goapp.UI {
 }
 
 // result is one round's reveal (SX-GUESS-7): character, keyword(s), who scored how much.
-func (u *SpyfestUI) result(v *spyfest.View, f SpyfestFrame, r spyfest.RoundResult, id string) goapp.UI {
+func (u *UI) result(v *spyfest.View, f Frame, r spyfest.RoundResult, id string) goapp.UI {
 	var outcome string
 	switch {
 	case r.Scorer != spyfest.NoTeam:
@@ -175,7 +175,7 @@ func (u *SpyfestUI) result(v *spyfest.View, f SpyfestFrame, r spyfest.RoundResul
 }
 
 // history lists every round so far, newest first, behind a tap.
-func (u *SpyfestUI) history(v *spyfest.View, f SpyfestFrame) goapp.UI {
+func (u *UI) history(v *spyfest.View, f Frame) goapp.UI {
 	if len(v.History) == 0 {
 		return goapp.Text("")
 	}

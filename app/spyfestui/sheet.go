@@ -1,4 +1,4 @@
-package app
+package spyfestui
 
 import (
 	"strconv"
@@ -27,7 +27,7 @@ var festMarks = []struct {
 // play (SX-RND-7): overviews on tap, the team's shared marks for its non-Spy members, names
 // out of the game or in a crossed quarter struck through on every sheet, and, in this team's
 // guess window, a pick button on every name that can still be right.
-func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
+func (u *UI) sheet(v *spyfest.View, f Frame) goapp.UI {
 	notes := festPlayer(v) && festInRound(v)
 	picking := myGuess(v)
 	hint := i18n.FestSheetSpyHint
@@ -91,7 +91,7 @@ func (u *SpyfestUI) sheet(v *spyfest.View, f SpyfestFrame) goapp.UI {
 
 // row is one name of the sheet: a pick button in a guess window, the name with its overview
 // behind a tap, badges for out and wrong, and the team's mark buttons.
-func (u *SpyfestUI) row(v *spyfest.View, f SpyfestFrame, id, name, overview string, out, crossed, wrong bool,
+func (u *UI) row(v *spyfest.View, f Frame, id, name, overview string, out, crossed, wrong bool,
 	note spyfest.Mark, notes, pickable bool, outText i18n.Key) goapp.UI {
 	class := "fx-row"
 	if out {
