@@ -111,7 +111,7 @@ func TestHostMenuPassesForTheSeatWaitedOn(t *testing.T) {
 			g.Advance(deadline)
 			continue
 		}
-		passes := waitedOn(&v)
+		passes := v.Waits
 		if len(passes) == 0 {
 			t.Fatalf("phase %s waits on nobody", v.Phase)
 		}
