@@ -21,15 +21,10 @@ import (
 func restingScreen(t *testing.T, g *spyfall.Game, seat engine.Seat, lang i18n.Lang, tap bool) string {
 	t.Helper()
 	v := g.View(seat)
-	ui := &UI{TapToggle: tap}
+	ui := &UI{tapToggle: tap}
 	ui.Observe(&v)
 	c := &sfLangScreen{ui: ui, v: &v, lang: lang}
-	e := goapp.NewTestEngine()
-	if err := e.Load(c); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return uitest.CanonicalHTML(goapp.HTMLString(c))
+	return uitest.CanonicalHTML(uitest.HTML(t, c))
 }
 
 type sfLangScreen struct {

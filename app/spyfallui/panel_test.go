@@ -17,12 +17,7 @@ import (
 func panelHTML(t *testing.T, in PanelInput) string {
 	t.Helper()
 	p := NewPanel(in, &Draft{}, func(goapp.Context, func(c *spyfall.Config)) {})
-	e := goapp.NewTestEngine()
-	if err := e.Load(p); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return goapp.HTMLString(p)
+	return uitest.HTML(t, p)
 }
 
 // SF-SET-1, SF-ED-3: while roles are shown, the lobby tells host and guests alike, in their

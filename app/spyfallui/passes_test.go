@@ -7,6 +7,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui/uitest"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -26,12 +27,7 @@ func renderSeatIn(t *testing.T, g *spyfall.Game, seat engine.Seat, lang i18n.Lan
 	t.Helper()
 	v := g.View(seat)
 	c := &sfScreenIn{v: &v, lang: lang}
-	e := goapp.NewTestEngine()
-	if err := e.Load(c); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return goapp.HTMLString(c)
+	return uitest.HTML(t, c)
 }
 
 // Passes are said on screen: the voter the host passed for in the last vote (its ballot

@@ -24,10 +24,10 @@ func (u *UI) card(v *spyfall.View, f Frame) goapp.UI {
 		return ui.ElText("p#no-card.note", t(i18n.SFNoCard))
 	}
 	prompt := t(i18n.SFHoldCard)
-	if u.TapToggle {
+	if u.tapToggle {
 		prompt = t(i18n.SFTapCard)
 	}
-	sc := &ui.SecretCard{TapToggle: u.TapToggle, Prompt: prompt}
+	sc := &ui.SecretCard{TapToggle: u.tapToggle, Prompt: prompt}
 	switch {
 	case c.Spy:
 		sc.Title = t(i18n.SFYouAreSpy)
@@ -51,8 +51,8 @@ func (u *UI) card(v *spyfall.View, f Frame) goapp.UI {
 	return ui.El("div.sf-card-wrap",
 		sc,
 		ui.El("label.sf-toggle.small.muted",
-			ui.ElVoidWith("input#card-toggle[type=checkbox]").Attr("checked", u.TapToggle).
-				OnChange(func(ctx goapp.Context, e goapp.Event) { u.TapToggle = ctx.JSSrc().Get("checked").Bool() }),
+			ui.ElVoidWith("input#card-toggle[type=checkbox]").Attr("checked", u.tapToggle).
+				OnChange(func(ctx goapp.Context, e goapp.Event) { u.tapToggle = ctx.JSSrc().Get("checked").Bool() }),
 			goapp.Text(" "+t(i18n.SFCardToggle)),
 		),
 	)

@@ -49,7 +49,7 @@ const (
 // card is shown by holding or tapping, the location sheet and this player's private marks,
 // a pick in progress, and which alerts already buzzed.
 type UI struct {
-	TapToggle bool // "tap to toggle" instead of press-and-hold (accessibility)
+	tapToggle bool // "tap to toggle" instead of press-and-hold (accessibility)
 
 	sheet      bool
 	search     string

@@ -29,12 +29,7 @@ func renderSeat(t *testing.T, g *spyfall.Game, seat engine.Seat) string {
 	t.Helper()
 	v := g.View(seat)
 	c := &sfScreen{ui: &UI{}, v: &v}
-	e := goapp.NewTestEngine()
-	if err := e.Load(c); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return goapp.HTMLString(c)
+	return uitest.HTML(t, c)
 }
 
 var sfStart = engine.At(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
@@ -127,7 +122,7 @@ func TestSpyfallAccuseOncePerRound(t *testing.T) {
 		if n := strings.Count(html, "You already accused this round"); n != c.used {
 			t.Errorf("seat %d: 'already accused' shown %d times, want %d", c.seat, n, c.used)
 		}
-		if n := strings.Count(accuseTag(html), "disabled"); n != c.disabled {
+		if n := strings.Count(uitest.Tag(html, "accuse"), "disabled"); n != c.disabled {
 			t.Errorf("seat %d: %d disabled accuse buttons, want %d", c.seat, n, c.disabled)
 		}
 		if n := strings.Count(html, `id="last-vote"`); n != 1 {
@@ -223,17 +218,6 @@ func TestParseCustomLocationsSaysWhichLine(t *testing.T) {
 			t.Errorf("%.40q: the Russian refusal is the English one", c.text)
 		}
 	}
-}
-
-// accuseTag is the opening tag of the accuse button.
-func accuseTag(html string) string {
-	i := strings.Index(html, `id="accuse"`)
-	if i < 0 {
-		return ""
-	}
-	start := strings.LastIndex(html[:i], "<")
-	end := strings.Index(html[i:], ">")
-	return html[start : i+end]
 }
 
 // timeUp runs the round's clock out.
@@ -388,19 +372,5 @@ func TestHostAwayHoldsTheGameButtons(t *testing.T) {
 	spy, _ := spyAndLocation(g)
 	sfMust(t, g.Apply((spy+1)%4, spyfall.Accuse{Round: 1, Suspect: spy}, sfStart))
 	v := g.View((spy + 2) % 4)
-	for _, away := range []bool{false, true} {
-		c := &hostAwayScreen{v: &v, away: away}
-		e := goapp.NewTestEngine()
-		if err := e.Load(c); err != nil {
-			t.Fatal(err)
-		}
-		e.ConsumeAll()
-		html := goapp.HTMLString(c)
-		if !strings.Contains(html, `id="vote-yes"`) {
-			t.Fatalf("no vote-yes on the screen: %s", html)
-		}
-		if got := uitest.Held(html, "vote-yes"); got != away {
-			t.Errorf("host away %v: vote-yes held %v", away, got)
-		}
-	}
+	uitest.HeldOnlyWhileAway(t, "vote-yes", func(away bool) goapp.Composer { return &hostAwayScreen{v: &v, away: away} })
 }

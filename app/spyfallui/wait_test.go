@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui/uitest"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -28,12 +29,7 @@ func renderHostMenu(t *testing.T, g *spyfall.Game, seat engine.Seat) string {
 	t.Helper()
 	v := g.View(seat)
 	c := &sfHostScreen{ui: &UI{hostMenu: true}, v: &v}
-	e := goapp.NewTestEngine()
-	if err := e.Load(c); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return goapp.HTMLString(c)
+	return uitest.HTML(t, c)
 }
 
 var buttonID = regexp.MustCompile(`<button[^>]*\bid="([^"]+)"`)

@@ -169,12 +169,7 @@ func restingFestScreen(t *testing.T, g *spyfest.Game, seat engine.Seat, lang i18
 	t.Helper()
 	p := &festLangPage{view: g.View(seat), lang: lang}
 	p.ui.Observe(&p.view) // as the shell does when a view arrives
-	e := goapp.NewTestEngine()
-	if err := e.Load(p); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return uitest.CanonicalHTML(goapp.HTMLString(p))
+	return uitest.CanonicalHTML(uitest.HTML(t, p))
 }
 
 type festLangPage struct {

@@ -140,7 +140,7 @@ func (u *UI) secretFor(v *spyfest.View, f Frame) goapp.UI {
 	default:
 		return goapp.Text("")
 	}
-	return &ui.SecretCard{Title: title, Lines: lines, TapToggle: u.TapToggle, Prompt: f.t(i18n.FestHoldToSee)}
+	return &ui.SecretCard{Title: title, Lines: lines, TapToggle: u.tapToggle, Prompt: f.t(i18n.FestHoldToSee)}
 }
 
 // reminder is the Spy's card of restrictions and permissions (SX-RND-4, SX-SET-8).

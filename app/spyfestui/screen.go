@@ -39,7 +39,7 @@ func (f Frame) t(key i18n.Key, args ...any) string { return i18n.T(f.Lang, key, 
 // UI is what this device remembers that the host does not: the guess being picked,
 // the Spy being proposed, the character being kept, the sheet's search text.
 type UI struct {
-	TapToggle bool // "tap to toggle" instead of press-and-hold (accessibility)
+	tapToggle bool // "tap to toggle" instead of press-and-hold (accessibility)
 
 	round    int
 	attempt  int

@@ -34,12 +34,7 @@ func renderFest(t *testing.T, g *spyfest.Game, seat engine.Seat) string {
 	t.Helper()
 	p := &festPage{view: g.View(seat)}
 	p.ui.Observe(&p.view) // as the shell does when a view arrives
-	e := goapp.NewTestEngine()
-	if err := e.Load(p); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return goapp.HTMLString(p)
+	return uitest.HTML(t, p)
 }
 
 func newFestGame(t *testing.T, cfg spyfest.Config) *spyfest.Game {
@@ -347,29 +342,6 @@ func (p *hostAwayPage) Render() goapp.UI {
 func TestHostAwayHoldsTheGameButtons(t *testing.T) {
 	fest := newFestGame(t, spyfest.Config{})
 	_, _, opp := startDescribing(t, fest)
-	festView := fest.View(opp)
-	for _, tc := range []struct {
-		name, button string
-		page         func(away bool) *hostAwayPage
-	}{
-		{"spyfest stop", "fx-stop", func(away bool) *hostAwayPage { return &hostAwayPage{fest: &festView, away: away} }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, away := range []bool{false, true} {
-				p := tc.page(away)
-				e := goapp.NewTestEngine()
-				if err := e.Load(p); err != nil {
-					t.Fatal(err)
-				}
-				e.ConsumeAll()
-				html := goapp.HTMLString(p)
-				if !strings.Contains(html, `id="`+tc.button+`"`) {
-					t.Fatalf("no %s on the screen: %s", tc.button, html)
-				}
-				if got := uitest.Held(html, tc.button); got != away {
-					t.Errorf("host away %v: %s held %v", away, tc.button, got)
-				}
-			}
-		})
-	}
+	v := fest.View(opp)
+	uitest.HeldOnlyWhileAway(t, "fx-stop", func(away bool) goapp.Composer { return &hostAwayPage{fest: &v, away: away} })
 }

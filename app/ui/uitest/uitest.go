@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"safehouse/app/ui"
 	"safehouse/engine"
 )
@@ -109,4 +111,30 @@ func Tag(html, id string) string {
 	start := strings.LastIndex(html[:i], "<")
 	end := strings.Index(html[i:], ">")
 	return html[start : i+end]
+}
+
+// HTML is what c draws once mounted in go-app's test engine.
+func HTML(t *testing.T, c goapp.Composer) string {
+	t.Helper()
+	e := goapp.NewTestEngine()
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return goapp.HTMLString(c)
+}
+
+// HeldOnlyWhileAway checks that the button id of the screen page draws is disabled while the
+// host's device is away (Held), and only then.
+func HeldOnlyWhileAway(t *testing.T, id string, page func(away bool) goapp.Composer) {
+	t.Helper()
+	for _, away := range []bool{false, true} {
+		html := HTML(t, page(away))
+		if !strings.Contains(html, `id="`+id+`"`) {
+			t.Fatalf("no %s on the screen: %s", id, html)
+		}
+		if got := Held(html, id); got != away {
+			t.Errorf("host away %v: %s held %v", away, id, got)
+		}
+	}
 }
