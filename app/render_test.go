@@ -7,17 +7,13 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/session"
+	"safehouse/app/ui/uitest"
 )
 
 // render mounts the shell in go-app's test engine and returns its HTML.
 func render(t *testing.T, s *Shell) string {
 	t.Helper()
-	e := goapp.NewTestEngine()
-	if err := e.Load(s); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return goapp.HTMLString(s)
+	return uitest.HTML(t, s)
 }
 
 func lobbyShell(isHost, canShare, secure bool) *Shell {

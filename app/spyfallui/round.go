@@ -12,7 +12,7 @@ import (
 )
 
 // card is this seat's secret card, or a line saying it waits for the next deal. Its face
-// carries the seat's one card action (see secretCard): the spy's move when the spy may make
+// carries the seat's one card action (see ui.SecretCard): the spy's move when the spy may make
 // one, otherwise the list of locations, so every seat's card looks and acts alike.
 func (u *UI) card(v *spyfall.View, f Frame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }

@@ -30,7 +30,7 @@ type Frame struct {
 	// Redraw redraws the game screen after a change made from inside one of its components
 	// (the card's own button); nil where the screen redraws anyway.
 	Redraw func(ctx goapp.Context)
-	// HostAway: the host's device cannot be reached; the actions are held (hostaway.go).
+	// HostAway: the host's device cannot be reached; the actions are held (ui.HeldGroup).
 	HostAway bool
 }
 

@@ -26,7 +26,7 @@ type Frame struct {
 	TopBar goapp.UI
 	// Toast is the latest notice for this player (a refusal...).
 	Toast string
-	// HostAway: the host's device cannot be reached; the actions are held (hostaway.go).
+	// HostAway: the host's device cannot be reached; the actions are held (ui.HeldGroup).
 	HostAway bool
 	// Act sends one engine action as this seat.
 	Act func(ctx goapp.Context, a spyfest.Action)
