@@ -17,7 +17,7 @@
 //     host's banner of knocks, the host-away banner, the table screen, pass-and-play, the
 //     preferences strip, the early input of the prerendered page, resuming a hosted game and
 //     the PWA's update and wake lock. game.go is its side of the games: it reads the game
-//     part of each view (GameModel), hands each family's view to that family's screens as it
+//     part of each view (gameModel), hands each family's view to that family's screens as it
 //     arrives, and builds their frames from the session. A third game adds a package of its
 //     screens and one frame there.
 //

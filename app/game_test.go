@@ -38,7 +38,7 @@ func TestSpyfallPanelInputFollowsWhatItShows(t *testing.T) {
 		{"rounds", settings(func(c *spyfall.Config) { c.Rounds = 5 })},
 		{"a player more (the automatic round length)", func(s *Shell) {
 			for i := 3; i < 8; i++ {
-				s.lobby.Players = append(s.lobby.Players, PlayerRow{Seat: i, Name: "P" + strconv.Itoa(i), Online: true})
+				s.lobby.Players = append(s.lobby.Players, playerRow{Seat: i, Name: "P" + strconv.Itoa(i), Online: true})
 			}
 		}},
 		{"warnings", func(s *Shell) { s.game.View.Warnings = []string{"Too few locations"} }},

@@ -19,7 +19,7 @@ import (
 func (s *Shell) hostAway() bool {
 	return s.live != nil && s.live.host == nil && s.pass == nil &&
 		s.lobby.Status == session.StatusReconnecting &&
-		(s.screen == ScreenLobby || s.screen == ScreenGame)
+		(s.screen == screenLobby || s.screen == screenGame)
 }
 
 // hostName is the host's name as the lobby lists it.

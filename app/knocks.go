@@ -17,7 +17,7 @@ import (
 func (s *Shell) renderKnocks() goapp.UI {
 	live := ui.ElWith("div#knocks.knocks[aria-live=polite]")
 	if s.live == nil || s.live.host == nil || len(s.lobby.Waiting) == 0 ||
-		(s.screen != ScreenLobby && s.screen != ScreenGame) {
+		(s.screen != screenLobby && s.screen != screenGame) {
 		return live
 	}
 	return live.Body(ui.ElWith("section.knock-list",

@@ -145,7 +145,7 @@ func (s *Shell) lobbyWaitingText() string {
 type lobbyRow struct {
 	goapp.Compo
 
-	Row  PlayerRow
+	Row  playerRow
 	Lang i18n.Lang
 	// The host's seat menu, when it is on this row: open or not, the rename draft, where up
 	// and down move it (moveTargets), and whether it is last.
@@ -170,7 +170,7 @@ func (s *Shell) lobbyRow(i int) *lobbyRow {
 // as many screens as players); its menu only renames or removes.
 func (s *Shell) screenRow(i int) *lobbyRow { return s.row(s.lobby.Screens[i]) }
 
-func (s *Shell) row(p PlayerRow) *lobbyRow {
+func (s *Shell) row(p playerRow) *lobbyRow {
 	if p.Host && s.hostAway() {
 		// The last view from the host still says it is online: the banner above says otherwise.
 		p.Online = false

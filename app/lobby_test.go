@@ -47,7 +47,7 @@ func TestLobbyRowFieldsFollowWhatItShows(t *testing.T) {
 		{"rename draft", openMenu, func(s *Shell) { s.seatMenu.names = map[int]string{2: "Nad"} }},
 		// the open menu's "down" button shows the row's place
 		{"no longer last", openMenu, func(s *Shell) {
-			s.lobby.Players = append(s.lobby.Players, PlayerRow{Seat: 3, Name: "Omar", Online: true})
+			s.lobby.Players = append(s.lobby.Players, playerRow{Seat: 3, Name: "Omar", Online: true})
 		}},
 		{"moved up", openMenu, func(s *Shell) {
 			p := s.lobby.Players

@@ -52,7 +52,7 @@ func (s *Shell) player() *session.Client {
 func (s *Shell) onPassSetup(ctx goapp.Context, _ goapp.Event) {
 	first := strings.TrimSpace(s.home.Name)
 	s.pass = &passPlay{names: first}
-	s.screen = ScreenPass
+	s.screen = screenPass
 }
 
 // parsePassNames reads one name a line, checked like any name, at least two and distinct.
@@ -123,7 +123,7 @@ func (s *Shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
 		p.seats = append(p.seats, &passSeat{name: n, client: c})
 	}
 	s.live = &liveSession{client: host.Player(), cancel: func() { cancel(); host.Close() }}
-	s.lobby = LobbyModel{Room: host.Room(), IsHost: true, Status: session.StatusOnline}
+	s.lobby = lobbyModel{Room: host.Room(), IsHost: true, Status: session.StatusOnline}
 	live := s.live
 	for i, seat := range p.seats {
 		s.ui.Async(func() {
@@ -159,7 +159,7 @@ func (s *Shell) loadPassSeat() {
 	}
 	s.lobby.Players = playersFromView(seat.view)
 	s.lobby.Screens = screensFromView(seat.view)
-	s.game = GameModel{}
+	s.game = gameModel{}
 	s.observeGame(seat.view)
 }
 

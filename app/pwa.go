@@ -16,7 +16,7 @@ func (s *Shell) OnAppUpdate(ctx goapp.Context) {
 }
 
 func (s *Shell) onRestartForUpdate(ctx goapp.Context, _ goapp.Event) {
-	if s.screen == ScreenHome && s.live == nil {
+	if s.screen == screenHome && s.live == nil {
 		ctx.Reload()
 	}
 }
@@ -24,11 +24,11 @@ func (s *Shell) onRestartForUpdate(ctx goapp.Context, _ goapp.Event) {
 // renderUpdateNotice is a polite live region, so a screen reader announces the update without
 // interrupting; it is absent during a game.
 func (s *Shell) renderUpdateNotice() goapp.UI {
-	if !s.updateReady || s.screen == ScreenGame || s.screen == ScreenConnecting {
+	if !s.updateReady || s.screen == screenGame || s.screen == screenConnecting {
 		return goapp.Text("")
 	}
 	notice := ui.ElWith("div#update-notice.card.update-notice[role=status][aria-live=polite]")
-	if s.screen == ScreenHome && s.live == nil {
+	if s.screen == screenHome && s.live == nil {
 		return notice.Body(
 			ui.ElText("p", s.t(i18n.UpdateReady)),
 			ui.ElTextWith("button#update-restart.btn[type=button]", s.t(i18n.UpdateRestart)).OnClick(s.onRestartForUpdate),

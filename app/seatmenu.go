@@ -80,7 +80,7 @@ type seatMenu struct {
 
 // moveTargets are where the menu's up and down put the player at pos of the list. Up and
 // down are among the players, but the host's seats also hold the table screens, so a move
-// names the place (PlayerRow.Order) of the player passed over.
+// names the place (playerRow.Order) of the player passed over.
 func (s *Shell) moveTargets(pos int) (up, down int) {
 	if pos > 0 {
 		up = s.lobby.Players[pos-1].Order
