@@ -16,7 +16,7 @@
 //     connecting and waiting to be let in, the lobby (its seat menu serves both games), the
 //     host's banner of knocks, the host-away banner, the table screen, pass-and-play, the
 //     preferences strip, the early input of the prerendered page, resuming a hosted game and
-//     the PWA's update and wake lock. game.go is its side of the games: it reads the game
+//     the PWA's update and wake lock. games.go is its side of the games: it reads the game
 //     part of each view (gameModel), hands each family's view to that family's screens as it
 //     arrives, and builds their frames from the session. A third game adds a package of its
 //     screens and one frame there.

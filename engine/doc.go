@@ -50,7 +50,7 @@
 //     a Frame of what the screens need from outside (language, the clock offset to the host,
 //     whether this tab hosts, a function that sends an action); and the lobby's settings
 //     panel. They build from app/ui (selector helpers, clock, held card, sheet, held
-//     buttons) and import nothing of the shell. The shell's side is small: in app/game.go a
+//     buttons) and import nothing of the shell. The shell's side is small: in app/games.go a
 //     frame built from the session (sending actions through a game.<Game>Action intent
 //     helper), the family's line in observeGame, a branch in Shell.renderGame and in
 //     Shell.renderSpectator, the panel in the lobby; every text goes into app/i18n in

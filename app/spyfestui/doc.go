@@ -6,7 +6,7 @@
 // The boundary is the one of app/spyfallui: it draws a spyfest.View and sends spyfest actions,
 // and knows nothing of the session or the shell. What it needs from outside comes in a Frame
 // (for the game screen) or a Setup (for the lobby's panel) that the shell fills in
-// (app/game.go); UI is what this device remembers that the host does not (the guess being
+// (app/games.go); UI is what this device remembers that the host does not (the guess being
 // picked, the Spy being proposed, the sheet's search). The shell hands each view to
 // UI.Observe as it arrives and draws it with UI.Render. The parts both games draw alike come
 // from app/ui.
