@@ -163,8 +163,9 @@ func (s *Shell) loadPassSeat() {
 	s.observeGame(seat.view)
 }
 
-// passOn saves the current player's screen state and brings up the hand-over screen, naming
-// whoever the game waits for (a voter, the dealer, the seat in turn), or else the next player.
+// passOn closes the current player's sheets (the rest of their screen state stays theirs) and
+// brings up the hand-over screen, naming whoever the game waits for (a voter, the seat in
+// turn; spyfallui.WaitsOn), or else the next player.
 func (s *Shell) passOn(ctx goapp.Context, _ goapp.Event) {
 	p := s.pass
 	p.seats[p.current].ui.CloseSheets()
