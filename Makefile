@@ -146,7 +146,7 @@ test: deps vet site axe firefox
 	@# Under -race the wire-secrecy tests play 10 games each; the full 200 run here without it.
 	$(GO) test $(TEST_FLAGS) -run 'SecretsDoNotReachOtherSeats' ./app/game
 	@# Likewise the resting-screen tests (APP-HID-4): a game of each setup under -race, all here.
-	$(GO) test $(TEST_FLAGS) -run 'RestingScreensShowNoSecret' ./app
+	$(GO) test $(TEST_FLAGS) -run 'RestingScreensShowNoSecret' ./app/spyfallui ./app/spyfestui
 	@# Likewise the random-drop games: 12 drops under -race, the full 100 here.
 	$(GO) test $(TEST_FLAGS) -run 'RandomDrops' ./app/session
 	$(MAKE) --no-print-directory fuzz

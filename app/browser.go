@@ -31,7 +31,7 @@ func browserLanguages() []string {
 // entry), however the player came in: a typed room code or a table screen's too, not only
 // a link. A reload, or a phone that drops a sleeping tab and loads it again, then follows it
 // back with the seat's saved token, to the same seat and card without a question.
-func keepInvite(inv Invite) {
+func keepInvite(inv invite) {
 	page := goapp.Window().URL()
 	if page.Host == "" {
 		return // not in a browser (the server's prerender, native tests)

@@ -4,6 +4,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 )
 
 // renderConnecting: what happens now, and a way out.
@@ -23,14 +24,14 @@ func (s *Shell) renderConnecting() goapp.UI {
 			hint = s.t(i18n.ConnectRelayHint)
 		}
 	}
-	return el("main.screen.connecting[aria-busy=true]",
-		el("div.content.centered",
-			el("div.spinner[aria-hidden=true]"),
-			elText("h1#connecting-title", title),
-			elText("p#connecting-hint.muted[aria-live=polite]", hint),
+	return ui.El("main.screen.connecting[aria-busy=true]",
+		ui.El("div.content.centered",
+			ui.El("div.spinner[aria-hidden=true]"),
+			ui.ElText("h1#connecting-title", title),
+			ui.ElText("p#connecting-hint.muted[aria-live=polite]", hint),
 		),
-		el("footer.actions",
-			elTextWith("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
+		ui.El("footer.actions",
+			ui.ElTextWith("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
 		),
 	)
 }
@@ -38,20 +39,20 @@ func (s *Shell) renderConnecting() goapp.UI {
 // renderWaitingForHost: the player typed the room code and the host has yet to let them in.
 // The room code is shown big, so the player can check it is the right game.
 func (s *Shell) renderWaitingForHost() goapp.UI {
-	return el("main.screen.connecting.waiting",
-		el("div.content.centered[role=status][aria-live=polite]",
-			el("div.knock-mark[aria-hidden=true]",
-				el("span.knock-dot"), el("span.knock-dot"), el("span.knock-dot"),
+	return ui.El("main.screen.connecting.waiting",
+		ui.El("div.content.centered[role=status][aria-live=polite]",
+			ui.El("div.knock-mark[aria-hidden=true]",
+				ui.El("span.knock-dot"), ui.El("span.knock-dot"), ui.El("span.knock-dot"),
 			),
-			elText("h1#connecting-title", s.t(i18n.WaitTitle)),
-			el("p#waiting-room.room.waiting-room",
-				elText("span.room-label", s.t(i18n.LobbyRoomCode)),
-				elText("strong.room-code", s.connecting.Room),
+			ui.ElText("h1#connecting-title", s.t(i18n.WaitTitle)),
+			ui.El("p#waiting-room.room.waiting-room",
+				ui.ElText("span.room-label", s.t(i18n.LobbyRoomCode)),
+				ui.ElText("strong.room-code", s.connecting.Room),
 			),
-			elText("p.muted.lead", s.t(i18n.WaitHint)),
+			ui.ElText("p.muted.lead", s.t(i18n.WaitHint)),
 		),
-		el("footer.actions",
-			elTextWith("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
+		ui.El("footer.actions",
+			ui.ElTextWith("button#cancel.btn.secondary[type=button]", s.t(i18n.ConnectCancel)).OnClick(s.onCancel),
 		),
 	)
 }

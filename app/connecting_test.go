@@ -11,19 +11,19 @@ import (
 func TestConnectingSaysWhoIsConnecting(t *testing.T) {
 	cases := []struct {
 		name      string
-		model     ConnectingModel
+		model     connectingModel
 		want      []string
 		notWanted string
 	}{
-		{"a player joining", ConnectingModel{Room: "K7MPQ2"},
+		{"a player joining", connectingModel{Room: "K7MPQ2"},
 			[]string{"Joining game K7MPQ2", "Connecting straight to the host"}, "Reopening"},
-		{"a host creating", ConnectingModel{},
+		{"a host creating", connectingModel{},
 			[]string{"Setting up your game", "Opening a room"}, "Connecting straight"},
-		{"a host reopening", ConnectingModel{Room: "K7MPQ2", Reopening: true},
+		{"a host reopening", connectingModel{Room: "K7MPQ2", Reopening: true},
 			[]string{"Reopening your game K7MPQ2", "players reconnect by themselves"}, "Connecting straight"},
 	}
 	for _, c := range cases {
-		s := &Shell{mounted: true, screen: ScreenConnecting, connecting: c.model}
+		s := &Shell{mounted: true, screen: screenConnecting, connecting: c.model}
 		html := render(t, s)
 		for _, w := range c.want {
 			if !strings.Contains(html, w) {

@@ -1,8 +1,25 @@
-// Package app is the Safehouse user interface: go-app v10 components for every screen, the
-// route table shared by the browser build (wasm/) and the static site generator (wasm/gen),
-// and the pure helpers behind them (invite links in the URL fragment, the QR code as SVG, the
-// signaling address). Screens render a view model and send intents; the game state lives in
-// the host's session (app/session), never here.
+// Package app is the Safehouse shell: the root go-app component (Shell) that holds which screen
+// is shown and turns presses into session calls, the route table shared by the browser build
+// (wasm/) and the static site generator (wasm/gen), and the pure helpers behind it (invite
+// links in the URL fragment, the QR code as SVG, the signaling address). Screens render a view
+// model and send intents; the game state lives in the host's session (app/session), never here.
+//
+// The screens are split by what they are, and a package boundary says what is shared:
+//
+//   - app/ui is the kit every screen is built from, whichever game: the selector helpers,
+//     the round clock, the held secret card, the sheet, the buttons held while the host is
+//     away. It knows no game and no session.
+//   - app/spyfallui and app/spyfestui are each one game's screens and its lobby panel. Each
+//     draws its engine's view and sends its engine's actions through a frame the shell fills
+//     in; neither imports the other, nor this package.
+//   - this package is the shell, which both games share: home and the invited screen,
+//     connecting and waiting to be let in, the lobby (its seat menu serves both games), the
+//     host's banner of knocks, the host-away banner, the table screen, pass-and-play, the
+//     preferences strip, the early input of the prerendered page, resuming a hosted game and
+//     the PWA's update and wake lock. games.go is its side of the games: it reads the game
+//     part of each view (gameModel), hands each family's view to that family's screens as it
+//     arrives, and builds their frames from the session. A third game adds a package of its
+//     screens and one frame there.
 //
 // Someone who typed the room code instead of following the invite link waits on the
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets
@@ -10,9 +27,9 @@
 //
 // A phone at rest must not tell the spy from anyone else (APP-HID-4): a screen draws what is
 // public and this seat's public place (dealer, whose turn, voter), never what only its secret
-// allows. The spy's moves are the button on the face of the held card (secret_card.go), and
-// every seat's card has one in the same place. glance_test.go renders every phase of random
-// games twice, with the secret changed, and requires the same HTML.
+// allows. The spy's moves are the button on the face of the held card (app/ui/card.go), and
+// every seat's card has one in the same place. Each game's glance_test.go renders every phase
+// of random games twice, with the secret changed, and requires the same HTML.
 //
 // On a first visit the page the site generator prerendered is on screen for seconds before
 // the wasm runs. Its inline script (wasm/gen/early.js) keeps the name and code typed there,
@@ -21,12 +38,13 @@
 //
 // The shell is one component, so go-app draws its whole tree again after every update (each
 // view from the host). What is large and mostly unchanged stays out of that: each lobby row
-// is a component of its own (lobbyRow), drawn again only when its fields change, and the
-// host's list of locations is drawn only while open. The host tab draws its own screen after
-// every intent of every player, so this is its share of issue 9's fan-out time.
+// is a component of its own (lobbyRow), drawn again only when its fields change, as is the
+// Spyfall settings panel (spyfallui.Panel), and the host's list of locations is drawn only
+// while open. The host tab draws its own screen after every intent of every player, so this
+// is its share of issue 9's fan-out time.
 //
-// Screens build their elements with el, elText and elVoid from a selector such as
-// "button#join.btn.primary[type=submit]", chaining on elWith and friends only what changes
-// from one render to the next (el.go). That keeps each element to one call in app.wasm,
-// where a chain of go-app's typed builders cost a call per attribute.
+// Screens build their elements with ui.El, ui.ElText and ui.ElVoid from a selector such as
+// "button#join.btn.primary[type=submit]", chaining on ui.ElWith and friends only what changes
+// from one render to the next (app/ui/el.go). That keeps each element to one call in
+// app.wasm, where a chain of go-app's typed builders cost a call per attribute.
 package app

@@ -72,7 +72,7 @@ func (s *Shell) applyEarlyInput(ctx goapp.Context, in earlyInput) {
 // pressEarly carries out a press on Join or Create made before the app ran, unless the app
 // has already moved on (an invite with a remembered name joins by itself).
 func (s *Shell) pressEarly(ctx goapp.Context, in earlyInput) {
-	if s.screen != ScreenHome || s.live != nil {
+	if s.screen != screenHome || s.live != nil {
 		return
 	}
 	switch in.press {

@@ -4,6 +4,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/wire"
 )
 
@@ -13,21 +14,21 @@ func (s *Shell) renderHome() goapp.UI {
 	if s.pendingInvite != nil {
 		return s.renderInvited()
 	}
-	return el("main.screen.home",
-		el("header.brand",
-			elVoid("img.brand-mark[src=/web/icon.svg][alt=][role=presentation][width=72][height=72]"),
-			elText("h1#title", s.t(i18n.AppName)),
-			elText("p.tagline", s.t(i18n.AppTagline)),
+	return ui.El("main.screen.home",
+		ui.El("header.brand",
+			ui.ElVoid("img.brand-mark[src=/web/icon.svg][alt=][role=presentation][width=72][height=72]"),
+			ui.ElText("h1#title", s.t(i18n.AppName)),
+			ui.ElText("p.tagline", s.t(i18n.AppTagline)),
 		),
-		el("div.content",
+		ui.El("div.content",
 			s.renderOfflineNote(),
 			s.renderInsecureNote(),
 			s.renderNameField(),
-			elWith("form#join-form.card",
-				elText("h2", s.t(i18n.HomeJoinHeading)),
-				elText("label.label[for=code]", s.t(i18n.HomeCodeLabel)),
-				el("div.row",
-					elVoidWith("input#code.field.code[type=text][autocomplete=off][autocapitalize=characters][spellcheck=false][aria-describedby=code-error]").
+			ui.ElWith("form#join-form.card",
+				ui.ElText("h2", s.t(i18n.HomeJoinHeading)),
+				ui.ElText("label.label[for=code]", s.t(i18n.HomeCodeLabel)),
+				ui.El("div.row",
+					ui.ElVoidWith("input#code.field.code[type=text][autocomplete=off][autocapitalize=characters][spellcheck=false][aria-describedby=code-error]").
 						Attr("value", s.home.Code).
 						Attr("placeholder", i18n.N(s.lang, i18n.HomeCodePlaceholder, wire.RoomCodeLen)).
 						Attr("maxlength", wire.RoomCodeLen+4).
@@ -36,15 +37,15 @@ func (s *Shell) renderHome() goapp.UI {
 							s.home.Code = ctx.JSSrc().Get("value").String()
 							s.home.CodeError = ""
 						}),
-					needsNetwork(s.waitLabel(elTextWith("button#join.btn.secondary[type=submit]", s.t(i18n.HomeJoin))), s.offline),
+					needsNetwork(s.waitLabel(ui.ElTextWith("button#join.btn.secondary[type=submit]", s.t(i18n.HomeJoin))), s.offline),
 				),
-				fieldError("code-error", s.home.CodeError),
+				ui.FieldError("code-error", s.home.CodeError),
 				s.renderWatchToggle(),
 			).OnSubmit(s.onJoin),
 		),
-		el("footer.actions",
-			elText("p.hint", s.t(i18n.HomeCreateHint)),
-			needsNetwork(s.waitLabel(elTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate))).OnClick(s.onCreate), s.offline),
+		ui.El("footer.actions",
+			ui.ElText("p.hint", s.t(i18n.HomeCreateHint)),
+			needsNetwork(s.waitLabel(ui.ElTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate))).OnClick(s.onCreate), s.offline),
 			s.renderPassEntry(),
 		),
 	)
@@ -52,9 +53,9 @@ func (s *Shell) renderHome() goapp.UI {
 
 // renderNameField is the player's name, remembered between visits.
 func (s *Shell) renderNameField() goapp.UI {
-	return el("section.card",
-		elText("label.label[for=name]", s.t(i18n.HomeNameLabel)),
-		elVoidWith("input#name.field[type=text][autocomplete=off][aria-describedby=name-error]").
+	return ui.El("section.card",
+		ui.ElText("label.label[for=name]", s.t(i18n.HomeNameLabel)),
+		ui.ElVoidWith("input#name.field[type=text][autocomplete=off][aria-describedby=name-error]").
 			Attr("value", s.home.Name).
 			Attr("placeholder", s.t(i18n.HomeNamePlaceholder)).
 			Attr("maxlength", wire.MaxNameRunes*2).
@@ -63,34 +64,29 @@ func (s *Shell) renderNameField() goapp.UI {
 				s.home.Name = ctx.JSSrc().Get("value").String()
 				s.home.NameError = ""
 			}),
-		fieldError("name-error", s.home.NameError),
+		ui.FieldError("name-error", s.home.NameError),
 	)
 }
 
 // renderInvited is home for someone who opened an invite link before the app knew their
 // name: one question, one button.
 func (s *Shell) renderInvited() goapp.UI {
-	return el("main.screen.home.invited",
-		el("header.brand",
-			elVoid("img.brand-mark[src=/web/icon.svg][alt=][role=presentation][width=56][height=56]"),
-			elText("h1#invited-title", s.t(i18n.InvitedTitle)),
-			elText("p#invited-body.tagline", s.t(i18n.InvitedBody, s.pendingInvite.Room)),
+	return ui.El("main.screen.home.invited",
+		ui.El("header.brand",
+			ui.ElVoid("img.brand-mark[src=/web/icon.svg][alt=][role=presentation][width=56][height=56]"),
+			ui.ElText("h1#invited-title", s.t(i18n.InvitedTitle)),
+			ui.ElText("p#invited-body.tagline", s.t(i18n.InvitedBody, s.pendingInvite.Room)),
 		),
-		elWith("form#join-form.content",
+		ui.ElWith("form#join-form.content",
 			s.renderInsecureNote(),
 			s.renderNameField(),
-			fieldError("code-error", s.home.CodeError),
+			ui.FieldError("code-error", s.home.CodeError),
 		).OnSubmit(s.onJoin),
-		el("footer.actions",
-			s.waitLabel(elTextWith("button#join.btn.primary[type=submit][form=join-form]", s.t(i18n.InvitedJoin))),
-			elTextWith("button#not-now.btn.ghost[type=button]", s.t(i18n.InvitedElsewhere)).OnClick(s.onBackHome),
+		ui.El("footer.actions",
+			s.waitLabel(ui.ElTextWith("button#join.btn.primary[type=submit][form=join-form]", s.t(i18n.InvitedJoin))),
+			ui.ElTextWith("button#not-now.btn.ghost[type=button]", s.t(i18n.InvitedElsewhere)).OnClick(s.onBackHome),
 		),
 	)
-}
-
-// fieldError is the message under a form field; it is announced when it appears.
-func fieldError(id, text string) goapp.UI {
-	return elTextWith("p.field-error[aria-live=polite]", text).ID(id)
 }
 
 // renderInsecureNote says calmly what a plain-http page cannot do; nothing on https.
@@ -98,9 +94,9 @@ func (s *Shell) renderInsecureNote() goapp.UI {
 	if s.secure || !s.mounted {
 		return goapp.Text("")
 	}
-	return el("aside#insecure-note.note",
-		elText("strong", s.t(i18n.InsecureTitle)),
-		elText("p", s.t(i18n.InsecureBody)),
+	return ui.El("aside#insecure-note.note",
+		ui.ElText("strong", s.t(i18n.InsecureTitle)),
+		ui.ElText("p", s.t(i18n.InsecureBody)),
 	)
 }
 
@@ -110,9 +106,9 @@ func (s *Shell) renderOfflineNote() goapp.UI {
 	if !s.offline {
 		return goapp.Text("")
 	}
-	return el("aside#offline-note.note",
-		elText("strong", s.t(i18n.OfflineTitle)),
-		elText("p", s.t(i18n.OfflineBody)),
+	return ui.El("aside#offline-note.note",
+		ui.ElText("strong", s.t(i18n.OfflineTitle)),
+		ui.ElText("p", s.t(i18n.OfflineBody)),
 	)
 }
 

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"safehouse/app/i18n"
-
 	"safehouse/wire"
 )
 

@@ -17,19 +17,19 @@ const (
 )
 
 var (
-	// ErrBadInvite: an invite fragment names a room but is damaged (bad code or secret).
-	ErrBadInvite = errors.New("invite link damaged")
+	// errBadInvite: an invite fragment names a room but is damaged (bad code or secret).
+	errBadInvite = errors.New("invite link damaged")
 )
 
-// Invite is what an invite link carries in its URL fragment: #join=ROOMCODE&k=SECRET.
+// invite is what an invite link carries in its URL fragment: #join=ROOMCODE&k=SECRET.
 // Secret is empty for a code typed by hand.
-type Invite struct {
+type invite struct {
 	Room   string
 	Secret string
 }
 
 // Fragment renders the invite as a URL fragment without the leading '#'.
-func (i Invite) Fragment() string {
+func (i invite) Fragment() string {
 	f := "join=" + url.QueryEscape(i.Room)
 	if i.Secret != "" {
 		f += "&k=" + url.QueryEscape(i.Secret)
@@ -39,7 +39,7 @@ func (i Invite) Fragment() string {
 
 // URL is the invite link: the page's address (without its own fragment or query) with the
 // invite in the fragment, which browsers never send to a server.
-func (i Invite) URL(page *url.URL) string {
+func (i invite) URL(page *url.URL) string {
 	u := *page
 	u.RawQuery = ""
 	u.Fragment = ""
@@ -47,31 +47,31 @@ func (i Invite) URL(page *url.URL) string {
 	return u.String() + "#" + i.Fragment()
 }
 
-// ParseInvite reads an invite from a URL fragment (with or without its leading '#').
+// parseInvite reads an invite from a URL fragment (with or without its leading '#').
 // found is false when the fragment carries no invite at all (e.g. empty): not an error.
-// A fragment that names a room but is damaged returns an error wrapping ErrBadInvite.
-func ParseInvite(fragment string) (inv Invite, found bool, err error) {
+// A fragment that names a room but is damaged returns an error wrapping errBadInvite.
+func parseInvite(fragment string) (inv invite, found bool, err error) {
 	fragment = strings.TrimPrefix(fragment, "#")
 	if fragment == "" {
-		return Invite{}, false, nil
+		return invite{}, false, nil
 	}
 	values, err := url.ParseQuery(fragment)
 	if err != nil {
-		return Invite{}, true, fmt.Errorf("%w: %v", ErrBadInvite, err)
+		return invite{}, true, fmt.Errorf("%w: %v", errBadInvite, err)
 	}
 	if !values.Has("join") {
-		return Invite{}, false, nil
+		return invite{}, false, nil
 	}
 	room, err := wire.NormalizeRoomCode(values.Get("join"))
 	if err != nil {
-		return Invite{}, true, fmt.Errorf("%w: %v", ErrBadInvite, err)
+		return invite{}, true, fmt.Errorf("%w: %v", errBadInvite, err)
 	}
 	secret := values.Get("k")
 	if values.Has("k") && !validSecret(secret) {
-		return Invite{Room: room}, true, fmt.Errorf("%w: secret is not %d..%d base64url characters",
-			ErrBadInvite, minSecretLen, maxSecretLen)
+		return invite{Room: room}, true, fmt.Errorf("%w: secret is not %d..%d base64url characters",
+			errBadInvite, minSecretLen, maxSecretLen)
 	}
-	return Invite{Room: room, Secret: secret}, true, nil
+	return invite{Room: room, Secret: secret}, true, nil
 }
 
 func validSecret(s string) bool {
@@ -87,11 +87,11 @@ func validSecret(s string) bool {
 	return true
 }
 
-// SignalURL is the WebSocket address of the signaling server. configured is the build-time
+// signalURL is the WebSocket address of the signaling server. configured is the build-time
 // setting (Handler.Env SIGNAL_URL); empty means the page's own origin: ws(s)://host/<prefix>/signal,
 // where prefix is the site's root prefix (go-app's GOAPP_ROOT_PREFIX) or, without one, the
 // directory of the page's path, so a site served under a subpath finds its server there too.
-func SignalURL(configured string, page *url.URL, rootPrefix string) string {
+func signalURL(configured string, page *url.URL, rootPrefix string) string {
 	if configured != "" {
 		return configured
 	}

@@ -13,28 +13,28 @@ func TestParseInvite(t *testing.T) {
 	tests := []struct {
 		name      string
 		fragment  string
-		want      Invite
+		want      invite
 		wantFound bool
 		wantErr   error
 	}{
-		{"empty", "", Invite{}, false, nil},
-		{"just a hash", "#", Invite{}, false, nil},
-		{"unrelated fragment", "#rules", Invite{}, false, nil},
-		{"link with secret", "#join=K7MPQ2&k=" + testSecret, Invite{"K7MPQ2", testSecret}, true, nil},
-		{"no leading hash", "join=K7MPQ2&k=" + testSecret, Invite{"K7MPQ2", testSecret}, true, nil},
-		{"lower case code", "#join=k7mpq2", Invite{"K7MPQ2", ""}, true, nil},
-		{"code without secret", "#join=K7MPQ2", Invite{"K7MPQ2", ""}, true, nil},
-		{"code with ambiguous letter O", "#join=K7MPQO", Invite{}, true, ErrBadInvite},
-		{"code too short", "#join=K7MPQ", Invite{}, true, ErrBadInvite},
-		{"empty code", "#join=&k=" + testSecret, Invite{}, true, ErrBadInvite},
-		{"secret too short", "#join=K7MPQ2&k=abc", Invite{}, true, ErrBadInvite},
-		{"secret with bad characters", "#join=K7MPQ2&k=" + strings.Repeat("+", 22), Invite{}, true, ErrBadInvite},
-		{"empty secret", "#join=K7MPQ2&k=", Invite{}, true, ErrBadInvite},
-		{"broken escape", "#join=%zz", Invite{}, true, ErrBadInvite},
+		{"empty", "", invite{}, false, nil},
+		{"just a hash", "#", invite{}, false, nil},
+		{"unrelated fragment", "#rules", invite{}, false, nil},
+		{"link with secret", "#join=K7MPQ2&k=" + testSecret, invite{"K7MPQ2", testSecret}, true, nil},
+		{"no leading hash", "join=K7MPQ2&k=" + testSecret, invite{"K7MPQ2", testSecret}, true, nil},
+		{"lower case code", "#join=k7mpq2", invite{"K7MPQ2", ""}, true, nil},
+		{"code without secret", "#join=K7MPQ2", invite{"K7MPQ2", ""}, true, nil},
+		{"code with ambiguous letter O", "#join=K7MPQO", invite{}, true, errBadInvite},
+		{"code too short", "#join=K7MPQ", invite{}, true, errBadInvite},
+		{"empty code", "#join=&k=" + testSecret, invite{}, true, errBadInvite},
+		{"secret too short", "#join=K7MPQ2&k=abc", invite{}, true, errBadInvite},
+		{"secret with bad characters", "#join=K7MPQ2&k=" + strings.Repeat("+", 22), invite{}, true, errBadInvite},
+		{"empty secret", "#join=K7MPQ2&k=", invite{}, true, errBadInvite},
+		{"broken escape", "#join=%zz", invite{}, true, errBadInvite},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, found, err := ParseInvite(tt.fragment)
+			got, found, err := parseInvite(tt.fragment)
 			if found != tt.wantFound {
 				t.Errorf("found = %v, want %v", found, tt.wantFound)
 			}
@@ -59,7 +59,7 @@ func TestInviteURLRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inv := Invite{Room: "K7MPQ2", Secret: testSecret}
+		inv := invite{Room: "K7MPQ2", Secret: testSecret}
 		link := inv.URL(page)
 		if strings.Count(link, "#") != 1 || strings.Contains(link, "utm") {
 			t.Errorf("%s: link %q keeps the old fragment or query", p, link)
@@ -71,7 +71,7 @@ func TestInviteURLRoundTrip(t *testing.T) {
 		if u.Host != page.Host || u.Path != page.Path {
 			t.Errorf("%s: link %q changed the page address", p, link)
 		}
-		back, found, err := ParseInvite(u.Fragment)
+		back, found, err := parseInvite(u.Fragment)
 		if err != nil || !found || back != inv {
 			t.Errorf("%s: round trip gave %+v found=%v err=%v", p, back, found, err)
 		}
@@ -96,8 +96,8 @@ func TestSignalURL(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := SignalURL(tt.configured, page, tt.prefix); got != tt.want {
-			t.Errorf("SignalURL(%q, %q, %q) = %q, want %q", tt.configured, tt.page, tt.prefix, got, tt.want)
+		if got := signalURL(tt.configured, page, tt.prefix); got != tt.want {
+			t.Errorf("signalURL(%q, %q, %q) = %q, want %q", tt.configured, tt.page, tt.prefix, got, tt.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/app/ui"
 )
 
 // renderKnocks: the host's banner of players who typed the room code and wait to be let in,
@@ -14,12 +15,12 @@ import (
 // there, empty when nobody waits, so a screen reader hears each new arrival, and go-app never
 // moves the screen below it to another place in the tree.
 func (s *Shell) renderKnocks() goapp.UI {
-	live := elWith("div#knocks.knocks[aria-live=polite]")
+	live := ui.ElWith("div#knocks.knocks[aria-live=polite]")
 	if s.live == nil || s.live.host == nil || len(s.lobby.Waiting) == 0 ||
-		(s.screen != ScreenLobby && s.screen != ScreenGame) {
+		(s.screen != screenLobby && s.screen != screenGame) {
 		return live
 	}
-	return live.Body(elWith("section.knock-list",
+	return live.Body(ui.ElWith("section.knock-list",
 		goapp.Range(s.lobby.Waiting).Slice(func(i int) goapp.UI { return s.renderKnock(s.lobby.Waiting[i]) }),
 	).Aria("label", s.t(i18n.KnocksLabel)))
 }
@@ -36,13 +37,13 @@ func (s *Shell) renderKnock(k session.Knock) goapp.UI {
 		asks = s.t(i18n.KnockAsksWatch, name)
 	}
 	id := k.ID
-	return elWith("div.knock.card",
-		elText("p.knock-text", asks),
-		el("div.knock-actions",
-			elTextWith("button.btn.secondary.knock-away[type=button]", s.t(i18n.KnockTurnAway)).ID(fmt.Sprintf("knock-away-%d", id)).
+	return ui.ElWith("div.knock.card",
+		ui.ElText("p.knock-text", asks),
+		ui.El("div.knock-actions",
+			ui.ElTextWith("button.btn.secondary.knock-away[type=button]", s.t(i18n.KnockTurnAway)).ID(fmt.Sprintf("knock-away-%d", id)).
 				Aria("label", s.t(i18n.KnockTurnAwayLabel, name)).
 				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.answerKnock(ctx, session.KindTurnAway, id) }, goapp.EventScope(id)),
-			elTextWith("button.btn.primary.knock-admit[type=button]", s.t(i18n.KnockAdmit)).ID(fmt.Sprintf("knock-admit-%d", id)).
+			ui.ElTextWith("button.btn.primary.knock-admit[type=button]", s.t(i18n.KnockAdmit)).ID(fmt.Sprintf("knock-admit-%d", id)).
 				Aria("label", s.t(i18n.KnockAdmitLabel, name)).
 				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.answerKnock(ctx, session.KindAdmit, id) }, goapp.EventScope(id)),
 		),

@@ -16,13 +16,13 @@ func TestHostSeesWaitingPlayers(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		host   bool
-		screen Screen
+		screen screen
 		want   int
 	}{
-		{"host in the lobby", true, ScreenLobby, 3},
-		{"host in a game", true, ScreenGame, 3},
-		{"host on the error page", true, ScreenError, 0},
-		{"guest in the lobby", false, ScreenLobby, 0},
+		{"host in the lobby", true, screenLobby, 3},
+		{"host in a game", true, screenGame, 3},
+		{"host on the error page", true, screenError, 0},
+		{"guest in the lobby", false, screenLobby, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := lobbyShell(tc.host, false, true)
@@ -57,7 +57,7 @@ func TestHostSeesWaitingPlayers(t *testing.T) {
 
 // A player who typed the code and waits for the host is told so, with the room and a way out.
 func TestWaitingScreen(t *testing.T) {
-	s := &Shell{mounted: true, screen: ScreenConnecting, connecting: ConnectingModel{Room: "K7MPQ2", Waiting: true}}
+	s := &Shell{mounted: true, screen: screenConnecting, connecting: connectingModel{Room: "K7MPQ2", Waiting: true}}
 	html := render(t, s)
 	for _, sub := range []string{"Waiting for the host to let you in", `<strong class="room-code">K7MPQ2</strong>`, `id="cancel"`, `role="status"`} {
 		if !strings.Contains(html, sub) {

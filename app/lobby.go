@@ -5,36 +5,37 @@ import (
 
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/app/ui"
 	"safehouse/wire"
 )
 
 // renderLobby: the room code on top, the invite (QR and link) and the live player list, your
 // own name editable, and sharing the invite as the primary action at the bottom.
 func (s *Shell) renderLobby() goapp.UI {
-	invite := el("div.col", s.renderInvite())
-	players := el("div.col", s.renderPlayers(), s.renderRename())
+	invite := ui.El("div.col", s.renderInvite())
+	players := ui.El("div.col", s.renderPlayers(), s.renderRename())
 	columns := []goapp.UI{players, invite}
 	if s.lobby.IsHost {
 		columns = []goapp.UI{invite, players} // the host's first job is showing the invite
 	}
-	return el("main.screen.lobby",
+	return ui.El("main.screen.lobby",
 		s.renderTopBar(),
-		el("div.content",
+		ui.El("div.content",
 			goapp.If(s.lobby.IsHost, func() goapp.UI {
-				return elText("p.note.subtle", s.t(i18n.LobbyHostNote))
+				return ui.ElText("p.note.subtle", s.t(i18n.LobbyHostNote))
 			}),
-			el("div.columns", columns...),
+			ui.El("div.columns", columns...),
 			s.spyfallPanel(),
 			s.renderSpyfestSettings(),
 			s.renderInsecureNote(),
 		),
-		el("footer.actions",
-			elText("p#toast.toast[role=status][aria-live=polite]", s.lobby.Toast),
+		ui.El("footer.actions",
+			ui.Toast(s.lobby.Toast),
 			s.renderSpyfallStart(),
 			goapp.If(s.canShare, func() goapp.UI {
-				return elTextWith("button#share.btn.primary[type=button]", s.t(i18n.LobbyShare)).OnClick(s.onShare)
+				return ui.ElTextWith("button#share.btn.primary[type=button]", s.t(i18n.LobbyShare)).OnClick(s.onShare)
 			}).Else(func() goapp.UI {
-				return elTextWith("button#copy.btn.primary[type=button]", s.t(i18n.LobbyCopy)).OnClick(s.onCopy)
+				return ui.ElTextWith("button#copy.btn.primary[type=button]", s.t(i18n.LobbyCopy)).OnClick(s.onCopy)
 			}),
 		),
 	)
@@ -44,16 +45,16 @@ func (s *Shell) renderLobby() goapp.UI {
 // shares the code's column rather than sitting between code and Leave, where a long status
 // ("Переподключение…") pushed Leave past a 320 px screen's edge.
 func (s *Shell) renderTopBar() goapp.UI {
-	return el("header.topbar",
-		el("div.room",
-			elText("span.room-label", s.t(i18n.LobbyRoomCode)),
-			elText("strong#lobby-room.room-code", s.lobby.Room),
-			elWith("span#status.status",
-				el("span.dot[aria-hidden=true]"),
+	return ui.El("header.topbar",
+		ui.El("div.room",
+			ui.ElText("span.room-label", s.t(i18n.LobbyRoomCode)),
+			ui.ElText("strong#lobby-room.room-code", s.lobby.Room),
+			ui.ElWith("span#status.status",
+				ui.El("span.dot[aria-hidden=true]"),
 				goapp.Text(s.statusText(s.lobby.Status)),
 			).Class("status-"+string(s.lobby.Status)).Class(pathClass(s.lobby.Path)),
 		),
-		elTextWith("button#leave.btn.ghost.small[type=button]", s.t(i18n.LobbyLeave)).OnClick(s.onLeave),
+		ui.ElTextWith("button#leave.btn.ghost.small[type=button]", s.t(i18n.LobbyLeave)).OnClick(s.onLeave),
 	)
 }
 
@@ -90,39 +91,39 @@ func (s *Shell) renderInvite() goapp.UI {
 	if !s.lobby.IsHost {
 		hint = s.t(i18n.LobbyGuestInvite)
 	}
-	return el("section#invite.card.invite[aria-labelledby=invite-heading]",
-		elText("h2#invite-heading", s.t(i18n.LobbyInviteHeading)),
-		elText("p.muted", hint),
+	return ui.El("section#invite.card.invite[aria-labelledby=invite-heading]",
+		ui.ElText("h2#invite-heading", s.t(i18n.LobbyInviteHeading)),
+		ui.ElText("p.muted", hint),
 		goapp.If(s.lobby.InviteQR != "", func() goapp.UI {
-			return el("div#qr.qr-frame", goapp.Raw(s.lobby.InviteQR))
+			return ui.El("div#qr.qr-frame", goapp.Raw(s.lobby.InviteQR))
 		}),
-		elText("label.label[for=invite-link]", s.t(i18n.LobbyInviteLinkLabel)),
-		elVoidWith("input#invite-link.field.link[type=url][readonly]").
+		ui.ElText("label.label[for=invite-link]", s.t(i18n.LobbyInviteLinkLabel)),
+		ui.ElVoidWith("input#invite-link.field.link[type=url][readonly]").
 			Attr("value", s.lobby.InviteURL).
 			OnFocus(func(ctx goapp.Context, e goapp.Event) { ctx.JSSrc().Call("select") }),
 		goapp.If(!s.canShare && !s.secure, func() goapp.UI {
-			return elText("p#share-note.muted.small", s.t(i18n.LobbyShareInsecure))
+			return ui.ElText("p#share-note.muted.small", s.t(i18n.LobbyShareInsecure))
 		}),
 	)
 }
 
 func (s *Shell) renderPlayers() goapp.UI {
-	return el("section.card[aria-labelledby=players-heading]",
-		elText("h2#players-heading", s.t(i18n.LobbyPlayers, len(s.lobby.Players))),
-		el("ul#players.players",
+	return ui.El("section.card[aria-labelledby=players-heading]",
+		ui.ElText("h2#players-heading", s.t(i18n.LobbyPlayers, len(s.lobby.Players))),
+		ui.El("ul#players.players",
 			goapp.Range(s.lobby.Players).Slice(func(i int) goapp.UI {
 				return s.lobbyRow(i)
 			}),
 		),
 		goapp.If(len(s.lobby.Screens) > 0, func() goapp.UI {
-			return el("div.table-screens",
-				elText("h3#screens-heading.label", s.t(i18n.LobbyScreens, len(s.lobby.Screens))),
-				el("ul#table-screens.players[aria-labelledby=screens-heading]",
+			return ui.El("div.table-screens",
+				ui.ElText("h3#screens-heading.label", s.t(i18n.LobbyScreens, len(s.lobby.Screens))),
+				ui.El("ul#table-screens.players[aria-labelledby=screens-heading]",
 					goapp.Range(s.lobby.Screens).Slice(func(i int) goapp.UI { return s.screenRow(i) }),
 				),
 			)
 		}),
-		elText("p#lobby-waiting.muted.small", s.lobbyWaitingText()),
+		ui.ElText("p#lobby-waiting.muted.small", s.lobbyWaitingText()),
 	)
 }
 
@@ -144,7 +145,7 @@ func (s *Shell) lobbyWaitingText() string {
 type lobbyRow struct {
 	goapp.Compo
 
-	Row  PlayerRow
+	Row  playerRow
 	Lang i18n.Lang
 	// The host's seat menu, when it is on this row: open or not, the rename draft, where up
 	// and down move it (moveTargets), and whether it is last.
@@ -169,15 +170,15 @@ func (s *Shell) lobbyRow(i int) *lobbyRow {
 // as many screens as players); its menu only renames or removes.
 func (s *Shell) screenRow(i int) *lobbyRow { return s.row(s.lobby.Screens[i]) }
 
-func (s *Shell) row(p PlayerRow) *lobbyRow {
+func (s *Shell) row(p playerRow) *lobbyRow {
 	if p.Host && s.hostAway() {
 		// The last view from the host still says it is online: the banner above says otherwise.
 		p.Online = false
 	}
 	r := &lobbyRow{Row: p, Lang: s.lang, shell: s}
 	if r.Menu = s.lobby.IsHost && !p.You && s.pass == nil; r.Menu {
-		r.MenuOpen = s.sfDraft.menuOpen && s.sfDraft.menuSeat == p.Seat
-		r.NameDraft = s.sfDraft.seatNames[p.Seat]
+		r.MenuOpen = s.seatMenu.open && s.seatMenu.seat == p.Seat
+		r.NameDraft = s.seatMenu.names[p.Seat]
 	}
 	return r
 }
@@ -194,16 +195,16 @@ func (s *Shell) renderPlayer(r *lobbyRow) goapp.UI {
 	if p.You {
 		class += " you"
 	}
-	return elWith("li",
-		elWith("span.presence",
-			elText("span.visually-hidden", presenceText),
+	return ui.ElWith("li",
+		ui.ElWith("span.presence",
+			ui.ElText("span.visually-hidden", presenceText),
 		).Class(presence).Title(presenceText),
-		elText("span.player-name", p.Name),
+		ui.ElText("span.player-name", p.Name),
 		goapp.If(p.Host, func() goapp.UI {
-			return elText("span.badge.host", s.t(i18n.LobbyHostBadge))
+			return ui.ElText("span.badge.host", s.t(i18n.LobbyHostBadge))
 		}),
 		goapp.If(p.You, func() goapp.UI {
-			return elText("span.badge.you", s.t(i18n.LobbyYouBadge))
+			return ui.ElText("span.badge.you", s.t(i18n.LobbyYouBadge))
 		}),
 		s.renderSeatMenu(r),
 	).Class(class).DataSet("seat", p.Seat)
@@ -216,10 +217,10 @@ func (s *Shell) renderRename() goapp.UI {
 			current = p.Name
 		}
 	}
-	return elWith("form#rename-form.card",
-		elText("label.label[for=rename-input]", s.t(i18n.LobbyRenameLabel)),
-		el("div.row",
-			elVoidWith("input#rename-input.field[type=text][autocomplete=off][aria-describedby=rename-error]").
+	return ui.ElWith("form#rename-form.card",
+		ui.ElText("label.label[for=rename-input]", s.t(i18n.LobbyRenameLabel)),
+		ui.El("div.row",
+			ui.ElVoidWith("input#rename-input.field[type=text][autocomplete=off][aria-describedby=rename-error]").
 				Attr("value", s.lobby.RenameDraft).
 				Attr("placeholder", current).
 				Attr("maxlength", wire.MaxNameRunes*2).
@@ -228,8 +229,8 @@ func (s *Shell) renderRename() goapp.UI {
 					s.lobby.RenameDraft = ctx.JSSrc().Get("value").String()
 					s.lobby.RenameError = ""
 				}),
-			heldGroup(s.hostAway(), elText("button#rename.btn.secondary[type=submit]", s.t(i18n.LobbyRename))),
+			ui.HeldGroup(s.hostAway(), ui.ElText("button#rename.btn.secondary[type=submit]", s.t(i18n.LobbyRename))),
 		),
-		fieldError("rename-error", s.lobby.RenameError),
+		ui.FieldError("rename-error", s.lobby.RenameError),
 	).OnSubmit(s.onRename)
 }

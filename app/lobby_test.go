@@ -4,6 +4,7 @@ import (
 	"os"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -33,7 +34,7 @@ func rowFields(r *lobbyRow) lobbyRow {
 // A lobby row is drawn again only when its fields change, so every change of what a row
 // shows must change its fields; otherwise the host's screen would keep showing the old row.
 func TestLobbyRowFieldsFollowWhatItShows(t *testing.T) {
-	openMenu := func(s *Shell) { s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, 2 }
+	openMenu := func(s *Shell) { s.seatMenu.open, s.seatMenu.seat = true, 2 }
 	changes := []struct {
 		what          string
 		setup, change func(s *Shell) // setup makes both states, change only the second
@@ -43,10 +44,10 @@ func TestLobbyRowFieldsFollowWhatItShows(t *testing.T) {
 		{"host badge", nil, func(s *Shell) { s.lobby.Players[2].Host = true }},
 		{"language", nil, func(s *Shell) { s.lang = i18n.Lang("ru") }},
 		{"menu opened", nil, openMenu},
-		{"rename draft", openMenu, func(s *Shell) { s.sfDraft.seatNames = map[int]string{2: "Nad"} }},
+		{"rename draft", openMenu, func(s *Shell) { s.seatMenu.names = map[int]string{2: "Nad"} }},
 		// the open menu's "down" button shows the row's place
 		{"no longer last", openMenu, func(s *Shell) {
-			s.lobby.Players = append(s.lobby.Players, PlayerRow{Seat: 3, Name: "Omar", Online: true})
+			s.lobby.Players = append(s.lobby.Players, playerRow{Seat: 3, Name: "Omar", Online: true})
 		}},
 		{"moved up", openMenu, func(s *Shell) {
 			p := s.lobby.Players
@@ -94,7 +95,7 @@ func TestLocationListDrawnWhileOpen(t *testing.T) {
 	for _, open := range []bool{false, true} {
 		s := lobbyShell(true, false, true)
 		s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
-		s.sfDraft.browsing = open
+		s.sfDraft.Browsing = open
 		html := render(t, s)
 		want := 0
 		if open {
@@ -143,7 +144,7 @@ func TestTableScreensListedApart(t *testing.T) {
 		t.Errorf("the table screens list: %s", screens)
 	}
 	open := shell()
-	open.sfDraft.menuOpen, open.sfDraft.menuSeat = true, 2
+	open.seatMenu.open, open.seatMenu.seat = true, 2
 	menu := regexp.MustCompile(`(?s)<ul [^>]*id="table-screens".*?</ul>`).FindString(render(t, open))
 	for class, want := range map[string]bool{"seat-rename": true, "seat-kick": true, "seat-up": false, "seat-down": false} {
 		if got := strings.Contains(menu, class); got != want {
@@ -188,7 +189,8 @@ func TestNoMoveAboveTheHost(t *testing.T) {
 	for seat, disabled := range map[string]bool{"1": true, "2": false} {
 		s := lobbyShell(true, false, true)
 		s.lobby.Players[0].You, s.lobby.Players[1].You = true, false // the host's own row is first
-		s.sfDraft.menuOpen, s.sfDraft.menuSeat = true, atoiOr(seat, 0)
+		n, _ := strconv.Atoi(seat)
+		s.seatMenu.open, s.seatMenu.seat = true, n
 		up := regexp.MustCompile(`<button [^>]*class="[^"]*seat-up[^"]*"[^>]*>`).FindString(rowMarkup(t, s, seat))
 		if up == "" {
 			t.Fatalf("seat %s: no up button in its open menu", seat)
@@ -226,5 +228,29 @@ func TestReadmeNamesThePassButton(t *testing.T) {
 	button := i18n.T(i18n.English, i18n.SFPassEntry)
 	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "**"+button+"**") {
 		t.Errorf("README.md does not name the home screen's button %q", button)
+	}
+}
+
+// APP-LOBBY-1: the host gets a menu (rename, move, remove) on every other player's row; a
+// guest gets none.
+func TestLobbySeatMenus(t *testing.T) {
+	cases := []struct {
+		host  bool
+		menus int
+	}{
+		{true, 2},
+		{false, 0},
+	}
+	for _, c := range cases {
+		s := lobbyShell(c.host, false, true)
+		s.lobby.Players[1].You = false
+		s.lobby.Players[0].You = c.host // the host's own row has no menu
+		html := render(t, s)
+		if n := strings.Count(html, `class="seat-menu"`); n != c.menus {
+			t.Errorf("host=%v: %d seat menus, want %d", c.host, n, c.menus)
+		}
+		if n := strings.Count(html, `seat-menu-open`); n != c.menus {
+			t.Errorf("host=%v: %d menu buttons, want %d", c.host, n, c.menus)
+		}
 	}
 }

@@ -1,32 +1,35 @@
 package app
 
 import (
+	"time"
+
+	"safehouse/app/game"
 	"safehouse/app/session"
 )
 
-// Screen names which page the shell shows.
-type Screen int
+// screen names which page the shell shows.
+type screen int
 
 // The screens of issue 2. Game screens come with the games.
 const (
-	ScreenHome Screen = iota
-	ScreenConnecting
-	ScreenLobby
-	ScreenError
-	ScreenGame // a game in play: the family's own screens
-	ScreenPass // pass-and-play: one device, one player at a time
+	screenHome screen = iota
+	screenConnecting
+	screenLobby
+	screenError
+	screenGame // a game in play: the family's own screens
+	screenPass // pass-and-play: one device, one player at a time
 )
 
-// HomeModel is what the home screen shows: the form's current values and their problems.
-type HomeModel struct {
+// homeModel is what the home screen shows: the form's current values and their problems.
+type homeModel struct {
 	Name      string
 	Code      string
 	NameError string // shown under the name field, empty when fine
 	CodeError string // shown under the code field, empty when fine
 }
 
-// ConnectingModel is the screen between a button press and the first view from the host.
-type ConnectingModel struct {
+// connectingModel is the screen between a button press and the first view from the host.
+type connectingModel struct {
 	Room string // the room being joined; empty while creating a game
 	// Waiting: the player typed the code, and the host has yet to let them in.
 	Waiting bool
@@ -36,8 +39,8 @@ type ConnectingModel struct {
 	Reopening bool
 }
 
-// PlayerRow is one line of the lobby's player list.
-type PlayerRow struct {
+// playerRow is one line of the lobby's player list.
+type playerRow struct {
 	Seat   int
 	Name   string
 	Online bool
@@ -50,14 +53,14 @@ type PlayerRow struct {
 	Order int
 }
 
-// LobbyModel is everything the lobby shows, built from the host's latest View.
-type LobbyModel struct {
+// lobbyModel is everything the lobby shows, built from the host's latest View.
+type lobbyModel struct {
 	Room        string
 	IsHost      bool
-	Players     []PlayerRow // the players, in table order
-	Screens     []PlayerRow // the table screens, which play no seat
+	Players     []playerRow // the players, in table order
+	Screens     []playerRow // the table screens, which play no seat
 	InviteURL   string
-	InviteQR    string // inline SVG markup, from QRSVG
+	InviteQR    string // inline SVG markup, from qrSVG
 	Status      session.Status
 	Path        session.Path // how this player reaches the host, once online ("" for the host)
 	RenameDraft string
@@ -67,8 +70,15 @@ type LobbyModel struct {
 	Waiting []session.Knock
 }
 
-// ErrorModel is a full-page error with a way back.
-type ErrorModel struct {
+// gameModel is the game part of the latest view from the host, whichever the family.
+type gameModel struct {
+	View *game.TableView // nil until a game is plugged into the host
+	// Skew is the host's clock minus this device's, measured when the view arrived.
+	Skew time.Duration
+}
+
+// errorModel is a full-page error with a way back.
+type errorModel struct {
 	Title string
 	Body  string
 }
@@ -76,17 +86,17 @@ type ErrorModel struct {
 // playersFromView is the players of the host's view as list rows, in table order, with this
 // device's own seat marked; screensFromView is its table screens, which play no seat and are
 // no player to count, seat or put in a team.
-func playersFromView(v *session.View) []PlayerRow { return rowsFromView(v, false) }
+func playersFromView(v *session.View) []playerRow { return rowsFromView(v, false) }
 
-func screensFromView(v *session.View) []PlayerRow { return rowsFromView(v, true) }
+func screensFromView(v *session.View) []playerRow { return rowsFromView(v, true) }
 
-func rowsFromView(v *session.View, spectators bool) []PlayerRow {
-	var rows []PlayerRow
+func rowsFromView(v *session.View, spectators bool) []playerRow {
+	var rows []playerRow
 	for i, p := range v.Players {
 		if p.Spectator != spectators {
 			continue
 		}
-		rows = append(rows, PlayerRow{
+		rows = append(rows, playerRow{
 			Seat:      p.Seat,
 			Name:      p.Name,
 			Online:    p.Online,

@@ -4,6 +4,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 )
 
 // OnAppUpdate runs when go-app's service worker has fetched and cached a new version. The
@@ -15,7 +16,7 @@ func (s *Shell) OnAppUpdate(ctx goapp.Context) {
 }
 
 func (s *Shell) onRestartForUpdate(ctx goapp.Context, _ goapp.Event) {
-	if s.screen == ScreenHome && s.live == nil {
+	if s.screen == screenHome && s.live == nil {
 		ctx.Reload()
 	}
 }
@@ -23,17 +24,17 @@ func (s *Shell) onRestartForUpdate(ctx goapp.Context, _ goapp.Event) {
 // renderUpdateNotice is a polite live region, so a screen reader announces the update without
 // interrupting; it is absent during a game.
 func (s *Shell) renderUpdateNotice() goapp.UI {
-	if !s.updateReady || s.screen == ScreenGame || s.screen == ScreenConnecting {
+	if !s.updateReady || s.screen == screenGame || s.screen == screenConnecting {
 		return goapp.Text("")
 	}
-	notice := elWith("div#update-notice.card.update-notice[role=status][aria-live=polite]")
-	if s.screen == ScreenHome && s.live == nil {
+	notice := ui.ElWith("div#update-notice.card.update-notice[role=status][aria-live=polite]")
+	if s.screen == screenHome && s.live == nil {
 		return notice.Body(
-			elText("p", s.t(i18n.UpdateReady)),
-			elTextWith("button#update-restart.btn[type=button]", s.t(i18n.UpdateRestart)).OnClick(s.onRestartForUpdate),
+			ui.ElText("p", s.t(i18n.UpdateReady)),
+			ui.ElTextWith("button#update-restart.btn[type=button]", s.t(i18n.UpdateRestart)).OnClick(s.onRestartForUpdate),
 		)
 	}
-	return notice.Body(elText("p", s.t(i18n.UpdateReady)))
+	return notice.Body(ui.ElText("p", s.t(i18n.UpdateReady)))
 }
 
 // wakeLock keeps the screen on during a game. The browser drops a screen wake lock whenever

@@ -7,10 +7,10 @@ import (
 	"safehouse/qrcode"
 )
 
-// QRSVG renders text as a QR code in an inline SVG element: dark modules on a white square
+// qrSVG renders text as a QR code in an inline SVG element: dark modules on a white square
 // (scanners read dark-on-light best, so the QR stays light in the dark theme too), quiet zone
 // included, one path of horizontal runs to keep the markup small. label is its accessible name.
-func QRSVG(text, label string) (string, error) {
+func qrSVG(text, label string) (string, error) {
 	if text == "" {
 		return "", fmt.Errorf("qr: nothing to encode")
 	}

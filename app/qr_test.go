@@ -10,7 +10,7 @@ import (
 	"safehouse/qrcode"
 )
 
-// decodeRuns rebuilds the module grid from the SVG path QRSVG writes.
+// decodeRuns rebuilds the module grid from the SVG path qrSVG writes.
 func decodeRuns(t *testing.T, d string, size int) [][]bool {
 	t.Helper()
 	grid := make([][]bool, size)
@@ -50,7 +50,7 @@ func TestQRSVGDrawsTheCodesModules(t *testing.T) {
 		"https://example.org/#" + strings.Repeat("join=K7MPQ2&", 40), // a large version (version blocks, many EC blocks)
 	}
 	for _, text := range texts {
-		svg, err := QRSVG(text, `Invite "QR" <code>`)
+		svg, err := qrSVG(text, `invite "QR" <code>`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestQRSVGDrawsTheCodesModules(t *testing.T) {
 		if err := xml.Unmarshal([]byte(svg), &parsed); err != nil {
 			t.Fatalf("not well-formed SVG: %v", err)
 		}
-		if parsed.Label != `Invite "QR" <code>` {
+		if parsed.Label != `invite "QR" <code>` {
 			t.Errorf("aria-label = %q", parsed.Label)
 		}
 		var size, height int
@@ -97,10 +97,10 @@ func TestQRSVGDrawsTheCodesModules(t *testing.T) {
 }
 
 func TestQRSVGRefusesWhatItCannotEncode(t *testing.T) {
-	if _, err := QRSVG("", "x"); err == nil {
+	if _, err := qrSVG("", "x"); err == nil {
 		t.Error("empty text: want an error")
 	}
-	if _, err := QRSVG(strings.Repeat("a", 5000), "x"); err == nil {
+	if _, err := qrSVG(strings.Repeat("a", 5000), "x"); err == nil {
 		t.Error("5000 bytes: want an error, a QR code holds less")
 	}
 }

@@ -7,17 +7,13 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/session"
+	"safehouse/app/ui/uitest"
 )
 
 // render mounts the shell in go-app's test engine and returns its HTML.
 func render(t *testing.T, s *Shell) string {
 	t.Helper()
-	e := goapp.NewTestEngine()
-	if err := e.Load(s); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
-	return goapp.HTMLString(s)
+	return uitest.HTML(t, s)
 }
 
 func lobbyShell(isHost, canShare, secure bool) *Shell {
@@ -26,13 +22,13 @@ func lobbyShell(isHost, canShare, secure bool) *Shell {
 		{Seat: 1, Name: "Leo", Online: true},
 		{Seat: 2, Name: "Nadia", Online: false},
 	}}
-	qr, _ := QRSVG("http://192.168.1.5:8080/#join=K7MPQ2", "QR")
+	qr, _ := qrSVG("http://192.168.1.5:8080/#join=K7MPQ2", "QR")
 	return &Shell{
 		mounted:  true,
 		secure:   secure,
 		canShare: canShare,
-		screen:   ScreenLobby,
-		lobby: LobbyModel{
+		screen:   screenLobby,
+		lobby: lobbyModel{
 			Room:      "K7MPQ2",
 			IsHost:    isHost,
 			Players:   playersFromView(view),
@@ -133,18 +129,18 @@ func TestRefusalsThatEndTheSessionGetAPage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.code, func(t *testing.T) {
-			s := &Shell{mounted: true, screen: ScreenLobby}
+			s := &Shell{mounted: true, screen: screenLobby}
 			if got := s.refusalPage(tt.code); got != tt.wantPage {
 				t.Fatalf("refusalPage(%q) = %v, want %v", tt.code, got, tt.wantPage)
 			}
 			if !tt.wantPage {
-				if s.screen != ScreenLobby {
+				if s.screen != screenLobby {
 					t.Errorf("a passing refusal left the lobby for screen %d", s.screen)
 				}
 				return
 			}
 			html := render(t, s)
-			if s.screen != ScreenError || !strings.Contains(html, ">"+tt.wantTitle+"<") {
+			if s.screen != screenError || !strings.Contains(html, ">"+tt.wantTitle+"<") {
 				t.Errorf("screen %d, page lacks title %q", s.screen, tt.wantTitle)
 			}
 			if hasRetry := strings.Contains(html, `id="retry"`); hasRetry != (tt.wantRetry != "") {
@@ -158,7 +154,7 @@ func TestRefusalsThatEndTheSessionGetAPage(t *testing.T) {
 }
 
 func TestInviteWithoutANameAsksForOne(t *testing.T) {
-	s := &Shell{mounted: true, pendingInvite: &Invite{Room: "K7MPQ2", Secret: "q9Zk3xW0bT2vLr8mN4pY6A"}}
+	s := &Shell{mounted: true, pendingInvite: &invite{Room: "K7MPQ2", Secret: "q9Zk3xW0bT2vLr8mN4pY6A"}}
 	html := render(t, s)
 	for _, want := range []string{`id="invited-title"`, "Game K7MPQ2 is waiting for you", `id="name"`, `id="join"`} {
 		if !strings.Contains(html, want) {

@@ -69,8 +69,8 @@ func (s *Shell) resumeHosting(ctx goapp.Context) {
 	}
 	s.attempt++
 	attempt := s.attempt
-	s.connecting = ConnectingModel{Room: st.Room, Reopening: true}
-	s.screen = ScreenConnecting
+	s.connecting = connectingModel{Room: st.Room, Reopening: true}
+	s.screen = screenConnecting
 	opts := s.options("") // the saved name stays
 	opts.Store = store
 	sctx, cancel := context.WithCancel(context.Background())
@@ -95,7 +95,7 @@ func (s *Shell) resumeHosting(ctx goapp.Context) {
 			s.start(ctx, &liveSession{
 				host:   h,
 				client: h.Player(),
-				invite: Invite{Room: h.Room(), Secret: h.Secret()},
+				invite: invite{Room: h.Room(), Secret: h.Secret()},
 				cancel: cancel,
 			})
 		})

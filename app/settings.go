@@ -4,15 +4,16 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 )
 
-// Theme is the colour scheme the player chose; ThemeSystem follows prefers-color-scheme.
-type Theme string
+// theme is the colour scheme the player chose; themeSystem follows prefers-color-scheme.
+type theme string
 
 const (
-	ThemeSystem Theme = ""
-	ThemeLight  Theme = "light"
-	ThemeDark   Theme = "dark"
+	themeSystem theme = ""
+	themeLight  theme = "light"
+	themeDark   theme = "dark"
 )
 
 const (
@@ -21,8 +22,8 @@ const (
 )
 
 // optionValue names the theme in the select: an empty value would read as "no choice".
-func (t Theme) optionValue() string {
-	if t == ThemeSystem {
+func (t theme) optionValue() string {
+	if t == themeSystem {
 		return "system"
 	}
 	return string(t)
@@ -30,12 +31,12 @@ func (t Theme) optionValue() string {
 
 // parseTheme accepts only the known themes; anything else (an old or tampered stored value)
 // means following the system.
-func parseTheme(v string) Theme {
-	switch Theme(v) {
-	case ThemeLight, ThemeDark:
-		return Theme(v)
+func parseTheme(v string) theme {
+	switch theme(v) {
+	case themeLight, themeDark:
+		return theme(v)
 	}
-	return ThemeSystem
+	return themeSystem
 }
 
 // parseLang accepts only languages with a catalog, so a stored value from another version
@@ -89,7 +90,7 @@ func (s *Shell) followPreferences() {
 func (s *Shell) applyDocumentPreferences() {
 	root := goapp.Window().Get("document").Get("documentElement")
 	root.Set("lang", string(s.lang))
-	if s.theme == ThemeSystem {
+	if s.theme == themeSystem {
 		root.Call("removeAttribute", "data-theme")
 	} else {
 		root.Call("setAttribute", "data-theme", string(s.theme))
@@ -118,7 +119,7 @@ func (s *Shell) relabelInvite() {
 	if s.lobby.InviteURL == "" {
 		return
 	}
-	if qr, err := QRSVG(s.lobby.InviteURL, s.t(i18n.LobbyQRLabel)); err == nil {
+	if qr, err := qrSVG(s.lobby.InviteURL, s.t(i18n.LobbyQRLabel)); err == nil {
 		s.lobby.InviteQR = qr
 	}
 }
@@ -126,26 +127,26 @@ func (s *Shell) relabelInvite() {
 // renderPreferences is the settings strip under the home, lobby and error screens: language
 // and theme, each a labelled native select (keyboard and screen-reader friendly as is).
 func (s *Shell) renderPreferences() goapp.UI {
-	if s.screen == ScreenGame || s.screen == ScreenConnecting {
+	if s.screen == screenGame || s.screen == screenConnecting {
 		return goapp.Text("")
 	}
 	themes := []struct {
-		theme Theme
+		theme theme
 		key   i18n.Key
-	}{{ThemeSystem, i18n.ThemeSystem}, {ThemeLight, i18n.ThemeLight}, {ThemeDark, i18n.ThemeDark}}
-	return elWith("footer.preferences",
-		el("div.preference",
-			elText("label[for=pref-lang]", s.t(i18n.SettingsLanguage)),
-			elWith("select#pref-lang.field",
+	}{{themeSystem, i18n.ThemeSystem}, {themeLight, i18n.ThemeLight}, {themeDark, i18n.ThemeDark}}
+	return ui.ElWith("footer.preferences",
+		ui.El("div.preference",
+			ui.ElText("label[for=pref-lang]", s.t(i18n.SettingsLanguage)),
+			ui.ElWith("select#pref-lang.field",
 				goapp.Range(i18n.Languages()).Slice(func(i int) goapp.UI {
 					l := i18n.Languages()[i]
 					return option(string(l), i18n.NativeName(l), l == s.lang).Lang(string(l))
 				}),
 			).OnChange(s.onLanguage),
 		),
-		el("div.preference",
-			elText("label[for=pref-theme]", s.t(i18n.SettingsTheme)),
-			elWith("select#pref-theme.field",
+		ui.El("div.preference",
+			ui.ElText("label[for=pref-theme]", s.t(i18n.SettingsTheme)),
+			ui.ElWith("select#pref-theme.field",
 				goapp.Range(themes).Slice(func(i int) goapp.UI {
 					return option(themes[i].theme.optionValue(), s.t(themes[i].key), themes[i].theme == s.theme)
 				}),
@@ -157,7 +158,7 @@ func (s *Shell) renderPreferences() goapp.UI {
 // option sets "selected" only on the chosen one: go-app writes selected="false" into
 // prerendered HTML, which a browser reads as selected.
 func option(value, text string, chosen bool) goapp.HTMLElem {
-	o := elTextWith("option", text).Attr("value", value)
+	o := ui.ElTextWith("option", text).Attr("value", value)
 	if chosen {
 		o = o.Attr("selected", true)
 	}

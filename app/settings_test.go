@@ -12,14 +12,14 @@ import (
 func TestParsePreferences(t *testing.T) {
 	themes := []struct {
 		in   string
-		want Theme
+		want theme
 	}{
-		{"light", ThemeLight},
-		{"dark", ThemeDark},
-		{"", ThemeSystem},
-		{"system", ThemeSystem},
-		{"Dark", ThemeSystem},
-		{"<script>", ThemeSystem},
+		{"light", themeLight},
+		{"dark", themeDark},
+		{"", themeSystem},
+		{"system", themeSystem},
+		{"Dark", themeSystem},
+		{"<script>", themeSystem},
 	}
 	for _, tt := range themes {
 		if got := parseTheme(tt.in); got != tt.want {
@@ -56,19 +56,19 @@ func TestPreferencesStrip(t *testing.T) {
 		mustHave   []string
 		mustNotSee []string
 	}{
-		{"English home", &Shell{mounted: true, lang: i18n.English, screen: ScreenHome}, 1,
+		{"English home", &Shell{mounted: true, lang: i18n.English, screen: screenHome}, 1,
 			[]string{"en", "system"},
 			[]string{"Create a game", `<label for="pref-lang"`, `<label for="pref-theme"`, ">Русский<"},
 			[]string{"Создать игру"}},
-		{"Russian home, dark", &Shell{mounted: true, lang: i18n.Russian, theme: ThemeDark, screen: ScreenHome}, 1,
+		{"Russian home, dark", &Shell{mounted: true, lang: i18n.Russian, theme: themeDark, screen: screenHome}, 1,
 			[]string{"ru", "dark"},
 			[]string{"Создать игру", ">Тёмная<", ">English<"},
 			[]string{"Create a game", "Like the system"}},
 		{"Russian lobby", func() *Shell { s := lobbyShell(true, false, true); s.lang = i18n.Russian; return s }(), 1,
 			[]string{"ru", "system"},
 			[]string{"Игроки (3)", "Пригласить игроков"},
-			[]string{"Players (3)", "Invite players"}},
-		{"update notice on home", &Shell{mounted: true, lang: i18n.English, screen: ScreenHome, updateReady: true}, 1,
+			[]string{"Players (3)", "invite players"}},
+		{"update notice on home", &Shell{mounted: true, lang: i18n.English, screen: screenHome, updateReady: true}, 1,
 			nil,
 			[]string{`id="update-notice"`, `role="status"`, `id="update-restart"`},
 			nil},
@@ -81,8 +81,8 @@ func TestPreferencesStrip(t *testing.T) {
 			nil,
 			[]string{`id="update-notice"`},
 			[]string{`id="update-restart"`}},
-		{"error page", &Shell{mounted: true, lang: i18n.English, screen: ScreenError}, 1, nil, nil, nil},
-		{"connecting", &Shell{mounted: true, lang: i18n.English, screen: ScreenConnecting}, 0, nil, nil, nil},
+		{"error page", &Shell{mounted: true, lang: i18n.English, screen: screenError}, 1, nil, nil, nil},
+		{"connecting", &Shell{mounted: true, lang: i18n.English, screen: screenConnecting}, 0, nil, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,6 +11,9 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/app/spyfallui"
+	"safehouse/app/spyfestui"
+	"safehouse/app/ui"
 	"safehouse/wire"
 )
 
@@ -32,29 +35,30 @@ type Shell struct {
 	canShare bool // the Web Share API is there
 
 	offline     bool     // the device has no network at all (navigator.onLine false)
-	theme       Theme    // chosen in the settings strip (settings.go)
+	theme       theme    // chosen in the settings strip (settings.go)
 	awake       wakeLock // held while a game is on screen (pwa.go)
 	updateReady bool     // a new version is cached and starts next time (pwa.go)
 	watching    bool     // join as a table screen (spectator.go)
 
-	screen     Screen
-	home       HomeModel
-	connecting ConnectingModel
-	lobby      LobbyModel
-	failure    ErrorModel
-	game       GameModel // the game part of the latest view
-	spyfall    SpyfallUI // this device's own state of the Spyfall screens
-	sfDraft    spyfallDraft
-	pass       *passPlay // pass-and-play on this device, when on
-	spyfest    SpyfestUI // this device's own state of the Spyfest screens
-	fsDraft    spyfestDraft
+	screen     screen
+	home       homeModel
+	connecting connectingModel
+	lobby      lobbyModel
+	failure    errorModel
+	game       gameModel    // the game part of the latest view
+	spyfall    spyfallui.UI // this device's own state of the Spyfall screens (see spyfallUI)
+	sfDraft    spyfallui.Draft
+	seatMenu   seatMenu        // the host's menu on a lobby row (seatmenu.go)
+	pass       *passPlay       // pass-and-play on this device, when on
+	spyfest    spyfestui.UI    // this device's own state of the Spyfest screens
+	festSetup  spyfestui.Setup // the lobby's Spyfest panel, kept between renders
 
 	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
 	// it: an event's context belongs to the element clicked, and go-app drops a dispatch
 	// once that element is gone (the button of a screen already left).
 	ui goapp.Context
 
-	pendingInvite *Invite // an invite link opened before a name was known
+	pendingInvite *invite // an invite link opened before a name was known
 	live          *liveSession
 	attempt       int // bumped by every connect and cancel; late answers of old attempts are dropped
 	retry         func(goapp.Context)
@@ -69,7 +73,7 @@ type Shell struct {
 type liveSession struct {
 	host   *session.HostSession // nil for a guest
 	client *session.Client
-	invite Invite
+	invite invite
 	cancel context.CancelFunc
 }
 
@@ -94,7 +98,7 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 	s.watchVisibility()
 	s.watchNetwork()
 	s.followPreferences()
-	if s.live == nil && s.screen != ScreenConnecting && s.pendingInvite == nil {
+	if s.live == nil && s.screen != screenConnecting && s.pendingInvite == nil {
 		s.resumeHosting(ctx)
 	}
 }
@@ -108,10 +112,10 @@ func (s *Shell) OnDismount() { s.closeLive() }
 // followFragment joins the game an invite link names, or explains why it cannot. With
 // waitForPress (a name typed before the app ran) it asks for the Join press first.
 func (s *Shell) followFragment(ctx goapp.Context, waitForPress bool) {
-	if s.live != nil || s.screen == ScreenConnecting {
+	if s.live != nil || s.screen == screenConnecting {
 		return
 	}
-	inv, found, err := ParseInvite(goapp.Window().URL().EscapedFragment())
+	inv, found, err := parseInvite(goapp.Window().URL().EscapedFragment())
 	switch {
 	case !found:
 		return
@@ -127,7 +131,7 @@ func (s *Shell) followFragment(ctx goapp.Context, waitForPress bool) {
 		// Ask for a name first (the invited screen); the code and secret wait for its button.
 		s.pendingInvite = &inv
 		s.home.Code = inv.Room
-		s.screen = ScreenHome
+		s.screen = screenHome
 		return
 	}
 	s.join(ctx, name, inv)
@@ -161,7 +165,7 @@ func (s *Shell) submitJoin(ctx goapp.Context) {
 	if !ok || err != nil {
 		return
 	}
-	inv := Invite{Room: code}
+	inv := invite{Room: code}
 	if s.pendingInvite != nil && s.pendingInvite.Room == code {
 		inv.Secret = s.pendingInvite.Secret
 	}
@@ -205,7 +209,7 @@ func (s *Shell) options(name string) session.Options {
 		}
 	}
 	return session.Options{
-		SignalURL:  SignalURL(configuredSignalURL(), goapp.Window().URL(), goapp.Getenv("GOAPP_ROOT_PREFIX")),
+		SignalURL:  signalURL(configuredSignalURL(), goapp.Window().URL(), goapp.Getenv("GOAPP_ROOT_PREFIX")),
 		Name:       name,
 		ICEServers: ice,
 		Spectator:  s.watching,
@@ -216,8 +220,8 @@ func (s *Shell) options(name string) session.Options {
 func (s *Shell) host(ctx goapp.Context, name string) {
 	s.attempt++
 	attempt := s.attempt
-	s.connecting = ConnectingModel{}
-	s.screen = ScreenConnecting
+	s.connecting = connectingModel{}
+	s.screen = screenConnecting
 	opts := s.options(name)
 	opts.Store = storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
 	sctx, cancel := context.WithCancel(context.Background())
@@ -241,7 +245,7 @@ func (s *Shell) host(ctx goapp.Context, name string) {
 			s.start(ctx, &liveSession{
 				host:   h,
 				client: h.Player(),
-				invite: Invite{Room: h.Room(), Secret: h.Secret()},
+				invite: invite{Room: h.Room(), Secret: h.Secret()},
 				cancel: cancel,
 			})
 		})
@@ -249,12 +253,12 @@ func (s *Shell) host(ctx goapp.Context, name string) {
 }
 
 // join connects to the host of inv's room as a guest.
-func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
+func (s *Shell) join(ctx goapp.Context, name string, inv invite) {
 	s.attempt++
 	attempt := s.attempt
 	s.pendingInvite = nil
-	s.connecting = ConnectingModel{Room: inv.Room}
-	s.screen = ScreenConnecting
+	s.connecting = connectingModel{Room: inv.Room}
+	s.screen = screenConnecting
 	opts := s.options(name)
 	opts.Token = savedToken(ctx, inv.Room)
 	opts.OnWaiting = func() {
@@ -313,11 +317,11 @@ func (s *Shell) join(ctx goapp.Context, name string, inv Invite) {
 func (s *Shell) start(ctx goapp.Context, live *liveSession) {
 	s.live = live
 	link := live.invite.URL(goapp.Window().URL())
-	qr, err := QRSVG(link, s.t(i18n.LobbyQRLabel))
+	qr, err := qrSVG(link, s.t(i18n.LobbyQRLabel))
 	if err != nil {
 		qr = "" // the link and the code still work; the QR is a convenience
 	}
-	s.lobby = LobbyModel{
+	s.lobby = lobbyModel{
 		Room:      live.invite.Room,
 		IsHost:    live.host != nil,
 		InviteURL: link,
@@ -345,9 +349,9 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 		s.lobby.Screens = screensFromView(u.View)
 		s.lobby.Waiting = u.View.Waiting
 		s.observeGame(u.View)
-		s.screen = ScreenLobby
+		s.screen = screenLobby
 		if s.gameStarted() {
-			s.screen = ScreenGame
+			s.screen = screenGame
 		}
 	}
 	if u.Code != "" && s.refusalPage(u.Code) {
@@ -470,14 +474,14 @@ func (s *Shell) goHome() {
 	s.pendingInvite = nil
 	s.retry = nil
 	s.home.NameError, s.home.CodeError = "", ""
-	s.screen = ScreenHome
+	s.screen = screenHome
 }
 
 func (s *Shell) showError(title, body string, retry func(goapp.Context)) {
-	s.failure = ErrorModel{Title: title, Body: body}
+	s.failure = errorModel{Title: title, Body: body}
 	s.retry = retry
 	s.retryLabel = ""
-	s.screen = ScreenError
+	s.screen = screenError
 }
 
 func (s *Shell) closeLive() {
@@ -515,15 +519,15 @@ func (s *Shell) onCopy(ctx goapp.Context, _ goapp.Event) {
 func (s *Shell) Render() goapp.UI {
 	var screen goapp.UI
 	switch s.screen {
-	case ScreenConnecting:
+	case screenConnecting:
 		screen = s.renderConnecting()
-	case ScreenLobby:
+	case screenLobby:
 		screen = s.renderLobby()
-	case ScreenGame:
+	case screenGame:
 		screen = s.renderGame()
-	case ScreenPass:
+	case screenPass:
 		screen = s.renderPass()
-	case ScreenError:
+	case screenError:
 		screen = s.renderError()
 	default:
 		screen = s.renderHome()
@@ -531,21 +535,7 @@ func (s *Shell) Render() goapp.UI {
 	class := "app"
 	if s.mounted {
 		class += " ready" // the browser test waits for this before it touches anything
-		s.awake.want(s.screen == ScreenGame)
+		s.awake.want(s.screen == screenGame)
 	}
-	return elWith("div", s.renderKnocks(), s.renderHostAway(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
-}
-
-// renderGame shows the game in play, by family.
-func (s *Shell) renderGame() goapp.UI {
-	if s.isSpectator() {
-		return s.renderSpectator()
-	}
-	if s.game.View != nil && s.game.View.Spyfall != nil {
-		return s.renderSpyfall()
-	}
-	if s.game.View != nil && s.game.View.Spyfest != nil {
-		return s.renderSpyfest()
-	}
-	return s.renderLobby()
+	return ui.ElWith("div", s.renderKnocks(), s.renderHostAway(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
 }

@@ -4,6 +4,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 )
 
 // The table (TV) screen: a device joined as a spectator seat. The host sends it only the
@@ -13,11 +14,11 @@ import (
 
 // renderWatchToggle is the join form's choice to join as a table screen instead of a player.
 func (s *Shell) renderWatchToggle() goapp.UI {
-	return el("div.watch-toggle",
-		elVoidWith("input#watch[type=checkbox][aria-describedby=watch-hint]").Attr("checked", s.watching).
+	return ui.El("div.watch-toggle",
+		ui.ElVoidWith("input#watch[type=checkbox][aria-describedby=watch-hint]").Attr("checked", s.watching).
 			OnChange(func(ctx goapp.Context, _ goapp.Event) { s.watching = ctx.JSSrc().Get("checked").Bool() }),
-		elText("label[for=watch]", s.t(i18n.WatchToggle)),
-		elText("p#watch-hint.hint", s.t(i18n.WatchHint)),
+		ui.ElText("label[for=watch]", s.t(i18n.WatchToggle)),
+		ui.ElText("p#watch-hint.hint", s.t(i18n.WatchHint)),
 	)
 }
 
@@ -28,17 +29,17 @@ func (s *Shell) isSpectator() bool {
 
 // renderSpectator is the table screen during a game.
 func (s *Shell) renderSpectator() goapp.UI {
-	var game goapp.UI = elText("p.lead", s.t(i18n.WatchWaiting))
+	var game goapp.UI = ui.ElText("p.lead", s.t(i18n.WatchWaiting))
 	switch {
 	case s.game.View.Spyfall != nil:
 		game = s.renderSpyfall()
 	case s.game.View.Spyfest != nil:
 		game = s.renderSpyfest()
 	}
-	return el("div#table-screen.tv",
-		el("header.tv-header",
-			elText("p.tv-title", s.t(i18n.WatchTitle, s.lobby.Room)),
-			elText("p.hint", s.t(i18n.WatchPublicNote)),
+	return ui.El("div#table-screen.tv",
+		ui.El("header.tv-header",
+			ui.ElText("p.tv-title", s.t(i18n.WatchTitle, s.lobby.Room)),
+			ui.ElText("p.hint", s.t(i18n.WatchPublicNote)),
 		),
 		game,
 	)

@@ -3,29 +3,40 @@ package app
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/engine"
+	"safehouse/engine/spyfall"
 )
 
 // The table screen of a Spyfall round in play, rendered from the engine's public view (the one
 // the host sends a spectator seat): framed as a table screen, with the clock and the players,
 // and neither the location nor anyone's role nor a spy's card, in either language.
 func TestSpectatorScreenShowsNoSecret(t *testing.T) {
-	g := playingGame(t)
-	_, locEN := spyAndLocation(g)
-	locRU := ""
+	g, err := spyfall.New(spyfall.Config{Edition: spyfall.Classic, Players: []string{"Maya", "Leo", "Nadia", "Omar"}, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := engine.At(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	if err := g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, start); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(g.View(0).Dealer, spyfall.StartClock{Round: 1}, start); err != nil {
+		t.Fatal(err)
+	}
+	locEN, locRU := "", ""
 	for _, s := range g.View(engine.NoSeat).Seats {
 		if c := g.View(s.ID).Card; c != nil && !c.Spy {
-			locRU = c.Location.Name.In("ru")
+			locEN, locRU = c.Location.Name.In("en"), c.Location.Name.In("ru")
 		}
 	}
 	public := g.View(engine.NoSeat)
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
 		t.Run(string(lang), func(t *testing.T) {
-			s := &Shell{mounted: true, lang: lang, screen: ScreenGame, lobby: LobbyModel{Room: "K7MPQ2"},
-				game: GameModel{View: &game.TableView{Family: game.Spyfall, Started: true, Spectator: true, Spyfall: &public}}}
+			s := &Shell{mounted: true, lang: lang, screen: screenGame, lobby: lobbyModel{Room: "K7MPQ2"},
+				game: gameModel{View: &game.TableView{Family: game.Spyfall, Started: true, Spectator: true, Spyfall: &public}}}
 			html := render(t, s)
 			if n := strings.Count(html, `id="table-screen"`); n != 1 {
 				t.Fatalf("%d table screens, want 1", n)

@@ -6,6 +6,7 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/app/ui"
 	"safehouse/engine/spyfall"
 )
 
@@ -28,13 +29,13 @@ func (s *Shell) cannotStartText(tv *game.TableView) string {
 // with it) while the game cannot start.
 func (s *Shell) startButton(id, label string, tv *game.TableView) goapp.UI {
 	why := s.cannotStartText(tv)
-	button := elTextWith("button.btn.primary[type=button]", label).ID(id).Attr("disabled", why != "").
+	button := ui.ElTextWith("button.btn.primary[type=button]", label).ID(id).Attr("disabled", why != "").
 		OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) })
 	if why == "" {
-		return el("div.start-guard", button)
+		return ui.El("div.start-guard", button)
 	}
-	return el("div.start-guard",
-		elTextWith("p.small.muted.start-why", why).ID(id+"-why"),
+	return ui.El("div.start-guard",
+		ui.ElTextWith("p.small.muted.start-why", why).ID(id+"-why"),
 		button.Attr("aria-describedby", id+"-why"),
 	)
 }

@@ -7,6 +7,7 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/app/ui/uitest"
 	"safehouse/engine/spyfall"
 )
 
@@ -66,12 +67,12 @@ func TestStartButtonsSayWhyTheyWait(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			html := render(t, hostLobby(t, c.lang, c.names, c.setup...))
-			button := tag(html, c.button)
+			button := uitest.Tag(html, c.button)
 			if button == "" {
 				t.Fatalf("no %s button", c.button)
 			}
 			disabled := strings.Contains(button, "disabled") && !strings.Contains(button, `disabled="false"`)
-			why := tag(html, c.button+"-why")
+			why := uitest.Tag(html, c.button+"-why")
 			switch {
 			case c.why == "" && (disabled || why != ""):
 				t.Fatalf("the game can start, but the button is %q and says %q", button, why)

@@ -44,9 +44,15 @@
 //     which moves a player or the host may send, what a kick does, what the room settles
 //     after a change; then an entry in the families table with its check, build and
 //     restore. The room itself needs no change.
-//  7. The screens: for now in package app, beside the other games' (spyfall_*.go,
-//     spyfest_*.go): a <game>_shell.go that builds the frame of the game's screens from the
-//     session (names, the clock offset, sending actions through a game.<Game>Action intent
-//     helper), the screens themselves in <game>_*.go, one branch in Shell.renderGame, the
-//     settings panel in the lobby, and every text in app/i18n in English and Russian.
+//  7. The screens, in a package of their own, app/<game>ui, beside app/spyfallui and
+//     app/spyfestui: a UI type (what this device remembers that the host does not) with
+//     Observe, called as each view arrives, and Render, which draws the view of this seat;
+//     a Frame of what the screens need from outside (language, the clock offset to the host,
+//     whether this tab hosts, a function that sends an action); and the lobby's settings
+//     panel. They build from app/ui (selector helpers, clock, held card, sheet, held
+//     buttons) and import nothing of the shell. The shell's side is small: in app/games.go a
+//     frame built from the session (sending actions through a game.<Game>Action intent
+//     helper), the family's line in observeGame, a branch in Shell.renderGame and in
+//     Shell.renderSpectator, the panel in the lobby; every text goes into app/i18n in
+//     English and Russian.
 package engine

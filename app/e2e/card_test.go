@@ -164,6 +164,12 @@ func TestSpyMovesFromTheCard(t *testing.T) {
 	setting("#set-team", "#set-team:checked")
 	tb.click("start-game")
 	tb.waitJS(`document.querySelector('main.spyfall[data-phase="team_lead"]') !== null`, "the captains' choice")
+	// The second spy chose tap-to-show in the first game: the choice is theirs and stays, as
+	// every player's own screen state does while the phone goes round.
+	passTo(tb, names, spies[1])
+	if !eval[bool](tb, `document.getElementById("card-toggle").checked`) {
+		tb.fatalf("%s's tap-to-show was forgotten", spies[1])
+	}
 	faces = peekAll(tb, names)
 	spy := ""
 	for _, name := range names {

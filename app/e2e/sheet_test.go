@@ -10,12 +10,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/chromedp/chromedp"
-
-	"safehouse/app"
 	"safehouse/app/i18n"
+	"safehouse/app/spyfestui"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
@@ -23,13 +22,13 @@ import (
 // festSheet renders one seat's Spyfest screen as go-app writes it.
 type festSheet struct {
 	goapp.Compo
-	ui   app.SpyfestUI
+	ui   spyfestui.UI
 	view spyfest.View
 	lang i18n.Lang
 }
 
 func (p *festSheet) Render() goapp.UI {
-	return p.ui.RenderSpyfest(&p.view, app.SpyfestFrame{
+	return p.ui.Render(&p.view, spyfestui.Frame{
 		Lang: p.lang, TopBar: goapp.Div(),
 		Names: map[engine.Seat]string{0: "Maya", 1: "Leo", 2: "Nadia", 3: "Omar"},
 		Act:   func(goapp.Context, spyfest.Action) {}, EndGame: func(goapp.Context) {},
@@ -60,6 +59,7 @@ func guessWindowPage(t *testing.T, lang i18n.Lang) string {
 	opp := v.Teams[1-v.ActiveTeam].Members[0]
 	act(opp, spyfest.Stop{Round: 1})
 	p := &festSheet{view: g.View(opp), lang: lang}
+	p.ui.Observe(&p.view)
 	e := goapp.NewTestEngine()
 	if err := e.Load(p); err != nil {
 		t.Fatal(err)

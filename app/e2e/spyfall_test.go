@@ -588,6 +588,11 @@ func (h *harness) elementShots(tb *tab, name, selector string) {
 // peekCard holds the card of whoever has the phone and returns its face's text.
 func peekCard(tb *tab) string {
 	tb.t.Helper()
+	// A player who chose tap-to-show keeps that choice (in pass-and-play, each player's own).
+	if eval[bool](tb, `(document.getElementById("card-toggle") || {}).checked === true`) {
+		press(tb, "#card-toggle")
+		tb.waitJS(`document.querySelector("#secret-card[data-reveal=hold]") !== null`, "hold-to-see")
+	}
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("secret-card").dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}))`))
 	tb.waitJS(`document.getElementById("card-face") !== null`, "the card held open")
 	face := tb.text("card-face")

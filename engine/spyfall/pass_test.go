@@ -152,6 +152,17 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g, seat, vote, other := tc.setup(t)
 			round := g.s.Round
+			// Every view lists the pass for the seat waited on, and none for the other.
+			listed := seat
+			if g.Phase() == PhaseTeamGuess {
+				listed = engine.NoSeat // the team spy is not named: the engine finds them
+			}
+			for _, s := range append([]engine.Seat{engine.NoSeat}, g.s.Order...) {
+				w := g.View(s).Waits
+				if !slices.Contains(w, HostPass{Round: round, Vote: vote, Seat: listed}) || slices.ContainsFunc(w, func(p HostPass) bool { return p.Seat == other }) {
+					t.Fatalf("seat %d's view lists the passes %+v, want one for %d and none for %d", s, w, listed, other)
+				}
+			}
 			enginetest.Refused(t, g, seat, HostPass{Round: round, Vote: vote, Seat: seat}, t0, engine.ErrForbidden)
 			enginetest.Refused(t, g, Host, HostPass{Round: round, Vote: vote, Seat: other}, t0, nil)
 			enginetest.Refused(t, g, Host, HostPass{Round: round + 1, Vote: vote, Seat: seat}, t0, engine.ErrInvalidAction)

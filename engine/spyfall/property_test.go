@@ -186,6 +186,9 @@ func playRandomGame(spec variantSpec, seed uint64, replay bool, stats map[Ending
 			rounds = len(g.s.History)
 		}
 		if rng.IntN(viewCheckOdds) == 0 || g.s.Phase == PhaseGameOver {
+			if err := checkWaits(g, p.now); err != nil {
+				return fmt.Errorf("step %d phase %s after %T%+v: %v", step, g.s.Phase, a, a, err)
+			}
 			if err := checkViews(g, rng); err != nil {
 				return fmt.Errorf("step %d phase %s after %T%+v: %v", step, g.s.Phase, a, a, err)
 			}
@@ -458,6 +461,31 @@ func checkViews(g *Game, rng *rand.Rand) error {
 		}
 		if mine.Dealt && !mine.Spy && strings.Contains(js, `"guess"`) {
 			return fmt.Errorf("seat %d (not a spy) is offered a guess, which names the spy: %s", s, js)
+		}
+	}
+	return nil
+}
+
+// checkWaits: who the game waits on is the same in every seat's view, and the engine takes
+// each pass the views list (on a copy of the game).
+func checkWaits(g *Game, now engine.Instant) error {
+	pub := g.View(engine.NoSeat).Waits
+	for _, s := range g.s.Order {
+		if w := g.View(s).Waits; !slices.Equal(w, pub) {
+			return fmt.Errorf("seat %d's view waits on %+v, the public one on %+v", s, w, pub)
+		}
+	}
+	state, err := g.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	for _, p := range pub {
+		c := new(Game)
+		if err := c.UnmarshalBinary(state); err != nil {
+			return err
+		}
+		if err := c.Apply(Host, p, now); err != nil {
+			return fmt.Errorf("the listed pass %+v is refused: %v", p, err)
 		}
 	}
 	return nil

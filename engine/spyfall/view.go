@@ -47,6 +47,12 @@ type View struct {
 	// TableCard says a card lies hidden on the table (SF-2P-1).
 	TableCard bool      `json:"table_card"`
 	Team      *TeamView `json:"team,omitempty"`
+	// Waits lists who the game waits on now, each with the host's pass that moves it on
+	// without them (SF-END-1a): the dealer, the seat in turn at time up, the voters still to
+	// vote, the second spy, the captain picking. It is public, the same in every view: the
+	// team spy naming both locations may be known to nobody, so their pass names NoSeat and
+	// the engine finds them.
+	Waits []HostPass `json:"waits,omitempty"`
 
 	LastRound *RoundResult  `json:"last_round,omitempty"`
 	History   []RoundResult `json:"history"`
@@ -260,7 +266,47 @@ func (g *Game) View(seat engine.Seat) View {
 		}
 		v.Team = tv
 	}
+	v.Waits = g.waits()
 	return v
+}
+
+// waits is View.Waits: the passes the host may make now, one for each seat the game waits on.
+func (g *Game) waits() []HostPass {
+	s := &g.s
+	r := s.Cur
+	pass := func(seat engine.Seat) []HostPass { return []HostPass{{Round: s.Round, Seat: seat}} }
+	switch s.Phase {
+	case PhaseDealt:
+		return pass(r.Dealer)
+	case PhaseEndAccuse:
+		turn := engine.NoSeat
+		if r.EndTurn < len(r.EndOrder) {
+			turn = r.EndOrder[r.EndTurn]
+		}
+		return pass(turn)
+	case PhaseVote, PhaseEndVote:
+		if r.Vote == nil {
+			return nil
+		}
+		var out []HostPass
+		for i, b := range r.Vote.Ballots {
+			if b == ballotPending {
+				out = append(out, HostPass{Round: s.Round, Vote: r.Vote.ID, Seat: engine.Seat(i)})
+			}
+		}
+		return out
+	case PhaseSpyGuess:
+		second := r.Spies[0]
+		if second == r.Guesses[0].Seat {
+			second = r.Spies[1]
+		}
+		return pass(second)
+	case PhaseTeamPick:
+		return pass(r.Team.Captains[r.Team.Turn])
+	case PhaseTeamGuess:
+		return pass(engine.NoSeat)
+	}
+	return nil
 }
 
 // cardView is seat me's own card, and nothing of anyone else's: a spy sees

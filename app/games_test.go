@@ -1,0 +1,84 @@
+package app
+
+import (
+	"reflect"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/engine/spyfall"
+)
+
+// panelMarkup is the Spyfall panel in the shell's rendered HTML ("" when it is not shown).
+func panelMarkup(t *testing.T, s *Shell) string {
+	t.Helper()
+	return regexp.MustCompile(`(?s)<section [^>]*id="spyfall-settings".*?</section>`).FindString(render(t, s))
+}
+
+// The Spyfall panel is drawn again only when its input changes, so every change of what it
+// shows must change its input; otherwise the lobby would keep showing old settings.
+func TestSpyfallPanelInputFollowsWhatItShows(t *testing.T) {
+	settings := func(change func(c *spyfall.Config)) func(s *Shell) {
+		return func(s *Shell) {
+			set := game.DefaultSettings()
+			c := *set.Spyfall
+			change(&c)
+			set.Spyfall = &c
+			s.game.View.Settings = set
+		}
+	}
+	changes := []struct {
+		what   string
+		change func(s *Shell)
+	}{
+		{"edition", settings(func(c *spyfall.Config) { c.Edition = spyfall.TimeTravel })},
+		{"packs", settings(func(c *spyfall.Config) { c.Packs = []string{string(spyfall.Classic), string(spyfall.Spyfall2)} })},
+		{"rounds", settings(func(c *spyfall.Config) { c.Rounds = 5 })},
+		{"a player more (the automatic round length)", func(s *Shell) {
+			for i := 3; i < 8; i++ {
+				s.lobby.Players = append(s.lobby.Players, playerRow{Seat: i, Name: "P" + strconv.Itoa(i), Online: true})
+			}
+		}},
+		{"warnings", func(s *Shell) { s.game.View.Warnings = []string{"Too few locations"} }},
+		{"language", func(s *Shell) { s.lang = i18n.Lang("ru") }},
+		{"own locations draft", func(s *Shell) { s.sfDraft.Custom = "Lighthouse: Keeper" }},
+		{"import draft", func(s *Shell) { s.sfDraft.Imported = "{}" }},
+		{"problem", func(s *Shell) { s.sfDraft.Problem = "That pack has no locations" }},
+		{"location list opened", func(s *Shell) { s.sfDraft.Browsing = true }},
+		{"guest's summary", func(s *Shell) { s.game.View.Host = false }},
+		{"game started", func(s *Shell) { s.game.View.Started = true }},
+	}
+	for _, c := range changes {
+		t.Run(c.what, func(t *testing.T) {
+			// go-app mounts a shell once: the states before and after are two shells.
+			shell := func() *Shell {
+				s := lobbyShell(true, false, true)
+				s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
+				return s
+			}
+			old, changed := shell(), shell()
+			c.change(changed)
+			before, after := panelMarkup(t, old), panelMarkup(t, changed)
+			if before == after {
+				t.Fatalf("the change did not show on the panel: %s", after)
+			}
+			if reflect.DeepEqual(old.spyfallPanelInput(), changed.spyfallPanelInput()) {
+				t.Errorf("the panel shows something new but its input is the same, so go-app would not redraw it")
+			}
+		})
+	}
+}
+
+// A rename in the lobby leaves the panel's input as it was, so go-app skips the panel.
+func TestRenameLeavesTheSpyfallPanel(t *testing.T) {
+	s := lobbyShell(true, false, true)
+	s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
+	before := s.spyfallPanelInput()
+	s.lobby.Players[2].Name = "Nadia K"
+	s.lobby.Players[2].Online = true
+	if !reflect.DeepEqual(before, s.spyfallPanelInput()) {
+		t.Error("a rename changed the Spyfall panel's input: the panel is redrawn for nothing")
+	}
+}

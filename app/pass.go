@@ -1,0 +1,273 @@
+package app
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/app/session"
+	"safehouse/app/spyfallui"
+	"safehouse/app/ui"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
+	"safehouse/wire"
+)
+
+// passPlay is a whole game on this one device (APP-PASS-1): a local host with no network,
+// one client per player, and the screen showing one player's view at a time behind a
+// "pass to NAME" screen.
+type passPlay struct {
+	host    *session.LocalHost
+	seats   []*passSeat
+	current int  // the seat index holding the phone
+	handing bool // the hand-over screen is up
+	next    int  // whom the hand-over screen names
+	names   string
+	problem string
+}
+
+// passSeat is one player of the device, with its own client, its own view and its own
+// private screen state (card toggle, location marks), never shown to another player.
+type passSeat struct {
+	name   string
+	client *session.Client
+	view   *session.View
+	ui     spyfallui.UI
+}
+
+// player is the client this device speaks for now: the live session's, or in pass-and-play
+// the client of the player holding the phone.
+func (s *Shell) player() *session.Client {
+	if p := s.pass; p != nil && p.host != nil {
+		return p.seats[p.current].client
+	}
+	return s.live.client
+}
+
+// onPassSetup opens the pass-and-play setup (names of everyone at the table).
+func (s *Shell) onPassSetup(ctx goapp.Context, _ goapp.Event) {
+	first := strings.TrimSpace(s.home.Name)
+	s.pass = &passPlay{names: first}
+	s.screen = screenPass
+}
+
+// parsePassNames reads one name a line, checked like any name, at least two and distinct.
+func parsePassNames(text string) ([]string, error) {
+	var names []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		n, err := wire.CleanName(line)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(names, n) {
+			return nil, errPassDuplicate
+		}
+		names = append(names, n)
+	}
+	if len(names) < 2 {
+		return nil, errPassTooFew
+	}
+	return names, nil
+}
+
+type passError string
+
+func (e passError) Error() string { return string(e) }
+
+const (
+	errPassDuplicate passError = "two players have the same name"
+	errPassTooFew    passError = "at least two players"
+)
+
+// onPassStart seats everyone on a local host and shows the lobby to the first player.
+func (s *Shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
+	p := s.pass
+	names, err := parsePassNames(p.names)
+	if err != nil {
+		switch err {
+		case errPassDuplicate:
+			p.problem = s.t(i18n.SFPassDuplicate)
+		case errPassTooFew:
+			p.problem = s.t(i18n.SFPassTooFew)
+		default:
+			p.problem = s.nameProblem(err)
+		}
+		return
+	}
+	p.problem = ""
+	sctx, cancel := context.WithCancel(context.Background())
+	host, err := session.NewLocalHost(sctx, session.Options{Name: names[0]})
+	if err != nil {
+		cancel()
+		p.problem = err.Error()
+		return
+	}
+	host.SetTable(game.NewRoom(game.Options{}))
+	p.host = host
+	p.seats = []*passSeat{{name: names[0], client: host.Player()}}
+	for _, n := range names[1:] {
+		c, err := host.AddLocalPlayer(sctx, n)
+		if err != nil {
+			cancel()
+			host.Close()
+			p.problem = err.Error()
+			return
+		}
+		p.seats = append(p.seats, &passSeat{name: n, client: c})
+	}
+	s.live = &liveSession{client: host.Player(), cancel: func() { cancel(); host.Close() }}
+	s.lobby = lobbyModel{Room: host.Room(), IsHost: true, Status: session.StatusOnline}
+	live := s.live
+	for i, seat := range p.seats {
+		s.ui.Async(func() {
+			for u := range seat.client.Updates() {
+				s.ui.Dispatch(func(ctx goapp.Context) {
+					if s.live != live {
+						return
+					}
+					if u.View != nil {
+						seat.view = u.View
+					}
+					if i == p.current && !p.handing {
+						if u.Notice != "" {
+							s.showToast(ctx, s.noticeText(u))
+						}
+						s.loadPassSeat()
+					}
+				})
+			}
+		})
+	}
+	p.current = 0
+	s.loadPassSeat()
+}
+
+// loadPassSeat shows the current seat's latest view; from now on the screen is that seat's
+// (its own screen state, its client: see spyfallUI and player).
+func (s *Shell) loadPassSeat() {
+	p := s.pass
+	seat := p.seats[p.current]
+	if seat.view == nil {
+		return
+	}
+	s.lobby.Players = playersFromView(seat.view)
+	s.lobby.Screens = screensFromView(seat.view)
+	s.game = gameModel{}
+	s.observeGame(seat.view)
+}
+
+// passOn closes the current player's sheets (the rest of their screen state stays theirs) and
+// brings up the hand-over screen, naming whoever the game waits for (a voter, the seat in
+// turn; spyfallui.WaitsOn), or else the next player.
+func (s *Shell) passOn(ctx goapp.Context, _ goapp.Event) {
+	p := s.pass
+	p.seats[p.current].ui.CloseSheets()
+	p.next = (p.current + 1) % len(p.seats)
+	var waiting []engine.Seat
+	if v := p.seats[p.current].gameView(); v != nil {
+		waiting = spyfallui.WaitsOn(v)
+	}
+	for k := 1; k <= len(p.seats); k++ {
+		i := (p.current + k) % len(p.seats)
+		if v := p.seats[i].gameView(); v != nil && slices.Contains(waiting, v.Seat) {
+			p.next = i
+			break
+		}
+	}
+	p.handing = true
+}
+
+// gameView is the seat's latest Spyfall view, if a game is on.
+func (ps *passSeat) gameView() *spyfall.View {
+	if ps.view == nil {
+		return nil
+	}
+	tv, err := game.DecodeView(ps.view.Game)
+	if err != nil || tv == nil {
+		return nil
+	}
+	return tv.Spyfall
+}
+
+// takePhone is the named player taking the phone.
+func (s *Shell) takePhone(i int) goapp.EventHandler {
+	return func(ctx goapp.Context, _ goapp.Event) {
+		p := s.pass
+		p.current, p.handing = i, false
+		s.lobby.Toast = ""
+		s.loadPassSeat()
+	}
+}
+
+// renderPass is pass-and-play: the setup, the hand-over screen, or the current player's screen.
+func (s *Shell) renderPass() goapp.UI {
+	p := s.pass
+	switch {
+	case p == nil:
+		return s.renderHome()
+	case p.host == nil:
+		return ui.El("main.screen.pass-setup",
+			ui.El("div.content",
+				ui.ElText("h1", s.t(i18n.SFPassTitle)),
+				ui.ElText("p.muted", s.t(i18n.SFPassNamesHint)),
+				ui.ElWith("textarea#pass-names.field[rows=8]").Aria("label", s.t(i18n.SFPassTitle)).Attr("value", p.names).
+					OnInput(func(ctx goapp.Context, e goapp.Event) { p.names = ctx.JSSrc().Get("value").String() }),
+				ui.ElText("p#pass-problem.field-error", p.problem),
+			),
+			ui.El("footer.actions",
+				ui.ElTextWith("button#pass-start.btn.primary[type=button]", s.t(i18n.SFPassSeat)).OnClick(s.onPassStart),
+				ui.ElTextWith("button#pass-back.btn.ghost[type=button]", s.t(i18n.SFCancel)).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.pass = nil; s.goHome() }),
+			),
+		)
+	case p.handing:
+		name := p.seats[p.next].name
+		return ui.El("main.screen.sf-pass",
+			ui.El("div.content.centered.sf-pass",
+				ui.ElText("h1#pass-to", s.t(i18n.SFPassTo, name)),
+				ui.ElText("p.lead.muted", s.t(i18n.SFPassHint, name)),
+			),
+			ui.El("footer.actions",
+				ui.ElTextWith("button#pass-ready.btn.primary[type=button]", s.t(i18n.SFPassReady, name)).OnClick(s.takePhone(p.next)),
+				ui.El("details.sf-pass-others",
+					ui.ElText("summary.muted", s.t(i18n.SFPassSomeoneElse)),
+					ui.El("div.sf-chiprow", goapp.Range(p.seats).Slice(func(i int) goapp.UI {
+						return ui.ElTextWith("button.btn.secondary.small[type=button]", p.seats[i].name).DataSet("pass", i).
+							OnClick(s.takePhone(i))
+					})),
+				),
+			),
+		)
+	}
+	var screen goapp.UI
+	if s.gameStarted() && s.game.View.Spyfall != nil {
+		screen = s.renderSpyfall()
+	} else {
+		screen = ui.El("main.screen.lobby",
+			ui.El("div.content", s.renderPlayers(), s.spyfallPanel()),
+			ui.El("footer.actions",
+				ui.Toast(s.lobby.Toast),
+				s.renderSpyfallStart(),
+			),
+		)
+	}
+	return ui.El("div.sf-pass-frame",
+		ui.El("div.sf-pass-bar",
+			ui.ElText("span#pass-holder.muted.small", s.t(i18n.SFPassHolder, p.seats[p.current].name)),
+			ui.ElTextWith("button#pass-on.btn.secondary.small[type=button]", s.t(i18n.SFPassDone)).OnClick(s.passOn),
+		),
+		screen,
+	)
+}
+
+// passEntry is the home screen's way into pass-and-play.
+func (s *Shell) renderPassEntry() goapp.UI {
+	return ui.ElTextWith("button#pass-play.btn.ghost[type=button]", s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
+}
