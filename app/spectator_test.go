@@ -14,12 +14,18 @@ import (
 // and neither the location nor anyone's role nor a spy's card, in either language.
 func TestSpectatorScreenShowsNoSecret(t *testing.T) {
 	g := playingGame(t)
-	_, locEN := spyAndLocation(g)
-	locRU := ""
+	// The location's id and its name in every language's pack (issue 21: views carry ids).
+	var secrets []string
 	for _, s := range g.View(engine.NoSeat).Seats {
 		if c := g.View(s.ID).Card; c != nil && !c.Spy {
-			locRU = c.Location.Name.In("ru")
+			secrets = []string{`"` + c.Location.ID + `"`}
+			for _, l := range i18n.Available() {
+				secrets = append(secrets, i18n.LocationName(l, c.Location.ID))
+			}
 		}
+	}
+	if len(secrets) < 3 {
+		t.Fatalf("secrets to look for: %q", secrets)
 	}
 	public := g.View(engine.NoSeat)
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
@@ -37,7 +43,7 @@ func TestSpectatorScreenShowsNoSecret(t *testing.T) {
 				t.Errorf("%d cards on a table screen", n)
 			}
 			// The list of locations is behind a closed sheet, so no location name shows at all.
-			for _, secret := range []string{locEN, locRU, i18n.T(lang, i18n.SFYouAreSpy), ">" + i18n.T(lang, i18n.SFBadgeSpy) + "<"} {
+			for _, secret := range append(secrets, i18n.T(lang, i18n.SFYouAreSpy), ">"+i18n.T(lang, i18n.SFBadgeSpy)+"<") {
 				if strings.Contains(html, secret) {
 					t.Errorf("table screen shows %q", secret)
 				}

@@ -38,8 +38,8 @@ func (u *SpyfallUI) card(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			sc.Lines = append(sc.Lines, t(i18n.SFSpyMayNotAccuse))
 		}
 	case c.Location != nil:
-		sc.Title = c.Location.Name.In(string(f.Lang))
-		if r := c.Role.In(string(f.Lang)); r != "" {
+		sc.Title = nameLocation(f.Lang, c.Location.ID, c.Location.Name)
+		if r := cardRole(f.Lang, c); r != "" {
 			sc.Lines = append(sc.Lines, t(i18n.SFYourRole, r))
 		}
 		if c.Captain {
@@ -446,7 +446,7 @@ func (u *SpyfallUI) secondSpyScreen(v *spyfall.View, f SpyfallFrame) (body, acti
 	}
 	body = []goapp.UI{
 		el("div#two-spies.card.sf-vote",
-			elText("h1", t(i18n.SFTwoSpies, seatName(v, g.First), g.Named.Name.In(string(f.Lang)))),
+			elText("h1", t(i18n.SFTwoSpies, seatName(v, g.First), nameLocation(f.Lang, g.Named.ID, g.Named.Name))),
 			goapp.If(can(v, spyfall.Guess{}), func() goapp.UI {
 				return elText("p.lead", t(i18n.SFSecondSpyYouCard))
 			}).Else(func() goapp.UI {

@@ -36,7 +36,7 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 	q := strings.ToLower(strings.TrimSpace(u.search))
 	var list []spyfall.LocationRef
 	for _, l := range v.Locations {
-		if q == "" || strings.Contains(strings.ToLower(l.Name.In(string(f.Lang))), q) {
+		if q == "" || strings.Contains(strings.ToLower(nameLocation(f.Lang, l.ID, l.Name)), q) {
 			list = append(list, l)
 		}
 	}
@@ -83,7 +83,7 @@ func (u *SpyfallUI) locationSheet(v *spyfall.View, f SpyfallFrame) goapp.UI {
 			if picking && (u.pickLoc == l.ID || u.picker == pickBoth && (u.pickBoth[0] == l.ID || u.pickBoth[1] == l.ID)) {
 				class += " selected"
 			}
-			return el("li", elTextWith("button[type=button]", l.Name.In(string(f.Lang))).Class(class).DataSet("location", l.ID).
+			return el("li", elTextWith("button[type=button]", nameLocation(f.Lang, l.ID, l.Name)).Class(class).DataSet("location", l.ID).
 				Aria("pressed", u.marks[l.ID]).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					switch u.picker {

@@ -115,7 +115,7 @@ func (u *SpyfestUI) keepPanel(v *spyfest.View, f SpyfestFrame) (body, actions []
 func overviewOf(v *spyfest.View, id string, lang i18n.Lang) string {
 	for _, s := range v.Sheet {
 		if s.ID == id {
-			return s.Overview.In(string(lang))
+			return nameOverview(lang, s.ID, s.Overview, s.Name)
 		}
 	}
 	return ""

@@ -153,7 +153,7 @@ func checkText(t engine.Text, optional bool) error {
 
 // clone copies a location so the game never shares maps with the packs.
 func (l Location) clone() Location {
-	c := Location{ID: l.ID, Name: cloneText(l.Name)}
+	c := Location{ID: l.ID, Name: cloneText(l.Name), RoleCount: l.RoleCount}
 	for _, r := range l.Roles {
 		c.Roles = append(c.Roles, cloneText(r))
 	}
