@@ -86,9 +86,18 @@ func (s *Shell) followPreferences() {
 // applyDocumentPreferences puts the language on <html lang> (screen readers pick their voice
 // from it) and the theme on <html data-theme> (web/settings.css), where CSS and assistive
 // technology read them.
+//
+// The chosen language's pack is fetched here when it is not there yet (packs.go): every way a
+// language is chosen (the browser's, the remembered one, the switch, another tab, the page
+// before the app ran) passes through. Until it is there the page says it is English.
 func (s *Shell) applyDocumentPreferences() {
+	s.loadPack()
 	root := goapp.Window().Get("document").Get("documentElement")
-	root.Set("lang", string(s.lang))
+	lang := s.lang
+	if !i18n.Loaded(lang) {
+		lang = i18n.English
+	}
+	root.Set("lang", string(lang))
 	if s.theme == ThemeSystem {
 		root.Call("removeAttribute", "data-theme")
 	} else {
@@ -142,6 +151,9 @@ func (s *Shell) renderPreferences() goapp.UI {
 					return option(string(l), i18n.NativeName(l), l == s.lang).Lang(string(l))
 				}),
 			).OnChange(s.onLanguage),
+			goapp.If(s.langPackProblem() != "", func() goapp.UI {
+				return elTextWith("p#pack-failed.small[role=alert]", s.langPackProblem()).Lang(string(i18n.English))
+			}),
 		),
 		el("div.preference",
 			elText("label[for=pref-theme]", s.t(i18n.SettingsTheme)),

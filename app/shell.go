@@ -37,6 +37,8 @@ type Shell struct {
 	updateReady bool     // a new version is cached and starts next time (pwa.go)
 	watching    bool     // join as a table screen (spectator.go)
 
+	packs packLoader // this device's language pack (packs.go)
+
 	screen     Screen
 	home       HomeModel
 	connecting ConnectingModel

@@ -13,8 +13,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"safehouse/app/i18n"
 	"safehouse/app/game"
+	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"

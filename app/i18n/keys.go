@@ -86,3 +86,7 @@ const (
 	ErrorBackHome         Key = "error.back-home"
 	ErrorTryAgain         Key = "error.try-again"
 )
+
+// PackFailed says a language's pack could not be loaded (%[1]s is the language's own name);
+// it is read in English, the pack with the language's words being the one missing.
+const PackFailed Key = "app.pack.failed"

@@ -176,3 +176,16 @@ func CharacterOverview(lang Lang, id string) string {
 func KeywordName(lang Lang, id string) string {
 	return name(lang, id, func(c *catalog) string { return c.spyfest().Keywords[id] })
 }
+
+// Unload forgets lang's pack, as if it had never been fetched, and returns what puts it back:
+// for tests of what a device does before and without a pack (natively every pack is loaded).
+func Unload(lang Lang) (restore func()) {
+	old := catalogOf(lang)
+	if lang == English || old == nil {
+		return func() {}
+	}
+	catalogsMu.Lock()
+	delete(catalogs, lang)
+	catalogsMu.Unlock()
+	return func() { setCatalog(lang, old) }
+}
