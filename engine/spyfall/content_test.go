@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 	"unicode"
-
 )
 
 var contentIDShape = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"testing"
-
 )
 
 var (
