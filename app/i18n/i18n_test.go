@@ -68,7 +68,8 @@ func verbs(text string) []string {
 }
 
 func TestNoBareVerbs(t *testing.T) {
-	bare := regexp.MustCompile(`%[^\[%]`)
+	// "%{progress}" is no verb: Turkish writes the percent sign first (%50).
+	bare := regexp.MustCompile(`%[^\[%{]`)
 	for _, lang := range Available() {
 		for k, text := range catalogOf(lang).ui {
 			if bare.MatchString(text) {
