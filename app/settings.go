@@ -151,9 +151,6 @@ func (s *Shell) renderPreferences() goapp.UI {
 					return option(string(l), i18n.NativeName(l), l == s.lang).Lang(string(l))
 				}),
 			).OnChange(s.onLanguage),
-			goapp.If(s.langPackProblem() != "", func() goapp.UI {
-				return elTextWith("p#pack-failed.small[role=alert]", s.langPackProblem()).Lang(string(i18n.English))
-			}),
 		),
 		el("div.preference",
 			elText("label[for=pref-theme]", s.t(i18n.SettingsTheme)),
@@ -163,6 +160,10 @@ func (s *Shell) renderPreferences() goapp.UI {
 				}),
 			).OnChange(s.onTheme),
 		),
+		// A language whose pack could not be had (packs.go), said in English, across the strip.
+		goapp.If(s.langPackProblem() != "", func() goapp.UI {
+			return elTextWith("p#pack-failed.note.pack-failed[role=alert]", s.langPackProblem()).Lang(string(i18n.English))
+		}),
 	).Aria("label", s.t(i18n.SettingsHeading))
 }
 

@@ -68,6 +68,12 @@
     if (!fetching[lang]) {
       fetching[lang] = fetch(packs[lang]).then((r) => {
         if (!r.ok) throw new Error(packs[lang] + ": " + r.status);
+        // Kept for offline use in the service worker's cache of packs (app-worker.js): on a
+        // first visit the worker is not in charge yet, so the page keeps it itself.
+        if (window.caches) {
+          const copy = r.clone();
+          caches.open("safehouse-lang").then((c) => c.put(packs[lang], copy)).catch(() => {});
+        }
         return r.text();
       });
       fetching[lang].catch(() => delete fetching[lang]);
