@@ -48,5 +48,6 @@
 //     spyfest_*.go): a <game>_shell.go that builds the frame of the game's screens from the
 //     session (names, the clock offset, sending actions through a game.<Game>Action intent
 //     helper), the screens themselves in <game>_*.go, one branch in Shell.renderGame, the
-//     settings panel in the lobby, and every text in app/i18n in English and Russian.
+//     settings panel in the lobby, and every text and content name in each language pack
+//     (app/i18n/packs; the engine names its content by id only).
 package engine
