@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+
+	"safehouse/engine"
 )
 
 var (
@@ -59,5 +61,35 @@ func TestContentJSONHasNoUnknownFields(t *testing.T) {
 	}
 	if len(doc.Sheets) != 2 || len(doc.Keywords) != 2 {
 		t.Errorf("want 2 editions and 2 keyword sets, got %d and %d", len(doc.Sheets), len(doc.Keywords))
+	}
+}
+
+// Issue 21: the built-in sheet and keywords travel by id: no view carries their names (each
+// device names them from its own language pack), so a view does not grow with the number of
+// languages.
+func TestViewsNameBuiltinContentByID(t *testing.T) {
+	g, err := New(Config{Edition: EditionSpycon, Deck: DeckFictional, Keywords: KeywordsA,
+		Teams: [2][]engine.Seat{{0, 1}, {2, 3}}, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range []engine.Seat{0, 1, 2, 3, engine.NoSeat} {
+		v := g.View(seat)
+		if len(v.Sheet) != 28 || len(v.Keywords) != 12 {
+			t.Fatalf("seat %d sees %d characters and %d keywords", seat, len(v.Sheet), len(v.Keywords))
+		}
+		for _, e := range v.Sheet {
+			if e.Name != nil || e.Overview != nil {
+				t.Fatalf("seat %d: %s carries %v / %v", seat, e.ID, e.Name, e.Overview)
+			}
+		}
+		for _, k := range v.Keywords {
+			if k.Name != nil {
+				t.Fatalf("seat %d: keyword %s carries %v", seat, k.ID, k.Name)
+			}
+		}
+		if !slices.ContainsFunc(v.Sheet, func(e SheetEntry) bool { return e.ID == "heracles" }) {
+			t.Fatal("Spycon's sheet has no heracles (SX-CNT-1)")
+		}
 	}
 }
