@@ -12,9 +12,9 @@ import (
 )
 
 // The checks of `make i18n-check` (issue 21), over the files in packs/ (native only: the wasm
-// holds English alone): one per language
-// the app offers, each complete. Content ids and roles are checked against the engines in
-// packs_engine_test.go.
+// holds English alone): one per language the app offers, each complete. English's content ids
+// and roles are checked against the engines in packs_engine_test.go, the names themselves in
+// spyfall_content_test.go and spyfest_content_test.go.
 
 // pack is a pack file read whole, for the checks.
 type pack struct {
