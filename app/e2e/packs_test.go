@@ -87,7 +87,8 @@ func TestLanguagePacksInTheBrowser(t *testing.T) {
 
 	for _, lang := range []i18n.Lang{"fr", "it"} {
 		pickLanguage(tb, lang)
-		tb.waitJS(`document.getElementById("pack-failed") !== null`, "the message that "+string(lang)+"'s pack failed")
+		tb.waitJS(`(document.getElementById("pack-failed") || {textContent: ""}).textContent.includes("`+i18n.NativeName(lang)+`")`,
+			"the message that "+string(lang)+"'s pack failed")
 		if got, want := tb.text("pack-failed"), i18n.T(i18n.English, i18n.PackFailed, i18n.NativeName(lang)); got != want {
 			tb.fatalf("%s: the message reads %q, want %q", lang, got, want)
 		}
