@@ -1,6 +1,7 @@
 package i18n
 
-// Keys of every UI string. Grouped by screen; the English text is below.
+// Keys of every UI string, grouped by screen; their texts are in the packs (packs/<lang>.json,
+// "ui"), English's in packs/en.json.
 const (
 	AppName     Key = "app.name"
 	AppTagline  Key = "app.tagline"

@@ -2,7 +2,9 @@ package i18n
 
 // Refusals: what a player reads when the host (or its game) says no. The wire carries a
 // stable code (session.ErrorCodes, game.Codes) and, for a game's refusal, the rule behind it;
-// each has a sentence here, so a player never reads the host's English. A code+rule pair may
+// each has a sentence in the packs ("refusal.<code>"), so a player never reads the host's
+// English. Notices the session makes up itself (session.NoticeCodes), news about the
+// connection rather than refusals, are read the same way, RefusalText with their code. A code+rule pair may
 // have a sentence of its own when the code alone says too little.
 
 // Refusal is the key of a refusal code's sentence: "refusal." + code, or + code + "." +
