@@ -4,8 +4,8 @@ package i18n
 // stable code (session.ErrorCodes, game.Codes) and, for a game's refusal, the rule behind it;
 // each has a sentence in the packs ("refusal.<code>"), so a player never reads the host's
 // English. Notices the session makes up itself (session.NoticeCodes), news about the
-// connection rather than refusals, are read the same way, RefusalText with their code. A code+rule pair may
-// have a sentence of its own when the code alone says too little.
+// connection rather than refusals, are read the same way, RefusalText with their code. A
+// code+rule pair may have a sentence of its own when the code alone says too little.
 
 // Refusal is the key of a refusal code's sentence: "refusal." + code, or + code + "." +
 // rule for a rule's own sentence.
