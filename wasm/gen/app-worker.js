@@ -35,6 +35,9 @@ self.addEventListener("install", (event) => {
 // an update does not take a language used offline away. A pack that fails to come is left
 // to be fetched when next used: the update does not fail for it.
 async function keepLanguages() {
+  if (!(await caches.has(langCacheName))) {
+    return; // no language but English used yet (caches.open would make an empty cache)
+  }
   const langCache = await caches.open(langCacheName);
   const kept = new Set((await langCache.keys()).map((r) => packLang(r.url)));
   await Promise.all(langPacks.filter((url) => kept.has(packLang(url))).map(async (url) => {
@@ -69,6 +72,9 @@ self.addEventListener("activate", (event) => {
     const keys = await caches.keys();
     await Promise.all(keys.filter((key) => key !== cacheName && key !== langCacheName).map((key) => caches.delete(key)));
     // Packs of older versions go; this version's stay.
+    if (!(await caches.has(langCacheName))) {
+      return;
+    }
     const langCache = await caches.open(langCacheName);
     const current = new Set(langPacks.map((url) => new URL(url, self.location).href));
     await Promise.all((await langCache.keys()).filter((r) => !current.has(r.url)).map((r) => langCache.delete(r)));
