@@ -101,8 +101,9 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
 
-# The browser test (app/e2e) serves $(SITE); with CI=true it fails rather than skips
-# when no Chromium is found.
+# The browser tests (app/e2e, and app/session's browser build) find Chromium through
+# tools/chromium; app/e2e serves $(SITE). Without a browser they skip loudly; with CI=true or
+# SAFEHOUSE_REQUIRE_BROWSER=1 (.ci/run sets both) they fail instead, and make bench stops.
 # The engines are pure single-goroutine state machines: the race detector finds nothing there
 # and slows their 10,000-game property runs tenfold, so they run without it. Every package
 # with goroutines (session, signaling, app) runs under -race.

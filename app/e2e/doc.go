@@ -2,9 +2,9 @@
 // app from the built site (make site) against the real signaling server on loopback, next to
 // native pion peers. It has no code of its own besides the tests.
 //
-// The tests find Chromium by $CHROME_PATH or on PATH, and the site by $SAFEHOUSE_SITE or
-// build/site at the repository root. Without either they skip loudly; with CI=true or
-// SAFEHOUSE_REQUIRE_BROWSER=1 they fail instead. Screenshots go to build/screenshots (or
+// The tests start Chromium through tools/chromium (found by $CHROME_PATH or on PATH), and
+// find the site by $SAFEHOUSE_SITE or build/site at the repository root. Without either they
+// skip loudly; with CI=true or SAFEHOUSE_REQUIRE_BROWSER=1 they fail instead. Screenshots go to build/screenshots (or
 // $SAFEHOUSE_SCREENSHOTS).
 //
 // Two tests mix in Firefox (firefox_test.go): Debian's firefox-esr ($FIREFOX_PATH or on PATH)

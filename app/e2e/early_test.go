@@ -97,10 +97,7 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 // press Join finds it kept, and joins only when they press. Each phone got the wasm over
 // the network once, and on a repeat visit not at all.
 func TestInviteWorksBeforeTheWasm(t *testing.T) {
-	chrome := findChrome()
-	if chrome == "" {
-		missing(t, "no Chromium found (set CHROME_PATH or install chromium)")
-	}
+	chrome := findChrome(t)
 	site := findSite(t)
 	// One signaling server behind two sites: the host's, served at once, and the guest's,
 	// whose wasm is slow.

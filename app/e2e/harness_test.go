@@ -10,37 +10,28 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"safehouse/signaling"
+	"safehouse/tools/chromium"
 )
 
 // waitLimit only stops a hung test; nothing here depends on how fast things are.
 const waitLimit = 60 * time.Second
 
-func required() bool {
-	return os.Getenv("CI") == "true" || os.Getenv("SAFEHOUSE_REQUIRE_BROWSER") == "1"
-}
-
-// missing skips the test loudly, or fails it where the browser test is required.
+// missing skips the test loudly, or fails it where the browser test is required
+// (tools/chromium: CI=true or SAFEHOUSE_REQUIRE_BROWSER=1).
 func missing(t *testing.T, format string, args ...any) {
 	t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	if required() {
-		t.Fatalf("browser test required (CI=true or SAFEHOUSE_REQUIRE_BROWSER=1) but %s", msg)
-	}
-	t.Logf("!!!!!!!! SKIPPING THE BROWSER TEST: %s !!!!!!!!", msg)
-	t.Skip(msg)
+	chromium.Missing(t, format, args...)
 }
 
 func repoRoot(t *testing.T) string {
@@ -52,16 +43,10 @@ func repoRoot(t *testing.T) string {
 	return dir
 }
 
-func findChrome() string {
-	if p := os.Getenv("CHROME_PATH"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
+// findChrome finds Chromium, or ends the test as missing does.
+func findChrome(t *testing.T) string {
+	t.Helper()
+	return chromium.ForTest(t)
 }
 
 func findSite(t *testing.T) string {
@@ -93,10 +78,7 @@ type harness struct {
 // signaling request waits until the gate closes, to hold a client on its connecting screen.
 func newHarness(t *testing.T, gate <-chan struct{}) *harness {
 	t.Helper()
-	chrome := findChrome()
-	if chrome == "" {
-		missing(t, "no Chromium found (set CHROME_PATH or install chromium)")
-	}
+	chrome := findChrome(t)
 	site := findSite(t)
 
 	logTo := io.Discard
@@ -152,50 +134,28 @@ type tab struct {
 	log   []string
 }
 
-// openBrowser starts a browser process with the flags WebRTC on loopback needs
-// (FIELD-NOTES). On a secure origin it grants the media permission that makes Chromium
-// gather loopback candidates (an insecure origin cannot have it). extra flags are added,
-// e.g. host-resolver-rules.
+// openBrowser starts a browser process (tools/chromium: the flags WebRTC on loopback needs,
+// its own profile, ended with the test). On a secure origin it grants the media permission
+// that makes Chromium gather loopback candidates (an insecure origin cannot have it). extra
+// flags are added, e.g. host-resolver-rules.
 func (h *harness) openBrowser(label, origin string, secure bool, extra ...chromedp.ExecAllocatorOption) *tab {
 	t := h.t
 	t.Helper()
-	tmp := t.TempDir()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(h.chrome),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(filepath.Join(tmp, "profile")),
-		chromedp.Env("TMPDIR="+tmp),
-		chromedp.WindowSize(390, 844),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("allow-loopback-in-peer-connection", true),
-	)
-	opts = append(opts, extra...)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
+	b, err := chromium.Start(h.chrome, chromium.Options{Flags: extra})
+	if err != nil {
+		t.Fatalf("%s: %v", label, err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(b.Ctx, 4*time.Minute)
 	t.Cleanup(func() {
 		cancelTimeout()
-		cancelCtx()
-		cancelAlloc()
+		b.Close()
 	})
 	tb := &tab{t: t, label: label, ctx: ctx}
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("%s: starting the browser: %v", label, err)
-	}
-	var grants []string
 	if secure {
-		grants = []string{"microphone", "camera", "clipboard-write"}
-	}
-	for _, perm := range grants {
-		_, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
-			Permission: &browser.PermissionDescriptor{Name: perm},
-			Setting:    browser.PermissionSettingGranted,
-			Origin:     origin,
-		})
-		if err != nil {
-			t.Logf("%s: granting %s: %v", label, perm, err)
+		for _, perm := range append(chromium.Media, "clipboard-write") {
+			if err := b.Grant(origin, perm); err != nil {
+				t.Logf("%s: %v", label, err)
+			}
 		}
 	}
 	if err := chromedp.Listen(ctx, tb.record); err != nil {

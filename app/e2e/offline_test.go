@@ -258,10 +258,7 @@ var workerVersion = regexp.MustCompile(`const cacheName = "app-" \+ "([0-9a-f]+)
 // its complete old cache. Once the network holds, the new version installs whole, is
 // announced, and is the only cache left.
 func TestUpdateOverFlakyNetwork(t *testing.T) {
-	chrome := findChrome()
-	if chrome == "" {
-		missing(t, "no Chromium found (set CHROME_PATH or install chromium)")
-	}
+	chrome := findChrome(t)
 	site := findSite(t)
 	original, err := os.ReadFile(filepath.Join(site, "app-worker.js"))
 	if err != nil {

@@ -106,10 +106,7 @@ const brokenWords = `(() => {
 // 320 to 430 px wide, at the default text size and a larger one, in every language, no word
 // of a name in the sheet is cut by a line break and the page is no wider than the screen.
 func TestSheetNamesKeepTheirWordsWhole(t *testing.T) {
-	chrome := findChrome()
-	if chrome == "" {
-		missing(t, "no Chromium found (set CHROME_PATH or install chromium)")
-	}
+	chrome := findChrome(t)
 	pages := map[string]string{}
 	for _, l := range i18n.Available() {
 		pages["/"+string(l)] = guessWindowPage(t, l)

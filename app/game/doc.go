@@ -10,9 +10,11 @@
 //	err := room.UnmarshalBinary(saved)    // after a reload: HostState.Game, before ResumeHost
 //
 // The room follows the session's roster (SetRoster): spectators never get a seat in the
-// engine; in Spyfall a player who arrives during the game is seated by the room and waits
-// for the next deal (APP-LOBBY-1), in Spyfest they pick a team, which the engine takes
-// between rounds. The session asks the room before a kick (Kick) and wakes it at the
+// engine; in Spyfall a player who arrives during the game is seated by the room before the
+// session seats them (Join) and waits for the next deal, or, at a table
+// already as large as the edition allows, is refused, and the session seats nobody; in
+// Spyfest they pick a team, which the engine takes between rounds. The session asks the
+// room before a kick (Kick) and wakes it at the
 // engine's next deadline (NextDeadline, Advance). Engines never let time pass in Apply
 // (engine.Game), so the room lets it pass to its clock before every action: a host timer
 // that wakes late (a hidden tab's) never makes a player's action land on a moment that ran

@@ -22,7 +22,10 @@ type family interface {
 	hostMove(raw []byte) (engine.Action, error)
 	// endGame is the host's action that ends the game now.
 	endGame() engine.Action
-	// follow takes a new roster into the game: renames, late joiners.
+	// arrive takes a player who joins the room mid-game into the game, or refuses them
+	// (the session then gives them no seat at all).
+	arrive(r *Room, p session.Player) error
+	// follow takes a new roster into the game: renames.
 	follow(r *Room, players []session.Player)
 	// kick takes a leaving session seat out of the game.
 	kick(r *Room, seat int) error

@@ -21,7 +21,7 @@ type Options struct {
 }
 
 // Room is the host's table for one room: the lobby's settings and, once started, one engine.
-// It implements session.Table, RosterTable, KickTable and TimedTable, and is saved whole by
+// It implements session.Table, RosterTable, JoinTable, KickTable and TimedTable, and is saved whole by
 // MarshalBinary. Like every Table it is called under the host's lock, one call at a time.
 type Room struct {
 	now    func() time.Time
@@ -69,13 +69,25 @@ func cryptoSeed() uint64 {
 
 func (r *Room) instant() engine.Instant { return engine.At(r.now()) }
 
-// SetRoster records the seats in table order (session.RosterTable) and passes them on to
-// the game: in Spyfall, renames and late joiners, who wait for the next deal.
+// SetRoster records the seats in table order (session.RosterTable) and passes renames on
+// to the game (Spyfall's engine keeps names; Join seated any late joiner already).
 func (r *Room) SetRoster(players []session.Player) {
 	r.roster = slices.Clone(players)
 	if r.g != nil {
 		r.g.follow(r, players)
 	}
+}
+
+// Join takes a player joining the room into the game before the session seats them
+// (session.JoinTable): mid-game a Spyfall late joiner gets an engine seat and
+// waits for the next deal, a Spyfest one is seated when they pick a team. A refusal (a
+// Spyfall table already at its edition's largest size) leaves the game unchanged, and the
+// session then gives the player no seat.
+func (r *Room) Join(p session.Player) error {
+	if r.g == nil || p.Spectator || r.over() {
+		return nil
+	}
+	return refused(r.g.arrive(r, p))
 }
 
 // engineSeat is the engine seat session seat plays, engine.NoSeat for a watcher or a seat

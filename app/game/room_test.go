@@ -153,6 +153,9 @@ func TestSeatsComeAndGoBetweenAndDuringRounds(t *testing.T) {
 
 	// A late joiner mid-round gets an engine seat but no card until the next deal.
 	withEve := roster(append(names, "Eve")...)
+	if err := r.Join(withEve[5]); err != nil {
+		t.Fatalf("late joiner refused: %v", err)
+	}
 	r.SetRoster(withEve)
 	v := view(t, r, 5)
 	if e := v.EngineSeat(5); e != 5 || v.Spyfall.Card != nil {

@@ -46,26 +46,32 @@ func (f *spyfallFamily) hostMove(raw []byte) (engine.Action, error) {
 
 func (f *spyfallFamily) endGame() engine.Action { return spyfall.HostEndGame{} }
 
-// follow passes renames on to the engine and seats late joiners, who wait for the next deal.
+// arrive seats a late joiner, who waits for the next deal. The engine refuses
+// a seat past the edition's largest table; the refusal goes back to the session, which then
+// seats nobody, so no player sits in the room without a seat in the game.
+func (f *spyfallFamily) arrive(r *Room, p session.Player) error {
+	if slices.Contains(r.s.Seats, p.Seat) {
+		return nil
+	}
+	if err := f.g.Apply(engine.Host, spyfall.HostAddSeat{Name: p.Name}, r.instant()); err != nil {
+		return err
+	}
+	r.s.Seats = append(r.s.Seats, p.Seat)
+	r.s.Names = append(r.s.Names, p.Name)
+	return nil
+}
+
+// follow passes renames on to the engine.
 func (f *spyfallFamily) follow(r *Room, players []session.Player) {
 	if f.g.Over() {
 		return
 	}
 	for _, p := range players {
-		if p.Spectator {
-			continue
-		}
 		e := slices.Index(r.s.Seats, p.Seat)
-		if e < 0 {
-			// A late joiner (APP-LOBBY-1); a full table leaves them watching.
-			if f.g.Apply(engine.Host, spyfall.HostAddSeat{Name: p.Name}, r.instant()) == nil {
-				r.s.Seats = append(r.s.Seats, p.Seat)
-				r.s.Names = append(r.s.Names, p.Name)
-			}
+		if p.Spectator || e < 0 || r.s.Names[e] == p.Name {
 			continue
 		}
-		if r.s.Names[e] != p.Name &&
-			f.g.Apply(engine.Host, spyfall.Rename{Seat: engine.Seat(e), Name: p.Name}, r.instant()) == nil {
+		if f.g.Apply(engine.Host, spyfall.Rename{Seat: engine.Seat(e), Name: p.Name}, r.instant()) == nil {
 			r.s.Names[e] = p.Name
 		}
 	}

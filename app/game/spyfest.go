@@ -27,6 +27,9 @@ func (f *spyfestFamily) hostMove([]byte) (engine.Action, error) { return nil, no
 
 func (f *spyfestFamily) endGame() engine.Action { return spyfest.HostEndGame{} }
 
+// arrive seats nobody yet: a Spyfest late joiner is seated when they pick a team.
+func (f *spyfestFamily) arrive(*Room, session.Player) error { return nil }
+
 func (f *spyfestFamily) follow(*Room, []session.Player) {}
 
 // kick takes the seat out of its team: mid-round it is absent, and a Spy leaving voids the

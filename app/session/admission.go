@@ -131,7 +131,8 @@ func (h *hostCore) admissionLocked(hc *hostConn, seq uint64, in Intent) (toClose
 	}
 	if full := h.noRoomLocked(target.knock.Spectator); in.Kind == KindAdmit && full != "" {
 		// The player keeps waiting: the host may make room (kick someone) or turn them away.
-		h.refuseLocked(hc, seq, CodeRoomFull, "Nobody more can come in now: "+full+".")
+		// The host hears CodeJoinRefused: CodeRoomFull would read as its own seat refused.
+		h.refuseLocked(hc, seq, CodeJoinRefused, "Nobody more can come in now: "+full+".")
 		return nil
 	}
 	h.unknockLocked(target)

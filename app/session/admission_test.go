@@ -428,8 +428,8 @@ func TestAdmittingAtAFullTableKeepsThePlayerWaiting(t *testing.T) {
 	state := h.stateNumber()
 
 	send(t, host, KindAdmit, w.ID)
-	if n := hw.waitNotices(t, 1); n.Code != CodeRoomFull || !strings.Contains(n.Notice, "full") {
-		t.Fatalf("letting Ann in at a full table: %q (%s), want %s", n.Notice, n.Code, CodeRoomFull)
+	if n := hw.waitNotices(t, 1); n.Code != CodeJoinRefused || !strings.Contains(n.Notice, "full") {
+		t.Fatalf("letting Ann in at a full table: %q (%s), want %s", n.Notice, n.Code, CodeJoinRefused)
 	}
 	if got := h.waitingNames(); !slices.Equal(got, []string{"Ann"}) || h.stateNumber() != state {
 		t.Fatalf("after the refused admit: waiting %v, state %d (was %d); want Ann still waiting, nothing changed", got, h.stateNumber(), state)

@@ -3,7 +3,6 @@
 package session
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -16,11 +15,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"safehouse/signaling"
+	"safehouse/tools/chromium"
 )
 
 // The browser build of this package (pion's wrapper of RTCPeerConnection, the browser's
@@ -41,24 +42,6 @@ type browserReport struct {
 type browserSite struct {
 	base, signal string
 	reports      chan browserReport
-}
-
-// findBrowser looks for Chromium by CHROME_PATH, then PATH. CI must have one.
-func findBrowser(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("CHROME_PATH"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("no Chromium found: install it or set CHROME_PATH")
-	}
-	t.Skip("no Chromium found (set CHROME_PATH to run the browser tests)")
-	return ""
 }
 
 // startBrowserSite builds the wasm player and serves it with the signaling server.
@@ -114,35 +97,17 @@ WebAssembly.instantiateStreaming(fetch("player.wasm"), go.importObject).then(r =
 	return site
 }
 
-// openBrowser runs headless Chromium on url until the test ends.
-func openBrowser(t *testing.T, browser, url string) {
+// openBrowser runs headless Chromium (tools/chromium) on url until the test ends, with the
+// media permission that lets it gather loopback candidates on the site's origin. Chromium's
+// output is shown when the test fails.
+func (s *browserSite) openBrowser(t *testing.T, browser, url string) {
 	t.Helper()
-	// Chromium's singleton socket path must stay short: t.TempDir's names are too long.
-	profile, err := os.MkdirTemp("", "chr")
-	if err != nil {
-		t.Fatal(err)
+	b := chromium.StartForTest(t, browser, chromium.Options{Grant: []string{s.base}})
+	ctx, cancel := context.WithTimeout(b.Ctx, patience)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("opening %s: %v", url, err)
 	}
-	cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-		// A debugging port keeps headless Chromium running after the page loads.
-		"--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-		"--user-data-dir="+profile, url)
-	cmd.Env = append(os.Environ(), "TMPDIR="+profile)
-	var logs bytes.Buffer
-	cmd.Stderr = &logs
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // so its helpers end with it
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		_ = cmd.Wait()
-		_ = os.RemoveAll(profile)
-		if t.Failed() {
-			t.Logf("Chromium's log:\n%s", logs.String())
-		}
-	})
 }
 
 // awaitReport returns the first report of page that satisfies ok, after checking that the
@@ -205,7 +170,7 @@ func renameSeries(first, prefix string, n int) []string {
 }
 
 func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
-	browser := findBrowser(t)
+	browser := chromium.ForTest(t)
 	site := startBrowserSite(t)
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
@@ -223,7 +188,7 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 		defer pion.Close()
 		hw := watch(host.Player())
 		page := "join=" + host.Room() + "." + host.Secret()
-		openBrowser(t, browser, site.base+"/index.html#"+page)
+		site.openBrowser(t, browser, site.base+"/index.html#"+page)
 
 		// The page renames itself 20 times in a burst once it sees all three players.
 		site.awaitReport(t, page, "its last rename", func(r browserReport) bool {
@@ -234,7 +199,7 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 	})
 
 	t.Run("browser hosts native peers", func(t *testing.T) {
-		openBrowser(t, browser, site.base+"/index.html#host")
+		site.openBrowser(t, browser, site.base+"/index.html#host")
 		hosted := site.awaitReport(t, "host", "its room", func(r browserReport) bool { return r.Kind == "room" })
 		o := testOptions(site.signal, "Pion")
 		o.OnWaiting = func() { t.Error("the browser host did not take the invite proof") }
@@ -271,7 +236,7 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 		defer host.Close()
 		hw := watch(host.Player())
 		page := "restart=" + host.Room() + "." + host.Secret()
-		openBrowser(t, browser, site.base+"/index.html#"+page)
+		site.openBrowser(t, browser, site.base+"/index.html#"+page)
 		site.awaitReport(t, page, "online", func(r browserReport) bool { return r.Kind == "status" && r.Msg == string(StatusOnline) })
 		hw.waitView(t, "the browser seated", sameNames([]string{"Hana", "Web"}))
 		before := host.seatConn(1)
@@ -294,7 +259,7 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 	// the existing link (the js build's reanswer), and the player is back without a new hello.
 	t.Run("browser host answers a native ICE restart", func(t *testing.T) {
 		page := "host"
-		openBrowser(t, browser, site.base+"/index.html#"+page)
+		site.openBrowser(t, browser, site.base+"/index.html#"+page)
 		invite := site.awaitReport(t, page, "its room", func(r browserReport) bool { return r.Kind == "room" })
 		cuttable := newCuttableNet(t)
 		o := restartOptions(site.signal, "Pion")

@@ -80,7 +80,9 @@
 // A game plugs in as a Table (HostSession.SetTable): the host asks it for each seat's part
 // of the view and hands it "game" intents with the sender's seat. A RosterTable is told the
 // seats (names, host and spectator flags, table order) before every Apply and every round of
-// views; a KickTable is asked before the host removes a seat; a TimedTable is woken at its
+// views; a JoinTable is asked before the host makes a new seat, and a refusal there seats
+// nobody (the newcomer gets CodeRoomFull, the host CodeJoinRefused); a KickTable is asked
+// before the host removes a seat; a TimedTable is woken at its
 // next deadline, and what changed is sent to everyone with no intent (package app/game).
 //
 // The host alone renames other seats, kicks and moves them ({"kind":"rename","target":2,

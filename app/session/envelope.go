@@ -67,8 +67,9 @@ type Welcome struct {
 type Refusal struct {
 	Code string `json:"code"`
 	Msg  string `json:"msg"`
-	// Reason is the game's stable code for a CodeRefused (engine.Code, game.Code), Rule the
-	// RULES.md ID behind it; both empty when the game named none.
+	// Reason is the game's stable code for a CodeRefused (engine.Code, game.Code), or for a
+	// CodeRoomFull or CodeJoinRefused the game gave (JoinTable); Rule the RULES.md ID behind
+	// it; both empty when the game named none.
 	Reason string `json:"reason,omitempty"`
 	Rule   string `json:"rule,omitempty"`
 }
@@ -97,6 +98,10 @@ const (
 	CodeMoved       = "moved"         // this seat is now spoken for by a newer connection
 	CodeHostClosed  = "host-closed"   // the host ended the session
 	CodeUnknownSeat = "unknown-seat"  // a resume token this game never issued
+	// CodeJoinRefused tells the host that a newcomer found no seat: the game refused them
+	// one (JoinTable; they were told CodeRoomFull), or the host let a waiting player in at a
+	// full table (they keep waiting). The host's page never reads it as its own refusal.
+	CodeJoinRefused = "join-refused"
 )
 
 // ErrorCodes lists every code an error envelope may carry, and the session's own Reason
@@ -106,7 +111,7 @@ func ErrorCodes() []string {
 		CodeBadMessage, CodeTooLarge, CodeVersion, CodeUnknownType, CodeNoHello, CodeAgain,
 		CodeBadIntent, CodeForged, CodeBadName, CodeNoGame, CodeRefused, CodeRoomFull, CodeMoved,
 		CodeHostClosed, CodeUnknownSeat, CodeNotHost, CodeKicked, CodeWaiting, CodeTurnedAway,
-		CodeTooManyWaiting, CodeNotWaiting, ReasonHostSeat,
+		CodeTooManyWaiting, CodeNotWaiting, ReasonHostSeat, CodeJoinRefused,
 	}
 }
 

@@ -93,11 +93,15 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 		}
 		s = &seat{no: h.nextSeatNoLocked(), host: hc.isHost, spectator: hello.Spectator, token: token}
 		s.name = fmt.Sprintf("Player %d", s.no+1)
+		if nameErr == nil {
+			s.name = name
+		}
+		if err := h.joinTableLocked(s); err != nil {
+			h.refuseJoinLocked(hc, env.Seq, s.name, err)
+			return append(toClose, hc.conn)
+		}
 		h.seats = append(h.seats, s)
 		h.byToken[token] = s
-	}
-	if nameErr == nil && !returning {
-		s.name = name
 	}
 	s.conn = hc
 	hc.seat = s
@@ -169,6 +173,34 @@ func (h *hostCore) intentLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 		h.refuseLocked(hc, env.Seq, CodeBadIntent, fmt.Sprintf("unknown intent kind %q", in.Kind))
 	}
 	return nil
+}
+
+// joinTableLocked asks a JoinTable to take the new seat s into the game.
+func (h *hostCore) joinTableLocked(s *seat) error {
+	jt, ok := h.table.(JoinTable)
+	if !ok {
+		return nil
+	}
+	h.rosterLocked(h.playersLocked())
+	return jt.Join(Player{Seat: s.no, Name: s.name, Online: true, Host: s.host, Spectator: s.spectator})
+}
+
+// refuseJoinLocked tells a player the game has no seat for them (the table refused it, err)
+// and the host, with CodeJoinRefused, that name could not come in; the room is unchanged.
+// The host's notice has a code of its own: CodeRoomFull ends the session of whoever gets it
+// as a refusal of their own hello.
+func (h *hostCore) refuseJoinLocked(hc *hostConn, seq uint64, name string, err error) {
+	r := Refusal{Code: CodeRoomFull, Msg: "The game has no seat for you: " + err.Error() + "."}
+	if c, ok := errors.AsType[CodedRefusal](err); ok {
+		r.Reason, r.Rule = c.RefusalCode()
+	}
+	h.sendLocked(hc, TypeError, seq, r)
+	for _, s := range h.seats {
+		if s.host && s.conn != nil {
+			r.Code, r.Msg = CodeJoinRefused, fmt.Sprintf("%s could not join: %s.", name, err.Error())
+			h.sendLocked(s.conn, TypeError, 0, r)
+		}
+	}
 }
 
 // identityFields are the names a forged intent might use to act for another seat.

@@ -35,6 +35,16 @@ type RosterTable interface {
 	SetRoster(players []Player)
 }
 
+// JoinTable is a Table asked before the host gives a new player a seat in the room (a new
+// player or table screen, never a returning one). It takes them into the game (a late
+// joiner's seat) or refuses them. A refusal means no seat is made and nothing else changes:
+// the player is refused with CodeRoomFull and the host is told the same, each with the
+// table's code and rule when the error is a CodedRefusal.
+type JoinTable interface {
+	Table
+	Join(p Player) error
+}
+
 // KickTable is a Table asked before the host removes a seat from the room (APP-LOBBY-1/2):
 // it takes the seat out of the game (absent mid-round, or removed between rounds). An error
 // refuses the kick, which then changes nothing.

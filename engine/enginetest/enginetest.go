@@ -5,6 +5,7 @@ package enginetest
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"safehouse/engine"
@@ -47,4 +48,22 @@ func Refused(t testing.TB, g engine.Game, seat engine.Seat, a engine.Action, now
 	if after := Snapshot(t, g); !bytes.Equal(before, after) {
 		t.Fatalf("refused %T%+v changed the state", a, a)
 	}
+}
+
+// Decoded is a fuzzer's check of an engine's action decoder: it reports whether the bytes
+// decoded (err is nil); a decoder that refuses them must say engine.ErrInvalidAction.
+func Decoded(t testing.TB, err error) bool {
+	t.Helper()
+	if err != nil && !errors.Is(err, engine.ErrInvalidAction) {
+		t.Fatalf("decode error %v is not ErrInvalidAction", err)
+	}
+	return err == nil
+}
+
+// PickSeat is a random game's choice of one of from (engine.NoSeat when from is empty).
+func PickSeat(rng *rand.Rand, from []engine.Seat) engine.Seat {
+	if len(from) == 0 {
+		return engine.NoSeat
+	}
+	return from[rng.IntN(len(from))]
 }

@@ -1,5 +1,5 @@
-// Package spyfall is the rules engine of the Spyfall family (Part 1 of
-// RULES.md): Spyfall (classic), Spyfall 2 (spyfall2) and Spyfall: Time
+// Package spyfall is the rules engine of the Spyfall family (Part 1 of the
+// repository's RULES.md): Spyfall (classic), Spyfall 2 (spyfall2) and Spyfall: Time
 // Travel (timetravel) with its 2-player, 3-player and team variants.
 //
 // It is a pure, deterministic state machine: no clock reads, no I/O, no

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // move is one entry of a game's action log.
@@ -67,12 +68,7 @@ func (p *player) apply(seat engine.Seat, a Action) error {
 	return nil
 }
 
-func (p *player) pickSeat(from []engine.Seat) engine.Seat {
-	if len(from) == 0 {
-		return engine.NoSeat
-	}
-	return from[p.rng.IntN(len(from))]
-}
+func (p *player) pickSeat(from []engine.Seat) engine.Seat { return enginetest.PickSeat(p.rng, from) }
 
 // presentSeats lists the present seats of the round in play.
 func (p *player) presentSeats() []engine.Seat {

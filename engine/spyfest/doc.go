@@ -1,5 +1,5 @@
-// Package spyfest is the rules engine of Spyfest and Spycon (RULES.md Part 2,
-// the SX-* rules): two teams take turns sending a Spy who describes a secret
+// Package spyfest is the rules engine of Spyfest and Spycon (Part 2 of the
+// repository's RULES.md, the SX rules): two teams take turns sending a Spy who describes a secret
 // character while hinting at a keyword only the Spy's own team knows. It is a
 // pure, deterministic state machine: standard library only, randomness from a
 // seeded engine.Rand kept in the state, time only from the instants passed to

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 // A simulated table for property tests and benchmarks: a seeded random
@@ -92,12 +93,7 @@ func newSim(seed uint64) (*sim, error) {
 	return &sim{rng: rand.New(rand.NewPCG(seed, 2)), g: g, cfg: cfg, now: 1_000_000, nextNew: 100}, nil
 }
 
-func (s *sim) pick(seats []engine.Seat) engine.Seat {
-	if len(seats) == 0 {
-		return engine.NoSeat
-	}
-	return seats[s.rng.IntN(len(seats))]
-}
+func (s *sim) pick(seats []engine.Seat) engine.Seat { return enginetest.PickSeat(s.rng, seats) }
 
 func (s *sim) players() []engine.Seat {
 	st := &s.g.st

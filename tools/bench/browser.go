@@ -4,34 +4,18 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"safehouse/tools/chromium"
 )
 
-// findChrome finds Chromium by CHROME_PATH or on PATH.
-func findChrome() (string, error) {
-	if p := os.Getenv("CHROME_PATH"); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			return "", fmt.Errorf("CHROME_PATH: %w", err)
-		}
-		return p, nil
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", errors.New("no Chromium found (set CHROME_PATH or install chromium)")
-}
+// findChrome finds Chromium by CHROME_PATH or on PATH (tools/chromium).
+func findChrome() (string, error) { return chromium.Find() }
 
 // tab is one page in its own headless Chromium process with its own fresh profile: another
 // phone.
@@ -40,7 +24,7 @@ type tab struct {
 	close func()
 }
 
-// openTab starts Chromium with the flags WebRTC on loopback needs (FIELD-NOTES.md) and grants
+// openTab starts Chromium (tools/chromium: the flags WebRTC on loopback needs) and grants
 // the media permission that makes it gather loopback candidates on each of the origins.
 func openTab(chrome, workDir string, origins ...string) (*tab, error) {
 	return openTabWith(chrome, workDir, nil, origins...)
@@ -49,65 +33,11 @@ func openTab(chrome, workDir string, origins ...string) (*tab, error) {
 // openTabWith is openTab whose fresh profile gets prefs (Chromium's Preferences file, as
 // JSON) before Chromium starts; nil keeps the defaults.
 func openTabWith(chrome, workDir string, prefs map[string]any, origins ...string) (*tab, error) {
-	tmp, err := os.MkdirTemp(workDir, "chromium-")
+	b, err := chromium.Start(chrome, chromium.Options{Dir: workDir, Prefs: prefs, Grant: origins})
 	if err != nil {
 		return nil, err
 	}
-	if prefs != nil {
-		if err := writePrefs(filepath.Join(tmp, "profile"), prefs); err != nil {
-			_ = os.RemoveAll(tmp)
-			return nil, err
-		}
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(filepath.Join(tmp, "profile")),
-		chromedp.Env("TMPDIR="+tmp),
-		chromedp.WindowSize(390, 844),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("allow-loopback-in-peer-connection", true),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	t := &tab{ctx: ctx, close: func() {
-		cancelCtx()
-		cancelAlloc()
-		_ = os.RemoveAll(tmp)
-	}}
-	if err := chromedp.Do(ctx); err != nil {
-		t.close()
-		return nil, fmt.Errorf("starting Chromium: %w", err)
-	}
-	for _, origin := range origins {
-		for _, perm := range []string{"microphone", "camera"} {
-			_, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
-				Permission: &browser.PermissionDescriptor{Name: perm},
-				Setting:    browser.PermissionSettingGranted,
-				Origin:     origin,
-			})
-			if err != nil {
-				t.close()
-				return nil, fmt.Errorf("granting %s on %s: %w", perm, origin, err)
-			}
-		}
-	}
-	return t, nil
-}
-
-// writePrefs writes a profile's Preferences file, which Chromium reads when it starts.
-func writePrefs(profile string, prefs map[string]any) error {
-	raw, err := json.Marshal(prefs)
-	if err != nil {
-		return err
-	}
-	dir := filepath.Join(profile, "Default")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "Preferences"), raw, 0o644)
+	return &tab{ctx: b.Ctx, close: b.Close}, nil
 }
 
 // onEveryPage runs script in every document this tab loads from now on, before the page's own.

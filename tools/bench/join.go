@@ -96,9 +96,11 @@ func measureJoins(chrome, workDir, origin string, joins int, udpBlocked bool) (j
 			bare = append(bare, time.Duration(took*float64(time.Millisecond)))
 		}
 
+		// Each join is a new player: the name changes and the seat token the last join left
+		// for the room is dropped (with it the app would take the last guest's seat back).
 		name := fmt.Sprintf("Guest %d", i+1)
 		key, _ := json.Marshal(name)
-		if _, err := eval[bool](guest, fmt.Sprintf(`localStorage.setItem("safehouse.name", JSON.stringify(%s)), true`, key)); err != nil {
+		if _, err := eval[bool](guest, fmt.Sprintf(`Object.keys(localStorage).filter(k => k.startsWith("safehouse.seat.")).forEach(k => localStorage.removeItem(k)), localStorage.setItem("safehouse.name", JSON.stringify(%s)), true`, key)); err != nil {
 			return nil, nil, nil, err
 		}
 		if err := guest.navigate("about:blank"); err != nil {

@@ -15,6 +15,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"safehouse/tools/chromium"
 )
 
 // allSections are the parts of the run, in the table's order.
@@ -42,6 +44,7 @@ func main() {
 			log.Fatalf("unknown section %q (have %s)", s, strings.Join(allSections, ", "))
 		}
 	}
+	checkBrowser(sections)
 	work, err := os.MkdirTemp("", "safehouse-bench-")
 	if err != nil {
 		log.Fatal(err)
@@ -159,6 +162,24 @@ func withServers(bin, section string, sites []string, measure func([]*server) []
 		servers = append(servers, s)
 	}
 	return measure(servers)
+}
+
+// browserSections are the sections measured in Chromium.
+var browserSections = []string{"startup", "firstvisit", "join", "relay", "fanout"}
+
+// checkBrowser ends the run at once when a wanted section needs Chromium, none is found and
+// the browser is required (CI=true or SAFEHOUSE_REQUIRE_BROWSER=1, as for the tests);
+// otherwise a missing browser is said loudly here, and its figures read "not measured".
+func checkBrowser(sections []string) {
+	if !slices.ContainsFunc(sections, func(s string) bool { return slices.Contains(browserSections, s) }) {
+		return
+	}
+	if _, err := chromium.Find(); err != nil {
+		if chromium.Required() {
+			log.Fatalf("%v, and the browser figures are required (CI=true or SAFEHOUSE_REQUIRE_BROWSER=1)", err)
+		}
+		log.Printf("!!!!!!!! %v: THE BROWSER FIGURES WILL NOT BE MEASURED !!!!!!!!", err)
+	}
 }
 
 // loadAverage is the one-minute load average, or "?" where the system does not tell.

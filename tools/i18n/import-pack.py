@@ -10,7 +10,8 @@ extract-shaped file becomes a repo pack without hand edits:
     edition's sheet names it by that id), with Hercules' overview; where the translator
     spelled Hercules the Greek way, Hercules takes the Roman spelling, so the two stay
     distinct names within the pack;
-  - UI keys added with the packs (the message for a language that failed to load);
+  - UI keys added since the extract (the message for a language that failed to load, the
+    host's join-refused notice);
   - the few corrections listed in FIXES.
 A text the source already has is kept. Run `make i18n-check` afterwards.
 """
@@ -26,6 +27,20 @@ HERCULES = {"en": "Hercules", "ru": "Геркулес", "uk": "Геркулес"
             "ja": "ハーキュリーズ", "zh": "海格力斯"}
 
 NEW_UI = {
+    "refusal.join-refused": {
+        "en": "Someone tried to join, but the game has no seat for another player.",
+        "ru": "Кто-то хотел присоединиться, но в игре нет места ещё для одного игрока.",
+        "uk": "Хтось хотів приєднатися, але в грі немає місця ще для одного гравця.",
+        "es": "Alguien intentó unirse, pero la partida no tiene sitio para otro jugador.",
+        "pt": "Alguém tentou entrar, mas a partida não tem lugar para mais um jogador.",
+        "it": "Qualcuno ha provato a unirsi, ma la partita non ha posto per un altro giocatore.",
+        "fr": "Quelqu'un a voulu rejoindre la partie, mais il n'y a pas de place pour un joueur de plus.",
+        "de": "Jemand wollte beitreten, aber im Spiel ist kein Platz für eine weitere Person.",
+        "tr": "Biri katılmaya çalıştı ama oyunda bir oyuncu için daha yer yok.",
+        "pl": "Ktoś chciał dołączyć, ale w grze nie ma miejsca dla kolejnego gracza.",
+        "ja": "誰かが参加しようとしましたが、このゲームにはもう空きがありません。",
+        "zh": "有人想加入，但游戏里已经没有多余的位置了。"
+    },
     "app.pack.failed": {
         "en": "Couldn't load %[1]s, so Safehouse shows English for now. Check the connection and choose the language again.",
         "ru": "Не удалось загрузить язык «%[1]s», поэтому пока всё по-английски. Проверьте соединение и выберите язык снова.",

@@ -1,0 +1,270 @@
+//go:build !js && !wasm
+
+package chromium
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+// names are the commands tried on PATH, in order, when $CHROME_PATH is not set.
+var names = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
+
+// Find returns the browser to run: $CHROME_PATH when set (it must exist), else the first of
+// the usual commands on PATH.
+func Find() (string, error) {
+	if p := os.Getenv("CHROME_PATH"); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			return "", fmt.Errorf("CHROME_PATH: %w", err)
+		}
+		return p, nil
+	}
+	for _, name := range names {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", errors.New("no Chromium found (set CHROME_PATH or install chromium: make deps)")
+}
+
+// Required reports whether a missing browser is a failure rather than a skip: under CI
+// (CI=true) or with SAFEHOUSE_REQUIRE_BROWSER=1.
+func Required() bool {
+	return os.Getenv("CI") == "true" || os.Getenv("SAFEHOUSE_REQUIRE_BROWSER") == "1"
+}
+
+// Media are the permissions that make Chromium gather loopback ICE candidates on an origin.
+var Media = []string{"microphone", "camera"}
+
+// Options shape one browser. The zero value is a phone-sized window with nothing granted.
+type Options struct {
+	// Dir holds the browser's temporary directory ("" for the system's). Chromium's
+	// singleton socket lives below it, so its path must stay short: t.TempDir is too long.
+	Dir string
+	// Prefs, when set, is written as the profile's Preferences file before the start: the
+	// only way to some policies the command line does not reach (WebRTC's IP handling).
+	Prefs map[string]any
+	// Grant lists origins on which Media is granted once the browser runs.
+	Grant []string
+	// Width and Height size the window (390 by 844, a phone, when zero).
+	Width, Height int
+	// Flags are more options for the allocator (host-resolver-rules, ...). A flag the
+	// defaults set is replaced, not added to: a disable-features flag must list the
+	// defaults' features (chromedp.DefaultExecAllocatorOptions) as well as its own.
+	Flags []chromedp.ExecAllocatorOption
+}
+
+// closeLimit is how long Close waits for Chromium to close by itself before killing it.
+const closeLimit = 10 * time.Second
+
+// Browser is one running Chromium with its own profile: another phone.
+type Browser struct {
+	// Ctx drives the browser's first tab (chromedp.Run, chromedp.Do); it ends with Close.
+	Ctx context.Context
+
+	close func()
+	once  sync.Once
+	log   tail
+}
+
+// Log is the end of what the browser wrote to its stdout and stderr (the last logLimit
+// bytes), for a failed test to show.
+func (b *Browser) Log() string { return b.log.String() }
+
+// logLimit is how much of the browser's output Log keeps.
+const logLimit = 64 << 10
+
+// tail keeps the last logLimit bytes written to it; the browser's output goroutine and the
+// test share it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (w *tail) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf = append(w.buf, p...)
+	if over := len(w.buf) - logLimit; over > 0 {
+		w.buf = append(w.buf[:0], w.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+func (w *tail) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return string(w.buf)
+}
+
+// Start runs the browser at path with o. Close ends it.
+func Start(path string, o Options) (*Browser, error) {
+	tmp, err := os.MkdirTemp(o.Dir, "chr")
+	if err != nil {
+		return nil, err
+	}
+	profile := filepath.Join(tmp, "profile")
+	if o.Prefs != nil {
+		if err := writePrefs(profile, o.Prefs); err != nil {
+			_ = os.RemoveAll(tmp)
+			return nil, err
+		}
+	}
+	width, height := o.Width, o.Height
+	if width == 0 || height == 0 {
+		width, height = 390, 844
+	}
+	var cmd *exec.Cmd
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(profile),
+		chromedp.Env("TMPDIR="+tmp),
+		chromedp.WindowSize(width, height),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("allow-loopback-in-peer-connection", true),
+		// A page that asks for the microphone (to unlock loopback candidates itself) gets a
+		// fake one, with no prompt.
+		chromedp.Flag("use-fake-ui-for-media-stream", true),
+		chromedp.Flag("use-fake-device-for-media-stream", true),
+		chromedp.ModifyCmdFunc(func(c *exec.Cmd) {
+			// Its own process group, so Close ends its helpers with it; and killed with the
+			// test binary's thread that started it, should the binary die first.
+			c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+			cmd = c
+		}),
+	)
+	b := &Browser{}
+	opts = append(opts, chromedp.CombinedOutput(&b.log))
+	opts = append(opts, o.Flags...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	b.Ctx = ctx
+	b.close = func() {
+		// Chromium is asked to close first (its helpers end with it, and nothing is left
+		// for init to reap); whatever of its group is left after that, or after a browser
+		// that does not answer, is killed.
+		closed := make(chan struct{})
+		go func() {
+			cancelCtx()
+			close(closed)
+		}()
+		select {
+		case <-closed:
+		case <-time.After(closeLimit):
+		}
+		if cmd != nil && cmd.Process != nil {
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		}
+		cancelAlloc()
+		<-closed
+		_ = os.RemoveAll(tmp)
+	}
+	if err := chromedp.Do(ctx); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("starting Chromium: %w", err)
+	}
+	for _, origin := range o.Grant {
+		if err := b.Grant(origin, Media...); err != nil {
+			b.Close()
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// Grant gives origin the permissions (Media for WebRTC on loopback; "clipboard-write", ...).
+func (b *Browser) Grant(origin string, permissions ...string) error {
+	for _, perm := range permissions {
+		_, err := chromedp.CallBrowser(b.Ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission: &browser.PermissionDescriptor{Name: perm},
+			Setting:    browser.PermissionSettingGranted,
+			Origin:     origin,
+		})
+		if err != nil {
+			return fmt.Errorf("granting %s on %s: %w", perm, origin, err)
+		}
+	}
+	return nil
+}
+
+// Close ends the browser and every process of its group and removes its profile. It may
+// be called more than once.
+func (b *Browser) Close() { b.once.Do(b.close) }
+
+// writePrefs writes a profile's Preferences file, which Chromium reads when it starts.
+func writePrefs(profile string, prefs map[string]any) error {
+	raw, err := json.Marshal(prefs)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(profile, "Default")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "Preferences"), raw, 0o644)
+}
+
+// TB is the part of testing.TB the test helpers use.
+type TB interface {
+	Helper()
+	Cleanup(func())
+	Failed() bool
+	Logf(format string, args ...any)
+	Fatalf(format string, args ...any)
+	Skip(args ...any)
+}
+
+// Missing ends a test that cannot run for want of something a browser test needs: it fails
+// when Required, and otherwise skips with a message nobody can mistake for a pass.
+func Missing(t TB, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	if Required() {
+		t.Fatalf("browser test required (CI=true or SAFEHOUSE_REQUIRE_BROWSER=1) but %s", msg)
+	}
+	banner := strings.Repeat("!", 8)
+	t.Logf("%s THE BROWSER TEST DID NOT RUN: %s %s", banner, msg, banner)
+	t.Skip("the browser test did not run: " + msg)
+}
+
+// ForTest finds the browser, or ends the test as Missing does.
+func ForTest(t TB) string {
+	t.Helper()
+	path, err := Find()
+	if err != nil {
+		Missing(t, "%v", err)
+	}
+	return path
+}
+
+// StartForTest starts a browser for the test and ends it with the test (t.Cleanup); a test
+// that failed shows the browser's output. A browser that does not start fails the test.
+func StartForTest(t TB, path string, o Options) *Browser {
+	t.Helper()
+	b, err := Start(path, o)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	t.Cleanup(func() {
+		b.Close()
+		if t.Failed() {
+			t.Logf("Chromium's output:\n%s", b.Log())
+		}
+	})
+	return b
+}
