@@ -25,7 +25,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... ./wire ./qrcode ./tools/bench/... | grep -v /e2e)
 
-.PHONY: help deps run wasm site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean
+.PHONY: help deps run wasm site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
@@ -39,10 +39,11 @@ help:
 	@echo "make test-long            the same with longer fuzzing"
 	@echo "make bench                one table: sizes, start-up, joins, fan-out, signaling, engines vs their targets"
 	@echo "make audit                Lighthouse (home, lobby, invite: accessibility, best practices, mobile performance) and axe-core (every screen); fails below target"
-	@echo "make deps                 install what the tests need from Debian (Chromium, Firefox ESR, brotli, Node.js)"
+	@echo "make deps                 install what the tests need from Debian (Chromium, Firefox ESR, brotli, Node.js, Noto CJK fonts)"
 	@echo "make axe                  install the pinned axe-core into build/axe (make test does)"
 	@echo "make firefox              install the pinned puppeteer-core into build/firefox (make test does)"
 	@echo "make vet                  go vet, natively and for js/wasm"
+	@echo "make i18n-check           every language pack complete and consistent (app/i18n/packs; README: Adding a language)"
 	@echo "make fuzz                 each fuzz target for FUZZTIME (10s)"
 	@echo "make icons                render the PNG icons from web/icon.svg"
 	@echo "make clean                remove build/, the static site and web/app.wasm"
@@ -89,6 +90,13 @@ size: wasm
 size-budget: site
 	SAFEHOUSE_SITE="$(abspath $(SITE))" $(GO) test -count=1 -run 'TestWasmWithinItsBrotliBudget' -v ./wasm/gen
 
+# i18n-check: the language packs (app/i18n/packs/<lang>.json), one per language the app
+# offers: every UI key and content id, English's placeholders, each language's plural forms,
+# no name twice within a pack, the content's names as the rules give them, every refusal said
+# (the whole of ./app/i18n, a second's work; make test runs it too).
+i18n-check:
+	$(GO) test -count=1 ./app/i18n
+
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
@@ -102,7 +110,8 @@ vet:
 ENGINE_PKGS = ./engine/...
 RACE_PKGS   = $(shell $(GO) list ./... | grep -v '^safehouse/engine')
 
-# deps installs what the tests and size figures need on a fresh Debian machine (npm fetches
+# deps installs what the tests and size figures need on a fresh Debian machine (Noto CJK, so
+# the browsers draw Japanese and Chinese with real glyphs, not boxes; npm fetches
 # the pinned axe-core that the browser tests run on every screen, and puppeteer-core, which
 # drives firefox-esr over WebDriver BiDi).
 deps:
@@ -111,6 +120,7 @@ deps:
 	command -v brotli >/dev/null 2>&1 || need="$$need brotli"; \
 	command -v npm >/dev/null 2>&1 || need="$$need nodejs npm"; \
 	command -v firefox-esr >/dev/null 2>&1 || [ -n "$$FIREFOX_PATH" ] || need="$$need firefox-esr"; \
+	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need="$$need fonts-noto-cjk"; \
 	if [ -n "$$need" ]; then \
 	  echo "deps: installing$$need"; \
 	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo=sudo; fi; \

@@ -14,7 +14,7 @@ import (
 // With a network it shows none of that.
 func TestHomeSaysWhatNeedsTheNetwork(t *testing.T) {
 	for _, offline := range []bool{false, true} {
-		for _, lang := range i18n.Languages() {
+		for _, lang := range i18n.Available() {
 			s := &Shell{mounted: true, secure: true, offline: offline, lang: lang}
 			html := render(t, s)
 			note := strings.Contains(html, `id="offline-note"`) &&
@@ -41,7 +41,7 @@ func TestHomeSaysWhatNeedsTheNetwork(t *testing.T) {
 // Issue 17: the room-code field's hint was "K7MPQ2", which looks like a code already typed
 // in. In every language the hint says what a code is made of and is not itself a code.
 func TestRoomCodeHintIsNoCode(t *testing.T) {
-	for _, lang := range i18n.Languages() {
+	for _, lang := range i18n.Available() {
 		s := &Shell{mounted: true, lang: lang}
 		html := render(t, s)
 		input := regexp.MustCompile(`<input[^>]*id="code"[^>]*>`).FindString(html)

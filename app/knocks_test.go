@@ -73,7 +73,7 @@ func TestWaitingScreen(t *testing.T) {
 // axe's label-content-name-mismatch): in every language the accessible name contains the
 // visible text, so a voice command that says "Let in" finds the button.
 func TestKnockButtonsNamedByTheirText(t *testing.T) {
-	for _, lang := range i18n.Languages() {
+	for _, lang := range i18n.Available() {
 		t.Run(string(lang), func(t *testing.T) {
 			s := lobbyShell(true, false, true)
 			s.lang = lang
@@ -86,7 +86,8 @@ func TestKnockButtonsNamedByTheirText(t *testing.T) {
 				if m == nil || label == nil {
 					t.Fatalf("no button %s with a label in %s", id, html)
 				}
-				if !strings.Contains(label[1], m[1]) || !strings.Contains(label[1], "Leo") {
+				// Compared regardless of case, as axe-core does ("Leo reinlassen" names "Reinlassen").
+				if !strings.Contains(strings.ToLower(label[1]), strings.ToLower(m[1])) || !strings.Contains(label[1], "Leo") {
 					t.Errorf("%s shows %q but is named %q", id, m[1], label[1])
 				}
 			}

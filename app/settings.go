@@ -87,9 +87,18 @@ func (s *Shell) followPreferences() {
 // applyDocumentPreferences puts the language on <html lang> (screen readers pick their voice
 // from it) and the theme on <html data-theme> (web/settings.css), where CSS and assistive
 // technology read them.
+//
+// The chosen language's pack is fetched here when it is not there yet (packs.go): every way a
+// language is chosen (the browser's, the remembered one, the switch, another tab, the page
+// before the app ran) passes through. Until it is there the page says it is English.
 func (s *Shell) applyDocumentPreferences() {
+	s.loadPack()
 	root := goapp.Window().Get("document").Get("documentElement")
-	root.Set("lang", string(s.lang))
+	lang := s.lang
+	if !i18n.Loaded(lang) {
+		lang = i18n.English
+	}
+	root.Set("lang", string(lang))
 	if s.theme == themeSystem {
 		root.Call("removeAttribute", "data-theme")
 	} else {
@@ -152,6 +161,10 @@ func (s *Shell) renderPreferences() goapp.UI {
 				}),
 			).OnChange(s.onTheme),
 		),
+		// A language whose pack could not be had (packs.go), said in English, across the strip.
+		goapp.If(s.langPackProblem() != "", func() goapp.UI {
+			return ui.ElTextWith("p#pack-failed.note.pack-failed[role=alert]", s.langPackProblem()).Lang(string(i18n.English))
+		}),
 	).Aria("label", s.t(i18n.SettingsHeading))
 }
 

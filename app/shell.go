@@ -40,6 +40,8 @@ type Shell struct {
 	updateReady bool     // a new version is cached and starts next time (pwa.go)
 	watching    bool     // join as a table screen (spectator.go)
 
+	packs packLoader // this device's language pack (packs.go)
+
 	screen     screen
 	home       homeModel
 	connecting connectingModel

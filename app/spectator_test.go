@@ -26,11 +26,18 @@ func TestSpectatorScreenShowsNoSecret(t *testing.T) {
 	if err := g.Apply(g.View(0).Dealer, spyfall.StartClock{Round: 1}, start); err != nil {
 		t.Fatal(err)
 	}
-	locEN, locRU := "", ""
+	// The location's id and its name in every language's pack (issue 21: views carry ids).
+	var secrets []string
 	for _, s := range g.View(engine.NoSeat).Seats {
 		if c := g.View(s.ID).Card; c != nil && !c.Spy {
-			locEN, locRU = c.Location.Name.In("en"), c.Location.Name.In("ru")
+			secrets = []string{`"` + c.Location.ID + `"`}
+			for _, l := range i18n.Available() {
+				secrets = append(secrets, i18n.LocationName(l, c.Location.ID))
+			}
 		}
+	}
+	if len(secrets) < 3 {
+		t.Fatalf("secrets to look for: %q", secrets)
 	}
 	public := g.View(engine.NoSeat)
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
@@ -48,7 +55,7 @@ func TestSpectatorScreenShowsNoSecret(t *testing.T) {
 				t.Errorf("%d cards on a table screen", n)
 			}
 			// The list of locations is behind a closed sheet, so no location name shows at all.
-			for _, secret := range []string{locEN, locRU, i18n.T(lang, i18n.SFYouAreSpy), ">" + i18n.T(lang, i18n.SFBadgeSpy) + "<"} {
+			for _, secret := range append(secrets, i18n.T(lang, i18n.SFYouAreSpy), ">"+i18n.T(lang, i18n.SFBadgeSpy)+"<") {
 				if strings.Contains(html, secret) {
 					t.Errorf("table screen shows %q", secret)
 				}

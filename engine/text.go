@@ -1,9 +1,8 @@
 package engine
 
-// Languages the built-in content and the UI must fully cover.
-var Languages = []string{"en", "ru"}
-
-// Text is one piece of content in several languages, keyed by language code.
+// Text is one piece of content in several languages, keyed by language code: the name of a
+// player's own location, role, character or keyword, as typed. Built-in content has no Text:
+// it is named by id, and each device names it from its language pack (app/i18n).
 type Text map[string]string
 
 // In returns the text in lang, falling back to English, then to any language.

@@ -18,6 +18,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"safehouse/app/i18n"
 )
 
 // awaitJS evaluates a JavaScript expression that gives a promise and returns its value.
@@ -57,6 +59,13 @@ func TestOfflineAfterFirstVisit(t *testing.T) {
 	tb := h.openBrowser("offline phone", h.origin, true)
 	tb.open(h.origin + "/")
 	waitInstalled(tb)
+	// A language pack is fetched when first used, and kept for offline use from then on
+	// (issue 21): Russian, which checkOverflow switches to, is used once while online.
+	pickLanguage(tb, i18n.Russian)
+	tb.waitJS(`document.documentElement.lang === "ru"`, "Russian, once")
+	pickLanguage(tb, i18n.English)
+	tb.waitJS(`document.documentElement.lang === "en"`, "English again")
+	tb.waitJS(`caches.open("safehouse-lang").then(c => c.keys()).then(k => window.__kept = k.length) && window.__kept > 0`, "the Russian pack kept")
 	h.server.Close()
 	if _, err := http.Get(h.origin + "/"); err == nil {
 		t.Fatal("the server still answers after Close")

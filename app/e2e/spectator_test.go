@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"safehouse/app/i18n"
 	"safehouse/engine/spyfall"
 )
 
@@ -56,7 +57,7 @@ func TestTableScreenFollowsTheGameWithoutSecrets(t *testing.T) {
 	noSecrets := func(when string) {
 		t.Helper()
 		page := eval[string](tv, `document.body.innerText`)
-		for _, secret := range []string{location.Name["en"], "spy.", "Your role", "Hold to see"} {
+		for _, secret := range []string{i18n.LocationName(i18n.English, location.ID), "spy.", "Your role", "Hold to see"} {
 			if strings.Contains(page, secret) {
 				tv.fatalf("%s the table screen shows %q", when, secret)
 			}

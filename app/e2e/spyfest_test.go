@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"safehouse/app/game"
+	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
@@ -151,7 +152,7 @@ func (ft *festTable) character(v *spyfest.View) string {
 	}
 	title, _ := ft.secret(v.Spy)
 	for _, e := range v.Sheet {
-		if e.Name.In("en") == title {
+		if i18n.CharacterName(i18n.English, e.ID) == title {
 			return e.ID
 		}
 	}
@@ -167,7 +168,7 @@ func (ft *festTable) keyword(v *spyfest.View) string {
 	_, lines := ft.secret(v.Spy)
 	name := strings.TrimSpace(strings.SplitN(strings.TrimPrefix(lines[0], "Hint at: "), ",", 2)[0])
 	for _, k := range v.Keywords {
-		if k.Name.In("en") == name {
+		if i18n.KeywordName(i18n.English, k.ID) == name {
 			return k.ID
 		}
 	}

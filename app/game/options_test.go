@@ -112,7 +112,7 @@ func hugeCharacters() []spyfest.CustomCharacter {
 	for i := 0; i < 12; i++ {
 		id := string(rune('a'+i)) + "-long"
 		out = append(out, spyfest.CustomCharacter{Quarter: i % 4, Character: spyfest.Character{
-			ID: id, Name: engine.Text{"en": id}, Overview: engine.Text{"en": strings.Repeat("A very long overview. ", 60)}}})
+			ID: id, Name: engine.Text{"en": id}, Overview: engine.Text{"en": strings.Repeat("A very long overview. ", 120)}}})
 	}
 	return out
 }

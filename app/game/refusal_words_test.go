@@ -82,7 +82,7 @@ func catalogueSentences(lang i18n.Lang) map[string]bool {
 func TestRefusalsReachThePlayerInTheirLanguage(t *testing.T) {
 	games := max(secrecyGames()/10, 4)
 	known := append(Codes(), session.ReasonHostSeat)
-	langs := i18n.Languages()
+	langs := i18n.Available()
 	sentences := map[i18n.Lang]map[string]bool{}
 	for _, l := range langs {
 		sentences[l] = catalogueSentences(l)

@@ -3,8 +3,10 @@ package game
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
+	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
@@ -120,8 +122,9 @@ func swapSpyfallSecret(t *testing.T, g spyfallGame, pick uint64) func(r *Room) b
 			}
 			var free []int
 			for i, p := range played {
-				roles := locations[i].(map[string]any)["roles"].([]any)
-				if p != true && i != old && len(roles) > maxRole {
+				loc := locations[i].(map[string]any)
+				roles, _ := loc["roles"].([]any)
+				if p != true && i != old && max(len(roles), num(loc["role_count"])) > maxRole {
 					free = append(free, i)
 				}
 			}
@@ -275,7 +278,7 @@ func spyfallRevealed(round int) func(string) bool {
 // becomes public (the end of the round, or a captain picking the spy).
 func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
 	games := secrecyGames()
-	compared, differedForKnowers, complete, teamGames := 0, 0, 0, 0
+	compared, differedForKnowers, complete, teamGames, searched := 0, 0, 0, 0, 0
 	for game := 0; game < games; game++ {
 		rng := rand.New(rand.NewPCG(uint64(game), 1))
 		g := randomSpyfallGame(rng)
@@ -325,7 +328,22 @@ func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
 			complete++
 		}
 		cut := revealStep(a[players], b[players], spyfallRevealed(g.round))
+		// Besides the bytes compared below, the secret itself is looked for: in a game whose
+		// location is swapped (one location a round: a team round deals two, and who holds which
+		// moves as captains pick), the location of a knowing seat's card in either run, as a card names it (its id) and by its name in
+		// every language (a view carries ids, never names: issue 21).
+		var secrets []string
+		for seat := 0; seat < players; seat++ {
+			for _, c := range []*spyfall.CardView{cardIn(a[seat]), cardIn(b[seat])} {
+				if !g.spy && !g.settings.Team && knows[seat] && c != nil && c.Location != nil {
+					secrets = append(secrets, locationSecrets(c.Location.ID)...)
+				}
+			}
+		}
 		differed := false
+		if len(secrets) > 0 {
+			searched++
+		}
 		for seat := range knows {
 			diff, n := samePrefix(a[seat], b[seat], cut)
 			if knows[seat] {
@@ -335,6 +353,11 @@ func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
 			if diff >= 0 {
 				t.Fatalf("game %d (%+v): seat %d, who may not know the swapped secret, received different bytes:\n%s",
 					game, g, seat, describeDiff(a[seat], b[seat], diff))
+			}
+			for _, r := range []record{a[seat], b[seat]} {
+				if leak := secretIn(r, cut, secrets); leak != "" {
+					t.Fatalf("game %d (%+v): seat %d, who may not know the secret, received %q", game, g, seat, leak)
+				}
 			}
 			compared += n
 		}
@@ -352,6 +375,34 @@ func TestSpyfallSecretsDoNotReachOtherSeats(t *testing.T) {
 	if teamGames == 0 {
 		t.Fatal("no game of the team variant was played")
 	}
+	if searched < games/4 {
+		t.Fatalf("the location was looked for by id and name in only %d of %d games", searched, games)
+	}
 	t.Logf("%d games (%d of the team variant, %d complete), %d messages compared, knowing seats differed in %d games",
 		games, teamGames, complete, compared, differedForKnowers)
+}
+
+// locationSecrets are the ways a message could say a location: as a card names it, and by
+// its name in every language's pack.
+func locationSecrets(id string) []string {
+	out := []string{`"location":{"id":"` + id + `"`, `"named":{"id":"` + id + `"`}
+	for _, l := range i18n.Available() {
+		out = append(out, i18n.LocationName(l, id))
+	}
+	return out
+}
+
+// secretIn returns the first of secrets found in a message of r before step cut ("" if none).
+func secretIn(r record, cut int64, secrets []string) string {
+	for i, msg := range r.got {
+		if r.steps[i] >= cut {
+			break
+		}
+		for _, s := range secrets {
+			if strings.Contains(msg, s) {
+				return s
+			}
+		}
+	}
+	return ""
 }

@@ -5,8 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
+	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
@@ -249,7 +251,7 @@ func spyfestRevealed(round int) func(string) bool {
 // bytes in both runs, lobby and setup included, until the round ends.
 func TestSpyfestSecretsDoNotReachOtherSeats(t *testing.T) {
 	games := secrecyGames()
-	compared, differedForKnowers, complete := 0, 0, 0
+	compared, differedForKnowers, complete, searched := 0, 0, 0, 0
 	for game := 0; game < games; game++ {
 		rng := rand.New(rand.NewPCG(uint64(game), 2))
 		g := randomSpyfestGame(rng)
@@ -307,6 +309,10 @@ func TestSpyfestSecretsDoNotReachOtherSeats(t *testing.T) {
 		}
 		reverse := cast.Effect == spyfest.EffectReverseRound
 		cut := revealStep(a[players], b[players], spyfestRevealed(g.round))
+		secretIDs, secretNames := spyfestSecrets(g.secret, g.round, a[cast.Spy], b[cast.Spy])
+		if len(secretIDs) > 0 {
+			searched++
+		}
 		differed := false
 		for seat := 0; seat <= players; seat++ {
 			isSpy, team := engine.Seat(seat) == cast.Spy, teamOf(seat)
@@ -337,6 +343,11 @@ func TestSpyfestSecretsDoNotReachOtherSeats(t *testing.T) {
 				t.Fatalf("game %d (%s swapped in round %d, spy %d of team %d, note team %d): seat %d, who may not know it, received different bytes:\n%s",
 					game, g.secret, g.round, cast.Spy, cast.ActiveTeam, noteTeams[0], seat, describeDiff(a[seat], b[seat], diff))
 			}
+			for _, r := range []record{a[seat], b[seat]} {
+				if leak := spyfestSecretIn(r, stop, g.round, secretIDs, secretNames); leak != "" {
+					t.Fatalf("game %d (%s swapped in round %d): seat %d, who may not know it, received %q", game, g.secret, g.round, seat, leak)
+				}
+			}
 			compared += n
 		}
 		if differed {
@@ -349,5 +360,63 @@ func TestSpyfestSecretsDoNotReachOtherSeats(t *testing.T) {
 	if complete < games*8/10 {
 		t.Fatalf("only %d of %d scripted games reached their end", complete, games)
 	}
+	if searched < games/3 {
+		t.Fatalf("the secret was looked for by id and name in only %d of %d games", searched, games)
+	}
 	t.Logf("%d games (%d complete), %d messages compared, knowing seats differed in %d games", games, complete, compared, differedForKnowers)
+}
+
+// spyfestSecrets reads the swapped secret of a round from the Spy's own views in both runs:
+// the character's or the keywords' ids, and the names of built-in ones in every language's
+// pack (a view carries ids, never names: issue 21). A note swap has none.
+func spyfestSecrets(secret string, round int, runs ...record) (ids, names []string) {
+	for _, r := range runs {
+		for _, msg := range r.got {
+			tv := decodeMsg(msg)
+			if tv == nil || tv.Spyfest == nil || tv.Spyfest.Round != round {
+				continue
+			}
+			switch v := tv.Spyfest; {
+			case secret == secretCharacter && v.Character != "":
+				ids = append(ids, v.Character)
+			case secret == secretKeyword:
+				ids = append(ids, v.MyKeywords...)
+			}
+		}
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	for _, id := range ids {
+		for _, l := range i18n.Available() {
+			if _, builtin := spyfest.CharacterByID(id); builtin {
+				names = append(names, i18n.CharacterName(l, id))
+			} else if kw := i18n.KeywordName(l, id); kw != id {
+				names = append(names, kw)
+			}
+		}
+	}
+	return ids, names
+}
+
+// spyfestSecretIn returns the first sign of the secret in a message of r before step stop: a
+// view of that round whose Spy card shows one of ids, or one of names anywhere ("" if none).
+func spyfestSecretIn(r record, stop int64, round int, ids, names []string) string {
+	for i, msg := range r.got {
+		if r.steps[i] >= stop {
+			break
+		}
+		for _, n := range names {
+			if strings.Contains(msg, n) {
+				return n
+			}
+		}
+		if tv := decodeMsg(msg); tv != nil && tv.Spyfest != nil && tv.Spyfest.Round == round {
+			for _, id := range ids {
+				if tv.Spyfest.Character == id || slices.Contains(tv.Spyfest.MyKeywords, id) {
+					return id
+				}
+			}
+		}
+	}
+	return ""
 }

@@ -13,35 +13,72 @@ const (
 	Other
 )
 
-// pluralForms lists, for each language, the categories its plural texts write, in order. A
-// text with a count is written as its forms joined by "|" (English "%[1]d round|%[1]d rounds",
-// Russian one|few|many|other), and its first argument is the count.
-var pluralForms = map[Lang][]Form{
-	English: {One, Other},
-	Russian: {One, Few, Many, Other},
+// Forms lists the categories lang's plural texts write, in order: a text with a count is
+// its forms joined by "|" (English "%[1]d round|%[1]d rounds"), and its first argument is
+// the count. Only whole numbers are ever counted on screen, so "other" is the fractions'
+// form in Russian, Ukrainian and Polish and is written (the same as "many") only for
+// completeness; "many" in Spanish, French, Italian and Portuguese is for exact millions.
+func Forms(lang Lang) []Form {
+	switch lang {
+	case "ru", "uk", "pl":
+		return []Form{One, Few, Many, Other}
+	case "es", "fr", "it", "pt":
+		return []Form{One, Many, Other}
+	case "ja", "zh":
+		return []Form{Other}
+	}
+	return []Form{One, Other} // en, de, tr
 }
 
 // formSep separates the plural forms of one catalogue text.
 const formSep = "|"
 
-// PluralForm is the CLDR category of the whole number n in lang. Russian writes "other" for
-// fractions only, which no screen shows, so a whole number is one, few or many there.
+// PluralForm is the CLDR category of the whole number n in lang (CLDR 46 cardinal rules,
+// with no fraction digits).
 func PluralForm(lang Lang, n int) Form {
 	if n < 0 {
 		n = -n
 	}
+	d, dd := n%10, n%100
+	fewSlavic := d >= 2 && d <= 4 && (dd < 12 || dd > 14)
+	million := n != 0 && n%1000000 == 0
 	switch lang {
-	case Russian:
-		switch d, dd := n%10, n%100; {
+	case "ru", "uk":
+		switch {
 		case d == 1 && dd != 11:
 			return One
-		case d >= 2 && d <= 4 && (dd < 12 || dd > 14):
+		case fewSlavic:
 			return Few
-		default:
+		}
+		return Many
+	case "pl":
+		switch {
+		case n == 1:
+			return One
+		case fewSlavic:
+			return Few
+		}
+		return Many
+	case "fr", "pt": // pt is Brazilian Portuguese: 0 and 1 are "one"
+		switch {
+		case n <= 1:
+			return One
+		case million:
 			return Many
 		}
+		return Other
+	case "es", "it":
+		switch {
+		case n == 1:
+			return One
+		case million:
+			return Many
+		}
+		return Other
+	case "ja", "zh":
+		return Other
 	}
-	if n == 1 {
+	if n == 1 { // en, de, tr
 		return One
 	}
 	return Other
@@ -66,9 +103,9 @@ func pickForm(lang Lang, text string, args []any) string {
 			want = PluralForm(lang, n)
 		}
 	}
-	cats, ok := pluralForms[lang]
-	if !ok || len(cats) != len(forms) {
-		cats = pluralForms[English] // a text that fell back to English
+	cats := Forms(lang)
+	if len(cats) != len(forms) {
+		cats = Forms(English) // a text that fell back to English
 	}
 	for i, c := range cats {
 		if c == want && i < len(forms) {

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -8,19 +9,47 @@ import (
 // Counts on screen follow each language's plural rules (CLDR): English one/other, Russian
 // one/few/many (its "other" is for fractions). Issue 17 found "Spyfall, 1 rounds".
 func TestPluralForms(t *testing.T) {
-	forms := []struct {
-		lang Lang
-		n    int
-		want Form
+	// The integer examples of CLDR's cardinal rules (plurals.xml), category by category.
+	cldr := []struct {
+		langs []Lang
+		form  Form
+		ns    []int
 	}{
-		{English, 0, Other}, {English, 1, One}, {English, 2, Other}, {English, 11, Other}, {English, 21, Other},
-		{Russian, 0, Many}, {Russian, 1, One}, {Russian, 2, Few}, {Russian, 4, Few}, {Russian, 5, Many},
-		{Russian, 11, Many}, {Russian, 12, Many}, {Russian, 14, Many}, {Russian, 21, One}, {Russian, 22, Few},
-		{Russian, 25, Many}, {Russian, 101, One}, {Russian, 111, Many}, {Russian, 112, Many}, {Russian, 122, Few},
+		{[]Lang{"en", "de"}, One, []int{1}},
+		{[]Lang{"en", "de"}, Other, []int{0, 2, 3, 16, 100, 1000, 10000, 100000, 1000000}},
+		{[]Lang{"tr"}, One, []int{1}},
+		{[]Lang{"tr"}, Other, []int{0, 2, 16, 100, 1000, 10000, 100000, 1000000}},
+		{[]Lang{"es", "it"}, One, []int{1}},
+		{[]Lang{"es", "it"}, Many, []int{1000000, 2000000, 3000000}},
+		{[]Lang{"es", "it"}, Other, []int{0, 2, 16, 100, 1000, 10000, 100000, 1000001}},
+		{[]Lang{"fr", "pt"}, One, []int{0, 1}},
+		{[]Lang{"fr", "pt"}, Many, []int{1000000, 5000000}},
+		{[]Lang{"fr", "pt"}, Other, []int{2, 17, 100, 1000, 10000, 100000, 1000002}},
+		{[]Lang{"ru", "uk"}, One, []int{1, 21, 31, 41, 51, 61, 71, 81, 101, 1001}},
+		{[]Lang{"ru", "uk"}, Few, []int{2, 3, 4, 22, 23, 24, 32, 33, 34, 42, 43, 44, 52, 53, 54, 62, 102, 1002}},
+		{[]Lang{"ru", "uk"}, Many, []int{0, 5, 11, 12, 14, 19, 100, 111, 112, 1000, 10000, 100000, 1000000}},
+		{[]Lang{"pl"}, One, []int{1}},
+		{[]Lang{"pl"}, Few, []int{2, 3, 4, 22, 23, 24, 32, 33, 34, 42, 43, 44, 52, 53, 54, 62, 102, 1002}},
+		{[]Lang{"pl"}, Many, []int{0, 5, 11, 12, 14, 19, 21, 31, 100, 101, 1000, 10000, 100000, 1000000}},
+		{[]Lang{"ja", "zh"}, Other, []int{0, 1, 2, 5, 11, 21, 100, 1000, 1000000}},
 	}
-	for _, f := range forms {
-		if got := PluralForm(f.lang, f.n); got != f.want {
-			t.Errorf("PluralForm(%s, %d) = %d, want %d", f.lang, f.n, got, f.want)
+	covered := map[Lang]bool{}
+	for _, c := range cldr {
+		for _, lang := range c.langs {
+			covered[lang] = true
+			if !slices.Contains(Forms(lang), c.form) {
+				t.Errorf("%s writes no %d form, yet CLDR gives it", lang, c.form)
+			}
+			for _, n := range c.ns {
+				if got := PluralForm(lang, n); got != c.form {
+					t.Errorf("PluralForm(%s, %d) = %d, want %d", lang, n, got, c.form)
+				}
+			}
+		}
+	}
+	for _, lang := range Languages() {
+		if !covered[lang] {
+			t.Errorf("%s: no CLDR examples", lang)
 		}
 	}
 	texts := []struct {
@@ -61,7 +90,7 @@ func TestCountsHavePluralForms(t *testing.T) {
 		FestCardsLeft: true, FestResultTitle: true, FestResultScored: true, FestUseCarpet: true, FestCustomAdd: true,
 		FestSeconds: true, StartTableSize: true, SFSetSpiesAuto: true,
 	}
-	for k, text := range english {
+	for k, text := range english().ui {
 		if invariant[k] {
 			continue
 		}

@@ -11,30 +11,3 @@ const (
 	UpdateReady      Key = "update.ready"
 	UpdateRestart    Key = "update.restart"
 )
-
-var settingsEnglish = Entries{
-	{SettingsHeading, "Settings"},
-	{SettingsLanguage, "Language"},
-	{SettingsTheme, "Theme"},
-	{ThemeSystem, "Like the system"},
-	{ThemeLight, "Light"},
-	{ThemeDark, "Dark"},
-	{UpdateReady, "A new version of Safehouse is ready. It starts the next time you open the app."},
-	{UpdateRestart, "Restart now"},
-}
-
-var settingsRussian = Entries{
-	{SettingsHeading, "Настройки"},
-	{SettingsLanguage, "Язык"},
-	{SettingsTheme, "Тема"},
-	{ThemeSystem, "Системная"},
-	{ThemeLight, "Светлая"},
-	{ThemeDark, "Тёмная"},
-	{UpdateReady, "Готова новая версия Safehouse. Она запустится, когда вы снова откроете приложение."},
-	{UpdateRestart, "Перезапустить сейчас"},
-}
-
-func init() {
-	Register(English, settingsEnglish)
-	Register(Russian, settingsRussian)
-}

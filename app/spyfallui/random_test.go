@@ -228,15 +228,17 @@ func sfTwin(t *testing.T, g *spyfall.Game, rng *rand.Rand) (*spyfall.Game, strin
 			return nil, ""
 		}
 		nl := free[rng.IntN(len(free))]
-		roles := len(locs[nl].(map[string]any)["roles"].([]any))
+		nlm := locs[nl].(map[string]any)
+		roles, _ := nlm["roles"].([]any)
+		roleCount := max(len(roles), num(nlm["role_count"]))
 		move := func(c any) {
 			cm, _ := c.(map[string]any)
 			if cm == nil || num(cm["loc"]) != old {
 				return
 			}
 			cm["loc"] = json.Number(strconv.Itoa(nl))
-			if r := num(cm["role"]); r >= roles {
-				cm["role"] = json.Number(strconv.Itoa(roles - 1))
+			if r := num(cm["role"]); r >= roleCount {
+				cm["role"] = json.Number(strconv.Itoa(roleCount - 1))
 			}
 		}
 		for _, c := range cards {

@@ -28,9 +28,9 @@ var endingText = map[spyfall.Ending]i18n.Key{
 // guesses and, with points, what every seat gained.
 func roundResult(v *spyfall.View, f Frame, r spyfall.RoundResult, points bool) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
-	loc := r.Location.Name.In(string(f.Lang))
+	loc := nameLocation(f.Lang, r.Location.ID, r.Location.Name)
 	if r.Second != nil {
-		loc += " · " + r.Second.Name.In(string(f.Lang))
+		loc += " · " + nameLocation(f.Lang, r.Second.ID, r.Second.Name)
 	}
 	spies := seatNames(v, r.Spies)
 	if r.Table != nil && len(r.Spies) == 0 {
@@ -117,7 +117,7 @@ func history(v *spyfall.View, f Frame) goapp.UI {
 		ui.El("ol", goapp.Range(rounds).Slice(func(i int) goapp.UI {
 			r := rounds[i]
 			return ui.El("li",
-				ui.ElText("strong", t(i18n.SFRoundOf, r.Round, v.Rounds)+" · "+r.Location.Name.In(string(f.Lang))),
+				ui.ElText("strong", t(i18n.SFRoundOf, r.Round, v.Rounds)+" · "+nameLocation(f.Lang, r.Location.ID, r.Location.Name)),
 				ui.ElText("span.muted.small", t(i18n.SFTheSpies)+": "+dash(seatNames(v, r.Spies))+". "+t(endingText[r.Ending])),
 			)
 		})),

@@ -39,8 +39,8 @@ func (u *UI) card(v *spyfall.View, f Frame) goapp.UI {
 			sc.Lines = append(sc.Lines, t(i18n.SFSpyMayNotAccuse))
 		}
 	case c.Location != nil:
-		sc.Title = c.Location.Name.In(string(f.Lang))
-		if r := c.Role.In(string(f.Lang)); r != "" {
+		sc.Title = nameLocation(f.Lang, c.Location.ID, c.Location.Name)
+		if r := cardRole(f.Lang, c); r != "" {
 			sc.Lines = append(sc.Lines, t(i18n.SFYourRole, r))
 		}
 		if c.Captain {
@@ -447,7 +447,7 @@ func (u *UI) secondSpyScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI
 	}
 	body = []goapp.UI{
 		ui.El("div#two-spies.card.sf-vote",
-			ui.ElText("h1", t(i18n.SFTwoSpies, seatName(v, g.First), g.Named.Name.In(string(f.Lang)))),
+			ui.ElText("h1", t(i18n.SFTwoSpies, seatName(v, g.First), nameLocation(f.Lang, g.Named.ID, g.Named.Name))),
 			goapp.If(can(v, spyfall.Guess{}), func() goapp.UI {
 				return ui.ElText("p.lead", t(i18n.SFSecondSpyYouCard))
 			}).Else(func() goapp.UI {

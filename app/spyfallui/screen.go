@@ -116,7 +116,7 @@ func seatNames(v *spyfall.View, ids []engine.Seat) string {
 func locationName(v *spyfall.View, id string, lang i18n.Lang) string {
 	for _, l := range v.Locations {
 		if l.ID == id {
-			return l.Name.In(string(lang))
+			return nameLocation(lang, l.ID, l.Name)
 		}
 	}
 	return id

@@ -61,7 +61,7 @@ func spyAndLocation(g *spyfall.Game) (engine.Seat, string) {
 		if c.Spy {
 			spy = s.ID
 		} else {
-			loc = c.Location.Name.In("en")
+			loc = i18n.LocationName(i18n.English, c.Location.ID)
 		}
 	}
 	return spy, loc

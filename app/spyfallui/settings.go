@@ -172,7 +172,7 @@ func (s *Panel) render(in PanelInput) goapp.UI {
 			ui.ElText("legend", s.t(i18n.SFSetPacks)),
 			goapp.Range(spyfall.BuiltinPacks()).Slice(func(i int) goapp.UI {
 				p := spyfall.BuiltinPacks()[i]
-				return check("pack-"+p.ID, packOn(c, p.ID), p.Name.In(string(in.Lang))+" ("+itoa(len(p.Locations))+")",
+				return check("pack-"+p.ID, packOn(c, p.ID), namePack(in.Lang, p.ID, p.Name)+" ("+itoa(len(p.Locations))+")",
 					func(c *spyfall.Config, on bool) {
 						if len(c.Packs) == 0 && len(c.CustomPacks) == 0 {
 							c.Packs = []string{string(c.Edition)}
@@ -190,7 +190,7 @@ func (s *Panel) render(in PanelInput) goapp.UI {
 				ui.El("div.sf-browse", goapp.If(in.Browsing, func() goapp.UI {
 					return goapp.Range(locs).Slice(func(i int) goapp.UI {
 						l := locs[i]
-						return check("loc-"+l.ID, !slices.Contains(c.Exclude, l.ID), l.Name.In(string(in.Lang)),
+						return check("loc-"+l.ID, !slices.Contains(c.Exclude, l.ID), nameLocation(in.Lang, l.ID, l.Name),
 							func(c *spyfall.Config, on bool) {
 								c.Exclude = slices.DeleteFunc(c.Exclude, func(id string) bool { return id == l.ID })
 								if !on {

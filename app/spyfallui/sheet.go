@@ -19,7 +19,7 @@ func (u *UI) locationSheet(v *spyfall.View, f Frame) goapp.UI {
 	q := strings.ToLower(strings.TrimSpace(u.search))
 	var list []spyfall.LocationRef
 	for _, l := range v.Locations {
-		if q == "" || strings.Contains(strings.ToLower(l.Name.In(string(f.Lang))), q) {
+		if q == "" || strings.Contains(strings.ToLower(nameLocation(f.Lang, l.ID, l.Name)), q) {
 			list = append(list, l)
 		}
 	}
@@ -66,7 +66,7 @@ func (u *UI) locationSheet(v *spyfall.View, f Frame) goapp.UI {
 			if picking && (u.pickLoc == l.ID || u.picker == pickBoth && (u.pickBoth[0] == l.ID || u.pickBoth[1] == l.ID)) {
 				class += " selected"
 			}
-			return ui.El("li", ui.ElTextWith("button[type=button]", l.Name.In(string(f.Lang))).Class(class).DataSet("location", l.ID).
+			return ui.El("li", ui.ElTextWith("button[type=button]", nameLocation(f.Lang, l.ID, l.Name)).Class(class).DataSet("location", l.ID).
 				Aria("pressed", u.marks[l.ID]).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					switch u.picker {

@@ -116,7 +116,7 @@ func (u *UI) keepPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 func overviewOf(v *spyfest.View, id string, lang i18n.Lang) string {
 	for _, s := range v.Sheet {
 		if s.ID == id {
-			return s.Overview.In(string(lang))
+			return nameOverview(lang, s.ID, s.Overview, s.Name)
 		}
 	}
 	return ""

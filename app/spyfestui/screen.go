@@ -85,7 +85,7 @@ func festName(f Frame, s engine.Seat) string {
 func characterName(v *spyfest.View, id string, lang i18n.Lang) string {
 	for _, s := range v.Sheet {
 		if s.ID == id {
-			return s.Name.In(string(lang))
+			return nameCharacter(lang, s.ID, s.Name)
 		}
 	}
 	return id
@@ -95,13 +95,13 @@ func characterName(v *spyfest.View, id string, lang i18n.Lang) string {
 func keywordName(v *spyfest.View, id string, lang i18n.Lang) string {
 	for _, k := range v.Keywords {
 		if k.ID == id {
-			return k.Name.In(string(lang))
+			return nameKeyword(lang, k.ID, k.Name)
 		}
 	}
 	for _, set := range []string{spyfest.KeywordsA, spyfest.KeywordsB} {
 		for _, k := range spyfest.KeywordSet(set) {
 			if k.ID == id {
-				return k.Name.In(string(lang))
+				return nameKeyword(lang, k.ID, k.Name)
 			}
 		}
 	}

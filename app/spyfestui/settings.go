@@ -344,10 +344,10 @@ func (s *Setup) festRoster(c spyfest.Config) goapp.UI {
 	}
 	var list []entry
 	for i, ch := range base {
-		list = append(list, entry{ch.ID, ch.Name.In(string(s.Lang)), min(i*spyfest.Quarters/max(len(base), 1), spyfest.Quarters-1)})
+		list = append(list, entry{ch.ID, nameCharacter(s.Lang, ch.ID, ch.Name), min(i*spyfest.Quarters/max(len(base), 1), spyfest.Quarters-1)})
 	}
 	for _, cc := range c.Custom {
-		list = append(list, entry{cc.Character.ID, cc.Character.Name.In(string(s.Lang)), cc.Quarter})
+		list = append(list, entry{cc.Character.ID, nameCharacter(s.Lang, cc.Character.ID, cc.Character.Name), cc.Quarter})
 	}
 	slices.SortStableFunc(list, func(a, b entry) int { return a.quarter - b.quarter })
 	d := &s.draft

@@ -38,7 +38,7 @@ func (u *UI) sheet(v *spyfest.View, f Frame) goapp.UI {
 	var quarters [spyfest.Quarters][]spyfest.SheetEntry
 	for _, e := range v.Sheet {
 		if e.Quarter >= 0 && e.Quarter < spyfest.Quarters {
-			if query == "" || strings.Contains(strings.ToLower(e.Name.In(string(f.Lang))), query) {
+			if query == "" || strings.Contains(strings.ToLower(nameCharacter(f.Lang, e.ID, e.Name)), query) {
 				quarters[e.Quarter] = append(quarters[e.Quarter], e)
 			}
 		}
@@ -47,7 +47,7 @@ func (u *UI) sheet(v *spyfest.View, f Frame) goapp.UI {
 		ui.ElText("h3", f.t(i18n.FestKeywordsTitle, v.KeywordSet)),
 		ui.El("ul.fx-kwlist", goapp.Range(v.Keywords).Slice(func(i int) goapp.UI {
 			k := v.Keywords[i]
-			return u.row(v, f, k.ID, k.Name.In(string(f.Lang)), "", k.Out, false, k.Wrong, k.Note,
+			return u.row(v, f, k.ID, nameKeyword(f.Lang, k.ID, k.Name), "", k.Out, false, k.Wrong, k.Note,
 				notes, picking && festReverse(v) && !k.Out && !k.Wrong, i18n.FestKeywordOut)
 		})),
 	)
@@ -67,7 +67,7 @@ func (u *UI) sheet(v *spyfest.View, f Frame) goapp.UI {
 				ui.ElText("h3", f.t(i18n.FestQuarter, q+1)),
 				ui.El("ul.fx-list", goapp.Range(entries).Slice(func(i int) goapp.UI {
 					e := entries[i]
-					return u.row(v, f, e.ID, e.Name.In(string(f.Lang)), e.Overview.In(string(f.Lang)),
+					return u.row(v, f, e.ID, nameCharacter(f.Lang, e.ID, e.Name), nameOverview(f.Lang, e.ID, e.Overview, e.Name),
 						e.Out, e.Crossed, e.Wrong, e.Note, notes,
 						picking && !festReverse(v) && !e.Out && !e.Wrong && !e.Crossed, i18n.FestOutBadge)
 				})),

@@ -87,3 +87,33 @@ func TestRandomGamesBuiltinContent(t *testing.T) {
 		}
 	}
 }
+
+// Issue 21: built-in content travels by id: a view of a game of built-in locations carries no
+// name (each device names the locations, and the roles by index, from its own language pack),
+// so it does not grow with the number of languages; a custom location keeps its typed name.
+func TestViewsNameBuiltinContentByID(t *testing.T) {
+	g := newGame(t, Config{Edition: Spyfall2, Seats: 5, Seed: 3, CustomPacks: []Pack{testPack("own", 1, 2)}, Packs: []string{"spyfall2"}})
+	start(t, g, t0)
+	typed := 0
+	for seat := engine.Seat(0); seat < 5; seat++ {
+		v := g.View(seat)
+		for _, l := range v.Locations {
+			if strings.HasPrefix(l.ID, "own-") {
+				typed += len(l.Name)
+			} else if l.Name != nil {
+				t.Fatalf("built-in location %s carries names %v", l.ID, l.Name)
+			}
+		}
+		if c := v.Card; c != nil && !c.Spy {
+			if c.Role == nil || c.Role.Index < 0 || c.Location == nil {
+				t.Fatalf("seat %d: card %+v names no role by index", seat, c)
+			}
+			if !strings.HasPrefix(c.Location.ID, "own-") && (c.Location.Name != nil || c.Role.Name != nil) {
+				t.Fatalf("seat %d: card %+v carries names", seat, c)
+			}
+		}
+	}
+	if typed == 0 {
+		t.Fatal("the custom location lost its typed name")
+	}
+}

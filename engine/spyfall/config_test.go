@@ -96,6 +96,7 @@ func TestCustomLocationsAndExclusions(t *testing.T) {
 		"bad id":         `{"format":"safehouse-spyfall-pack","version":1,"pack":{"id":"p","locations":[{"id":"A B","name":{"en":"A"}}]}}`,
 		"duplicate id":   `{"format":"safehouse-spyfall-pack","version":1,"pack":{"id":"p","locations":[{"id":"a","name":{"en":"A"}},{"id":"a","name":{"en":"B"}}]}}`,
 		"blank role":     `{"format":"safehouse-spyfall-pack","version":1,"pack":{"id":"p","locations":[{"id":"a","name":{"en":"A"},"roles":[{"en":"  "}]}]}}`,
+		"role count":     `{"format":"safehouse-spyfall-pack","version":1,"pack":{"id":"p","locations":[{"id":"a","name":{"en":"A"},"role_count":7}]}}`,
 		"trailing data":  `{"format":"safehouse-spyfall-pack","version":1,"pack":{"id":"p","locations":[{"id":"a","name":{"en":"A"}}]}} {}`,
 		"name too long":  `{"format":"safehouse-spyfall-pack","version":1,"pack":{"id":"p","locations":[{"id":"a","name":{"en":"` + strings.Repeat("a", MaxContentRunes+1) + `"}}]}}`,
 	}

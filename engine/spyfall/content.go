@@ -9,17 +9,29 @@ import (
 	"safehouse/engine"
 )
 
-// Location is one place the non-spies may be, with the roles dealt there.
+// Location is one place the non-spies may be, with the roles dealt there. A built-in
+// location is its id and its number of roles only: each device names it, and its roles by
+// index, from its own language pack (app/i18n), so a view never carries names in several
+// languages. A player's own location carries its name and roles as they were typed.
 type Location struct {
 	ID    string        `json:"id"`
-	Name  engine.Text   `json:"name"`
-	Roles []engine.Text `json:"roles"`
+	Name  engine.Text   `json:"name,omitempty"`
+	Roles []engine.Text `json:"roles,omitempty"`
+	// RoleCount is a built-in location's number of roles (its Roles are not here).
+	RoleCount int `json:"role_count,omitempty"`
 }
 
-// Pack is a named set of locations; any packs combine with any edition (SF-ED-1).
+// NumRoles is the number of roles dealt at the location.
+func (l Location) NumRoles() int { return max(len(l.Roles), l.RoleCount) }
+
+// Builtin reports whether the location is named by its id (a built-in one), not by a Name.
+func (l Location) Builtin() bool { return len(l.Name) == 0 }
+
+// Pack is a set of locations; any packs combine with any edition (SF-ED-1). A built-in
+// pack has no Name: devices name it by its id.
 type Pack struct {
 	ID        string      `json:"id"`
-	Name      engine.Text `json:"name"`
+	Name      engine.Text `json:"name,omitempty"`
 	Locations []Location  `json:"locations"`
 }
 

@@ -106,6 +106,9 @@ func (p Pack) check() error {
 		if err := checkText(l.Name, false); err != nil {
 			return fmt.Errorf("location %q name: %v", l.ID, err)
 		}
+		if l.RoleCount != 0 {
+			return fmt.Errorf("location %q: role_count is for built-in locations; list the roles", l.ID)
+		}
 		if len(l.Roles) > MaxCustomRoles {
 			return fmt.Errorf("location %q has %d roles, at most %d", l.ID, len(l.Roles), MaxCustomRoles)
 		}
@@ -153,7 +156,7 @@ func checkText(t engine.Text, optional bool) error {
 
 // clone copies a location so the game never shares maps with the packs.
 func (l Location) clone() Location {
-	c := Location{ID: l.ID, Name: cloneText(l.Name)}
+	c := Location{ID: l.ID, Name: cloneText(l.Name), RoleCount: l.RoleCount}
 	for _, r := range l.Roles {
 		c.Roles = append(c.Roles, cloneText(r))
 	}

@@ -137,7 +137,7 @@ func (g *Game) drawSpies(candidates []engine.Seat, k int) []engine.Seat {
 // enough for n cards: no repetition while the location has enough roles
 // (SF-DEAL-2), then the roles repeat.
 func (g *Game) roleDeck(loc, n int) []int {
-	roles := len(g.s.Locations[loc].Roles)
+	roles := g.s.Locations[loc].NumRoles()
 	deck := make([]int, 0, n)
 	if roles == 0 {
 		for len(deck) < n {

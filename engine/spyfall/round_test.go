@@ -135,7 +135,7 @@ func TestViewsShowOnlyOwnCard(t *testing.T) {
 				}
 				continue
 			}
-			if v.Card == nil || v.Card.Spy || v.Card.Location.ID != loc.ID || v.Card.Role["en"] != loc.Roles[r.Cards[s].Role]["en"] {
+			if v.Card == nil || v.Card.Spy || v.Card.Location.ID != loc.ID || v.Card.Role == nil || v.Card.Role.Name["en"] != loc.Roles[r.Cards[s].Role]["en"] {
 				t.Fatalf("seat %d card %+v", s, v.Card)
 			}
 			if strings.Contains(js, `"spy":true`) || strings.Contains(js, "fellow_spies") {

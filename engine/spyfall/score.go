@@ -42,10 +42,18 @@ type RoundResult struct {
 	Totals   []int          `json:"totals"` // by seat ID, after this round
 }
 
-// LocationRef names a location.
+// LocationRef names a location: a built-in one by its id alone, a player's own with the
+// name it was typed with.
 type LocationRef struct {
 	ID   string      `json:"id"`
-	Name engine.Text `json:"name"`
+	Name engine.Text `json:"name,omitempty"`
+}
+
+// RoleRef names a role: its index among the location's roles (a built-in location's roles
+// are named from each device's pack), and for a player's own location the role as typed.
+type RoleRef struct {
+	Index int         `json:"index"`
+	Name  engine.Text `json:"name,omitempty"`
 }
 
 // GuessResult is a location a spy named (its ID in the game's list).
@@ -61,7 +69,7 @@ type RevealedCard struct {
 	Seat     engine.Seat `json:"seat"`
 	Spy      bool        `json:"spy"`
 	Location string      `json:"location,omitempty"`
-	Role     engine.Text `json:"role,omitempty"`
+	Role     *RoleRef    `json:"role,omitempty"`
 }
 
 func (g *Game) locRef(i int) LocationRef {
@@ -69,12 +77,21 @@ func (g *Game) locRef(i int) LocationRef {
 	return LocationRef{ID: l.ID, Name: l.Name}
 }
 
+// roleRef names role i of location loc.
+func (g *Game) roleRef(loc, i int) *RoleRef {
+	r := &RoleRef{Index: i}
+	if l := g.s.Locations[loc]; i < len(l.Roles) {
+		r.Name = l.Roles[i]
+	}
+	return r
+}
+
 func (g *Game) revealCard(s engine.Seat, c card) RevealedCard {
 	rc := RevealedCard{Seat: s, Spy: c.Spy}
 	if !c.Spy {
 		rc.Location = g.s.Locations[c.Location].ID
 		if c.Role >= 0 && !g.s.Settings.HideRoles {
-			rc.Role = g.s.Locations[c.Location].Roles[c.Role]
+			rc.Role = g.roleRef(c.Location, c.Role)
 		}
 	}
 	return rc

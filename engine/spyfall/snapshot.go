@@ -72,7 +72,7 @@ func (s *state) check() error {
 		if c.Spy {
 			return c.Location == -1 && c.Role == -1
 		}
-		return locOK(c.Location) && c.Role >= -1 && c.Role < len(s.Locations[c.Location].Roles)
+		return locOK(c.Location) && c.Role >= -1 && c.Role < s.Locations[c.Location].NumRoles()
 	}
 	dealtOK := func(x engine.Seat) bool { return x >= 0 && int(x) < m && r.Cards[x].Dealt }
 	for _, c := range r.Cards {

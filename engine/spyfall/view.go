@@ -9,9 +9,10 @@ import (
 
 // View is what one seat may see, built field by field from that seat's
 // rights; View(engine.NoSeat) (or Host) is the public view every player may
-// see, fit for a table screen. It is plain data, ready for JSON. The
-// engine.Text maps in it (location and role names) are shared with the game
-// and must not be modified.
+// see, fit for a table screen. It is plain data, ready for JSON. Built-in
+// content is named by id (and a role by index), never by names, so a view
+// does not grow with the number of languages; the engine.Text maps of a
+// player's own locations are shared with the game and must not be modified.
 type View struct {
 	Seat     engine.Seat  `json:"seat"`
 	Phase    Phase        `json:"phase"`
@@ -100,7 +101,7 @@ type ClockView struct {
 type CardView struct {
 	Spy      bool         `json:"spy"`
 	Location *LocationRef `json:"location,omitempty"`
-	Role     engine.Text  `json:"role,omitempty"`
+	Role     *RoleRef     `json:"role,omitempty"`
 	// FellowSpies names the other spy under old pals (SF-DEAL-4).
 	FellowSpies []engine.Seat `json:"fellow_spies,omitempty"`
 	Captain     bool          `json:"captain,omitempty"`
@@ -332,7 +333,7 @@ func (g *Game) cardView(me engine.Seat) *CardView {
 	ref := g.locRef(c.Location)
 	cv.Location = &ref
 	if c.Role >= 0 && !g.s.Settings.HideRoles {
-		cv.Role = g.s.Locations[c.Location].Roles[c.Role]
+		cv.Role = g.roleRef(c.Location, c.Role)
 	}
 	return cv
 }

@@ -196,7 +196,7 @@ func (c Config) resolvedSheet() (sheet []SheetCharacter, removed []string, err e
 	}
 	seen := map[string]bool{}
 	for _, s := range sheet {
-		if s.ID == "" || s.Name.In("en") == "" {
+		if s.ID == "" || s.Name.In("en") == "" && !builtinCharacter(s.ID) {
 			return nil, nil, badConfig("SX-CNT-5", "every character needs an ID and a name")
 		}
 		if seen[s.ID] {
@@ -229,7 +229,7 @@ func (c Config) resolvedKeywordSets() (map[string][]Keyword, error) {
 		}
 		seen := map[string]bool{}
 		for _, k := range sets[name] {
-			if k.ID == "" || k.Name.In("en") == "" || seen[k.ID] {
+			if k.ID == "" || k.Name.In("en") == "" && !builtinKeyword(k.ID) || seen[k.ID] {
 				return nil, badConfig("SX-CNT-4", "keyword set %s: every keyword needs a unique ID and a name", name)
 			}
 			seen[k.ID] = true
@@ -322,4 +322,19 @@ func (c Config) validTeams() error {
 		}
 	}
 	return nil
+}
+
+// builtinCharacter and builtinKeyword say an id names built-in content, which needs no name.
+func builtinCharacter(id string) bool {
+	_, ok := CharacterByID(id)
+	return ok
+}
+
+func builtinKeyword(id string) bool {
+	for _, ids := range content().Keywords {
+		if slices.Contains(ids, id) {
+			return true
+		}
+	}
+	return false
 }

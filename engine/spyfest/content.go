@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 
 	"safehouse/engine"
@@ -22,62 +23,33 @@ const (
 )
 
 // Character is one card of a character deck, with the overview shown on the
-// character sheet on demand (SX-CNT-2).
+// character sheet on demand (SX-CNT-2). A built-in character is its id alone: each device
+// names it from its own language pack (app/i18n), Spycon's Heracles being a character id
+// of its own (SX-CNT-1). A character the players add carries its name as typed.
 type Character struct {
 	ID       string      `json:"id"`
-	Name     engine.Text `json:"name"`
-	Overview engine.Text `json:"overview"`
-	// NamesByEdition overrides Name in the editions that spell the
-	// character differently (Hercules is Heracles in spycon, SX-CNT-1).
-	NamesByEdition map[string]engine.Text `json:"names_by_edition,omitempty"`
+	Name     engine.Text `json:"name,omitempty"`
+	Overview engine.Text `json:"overview,omitempty"`
 }
 
-// NameIn returns the character's name as the given edition spells it, in
-// the given language. An edition override wins over Name language by
-// language, so a partial override never hides a translation of Name.
-func (c Character) NameIn(edition, lang string) string {
-	if s := c.NamesByEdition[edition][lang]; s != "" {
-		return s
-	}
-	if s := c.Name[lang]; s != "" {
-		return s
-	}
-	if s := c.NamesByEdition[edition].In(lang); s != "" {
-		return s
-	}
-	return c.Name.In(lang)
-}
+// Builtin reports whether the character is named by its id (a built-in one).
+func (c Character) Builtin() bool { return len(c.Name) == 0 }
 
-// inEdition returns a copy of c whose Name is spelled as the edition spells
-// it, in every language either Name or the override has.
-func (c Character) inEdition(edition string) Character {
-	override := c.NamesByEdition[edition]
-	if len(override) == 0 {
-		return c
-	}
-	name := make(engine.Text, len(c.Name)+len(override))
-	for lang := range c.Name {
-		name[lang] = c.NameIn(edition, lang)
-	}
-	for lang := range override {
-		name[lang] = c.NameIn(edition, lang)
-	}
-	c.Name = name
-	return c
-}
-
-// Keyword is one everyday object of keyword set A or B.
+// Keyword is one everyday object of keyword set A or B, named by its id when built in.
 type Keyword struct {
 	ID   string      `json:"id"`
-	Name engine.Text `json:"name"`
+	Name engine.Text `json:"name,omitempty"`
 }
 
+// Builtin reports whether the keyword is named by its id (a built-in one).
+func (k Keyword) Builtin() bool { return len(k.Name) == 0 }
+
 type contentDoc struct {
-	Characters []Character `json:"characters"`
 	// Sheets[edition][deck] lists 28 character IDs in sheet order: four
 	// quarters of seven (SX-CNT-3).
-	Sheets   map[string]map[string][]string `json:"sheets"`
-	Keywords map[string][]Keyword           `json:"keywords"`
+	Sheets map[string]map[string][]string `json:"sheets"`
+	// Keywords[set] lists the set's keyword IDs.
+	Keywords map[string][]string `json:"keywords"`
 }
 
 //go:embed content.json
@@ -97,29 +69,44 @@ func mustLoadContent(b []byte) contentDoc {
 
 // CharacterByID returns a built-in character.
 func CharacterByID(id string) (Character, bool) {
-	for _, c := range content().Characters {
-		if c.ID == id {
-			return c, true
+	for _, decks := range content().Sheets {
+		for _, ids := range decks {
+			if slices.Contains(ids, id) {
+				return Character{ID: id}, true
+			}
 		}
 	}
 	return Character{}, false
 }
 
+// Characters lists the ids of every built-in character, sorted.
+func Characters() []string {
+	var out []string
+	for _, decks := range content().Sheets {
+		for _, ids := range decks {
+			out = append(out, ids...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // Sheet returns the built-in sheet of an edition's deck: 28 characters in
-// order, quarter q holding positions 7q..7q+6. Each character's Name is
-// already spelled as that edition spells it (see NameIn).
+// order, quarter q holding positions 7q..7q+6.
 func Sheet(edition, deck string) []Character {
 	ids := content().Sheets[edition][deck]
 	out := make([]Character, 0, len(ids))
 	for _, id := range ids {
-		c, ok := CharacterByID(id)
-		if !ok {
-			panic(fmt.Sprintf("spyfest: sheet %s/%s names unknown character %q", edition, deck, id))
-		}
-		out = append(out, c.inEdition(edition))
+		out = append(out, Character{ID: id})
 	}
 	return out
 }
 
 // KeywordSet returns the 12 keywords of set A or B.
-func KeywordSet(set string) []Keyword { return append([]Keyword(nil), content().Keywords[set]...) }
+func KeywordSet(set string) []Keyword {
+	var out []Keyword
+	for _, id := range content().Keywords[set] {
+		out = append(out, Keyword{ID: id})
+	}
+	return out
+}

@@ -81,7 +81,7 @@ type TeamView struct {
 // SheetEntry is one line of the character sheet as a seat sees it.
 type SheetEntry struct {
 	ID       string      `json:"id"`
-	Name     engine.Text `json:"name"`
+	Name     engine.Text `json:"name,omitempty"` // a character the players added; else named by ID
 	Overview engine.Text `json:"overview,omitempty"`
 	Quarter  int         `json:"quarter"`
 	Out      bool        `json:"out,omitempty"`     // out of the game, crossed for all
@@ -93,7 +93,7 @@ type SheetEntry struct {
 // KeywordEntry is one keyword of the set in play as a seat sees it.
 type KeywordEntry struct {
 	ID    string      `json:"id"`
-	Name  engine.Text `json:"name"`
+	Name  engine.Text `json:"name,omitempty"`  // a keyword of the players' own; else named by ID
 	Out   bool        `json:"out,omitempty"`   // shown as not in play (SX-RC-7)
 	Wrong bool        `json:"wrong,omitempty"` // named wrongly in a reverse round
 	Note  Mark        `json:"note,omitempty"`

@@ -3,6 +3,13 @@
 const cacheName = "app-" + "{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
 
+// Language packs (lang/<lang>.<hash>.json) are not in the install: a player fetches only
+// their own language. Each one fetched is kept in a cache of its own that outlives versions,
+// so a language once used works offline; the site generator puts this version's packs here.
+const langCacheName = "safehouse-lang";
+const langPacks = [/*LANG_PACKS*/];
+const packLang = (url) => (/\/lang\/([a-z]+)\.[0-9a-f]+\.json$/.exec(new URL(url, self.location).pathname) || [])[1];
+
 // Install fills a fresh cache with every file or fails: a download that breaks off (a flaky
 // network) deletes the partial cache and rejects, so the browser discards this worker and
 // the previous one keeps serving its complete cache. "no-cache" asks the server about every
@@ -19,9 +26,28 @@ self.addEventListener("install", (event) => {
       await caches.delete(cacheName);
       throw error;
     }
+    await keepLanguages();
     await self.skipWaiting();
   })());
 });
+
+// keepLanguages downloads this version's pack of every language a previous version kept, so
+// an update does not take a language used offline away. A pack that fails to come is left
+// to be fetched when next used: the update does not fail for it.
+async function keepLanguages() {
+  if (!(await caches.has(langCacheName))) {
+    return; // no language but English used yet (caches.open would make an empty cache)
+  }
+  const langCache = await caches.open(langCacheName);
+  const kept = new Set((await langCache.keys()).map((r) => packLang(r.url)));
+  await Promise.all(langPacks.filter((url) => kept.has(packLang(url))).map(async (url) => {
+    try {
+      if (!(await langCache.match(url))) await langCache.put(url, await download(url));
+    } catch (error) {
+      // fetched again when the player next uses the language
+    }
+  }));
+}
 
 // download fetches one file for the cache. A static host may answer the app's page (the
 // prefix without its slash) with a redirect; a redirected response cannot answer a
@@ -44,7 +70,14 @@ async function download(url) {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const keys = await caches.keys();
-    await Promise.all(keys.filter((key) => key !== cacheName).map((key) => caches.delete(key)));
+    await Promise.all(keys.filter((key) => key !== cacheName && key !== langCacheName).map((key) => caches.delete(key)));
+    // Packs of older versions go; this version's stay.
+    if (!(await caches.has(langCacheName))) {
+      return;
+    }
+    const langCache = await caches.open(langCacheName);
+    const current = new Set(langPacks.map((url) => new URL(url, self.location).href));
+    await Promise.all((await langCache.keys()).filter((r) => !current.has(r.url)).map((r) => langCache.delete(r)));
   })());
 });
 
@@ -58,6 +91,9 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(cacheName);
     if (new URL(event.request.url).pathname.endsWith("/web/config.js")) {
       return configFirstFromNetwork(cache, event.request);
+    }
+    if (packLang(event.request.url)) {
+      return packFromCacheOrNetwork(event.request);
     }
     let cached = await cache.match(event.request);
     if (!cached && event.request.mode === "navigate") {
@@ -82,4 +118,19 @@ async function configFirstFromNetwork(cache, request) {
     // offline: the cached copy below
   }
   return (await cache.match(request)) || fetch(request);
+}
+
+// A language pack never changes under its name: from the cache when kept, else from the
+// network, kept when it came whole.
+async function packFromCacheOrNetwork(request) {
+  const langCache = await caches.open(langCacheName);
+  const cached = await langCache.match(request);
+  if (cached) {
+    return cached;
+  }
+  const response = await fetch(request);
+  if (response.ok) {
+    await langCache.put(request, response.clone());
+  }
+  return response;
 }

@@ -53,9 +53,59 @@
     }
   };
 
+  // Language packs (issue 21): English is inside the app; every other language is a file of
+  // the site (window.safehousePacks, written by the site generator: language -> address).
+  // The pack of the language the app will start in -- the one remembered, else the browser's
+  // -- is fetched now, beside the wasm, so it is there when the app runs; the app asks for a
+  // pack through pack(), which fetches each at most once at a time (a failed fetch may be
+  // tried again).
+  const packs = window.safehousePacks || {};
+  const fetching = {};
+  const pack = (lang) => {
+    if (!Object.prototype.hasOwnProperty.call(packs, lang)) {
+      return Promise.reject(new Error("no language pack for " + lang));
+    }
+    if (!fetching[lang]) {
+      fetching[lang] = fetch(packs[lang]).then((r) => {
+        if (!r.ok) throw new Error(packs[lang] + ": " + r.status);
+        // Kept for offline use in the service worker's cache of packs (app-worker.js): on a
+        // first visit the worker is not in charge yet, so the page keeps it itself.
+        if (window.caches) {
+          const copy = r.clone();
+          caches.open("safehouse-lang").then((c) => c.put(packs[lang], copy)).catch(() => {});
+        }
+        return r.text();
+      });
+      fetching[lang].catch(() => delete fetching[lang]);
+    }
+    return fetching[lang];
+  };
+  // startLanguage is the app's choice at start (app/settings.go, i18n.Match): the remembered
+  // language if the app offers it, else the first of the browser's whose primary subtag it
+  // offers ("pt-BR" is "pt", "zh-Hans-CN" is "zh"), else English.
+  const offered = (l) => l === "en" || Object.prototype.hasOwnProperty.call(packs, l);
+  const startLanguage = () => {
+    try {
+      const kept = JSON.parse(localStorage.getItem("safehouse.lang"));
+      if (typeof kept === "string" && offered(kept)) return kept;
+    } catch (e) {
+      // nothing remembered, or storage unavailable
+    }
+    for (const l of navigator.languages || [navigator.language || ""]) {
+      const primary = String(l).trim().toLowerCase().split(/[-_]/)[0];
+      if (primary && offered(primary)) return primary;
+    }
+    return "en";
+  };
+  const prefetch = (lang) => {
+    if (lang !== "en") pack(lang).catch(() => {}); // the app says so if it still fails
+  };
+  prefetch(startLanguage());
+
   const keep = (e) => {
     const key = fields[e.target.id];
     if (!taken && key) early[key] = e.target.value;
+    if (!taken && key === "lang") prefetch(e.target.value);
   };
   document.addEventListener("input", keep, true);
   document.addEventListener("change", keep, true);
@@ -88,6 +138,8 @@
   window.addEventListener("hashchange", showInvite);
 
   window.safehouseEarly = {
+    // pack fetches a language's pack as text (a rejected promise when it cannot be had).
+    pack,
     // take hands the record to the app once; from then on the app's own handlers act.
     take() {
       if (taken) return null;

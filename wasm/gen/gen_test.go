@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"safehouse/app"
+	"safehouse/app/i18n"
 	"safehouse/tools/precompress"
 )
 
@@ -347,7 +348,7 @@ func TestPageCarriesTheEarlyScriptInline(t *testing.T) {
 	}
 	html := string(page)
 	head, _, _ := strings.Cut(html, "</head>")
-	if !strings.Contains(head, "<script>"+earlyScript+"</script>") || !strings.Contains(earlyScript, "window.safehouseEarly") {
+	if !strings.Contains(head, earlyScript+"</script>") || !strings.Contains(earlyScript, "window.safehouseEarly") {
 		t.Fatal("the page's head lacks the inline early script")
 	}
 	if !strings.Contains(html, `data-wait="Getting ready…"`) {
@@ -358,5 +359,68 @@ func TestPageCarriesTheEarlyScriptInline(t *testing.T) {
 	tpl, _, _ = strings.Cut(tpl, "</template>")
 	if !ok || !strings.Contains(tpl, `id="invited-title"`) || !strings.Contains(tpl, `id="name"`) || !strings.Contains(tpl, "Game "+app.InviteRoomMark+" is waiting") {
 		t.Errorf("the page lacks the invited screen for early.js: %.300q", tpl)
+	}
+}
+
+// Issue 21: every language but English is a file of the site, named by its content's hash
+// and with the compressed copies every text file has; the page tells early.js where each
+// is (prefix included), and the service worker knows this version's packs. English is not a
+// file: it is inside the wasm.
+func TestSiteServesLanguagePacks(t *testing.T) {
+	for _, prefix := range []string{"", "/games/safehouse"} {
+		out := filepath.Join(t.TempDir(), "site")
+		if err := generate(config{out: out, web: fakeWeb(t), prefix: prefix}); err != nil {
+			t.Fatal(err)
+		}
+		page, err := os.ReadFile(filepath.Join(out, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`window\.safehousePacks = (\{[^;]*\});`).FindSubmatch(page)
+		if m == nil {
+			t.Fatalf("prefix %q: the page does not name the packs", prefix)
+		}
+		var urls map[i18n.Lang]string
+		if err := json.Unmarshal(m[1], &urls); err != nil {
+			t.Fatal(err)
+		}
+		worker, err := os.ReadFile(filepath.Join(out, "app-worker.js"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := urls[i18n.English]; ok {
+			t.Errorf("prefix %q: English is a pack file; it is inside the wasm", prefix)
+		}
+		want := 0
+		for lang, data := range i18n.PackFiles() {
+			if lang == i18n.English {
+				continue
+			}
+			want++
+			url, ok := urls[lang]
+			if !ok || !regexp.MustCompile(`^`+prefix+`/lang/`+string(lang)+`\.[0-9a-f]{10}\.json$`).MatchString(url) {
+				t.Errorf("prefix %q: %s's pack is at %q", prefix, lang, url)
+				continue
+			}
+			file := filepath.Join(out, strings.TrimPrefix(url, prefix))
+			got, err := os.ReadFile(file)
+			if err != nil || string(got) != string(data) {
+				t.Errorf("prefix %q: %s is not %s's pack (%v)", prefix, file, lang, err)
+			}
+			for _, copy := range []string{".br", ".gz"} {
+				if _, err := os.Stat(file + copy); err != nil {
+					t.Errorf("prefix %q: no %s copy of %s", prefix, copy, url)
+				}
+			}
+			if !strings.Contains(string(worker), `"`+url+`"`) {
+				t.Errorf("prefix %q: the service worker does not know %s", prefix, url)
+			}
+		}
+		if len(urls) != want || want == 0 {
+			t.Errorf("prefix %q: the page names %d packs, packs/ has %d besides English", prefix, len(urls), want)
+		}
+		if strings.Contains(string(worker), "/*LANG_PACKS*/") {
+			t.Errorf("prefix %q: the worker's pack list is not filled in", prefix)
+		}
 	}
 }

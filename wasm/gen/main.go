@@ -68,7 +68,11 @@ func generate(c config) error {
 		// The page's own resources go under the prefix, as go-app puts those of the page.
 		invited = strings.ReplaceAll(invited, `="/web/`, `="`+p+`/web/`)
 	}
-	h := handler(c, version, wasmInfo.Size())
+	packs, err := packURLs(c.prefix)
+	if err != nil {
+		return err
+	}
+	h := handler(c, version, wasmInfo.Size(), packs)
 	h.CacheableResources = files
 	// The invited screen waits in the page for early.js, which shows it for an invite link.
 	h.RawHeaders = append(h.RawHeaders, `<template id="invited-page">`+invited+`</template>`)
@@ -84,7 +88,13 @@ func generate(c config) error {
 	if err := registerWorkerAfterWasm(filepath.Join(c.out, "app.js")); err != nil {
 		return err
 	}
+	if err := tellWorkerThePacks(filepath.Join(c.out, "app-worker.js"), c.prefix); err != nil {
+		return err
+	}
 	if err := writeConfig(c); err != nil {
+		return err
+	}
+	if err := writePacks(c.out); err != nil {
 		return err
 	}
 	return precompress.Dir(c.out)
@@ -188,7 +198,7 @@ var serviceWorker string
 //go:embed early.js
 var earlyScript string
 
-func handler(c config, version string, wasmSize int64) *goapp.Handler {
+func handler(c config, version string, wasmSize int64, packs string) *goapp.Handler {
 	en := func(k i18n.Key) string { return i18n.T(i18n.English, k) }
 	h := &goapp.Handler{
 		Name:        en(i18n.AppName),
@@ -209,7 +219,7 @@ func handler(c config, version string, wasmSize int64) *goapp.Handler {
 		Styles:          []string{"/web/styles.css", "/web/spyfall.css", "/web/spyfest.css", "/web/settings.css", "/web/spectator.css"},
 		RawHeaders: []string{
 			`<meta name="color-scheme" content="dark light">`,
-			"<script>" + earlyScript + "</script>",
+			"<script>window.safehousePacks = " + packs + ";\n" + earlyScript + "</script>",
 		},
 		Env: map[string]string{
 			"SIGNAL_URL":  c.signalURL,
@@ -231,6 +241,10 @@ func versionOf(web string) (string, error) {
 	sum := sha256.New()
 	// The worker's own code is part of the version, so a change to it reaches installed apps.
 	fmt.Fprintf(sum, "app-worker.js\x00%s\x00early.js\x00%s", serviceWorker, earlyScript)
+	// So are the language packs: the page names them by their content's hash.
+	for _, f := range packFiles() {
+		fmt.Fprintf(sum, "%s\x00", f.name)
+	}
 	err := filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !shipped(d.Name()) {
 			return err
@@ -309,4 +323,77 @@ func copyFile(from, to string) error {
 		return err
 	}
 	return dst.Close()
+}
+
+// packDir is where the site keeps the language packs (app/i18n/packs), one file each.
+const packDir = "lang"
+
+// packFile is a language pack as the site serves it: English is inside the wasm, every
+// other language is a file named by its content's hash (lang/ru.1a2b3c4d5e.json), so a
+// browser or the service worker may keep it for good: a changed pack is a new name.
+type packFile struct {
+	lang i18n.Lang
+	name string
+	data []byte
+}
+
+func packFiles() []packFile {
+	var out []packFile
+	for _, lang := range i18n.Languages() {
+		data, ok := i18n.PackFiles()[lang]
+		if !ok || lang == i18n.English {
+			continue
+		}
+		sum := sha256.Sum256(data)
+		out = append(out, packFile{lang, string(lang) + "." + hex.EncodeToString(sum[:])[:10] + ".json", data})
+	}
+	return out
+}
+
+// packURLs is the page's map from language to pack address (window.safehousePacks, read by
+// wasm/gen/early.js, which fetches a pack for the app), as JSON.
+func packURLs(prefix string) (string, error) {
+	urls := map[i18n.Lang]string{}
+	for _, f := range packFiles() {
+		urls[f.lang] = strings.TrimSuffix(prefix, "/") + "/" + packDir + "/" + f.name
+	}
+	b, err := json.Marshal(urls)
+	return string(b), err
+}
+
+// writePacks writes the language packs into the site (precompress then adds their .br and
+// .gz copies, as for every text file).
+func writePacks(out string) error {
+	dir := filepath.Join(out, packDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range packFiles() {
+		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tellWorkerThePacks writes this version's pack addresses into the service worker, which
+// keeps the packs of the languages a player used across versions (wasm/gen/app-worker.js).
+func tellWorkerThePacks(path, prefix string) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	const mark = "[/*LANG_PACKS*/]"
+	if strings.Count(string(raw), mark) != 1 {
+		return fmt.Errorf("%s: no %s to fill in", path, mark)
+	}
+	urls := []string{}
+	for _, f := range packFiles() {
+		urls = append(urls, strings.TrimSuffix(prefix, "/")+"/"+packDir+"/"+f.name)
+	}
+	list, err := json.Marshal(urls)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(strings.Replace(string(raw), mark, string(list), 1)), 0o644)
 }
