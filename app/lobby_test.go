@@ -218,6 +218,20 @@ func TestPassLobbyWaitsForNobody(t *testing.T) {
 	}
 }
 
+// Leaving a pass-and-play game ends it: the next game this tab hosts is a networked lobby
+// again (it waits for players to join), not the one phone's.
+func TestLeavingPassAndPlayEndsIt(t *testing.T) {
+	waiting := i18n.T(i18n.English, i18n.LobbyWaiting)
+	s := lobbyShell(true, false, true)
+	s.pass = &passPlay{}
+	s.closeLive()
+	s.goHome()
+	s.screen = screenLobby
+	if html := render(t, s); !strings.Contains(html, waiting) {
+		t.Errorf("after leaving pass-and-play, a new lobby lacks %q: still the one phone's", waiting)
+	}
+}
+
 // The README names the one-phone mode by the words of the home screen's button, so a reader
 // finds the button it describes.
 func TestReadmeNamesThePassButton(t *testing.T) {

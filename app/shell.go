@@ -471,8 +471,10 @@ func (s *Shell) onRetry(ctx goapp.Context, _ goapp.Event) {
 	}
 }
 
+// goHome also ends pass-and-play: a game started later from home is played on many phones.
 func (s *Shell) goHome() {
 	clearFragment()
+	s.pass = nil
 	s.pendingInvite = nil
 	s.retry = nil
 	s.home.NameError, s.home.CodeError = "", ""
@@ -487,6 +489,7 @@ func (s *Shell) showError(title, body string, retry func(goapp.Context)) {
 }
 
 func (s *Shell) closeLive() {
+	s.pass = nil
 	live := s.live
 	if live == nil {
 		return
