@@ -21,11 +21,6 @@ var (
 	ErrStale = errors.New("that moment of the game is already over")
 )
 
-// ErrNewerSnapshot refuses a saved game written by a newer build than this one (a tab that
-// went back to an older version): it cannot be read, and is kept apart from a damaged save
-// so the host can be told to update.
-var ErrNewerSnapshot = errors.New("saved by a newer version")
-
 // codes are the sentinels' stable names: they travel to players' devices, which show a
 // sentence of their own language for each, so they never change once given (the sentinels'
 // English may). Order matters only for Codes.
