@@ -21,6 +21,7 @@ func (s *Shell) renderHome() goapp.UI {
 			ui.ElText("p.tagline", s.t(i18n.AppTagline)),
 		),
 		ui.El("div.content",
+			s.renderResumeNote(),
 			s.renderOfflineNote(),
 			s.renderInsecureNote(),
 			s.renderNameField(),
@@ -98,6 +99,14 @@ func (s *Shell) renderInsecureNote() goapp.UI {
 		ui.ElText("strong", s.t(i18n.InsecureTitle)),
 		ui.ElText("p", s.t(i18n.InsecureBody)),
 	)
+}
+
+// renderResumeNote says why the game this tab hosted did not come back; nothing otherwise.
+func (s *Shell) renderResumeNote() goapp.UI {
+	if s.home.Notice == "" {
+		return goapp.Text("")
+	}
+	return ui.El("aside#resume-note.note[role=status]", ui.ElText("p", s.t(s.home.Notice)))
 }
 
 // renderOfflineNote says, when the device has no network at all, that creating or joining a

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"safehouse/app/game"
+	"safehouse/app/i18n"
 	"safehouse/app/session"
 )
 
@@ -26,6 +27,8 @@ type homeModel struct {
 	Code      string
 	NameError string // shown under the name field, empty when fine
 	CodeError string // shown under the code field, empty when fine
+	// Notice says why the game this tab hosted did not come back (readHostSave), "" for none.
+	Notice i18n.Key
 }
 
 // connectingModel is the screen between a button press and the first view from the host.

@@ -7,8 +7,14 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/game"
+	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/engine"
 )
+
+// hostSetAsideKey keeps the last save that could not be resumed (damaged, or of a build
+// that cannot read it): nothing reads it back, it is only not thrown away.
+const hostSetAsideKey = "safehouse.host.set-aside"
 
 // hostSaveKey is where a hosting tab keeps its whole game (session.HostState), saved before
 // every broadcast, so a reloaded or reopened tab resumes it.
@@ -48,23 +54,42 @@ func savedToken(ctx goapp.Context, room string) string {
 	return token
 }
 
-// resumeHosting brings back the game this tab was hosting before a reload, if it saved one:
-// the same room code (reclaimed with its claim), the same seats and the same game. The
-// players' apps come back by themselves. A save that cannot be resumed (damaged, or the room
-// expired) is dropped and the home screen stays.
-func (s *Shell) resumeHosting(ctx goapp.Context) {
-	store := storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
-	data, err := store.Load()
+// readHostSave reads the game a host tab saved, through the path every resume takes: the
+// session's HostState, then the room with its engine (which upgrade a save of an earlier
+// release). ok is false when there is nothing to resume; notice then says what the host is
+// told, "" for nothing saved. A save of a newer version stays where it is, for the updated
+// app to resume; a save this build cannot read is moved to aside, so it is never resumed
+// into a broken game, nor tried again at every visit.
+func readHostSave(save, aside session.Store) (st session.HostState, room *game.Room, notice i18n.Key, ok bool) {
+	data, err := save.Load()
 	if err != nil || data == nil {
-		return
+		return st, nil, "", false
 	}
-	st, err := session.DecodeHostState(data)
-	room := game.NewRoom(game.Options{})
+	st, err = session.DecodeHostState(data)
+	room = game.NewRoom(game.Options{})
 	if err == nil && len(st.Game) > 0 {
 		err = room.UnmarshalBinary(st.Game)
 	}
-	if err != nil {
-		_ = store.Clear()
+	switch {
+	case err == nil:
+		return st, room, "", true
+	case errors.Is(err, session.ErrNewerSave) || errors.Is(err, engine.ErrNewerSnapshot):
+		return st, nil, i18n.ResumeNewer, false
+	}
+	_ = aside.Save(data)
+	_ = save.Clear()
+	return st, nil, i18n.ResumeSetAside, false
+}
+
+// resumeHosting brings back the game this tab was hosting before a reload, if it saved one:
+// the same room code (reclaimed with its claim), the same seats and the same game. The
+// players' apps come back by themselves. A save that cannot be resumed stays home with a
+// note saying why (readHostSave); a room the server forgot is dropped.
+func (s *Shell) resumeHosting(ctx goapp.Context) {
+	store := storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
+	st, room, notice, ok := readHostSave(store, storageStore{storage: ctx.LocalStorage(), key: hostSetAsideKey})
+	s.home.Notice = notice
+	if !ok {
 		return
 	}
 	s.attempt++

@@ -318,6 +318,7 @@ func (s *Shell) join(ctx goapp.Context, name string, inv invite) {
 // start shows the lobby for a fresh session and feeds it the session's updates.
 func (s *Shell) start(ctx goapp.Context, live *liveSession) {
 	s.live = live
+	s.home.Notice = ""
 	link := live.invite.URL(goapp.Window().URL())
 	qr, err := qrSVG(link, s.t(i18n.LobbyQRLabel))
 	if err != nil {

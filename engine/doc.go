@@ -26,7 +26,11 @@
 //
 //  1. engine/<game>: a Config and New(Config) (*Game, error) that refuses a bad config with
 //     ErrBadConfig; the state in one unexported struct saved whole by MarshalBinary and
-//     checked by UnmarshalBinary; randomness only from a Rand kept in that state.
+//     checked by UnmarshalBinary; randomness only from a Rand kept in that state. The state
+//     carries a version ("v"); a change of what is saved bumps it and adds an upgrade from
+//     the version before (engine/spyfall/snapshot.go), so a host's saved game survives an
+//     update, and a newer version is refused with ErrNewerSnapshot. A saved game of the
+//     release before goes into app/game/testdata/oldsave, where a test resumes it.
 //  2. Its actions: plain structs with a Kind, "host_" kinds for the host's moves; one
 //     Codec (NewCodec) behind EncodeAction and DecodeAction; Action = engine.Action and
 //     Host = engine.Host, so that its Apply(seat, a, now) is the one of Game.

@@ -9,6 +9,11 @@
 //	host.SetTable(room)                   // a session.HostSession or session.LocalHost
 //	err := room.UnmarshalBinary(saved)    // after a reload: HostState.Game, before ResumeHost
 //
+// A save of an earlier release resumes too: each engine upgrades its older snapshots, and
+// testdata/oldsave holds real saves of the previous release that oldsave_test.go resumes (a
+// change of what is saved adds its release's saves there). A save of a newer build is
+// refused with engine.ErrNewerSnapshot, so the host tab can ask for the update.
+//
 // The room follows the session's roster (SetRoster): spectators never get a seat in the
 // engine; in Spyfall a player who arrives during the game is seated by the room before the
 // session seats them (Join) and waits for the next deal, or, at a table

@@ -3,6 +3,8 @@ package game
 import (
 	"encoding/json"
 	"fmt"
+
+	"safehouse/engine"
 )
 
 // snapshot is the saved form of a Room (the roster is not saved: the host sends it again).
@@ -14,6 +16,8 @@ type snapshot struct {
 	Spyfest []byte    `json:"spyfest,omitempty"`
 }
 
+// snapshotVersion is the room's own saved form; each engine versions its part itself
+// (engine/spyfall/snapshot.go, engine/spyfest/snapshot.go) and upgrades older ones.
 const snapshotVersion = 1
 
 // game is where the snapshot keeps the engine of family f, nil for no family.
@@ -46,6 +50,9 @@ func (r *Room) UnmarshalBinary(data []byte) error {
 	var snap snapshot
 	if err := json.Unmarshal(data, &snap); err != nil {
 		return fmt.Errorf("game: bad room snapshot: %w", err)
+	}
+	if snap.Version > snapshotVersion {
+		return fmt.Errorf("game: room snapshot version %d, this build reads %d: %w", snap.Version, snapshotVersion, engine.ErrNewerSnapshot)
 	}
 	if snap.Version != snapshotVersion {
 		return fmt.Errorf("game: room snapshot version %d, want %d", snap.Version, snapshotVersion)

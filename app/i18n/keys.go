@@ -39,6 +39,10 @@ const (
 	ConnectReopening  Key = "connect.reopening"
 	ConnectReopenHint Key = "connect.reopening.hint"
 	ConnectCancel     Key = "connect.cancel"
+	// ResumeNewer and ResumeSetAside: the game this tab hosted did not come back, because a
+	// newer version saved it (kept for that version), or because it cannot be read (set aside).
+	ResumeNewer    Key = "resume.newer"
+	ResumeSetAside Key = "resume.set-aside"
 
 	LobbyRoomCode        Key = "lobby.room"
 	LobbyInviteHeading   Key = "lobby.invite.heading"

@@ -49,8 +49,13 @@ type SavedSeat struct {
 	Spectator bool `json:"spectator,omitempty"`
 }
 
-// hostStateVersion is bumped when HostState changes incompatibly; an older save is refused.
+// hostStateVersion is bumped when HostState changes incompatibly (and DecodeHostState then
+// learns to read the version before). A newer save is refused with ErrNewerSave.
 const hostStateVersion = 1
+
+// ErrNewerSave refuses a save written by a newer version of the app than this one: the host
+// is asked to update rather than told the save is damaged.
+var ErrNewerSave = errors.New("session: the game was saved by a newer version")
 
 // maxHostStateBytes bounds what DecodeHostState reads (a big game snapshot is tens of KiB).
 const maxHostStateBytes = 4 << 20
@@ -66,6 +71,12 @@ func EncodeHostState(st HostState) ([]byte, error) {
 func DecodeHostState(data []byte) (HostState, error) {
 	if len(data) > maxHostStateBytes {
 		return HostState{}, fmt.Errorf("session: saved game of %d bytes is over the %d-byte limit", len(data), maxHostStateBytes)
+	}
+	var head struct {
+		Version int `json:"v"`
+	}
+	if json.Unmarshal(data, &head) == nil && head.Version > hostStateVersion {
+		return HostState{}, fmt.Errorf("%w (version %d, this build reads %d)", ErrNewerSave, head.Version, hostStateVersion)
 	}
 	var st HostState
 	if err := decodeStrict(data, &st); err != nil {

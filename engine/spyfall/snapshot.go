@@ -1,11 +1,138 @@
 package spyfall
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 
 	"safehouse/engine"
 )
+
+// The snapshot versions (state.Version). Each change of the saved form bumps stateVersion and
+// adds one upgrade step here, from the version before it, so a host's save of any earlier
+// release still resumes after an update (app/game/testdata/oldsave holds real saves):
+//
+//	1: up to c8f8aa5. Built-in locations carried their names and roles in every language;
+//	   a revealed card named its role with its texts.
+//	2: issue 21. A built-in location is its id and role count (each device names it from
+//	   its language pack); a revealed card names its role by index (RoleRef); a player's
+//	   own location keeps its typed names.
+const stateVersion = 2
+
+// readSnapshot decodes a snapshot of any version up to stateVersion and upgrades it.
+func readSnapshot(b []byte) (state, error) {
+	var head struct {
+		Version int `json:"v"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		return state{}, fmt.Errorf("spyfall: bad snapshot: %w", err)
+	}
+	switch {
+	case head.Version > stateVersion:
+		return state{}, fmt.Errorf("spyfall: snapshot version %d, this build reads up to %d: %w", head.Version, stateVersion, engine.ErrNewerSnapshot)
+	case head.Version == 1:
+		return upgrade1(b)
+	case head.Version != stateVersion:
+		return state{}, fmt.Errorf("spyfall: unknown snapshot version %d", head.Version)
+	}
+	var s state
+	if err := json.Unmarshal(b, &s); err != nil {
+		return state{}, fmt.Errorf("spyfall: bad snapshot: %w", err)
+	}
+	return s, nil
+}
+
+// stateV1 is a version 1 snapshot where it differs from today's.
+type stateV1 struct {
+	state
+	History []roundResultV1 `json:"history"`
+}
+
+type roundResultV1 struct {
+	RoundResult
+	Cards []revealedCardV1 `json:"cards"`
+	Table *revealedCardV1  `json:"table,omitempty"`
+}
+
+type revealedCardV1 struct {
+	RevealedCard
+	Role engine.Text `json:"role,omitempty"`
+}
+
+// upgrade1 reads a version 1 snapshot. Its built-in locations become ids with a role count,
+// as New makes them today. A location is taken for built-in when a built-in one has its id
+// and it was named in English and Russian alone (version 1's built-in content; a location
+// typed in the lobby has one language and the id my-N). The role of each revealed card
+// becomes its index among its location's roles. A built-in location whose roles this build
+// counts differently cannot keep its cards: the snapshot is refused.
+func upgrade1(b []byte) (state, error) {
+	var v1 stateV1
+	if err := json.Unmarshal(b, &v1); err != nil {
+		return state{}, fmt.Errorf("spyfall: bad version 1 snapshot: %w", err)
+	}
+	s := v1.state
+	old := map[string]Location{}
+	builtin := map[string]bool{}
+	for i, l := range s.Locations {
+		old[l.ID] = l
+		b, ok := builtinLocation(l.ID)
+		if !ok || len(l.Name) != 2 || l.Name["en"] == "" || l.Name["ru"] == "" {
+			continue
+		}
+		if len(l.Roles) != b.RoleCount {
+			return state{}, fmt.Errorf("spyfall: version 1 snapshot: location %q has %d roles, this build %d", l.ID, len(l.Roles), b.RoleCount)
+		}
+		s.Locations[i] = Location{ID: l.ID, RoleCount: b.RoleCount}
+		builtin[l.ID] = true
+	}
+	card := func(c revealedCardV1) RevealedCard {
+		out := c.RevealedCard
+		if c.Role == nil {
+			return out
+		}
+		i := slices.IndexFunc(old[c.Location].Roles, func(r engine.Text) bool { return maps.Equal(r, c.Role) })
+		out.Role = &RoleRef{Index: max(i, 0)}
+		if !builtin[c.Location] {
+			out.Role.Name = c.Role
+		}
+		return out
+	}
+	ref := func(r *LocationRef) {
+		if r != nil && builtin[r.ID] {
+			r.Name = nil
+		}
+	}
+	s.History = make([]RoundResult, len(v1.History))
+	for h, r := range v1.History {
+		out := r.RoundResult
+		ref(&out.Location)
+		ref(out.Second)
+		out.Cards = make([]RevealedCard, len(r.Cards))
+		for i, c := range r.Cards {
+			out.Cards[i] = card(c)
+		}
+		if r.Table != nil {
+			t := card(*r.Table)
+			out.Table = &t
+		}
+		s.History[h] = out
+	}
+	s.Version = stateVersion
+	return s, nil
+}
+
+// builtinLocation is the built-in location with that id.
+func builtinLocation(id string) (Location, bool) {
+	for _, p := range builtinPacks() {
+		for _, l := range p.Locations {
+			if l.ID == id {
+				return l, true
+			}
+		}
+	}
+	return Location{}, false
+}
 
 // check validates a restored state deeply enough that no later Apply or
 // View can index outside it: a damaged snapshot is refused on restore rather

@@ -190,19 +190,17 @@ func New(c Config) (*Game, error) {
 	return g, nil
 }
 
-const stateVersion = 1
-
-// MarshalBinary saves the whole state (JSON inside) for the host's storage.
+// MarshalBinary saves the whole state (JSON inside) for the host's storage, at the newest
+// snapshot version (see snapshot.go).
 func (g *Game) MarshalBinary() ([]byte, error) { return json.Marshal(&g.s) }
 
-// UnmarshalBinary restores a state saved by MarshalBinary.
+// UnmarshalBinary restores a state saved by MarshalBinary, by this build or an earlier one
+// (older snapshots are upgraded; see snapshot.go). A snapshot of a newer build is refused
+// with engine.ErrNewerSnapshot, a damaged one with another error.
 func (g *Game) UnmarshalBinary(b []byte) error {
-	var s state
-	if err := json.Unmarshal(b, &s); err != nil {
-		return fmt.Errorf("spyfall: bad snapshot: %w", err)
-	}
-	if s.Version != stateVersion {
-		return fmt.Errorf("spyfall: snapshot version %d, want %d", s.Version, stateVersion)
+	s, err := readSnapshot(b)
+	if err != nil {
+		return err
 	}
 	if err := s.check(); err != nil {
 		return fmt.Errorf("spyfall: damaged snapshot: %w", err)

@@ -47,6 +47,7 @@ type team struct {
 }
 
 type state struct {
+	Version        int                  `json:"v"` // the snapshot version (snapshot.go)
 	Sheet          []SheetCharacter     `json:"sheet"`
 	KeywordSets    map[string][]Keyword `json:"keyword_sets"`
 	Track          []Effect             `json:"track,omitempty"`
@@ -130,7 +131,7 @@ func New(cfg Config) (*Game, error) {
 		return nil, err
 	}
 	st := state{
-		Sheet: sheet, KeywordSets: sets, ThirdPerson: cfg.ThirdPerson, InternetLookup: cfg.InternetLookup,
+		Version: stateVersion, Sheet: sheet, KeywordSets: sets, ThirdPerson: cfg.ThirdPerson, InternetLookup: cfg.InternetLookup,
 		Rand: engine.NewRand(cfg.Seed), Phase: PhaseSpyChoice, KeywordSet: cfg.Keywords,
 		Out: removed, Winner: NoTeam,
 	}
@@ -215,11 +216,13 @@ func (st *state) keywordIDs(set string) []string {
 // MarshalBinary saves the whole state (for the host's storage).
 func (g *Game) MarshalBinary() ([]byte, error) { return json.Marshal(&g.st) }
 
-// UnmarshalBinary restores a state saved by MarshalBinary.
+// UnmarshalBinary restores a state saved by MarshalBinary, by this build or an earlier one
+// (older snapshots are upgraded; see snapshot.go). A snapshot of a newer build is refused
+// with engine.ErrNewerSnapshot.
 func (g *Game) UnmarshalBinary(data []byte) error {
-	var st state
-	if err := json.Unmarshal(data, &st); err != nil {
-		return fmt.Errorf("spyfest: restoring a snapshot: %w", err)
+	st, err := readSnapshot(data)
+	if err != nil {
+		return err
 	}
 	if st.Rand == nil || len(st.Sheet) == 0 || st.Phase == "" {
 		return fmt.Errorf("spyfest: restoring a snapshot: not a Spyfest game state")
