@@ -20,6 +20,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
                 ./app/session:FuzzRelayFrames \
                 ./app/session:FuzzIntentReplayAndForgedSeat \
                 ./app/session:FuzzChannelProof \
+                ./app/session:FuzzQRCodes \
                 ./app/game:FuzzRoomApply
 
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
