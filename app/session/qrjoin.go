@@ -87,6 +87,10 @@ func (j *QRJoin) Answer() string { return j.answer }
 // Room is the room code of the host's offer.
 func (j *QRJoin) Room() string { return j.offer.room }
 
+// Resume makes Wait's hello ask for a seat back with token (the seat's resume token for
+// Room, from an earlier game): the app learns the room only from the host's code.
+func (j *QRJoin) Resume(token string) { j.o.Token = token }
+
 // Secret is the invite secret the host's code carried.
 func (j *QRJoin) Secret() string { return j.offer.secret }
 
