@@ -47,6 +47,7 @@ func (s *Shell) renderHome() goapp.UI {
 			ui.ElText("p.hint", s.t(i18n.HomeCreateHint)),
 			needsNetwork(s.waitLabel(ui.ElTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate))).OnClick(s.onCreate), s.offline),
 			s.renderPassEntry(),
+			s.renderQREntry(),
 		),
 	)
 }
