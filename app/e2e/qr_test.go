@@ -132,16 +132,16 @@ func (q *qrTable) seatByText(host, player *tab, offer string) {
 }
 
 // playerJoins opens the app on a player's tab and goes to the QR join screen.
-func playerJoins(tb *tab, origin, name string) {
+func playerJoins(tb *tab, name string) {
 	tb.t.Helper()
-	tb.open(origin + "/")
 	tb.typeInto("name", name)
 	tb.click("qr-start")
 	tb.click("qr-join")
 }
 
-// No signaling server at all: a host tab and two player tabs connect through their QR codes
-// and play a classic Spyfall round to its end. The first player scans the host's code with
+// No signaling server at all, and after the first visit no server of any kind (the service
+// worker serves the app): a host tab and two player tabs connect through their QR codes and
+// play a classic Spyfall round to its end. The first player scans the host's code with
 // the camera (a canvas stream of the QR code on the host's screen, read by the app's real
 // decoder), the second pastes the codes both ways; one player reloads in the middle of the
 // round and comes back by the codes to the same seat and card, the host's screen naming who
@@ -151,7 +151,22 @@ func TestQRGameWithNoServer(t *testing.T) {
 	q.openTabs("host", "Leo", "Nadia")
 	host, leo, nadia := q.tabs["host"], q.tabs["Leo"], q.tabs["Nadia"]
 
-	host.open(q.origin + "/")
+	// Every phone has the app from an earlier visit; then the site goes away too: from here
+	// the service worker serves everything (the scanner and its decoder included).
+	for _, tb := range []*tab{host, leo, nadia} {
+		tb.open(q.origin + "/")
+		waitInstalled(tb)
+		// Russian once while online (the screenshots check each screen in it too): a pack
+		// is fetched on first use, then kept by the worker.
+		pickLanguage(tb, "ru")
+		tb.waitJS(`document.documentElement.lang === "ru" && document.getElementById("qr-start").textContent.startsWith("Нет")`, "the app in Russian")
+		pickLanguage(tb, "en")
+		tb.waitJS(`document.documentElement.lang === "en"`, "the app in English again")
+	}
+	q.h.server.Close()
+	for _, tb := range []*tab{host, leo, nadia} {
+		tb.open(q.origin + "/") // a page the worker controls
+	}
 	host.typeInto("name", "Maya")
 	host.click("qr-start")
 	q.h.screenshots(host, "qr-choose")
@@ -164,7 +179,7 @@ func TestQRGameWithNoServer(t *testing.T) {
 	q.h.screenshots(host, "qr-host-lobby")
 
 	// Leo scans the host's code with the camera.
-	playerJoins(leo, q.origin, "Leo")
+	playerJoins(leo, "Leo")
 	svg := eval[string](host, `document.querySelector("#qr-offer-qr svg").outerHTML`)
 	fakeCamera(leo, svg)
 	leo.click("qr-camera")
@@ -182,7 +197,7 @@ func TestQRGameWithNoServer(t *testing.T) {
 
 	// Nadia pastes the codes both ways; the host shows the next seat's new code meanwhile.
 	host.waitJS(fmt.Sprintf(`(document.getElementById("qr-offer-text") || {}).value && document.getElementById("qr-offer-text").value !== %q`, offer), "a new code for the next seat")
-	playerJoins(nadia, q.origin, "Nadia")
+	playerJoins(nadia, "Nadia")
 	// The code Leo used is spent: pasting it is refused on the host, and changes nothing.
 	q.seatByText(host, nadia, offer)
 	host.waitJS(`document.getElementById("qr-error").textContent !== ""`, "the spent code refused")
