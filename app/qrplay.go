@@ -324,7 +324,7 @@ func (s *Shell) renderQR() goapp.UI {
 	back := ui.ElTextWith("button#qr-back.btn.ghost[type=button]", s.t(i18n.QRBack)).OnClick(s.onCancel)
 	switch s.qr.Step {
 	case qrChoose:
-		body = []goapp.UI{ui.ElText("p.lead", s.t(i18n.QRIntro)), s.renderNameField()}
+		body = []goapp.UI{ui.ElText("p.lead", s.t(i18n.QRIntro)), s.renderNameField(), s.renderWatchToggle()}
 		actions = []goapp.UI{
 			ui.ElTextWith("button#qr-join.btn.secondary[type=button]", s.t(i18n.QRJoin)).OnClick(s.onQRJoin),
 			ui.ElTextWith("button#qr-host.btn.primary[type=button]", s.t(i18n.QRHost)).OnClick(s.onQRHost),

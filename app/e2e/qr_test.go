@@ -187,6 +187,10 @@ func TestQRGameWithNoServer(t *testing.T) {
 	if n := eval[int](leo, `window.__camOpened || 0`); n != 1 {
 		leo.fatalf("the camera was opened %d times", n)
 	}
+	if !eval[bool](leo, `Boolean(window.jsQR) || "BarcodeDetector" in window`) {
+		leo.fatalf("the code was read with neither jsQR nor BarcodeDetector")
+	}
+	t.Logf("decoded by %s", eval[string](leo, `window.jsQR ? "jsQR" : "BarcodeDetector"`))
 	q.h.screenshots(leo, "qr-answer")
 	setField(host, "qr-paste", answer)
 	host.click("qr-use")
