@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/pion/webrtc/v4"
 )
@@ -12,6 +13,9 @@ import (
 // errRescan is a QR player's redial: with no server, a lost connection comes back only
 // through new codes (JoinQR again with the seat's token).
 var errRescan = errors.New("session: the connection to the host ended: scan the host's code again")
+
+// qrAnswerPatience is how long a native player's ICE waits for the host (Options.ICEFailedTimeout).
+const qrAnswerPatience = 5 * time.Minute
 
 // QRJoin is a player's side of a game with no server, between scanning the host's offer code
 // and being seated: its answer code is ready at once (Answer), for the host to scan; Wait
@@ -38,6 +42,13 @@ func JoinQR(ctx context.Context, o Options, offerCode string) (*QRJoin, error) {
 	}
 	if offer.desc.setup != 0 {
 		return nil, qrErr(QRDamaged, "the offer's DTLS role is not one an offer can take")
+	}
+	if o.ICEFailedTimeout == 0 {
+		// The player's ICE starts checking at once, but the host answers only once it has
+		// scanned the answer, which may take a minute. Chromium's connection recovers from
+		// "failed" when the host's checks arrive (measured: 45 s late); pion's does not, so a
+		// native player gives ICE as long.
+		o.ICEFailedTimeout = qrAnswerPatience
 	}
 	pc, err := newPeerConnection(o)
 	if err != nil {
