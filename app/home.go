@@ -42,12 +42,12 @@ func (s *Shell) renderHome() goapp.UI {
 				ui.FieldError("code-error", s.home.CodeError),
 				s.renderWatchToggle(),
 			).OnSubmit(s.onJoin),
+			s.renderQREntry(),
 		),
 		ui.El("footer.actions",
 			ui.ElText("p.hint", s.t(i18n.HomeCreateHint)),
 			needsNetwork(s.waitLabel(ui.ElTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate))).OnClick(s.onCreate), s.offline),
 			s.renderPassEntry(),
-			s.renderQREntry(),
 		),
 	)
 }

@@ -135,7 +135,7 @@ func (q *qrTable) seatByText(host, player *tab, offer string) {
 func playerJoins(tb *tab, name string) {
 	tb.t.Helper()
 	tb.typeInto("name", name)
-	tb.click("qr-start")
+	press(tb, "#qr-start")
 	tb.click("qr-join")
 }
 
@@ -168,7 +168,9 @@ func TestQRGameWithNoServer(t *testing.T) {
 		tb.open(q.origin + "/") // a page the worker controls
 	}
 	host.typeInto("name", "Maya")
-	host.click("qr-start")
+	press(host, "#qr-start")
+	host.waitJS(`document.getElementById("qr-host") !== null`, "the choice to host or join")
+	settle(host, "qr-choose") // the buttons' colours fade in from the home screen's
 	q.h.screenshots(host, "qr-choose")
 	host.click("qr-host")
 	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
@@ -206,7 +208,7 @@ func TestQRGameWithNoServer(t *testing.T) {
 	q.seatByText(host, nadia, offer)
 	host.waitJS(`document.getElementById("qr-error").textContent !== ""`, "the spent code refused")
 	nadia.click("qr-back")
-	nadia.click("qr-start")
+	press(nadia, "#qr-start")
 	nadia.click("qr-join")
 	q.seatByText(host, nadia, hostOffer(host))
 	for _, tb := range []*tab{host, leo, nadia} {
@@ -253,7 +255,7 @@ func TestQRGameWithNoServer(t *testing.T) {
 	q.h.screenshots(host, "qr-away")
 	host.click("qr-show")
 	leo.waitJS(`document.querySelector(".app.ready") !== null`, "the app to start again")
-	leo.click("qr-start")
+	press(leo, "#qr-start")
 	leo.click("qr-join")
 	q.seatByText(host, leo, hostOffer(host))
 	leo.waitJS(`document.getElementById("secret-card") !== null`, "Leo back at the table")
