@@ -20,12 +20,13 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
                 ./app/session:FuzzRelayFrames \
                 ./app/session:FuzzIntentReplayAndForgedSeat \
                 ./app/session:FuzzChannelProof \
+                ./app/session:FuzzQRCodes \
                 ./app/game:FuzzRoomApply
 
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... ./wire ./qrcode ./tools/bench/... | grep -v /e2e)
 
-.PHONY: help deps run wasm site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check
+.PHONY: help deps run wasm jsqr site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
@@ -61,10 +62,24 @@ WASM_GCFLAGS = -gcflags=safehouse/...=-l -gcflags=github.com/maxence-charriere/g
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" $(WASM_GCFLAGS) -o web/app.wasm ./wasm
 
-site: wasm
+# jsqr vendors the QR decoder the scanning screen loads on demand (web/qrscan.js) where the
+# browser has no BarcodeDetector: jsqr from npm at the version tools/jsqr/package.json pins,
+# its dist/jsQR.js copied to web/jsqr.js (not in git; the site and its service worker ship it
+# like every file of web/, so scanning works offline). It stays out of app.wasm.
+JSQR_DIR = build/jsqr
+jsqr:
+	@version=$$(sed -n 's/.*"jsqr": *"\([^"]*\)".*/\1/p' tools/jsqr/package.json); \
+	if [ "$$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' $(JSQR_DIR)/node_modules/jsqr/package.json 2>/dev/null | head -1)" != "$$version" ]; then \
+	  command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory deps; \
+	  mkdir -p $(JSQR_DIR) && cd $(JSQR_DIR) && \
+	  npm install --no-audit --no-fund --no-save --loglevel=error --prefix . "jsqr@$$version"; \
+	fi
+	@cmp -s $(JSQR_DIR)/node_modules/jsqr/dist/jsQR.js web/jsqr.js || cp $(JSQR_DIR)/node_modules/jsqr/dist/jsQR.js web/jsqr.js
+
+site: wasm jsqr
 	$(GO) run ./wasm/gen -out $(SITE) -signal-url "$(SIGNAL_URL)" -ice-servers "$(ICE_SERVERS)" -prefix "$(PREFIX)"
 
-static: wasm
+static: wasm jsqr
 	$(GO) run ./wasm/gen -out $(DIST) -signal-url "$(SIGNAL_URL)" -ice-servers "$(ICE_SERVERS)" -prefix "$(PREFIX)"
 
 # run builds the server and replaces make's shell with it (exec), so Ctrl-C or one signal to

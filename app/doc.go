@@ -25,6 +25,12 @@
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets
 // them in or turns them away from the banner above its lobby or game (knocks.go).
 //
+// With no internet (no signaling server), phones on one Wi-Fi or hotspot connect through QR
+// codes (qrplay.go): the host's lobby shows the next seat's code, a player scans it and shows
+// an answer the host scans, and a player who lost the connection scans again to get the
+// seat back. Scanning is web/qrscan.js (BarcodeDetector, else jsQR), loaded only on a screen
+// with a camera view and reporting through a hidden input, so none of it is in app.wasm.
+//
 // A phone at rest must not tell the spy from anyone else (APP-HID-4): a screen draws what is
 // public and this seat's public place (dealer, whose turn, voter), never what only its secret
 // allows. The spy's moves are the button on the face of the held card (app/ui/card.go), and

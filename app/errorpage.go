@@ -23,6 +23,7 @@ func (s *Shell) renderError() goapp.UI {
 				}
 				return ui.ElTextWith("button#retry.btn.secondary[type=button]", label).OnClick(s.onRetry)
 			}),
+			goapp.If(s.failure.NoServer, func() goapp.UI { return s.renderQREntry() }),
 			ui.ElTextWith("button#back-home.btn.primary[type=button]", s.t(i18n.ErrorBackHome)).OnClick(s.onBackHome),
 		),
 	)

@@ -43,6 +43,7 @@ func (s *Shell) renderHome() goapp.UI {
 				ui.FieldError("code-error", s.home.CodeError),
 				s.renderWatchToggle(),
 			).OnSubmit(s.onJoin),
+			s.renderQREntry(),
 		),
 		ui.El("footer.actions",
 			ui.ElText("p.hint", s.t(i18n.HomeCreateHint)),

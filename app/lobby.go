@@ -13,6 +13,11 @@ import (
 // own name editable, and sharing the invite as the primary action at the bottom.
 func (s *Shell) renderLobby() goapp.UI {
 	invite := ui.El("div.col", s.renderInvite())
+	if s.live != nil && s.live.qr != nil {
+		invite = ui.El("div.col", s.renderQRSeat()) // no server: the next seat's QR code
+	} else if s.qr.Guest {
+		invite = ui.El("div.col", ui.ElText("p#qr-guest-note.note", s.t(i18n.QRGuestNote)))
+	}
 	players := ui.El("div.col", s.renderPlayers(), s.renderRename())
 	columns := []goapp.UI{players, invite}
 	if s.lobby.IsHost {
@@ -32,7 +37,7 @@ func (s *Shell) renderLobby() goapp.UI {
 		ui.El("footer.actions",
 			ui.Toast(s.lobby.Toast),
 			s.renderSpyfallStart(),
-			goapp.If(s.canShare, func() goapp.UI {
+			goapp.If(s.lobby.InviteURL == "", func() goapp.UI { return goapp.Text("") }).ElseIf(s.canShare, func() goapp.UI {
 				return ui.ElTextWith("button#share.btn.primary[type=button]", s.t(i18n.LobbyShare)).OnClick(s.onShare)
 			}).Else(func() goapp.UI {
 				return ui.ElTextWith("button#copy.btn.primary[type=button]", s.t(i18n.LobbyCopy)).OnClick(s.onCopy)

@@ -19,6 +19,7 @@ const (
 	screenError
 	screenGame // a game in play: the family's own screens
 	screenPass // pass-and-play: one device, one player at a time
+	screenQR   // no internet: connecting through QR codes (qrplay.go)
 )
 
 // homeModel is what the home screen shows: the form's current values and their problems.
@@ -84,6 +85,8 @@ type gameModel struct {
 type errorModel struct {
 	Title string
 	Body  string
+	// NoServer offers a game through QR codes: the signaling server could not be reached.
+	NoServer bool
 }
 
 // playersFromView is the players of the host's view as list rows, in table order, with this

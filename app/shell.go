@@ -54,6 +54,7 @@ type Shell struct {
 	pass       *passPlay       // pass-and-play on this device, when on
 	spyfest    spyfestui.UI    // this device's own state of the Spyfest screens
 	festSetup  spyfestui.Setup // the lobby's Spyfest panel, kept between renders
+	qr         qrModel         // a game with no internet, through QR codes (qrplay.go)
 
 	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
 	// it: an event's context belongs to the element clicked, and go-app drops a dispatch
@@ -74,6 +75,7 @@ type Shell struct {
 // liveSession is this tab's connection to a game: the host's own seat, or a guest's.
 type liveSession struct {
 	host   *session.HostSession // nil for a guest
+	qr     *session.QRHost      // a host with no server (qrplay.go)
 	client *session.Client
 	invite invite
 	cancel context.CancelFunc
@@ -224,6 +226,7 @@ func (s *Shell) host(ctx goapp.Context, name string) {
 	attempt := s.attempt
 	s.connecting = connectingModel{}
 	s.screen = screenConnecting
+	s.qr = qrModel{}
 	opts := s.options(name)
 	opts.Store = storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
 	sctx, cancel := context.WithCancel(context.Background())
@@ -241,6 +244,7 @@ func (s *Shell) host(ctx goapp.Context, name string) {
 				cancel()
 				s.retry = func(ctx goapp.Context) { s.host(ctx, name) }
 				s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect), s.retry)
+				s.failure.NoServer = true
 				return
 			}
 			h.SetTable(game.NewRoom(game.Options{}))
@@ -259,6 +263,7 @@ func (s *Shell) join(ctx goapp.Context, name string, inv invite) {
 	s.attempt++
 	attempt := s.attempt
 	s.pendingInvite = nil
+	s.qr = qrModel{}
 	s.connecting = connectingModel{Room: inv.Room}
 	s.screen = screenConnecting
 	opts := s.options(name)
@@ -306,6 +311,7 @@ func (s *Shell) join(ctx goapp.Context, name string, inv invite) {
 				cancel()
 				s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect),
 					func(ctx goapp.Context) { s.join(ctx, name, inv) })
+				s.failure.NoServer = true
 			default:
 				_ = ctx.LocalStorage().Set(seatKey(inv.Room), c.Token())
 				keepInvite(inv)
@@ -319,14 +325,17 @@ func (s *Shell) join(ctx goapp.Context, name string, inv invite) {
 func (s *Shell) start(ctx goapp.Context, live *liveSession) {
 	s.live = live
 	s.home.Notice = ""
-	link := live.invite.URL(goapp.Window().URL())
-	qr, err := qrSVG(link, s.t(i18n.LobbyQRLabel))
-	if err != nil {
-		qr = "" // the link and the code still work; the QR is a convenience
+	var link, qr string
+	if live.invite.Secret != "" { // a game with no server has no link (qrplay.go)
+		link = live.invite.URL(goapp.Window().URL())
+		var err error
+		if qr, err = qrSVG(link, s.t(i18n.LobbyQRLabel)); err != nil {
+			qr = "" // the link and the code still work; the QR is a convenience
+		}
 	}
 	s.lobby = lobbyModel{
 		Room:      live.invite.Room,
-		IsHost:    live.host != nil,
+		IsHost:    live.host != nil || live.qr != nil,
 		InviteURL: link,
 		InviteQR:  qr,
 		Status:    session.StatusConnecting,
@@ -371,6 +380,10 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 		}
 		if u.Status == session.StatusClosed {
 			s.closeLive()
+			if s.qr.Guest && !live.client.Farewell() {
+				s.qrComeBack() // no server: the same two scans bring the seat back
+				return
+			}
 			s.showError(s.t(i18n.ErrorClosedTitle), s.t(i18n.ErrorClosed), nil)
 		}
 	}
@@ -476,6 +489,7 @@ func (s *Shell) onRetry(ctx goapp.Context, _ goapp.Event) {
 func (s *Shell) goHome() {
 	clearFragment()
 	s.pass = nil
+	s.qr = qrModel{}
 	s.pendingInvite = nil
 	s.retry = nil
 	s.home.NameError, s.home.CodeError = "", ""
@@ -499,6 +513,9 @@ func (s *Shell) closeLive() {
 	live.client.Close()
 	if live.host != nil {
 		live.host.Close()
+	}
+	if live.qr != nil {
+		live.qr.Close()
 	}
 	live.cancel()
 }
@@ -535,6 +552,8 @@ func (s *Shell) Render() goapp.UI {
 		screen = s.renderPass()
 	case screenError:
 		screen = s.renderError()
+	case screenQR:
+		screen = s.renderQR()
 	default:
 		screen = s.renderHome()
 	}
@@ -543,5 +562,5 @@ func (s *Shell) Render() goapp.UI {
 		class += " ready" // the browser test waits for this before it touches anything
 		s.awake.want(s.screen == screenGame)
 	}
-	return ui.ElWith("div", s.renderKnocks(), s.renderHostAway(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
+	return ui.ElWith("div", s.renderKnocks(), s.renderHostAway(), s.renderQROverlay(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
 }

@@ -153,6 +153,10 @@ func (c *Client) Token() string {
 	return c.token
 }
 
+// Farewell reports whether the host ended this client's connection with a reason (the game
+// ended, the seat was kicked or taken over): coming back would be wrong.
+func (c *Client) Farewell() bool { return c.farewell.Load() }
+
 // Close ends the connection and stops every goroutine of this client. Updates is closed.
 func (c *Client) Close() error {
 	c.closeOnce.Do(func() {

@@ -13,6 +13,19 @@
 // (restart.go, hostrestart.go), which the host answers or refuses ({"refused":"why"}). Once the channel is open, the same message flow runs over it
 // as over the host's pipe.
 //
+// # No server: QR codes
+//
+// With no signaling server at all (a cabin, a plane: phones on one Wi-Fi or hotspot with no
+// internet), NewQRHost hosts a room whose code it made up itself, and players come in through
+// two QR codes each (qrcodec.go): the host makes an offer for the next seat (QRHost.Offer:
+// here the host makes the offer and the data channel), the player's phone scans it and shows
+// its answer (JoinQR, QRJoin.Answer), the host scans that (QRHost.Accept), and the channel
+// opens (QRJoin.Wait). From there everything is as above: the hello with its proof of the
+// invite secret (which the offer code carries) over both fingerprints, views, the resume
+// token. A lost connection does not come back by itself: the client ends, and the same two
+// scans with the seat's token bring the seat and card back. A wrong, foreign, damaged, cut or
+// replayed code is refused with a *QRError and changes nothing.
+//
 // # Messages
 //
 // Every message is one JSON envelope, sent as a text message:

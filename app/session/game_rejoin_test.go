@@ -37,6 +37,7 @@ type screen struct {
 	refusals  []session.Update
 	onlines   int
 	reconnect bool // it was told it is reconnecting at least once
+	closed    bool // it was told its connection ended for good
 	changed   chan struct{}
 }
 
@@ -59,6 +60,8 @@ func watchScreen(c *session.Client) *screen {
 				s.onlines++
 			case session.StatusReconnecting:
 				s.reconnect = true
+			case session.StatusClosed:
+				s.closed = true
 			}
 			close(s.changed)
 			s.changed = make(chan struct{})

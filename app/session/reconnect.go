@@ -112,8 +112,8 @@ func (c *Client) reconnect(old Conn) bool {
 		if err == nil && c.adopt(conn) {
 			return true
 		}
-		if c.closing.Load() {
-			return false
+		if c.closing.Load() || errors.Is(err, errRescan) {
+			return false // closed, or a game with no server: only new codes bring it back
 		}
 		if errors.Is(err, ErrUnknownRoom) {
 			c.notify(Update{Notice: "This game is over: the host did not come back in time.", Code: NoticeHostGone})

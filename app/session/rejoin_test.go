@@ -25,6 +25,10 @@ func chaosOptions(url, name string) Options {
 // kill cuts a remote client's current connection from its side, as a phone losing its
 // network does; the client must notice and come back by itself.
 func kill(c *Client) {
+	if dc, ok := c.current().(*dataChannelConn); ok { // a QR player's channel (qrjoin.go)
+		_ = dc.Close()
+		return
+	}
 	if pc, ok := c.current().(*peerConn); ok {
 		pc.p.mu.Lock()
 		rtc := pc.p.pc

@@ -20,7 +20,7 @@ import (
 )
 
 // allSections are the parts of the run, in the table's order.
-var allSections = []string{"size", "startup", "firstvisit", "join", "relay", "fanout", "signaling", "abuse", "engine"}
+var allSections = []string{"size", "startup", "firstvisit", "join", "relay", "fanout", "signaling", "abuse", "engine", "qr"}
 
 func main() {
 	site := flag.String("site", "build/site", "the app's built site (make site)")
@@ -142,6 +142,7 @@ func run(ctx context.Context, c config) []row {
 	section("signaling", "loading the signaling server", func() []row { return signalingRows(bin) }, binErr)
 	section("abuse", "attacking the signaling server", func() []row { return abuseRows(bin) }, binErr)
 	section("engine", "playing engine games", func() []row { return engineRows(ctx) })
+	section("qr", "seating players through QR codes, no server", func() []row { return qrRows(ctx) })
 	return rows
 }
 

@@ -1,0 +1,483 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/app/session"
+	"safehouse/app/ui"
+)
+
+// A game with no internet (issue 23): no signaling server, so phones on one Wi-Fi or hotspot
+// connect through QR codes. The host (session.QRHost) shows an offer code for the next seat
+// in its lobby, or over a game when someone is away; a player's phone scans it
+// (screenQR), shows its answer code, and sits down once the host has scanned that. Scanning
+// runs in web/qrscan.js, loaded only on a screen with a camera view, which reports what it
+// read through a hidden input; every code can also be pasted as text.
+
+// qrStep is where a player is on screenQR.
+type qrStep int
+
+const (
+	qrChoose     qrStep = iota // host or join
+	qrScanOffer                // scan or paste the host's code
+	qrMaking                   // making the answer
+	qrShowAnswer               // showing the answer until the host scans it
+)
+
+// qrModel is this device's state of the QR screens: a player's steps, and the host's code for
+// the next seat.
+type qrModel struct {
+	Step     qrStep
+	ComeBack bool   // the player lost its connection and scans again to get its seat back
+	Camera   bool   // a camera view is on screen (the player's, or the host's for an answer)
+	Paste    string // the pasted code's draft
+	Error    string // why the last code was refused, in the player's language
+	Answer   string // the player's answer code
+	AnswerQR string
+	Offer    string // the host's code for the next seat
+	OfferQR  string
+	Making   bool // the host is making the next offer
+	Large    bool // the host's code fills the screen (a table screen, a player far away)
+	Panel    bool // the host's code is shown over a game screen
+	Guest    bool // this tab joined by QR: a lost connection means scanning again
+}
+
+// onQRStart is "No internet? Connect with QR codes.": host or join.
+func (s *Shell) onQRStart(ctx goapp.Context, _ goapp.Event) {
+	s.attempt++
+	s.qr = qrModel{Step: qrChoose}
+	s.screen = screenQR
+}
+
+// onQRHost hosts a game with no server on this tab.
+func (s *Shell) onQRHost(ctx goapp.Context, _ goapp.Event) {
+	name, ok := s.checkName(ctx)
+	if !ok {
+		s.screen = screenHome
+		return
+	}
+	s.attempt++
+	attempt := s.attempt
+	s.connecting = connectingModel{}
+	s.screen = screenConnecting
+	opts := session.Options{Name: name}
+	sctx, cancel := context.WithCancel(context.Background())
+	s.ui.Async(func() {
+		h, err := session.NewQRHost(sctx, opts)
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			if attempt != s.attempt || err != nil {
+				cancel()
+				if h != nil {
+					h.Close()
+				}
+				if err != nil && attempt == s.attempt {
+					s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.QRErrConnect), nil)
+				}
+				return
+			}
+			h.SetTable(game.NewRoom(game.Options{}))
+			s.qr = qrModel{}
+			s.start(ctx, &liveSession{qr: h, client: h.Player(), invite: invite{Room: h.Room()}, cancel: cancel})
+			s.qrNextOffer()
+		})
+	})
+}
+
+// qrNextOffer has the host make the code for the next seat.
+func (s *Shell) qrNextOffer() {
+	live := s.live
+	if live == nil || live.qr == nil || s.qr.Making {
+		return
+	}
+	s.qr.Making = true
+	s.qr.Offer, s.qr.OfferQR = "", ""
+	s.ui.Async(func() {
+		code, err := live.qr.Offer(context.Background())
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			if s.live != live {
+				return
+			}
+			s.qr.Making = false
+			if err != nil {
+				s.qr.Error = s.t(i18n.QRErrConnect)
+				return
+			}
+			s.qr.Offer = code
+			s.qr.OfferQR, _ = qrSVG(code, s.t(i18n.QROfferQRLabel))
+		})
+	})
+}
+
+// onQRJoin starts a player's side: scan the host's code.
+func (s *Shell) onQRJoin(ctx goapp.Context, _ goapp.Event) {
+	if _, ok := s.checkName(ctx); !ok {
+		s.screen = screenHome
+		return
+	}
+	s.qr = qrModel{Step: qrScanOffer, Guest: true}
+	s.screen = screenQR
+}
+
+// qrComeBack is a QR player's lost connection: scan the host's code again (the token brings
+// the seat back).
+func (s *Shell) qrComeBack() {
+	s.qr = qrModel{Step: qrScanOffer, ComeBack: true, Guest: true}
+	s.screen = screenQR
+}
+
+func (s *Shell) onQROpenCamera(ctx goapp.Context, _ goapp.Event) {
+	s.qr.Camera, s.qr.Error = true, ""
+}
+
+func (s *Shell) onQRPaste(ctx goapp.Context, _ goapp.Event) {
+	s.qr.Paste = ctx.JSSrc().Get("value").String()
+}
+
+// onQRUsePaste takes the pasted code, like a scanned one.
+func (s *Shell) onQRUsePaste(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	s.qrCode(ctx, s.qr.Paste)
+}
+
+// onQRScanned is web/qrscan.js's report: "code:<text>" or "error:<why>".
+func (s *Shell) onQRScanned(ctx goapp.Context, _ goapp.Event) {
+	v := ctx.JSSrc().Get("value").String()
+	s.qr.Camera = false
+	if text, ok := strings.CutPrefix(v, "code:"); ok {
+		s.qrCode(ctx, text)
+		return
+	}
+	why, _ := strings.CutPrefix(v, "error:")
+	switch why {
+	case "NotAllowedError", "SecurityError":
+		s.qr.Error = s.t(i18n.QRCamDenied)
+	case "NotFoundError", "OverconstrainedError":
+		s.qr.Error = s.t(i18n.QRCamMissing)
+	case "insecure":
+		s.qr.Error = s.t(i18n.QRCamInsecure)
+	default:
+		s.qr.Error = s.t(i18n.QRCamFailed)
+	}
+}
+
+// qrCode handles a code read or pasted: the host's answer to take, or the player's offer.
+func (s *Shell) qrCode(ctx goapp.Context, code string) {
+	code = strings.TrimSpace(code)
+	if code == "" {
+		return
+	}
+	s.qr.Error = ""
+	if s.live != nil && s.live.qr != nil {
+		s.qrAccept(code)
+		return
+	}
+	if s.screen == screenQR && s.qr.Step == qrScanOffer {
+		s.qrAnswer(ctx, code)
+	}
+}
+
+// qrAccept has the host take a player's answer; the next seat's code follows.
+func (s *Shell) qrAccept(code string) {
+	live := s.live
+	s.ui.Async(func() {
+		err := live.qr.Accept(code)
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			if s.live != live {
+				return
+			}
+			if err != nil {
+				s.qr.Error = s.qrErrorText(err, false)
+				return
+			}
+			s.qr.Paste = ""
+			s.showToast(ctx, s.t(i18n.QRConnecting))
+			s.qrNextOffer()
+		})
+	})
+}
+
+// qrAnswer makes the player's answer to the host's code, shows it, and waits to be seated.
+func (s *Shell) qrAnswer(ctx goapp.Context, code string) {
+	name, ok := s.checkName(ctx)
+	if !ok {
+		s.screen = screenHome
+		return
+	}
+	s.attempt++
+	attempt := s.attempt
+	s.qr.Step = qrMaking
+	sctx, cancel := context.WithCancel(context.Background())
+	s.stopJoining = cancel
+	opts := session.Options{Name: name, Spectator: s.watching}
+	s.ui.Async(func() {
+		j, err := session.JoinQR(sctx, opts, code)
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			if attempt != s.attempt {
+				cancel()
+				if j != nil {
+					j.Close()
+				}
+				return
+			}
+			if err != nil {
+				cancel()
+				s.qr.Step, s.qr.Error = qrScanOffer, s.qrErrorText(err, true)
+				return
+			}
+			j.Resume(savedToken(ctx, j.Room()))
+			s.qr.Step, s.qr.Paste = qrShowAnswer, ""
+			s.qr.Answer = j.Answer()
+			s.qr.AnswerQR, _ = qrSVG(j.Answer(), s.t(i18n.QRAnswerQRLabel))
+			s.qrWait(j, attempt, sctx, cancel)
+		})
+	})
+}
+
+// qrWait waits for the host to scan the answer and seats the player.
+func (s *Shell) qrWait(j *session.QRJoin, attempt int, sctx context.Context, cancel context.CancelFunc) {
+	s.ui.Async(func() {
+		c, err := j.Wait(sctx)
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			if attempt != s.attempt {
+				cancel()
+				if c != nil {
+					c.Close()
+				}
+				return
+			}
+			s.stopJoining = nil
+			if err != nil {
+				cancel()
+				if refusal, ok := errors.AsType[*session.RefusalError](err); ok && refusal.Refusal.Code == session.CodeUnknownSeat {
+					ctx.LocalStorage().Del(seatKey(j.Room())) // a token of an older game
+				}
+				s.qr.Step, s.qr.Error = qrScanOffer, s.t(i18n.QRErrConnect)
+				return
+			}
+			_ = ctx.LocalStorage().Set(seatKey(j.Room()), c.Token())
+			s.qr = qrModel{Guest: true}
+			s.start(ctx, &liveSession{client: c, invite: invite{Room: j.Room()}, cancel: cancel})
+		})
+	})
+}
+
+// qrErrorText is the sentence for a refused code; wantOffer says which kind was expected.
+func (s *Shell) qrErrorText(err error, wantOffer bool) string {
+	qe, ok := errors.AsType[*session.QRError](err)
+	if !ok {
+		return s.t(i18n.QRErrConnect)
+	}
+	switch qe.Code {
+	case session.QRNotACode:
+		return s.t(i18n.QRErrNotACode)
+	case session.QRVersion:
+		return s.t(i18n.QRErrVersion)
+	case session.QRWrongKind:
+		if wantOffer {
+			return s.t(i18n.QRErrWantOffer)
+		}
+		return s.t(i18n.QRErrWantAnswer)
+	case session.QRTruncated:
+		return s.t(i18n.QRErrTruncated)
+	case session.QROtherGame:
+		return s.t(i18n.QRErrOtherGame)
+	case session.QRUsed:
+		return s.t(i18n.QRErrUsed)
+	case session.QRNotOffered:
+		return s.t(i18n.QRErrNotOffered)
+	case session.QRUnusable:
+		return s.t(i18n.QRErrUnusable)
+	}
+	return s.t(i18n.QRErrDamaged)
+}
+
+func (s *Shell) onQRLarge(ctx goapp.Context, _ goapp.Event) { s.qr.Large = !s.qr.Large }
+
+func (s *Shell) onQRPanel(ctx goapp.Context, _ goapp.Event) {
+	s.qr.Panel = !s.qr.Panel
+	s.qr.Camera = false
+	if s.qr.Panel && s.qr.Offer == "" {
+		s.qrNextOffer()
+	}
+}
+
+func (s *Shell) onQRCopy(ctx goapp.Context, _ goapp.Event) {
+	copyText(s.qr.Answer, "qr-answer-text", func(ok bool) {
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			if ok {
+				s.showToast(ctx, s.t(i18n.LobbyCopied))
+			}
+		})
+	})
+}
+
+// renderQR is screenQR: a player's steps (and the first choice, host or join).
+func (s *Shell) renderQR() goapp.UI {
+	var body []goapp.UI
+	var actions []goapp.UI
+	back := ui.ElTextWith("button#qr-back.btn.ghost[type=button]", s.t(i18n.QRBack)).OnClick(s.onCancel)
+	switch s.qr.Step {
+	case qrChoose:
+		body = []goapp.UI{ui.ElText("p.lead", s.t(i18n.QRIntro)), s.renderNameField(), s.renderWatchToggle()}
+		actions = []goapp.UI{
+			ui.ElTextWith("button#qr-join.btn.secondary[type=button]", s.t(i18n.QRJoin)).OnClick(s.onQRJoin),
+			ui.ElTextWith("button#qr-host.btn.primary[type=button]", s.t(i18n.QRHost)).OnClick(s.onQRHost),
+			back,
+		}
+	case qrScanOffer:
+		hint := s.t(i18n.QRScanHint)
+		if s.qr.ComeBack {
+			hint = s.t(i18n.QRComeBack)
+		}
+		body = []goapp.UI{
+			ui.ElText("h2#qr-scan-title", s.t(i18n.QRScanTitle)),
+			ui.ElText("p#qr-scan-hint.lead", hint),
+			s.renderQRCamera(),
+			s.renderQRPaste(i18n.QRPasteOffer),
+		}
+		actions = []goapp.UI{back}
+	case qrMaking:
+		body = []goapp.UI{ui.ElText("p#qr-making.lead[role=status]", s.t(i18n.QRMaking))}
+		actions = []goapp.UI{back}
+	case qrShowAnswer:
+		body = []goapp.UI{
+			ui.ElText("h2#qr-answer-title", s.t(i18n.QRAnswerTitle)),
+			ui.ElText("p.lead", s.t(i18n.QRAnswerHint)),
+			ui.El("div#qr-answer-qr.qr-frame.qr-code", goapp.Raw(s.qr.AnswerQR)),
+			ui.ElText("label.label[for=qr-answer-text]", s.t(i18n.QRAnswerText)),
+			ui.ElWith("textarea#qr-answer-text.field.qr-text[readonly][rows=4]", goapp.Text(s.qr.Answer)),
+			ui.ElText("p#qr-waiting.muted[role=status]", s.t(i18n.QRWaitingHost)),
+		}
+		actions = []goapp.UI{
+			ui.ElTextWith("button#qr-copy.btn.secondary[type=button]", s.t(i18n.QRCopyText)).OnClick(s.onQRCopy),
+			back,
+		}
+	}
+	return ui.El("main.screen.qr",
+		ui.El("header.brand", ui.ElText("h1#qr-title", s.t(i18n.QRTitle))),
+		ui.El("div.content", append(body, s.renderInsecureNote())...),
+		ui.El("footer.actions", append([]goapp.UI{ui.Toast(s.lobby.Toast)}, actions...)...),
+	)
+}
+
+// renderQRCamera is the camera view while scanning (with the scanner script, loaded only
+// here), else the button that opens it, and why the last code or the camera failed.
+func (s *Shell) renderQRCamera() goapp.UI {
+	var view goapp.UI
+	if s.qr.Camera {
+		view = ui.El("div.qr-camera",
+			ui.ElWith("video#qr-video.qr-video[autoplay][playsinline]").Attr("muted", true).Aria("label", s.t(i18n.QRCameraLabel)),
+			ui.ElVoidWith("input#qr-result[type=hidden]").OnChange(s.onQRScanned),
+			ui.El("script[src=/web/qrscan.js]"),
+		)
+	} else {
+		view = ui.ElTextWith("button#qr-camera.btn.secondary[type=button]", s.t(i18n.QROpenCamera)).OnClick(s.onQROpenCamera)
+	}
+	return ui.El("div.qr-scan", view, ui.ElText("p#qr-error.field-error[role=alert]", s.qr.Error))
+}
+
+// renderQRPaste is the manual way: the code as text.
+func (s *Shell) renderQRPaste(label i18n.Key) goapp.UI {
+	return ui.ElWith("form#qr-paste-form.qr-paste",
+		ui.ElText("label.label[for=qr-paste]", s.t(label)),
+		ui.ElWith("textarea#qr-paste.field.qr-text[rows=3][autocomplete=off][autocapitalize=characters][spellcheck=false]", goapp.Text(s.qr.Paste)).
+			OnInput(s.onQRPaste),
+		ui.ElTextWith("button#qr-use.btn.secondary[type=submit]", s.t(i18n.QRUseCode)),
+	).OnSubmit(s.onQRUsePaste)
+}
+
+// renderQRSeat is the host's card for the next seat: the code (large on request), scanning
+// the answer, and both as text.
+func (s *Shell) renderQRSeat() goapp.UI {
+	var code goapp.UI = ui.ElText("p#qr-offer-wait.muted[role=status]", s.t(i18n.QRPreparing))
+	if s.qr.OfferQR != "" {
+		code = ui.El("div#qr-offer-qr.qr-frame.qr-code", goapp.Raw(s.qr.OfferQR))
+	}
+	return ui.El("section#qr-seat.card.invite[aria-labelledby=qr-seat-title]",
+		ui.ElText("h2#qr-seat-title", s.t(i18n.QRSeatTitle)),
+		ui.ElText("p.muted", s.t(i18n.QRSeatHint)),
+		s.renderQRAwayNames(),
+		code,
+		ui.ElTextWith("button#qr-large-show.btn.ghost.small[type=button]", s.t(i18n.QRShowLarge)).OnClick(s.onQRLarge),
+		ui.ElText("label.label[for=qr-offer-text]", s.t(i18n.QROfferText)),
+		ui.ElWith("textarea#qr-offer-text.field.qr-text[readonly][rows=3]", goapp.Text(s.qr.Offer)),
+		s.renderQRCameraFor(i18n.QRScanAnswer),
+		s.renderQRPaste(i18n.QRPasteAnswer),
+	)
+}
+
+// renderQRCameraFor is the host's camera for an answer, opened by its own button.
+func (s *Shell) renderQRCameraFor(open i18n.Key) goapp.UI {
+	if s.qr.Camera {
+		return s.renderQRCamera()
+	}
+	return ui.El("div.qr-scan",
+		ui.ElTextWith("button#qr-scan-answer.btn.primary[type=button]", s.t(open)).OnClick(s.onQROpenCamera),
+		ui.ElText("p#qr-error.field-error[role=alert]", s.qr.Error))
+}
+
+// qrAwayNames lists the players whose connection is gone.
+func (s *Shell) qrAwayNames() []string {
+	var away []string
+	for _, p := range s.lobby.Players {
+		if !p.Online && !p.You {
+			away = append(away, p.Name)
+		}
+	}
+	for _, p := range s.lobby.Screens {
+		if !p.Online {
+			away = append(away, p.Name)
+		}
+	}
+	return away
+}
+
+func (s *Shell) renderQRAwayNames() goapp.UI {
+	away := s.qrAwayNames()
+	if len(away) == 0 {
+		return goapp.Text("")
+	}
+	return ui.ElText("p#qr-away.note", s.t(i18n.QRAway, strings.Join(away, ", ")))
+}
+
+// renderQROverlay is the host's QR over a game: who is away with the code to bring them back,
+// and the code filling the screen when asked.
+func (s *Shell) renderQROverlay() goapp.UI {
+	region := ui.ElWith("div#qr-overlay.qr-overlay[aria-live=polite]")
+	if s.live == nil || s.live.qr == nil || (s.screen != screenLobby && s.screen != screenGame) {
+		return region
+	}
+	if s.qr.Large && s.qr.OfferQR != "" {
+		return region.Body(ui.ElWith("div#qr-large.qr-large[role=dialog][aria-modal=true]",
+			ui.El("div.qr-frame.qr-code", goapp.Raw(s.qr.OfferQR)),
+			ui.ElTextWith("button#qr-large-close.btn.primary[type=button]", s.t(i18n.QRCloseLarge)).OnClick(s.onQRLarge),
+		).Aria("label", s.t(i18n.QROfferQRLabel)))
+	}
+	if s.screen != screenGame {
+		return region // the lobby shows the next seat's card itself
+	}
+	if s.qr.Panel {
+		return region.Body(ui.El("div.qr-panel",
+			s.renderQRSeat(),
+			ui.ElTextWith("button#qr-hide.btn.secondary[type=button]", s.t(i18n.QRHideCode)).OnClick(s.onQRPanel),
+		))
+	}
+	if away := s.qrAwayNames(); len(away) > 0 {
+		return region.Body(ui.El("div.note.qr-away-bar",
+			ui.ElText("p", s.t(i18n.QRAway, strings.Join(away, ", "))),
+			ui.ElTextWith("button#qr-show.btn.secondary.small[type=button]", s.t(i18n.QRShowCode)).OnClick(s.onQRPanel),
+		))
+	}
+	return region
+}
+
+// renderQREntry is the way into a game with no internet, on home and on a connection error.
+func (s *Shell) renderQREntry() goapp.UI {
+	return ui.ElTextWith("button#qr-start.btn.ghost[type=button]", s.t(i18n.QRStart)).OnClick(s.onQRStart)
+}

@@ -1,0 +1,310 @@
+package session
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/pion/webrtc/v4"
+
+	"safehouse/wire"
+)
+
+// QRHost is a host with no signaling server at all: players come in through QR codes (or
+// their text) handed over in the room. For each seat the host makes an offer (Offer: a
+// PeerConnection, its data channel and a code), the player's phone scans it and shows an
+// answer code (JoinQR), and the host takes that (Accept); the channel opens and everything
+// is as with a HostSession: the hello with its proof of the invite secret (here over the
+// fingerprints of the host's offer and the player's answer), views, resume tokens. A player
+// whose connection died comes back the same way, its token bringing the seat back.
+//
+// Roles are the other way round from HostSession: the host makes the offer and the data
+// channel, since the host's code is the one that must be there first.
+type QRHost struct {
+	opts   Options
+	core   *hostCore
+	room   string
+	secret string
+	player *Client
+	log    logger
+
+	mu     sync.Mutex
+	offers []*qrSeatOffer // open offers, oldest first
+	spent  map[[qrOfferID]byte]bool
+	pcs    map[*webrtc.PeerConnection]struct{} // every PeerConnection not yet closed
+	done   bool
+
+	waiters   sync.WaitGroup
+	quiet     chan struct{}
+	closeOnce sync.Once
+}
+
+// qrSeatOffer is one offer the host showed and no answer took yet.
+type qrSeatOffer struct {
+	offer qrOffer
+	code  string
+	pc    *webrtc.PeerConnection
+	conn  *dataChannelConn // the host's channel, open once the player's answer connects
+}
+
+// maxOpenOffers bounds the offers waiting for an answer; a new one closes the oldest.
+const maxOpenOffers = 4
+
+// maxSpentOffers bounds the memory of spent offer ids (replays of older ones read as unknown).
+const maxSpentOffers = 256
+
+// NewQRHost seats the host's own player (Options.Name) and returns a host ready to make
+// offers. Options.SignalURL and Store are not used.
+func NewQRHost(ctx context.Context, o Options) (*QRHost, error) {
+	secret, err := newToken()
+	if err != nil {
+		return nil, fmt.Errorf("session: making the invite secret: %w", err)
+	}
+	room, err := newRoomCode()
+	if err != nil {
+		return nil, err
+	}
+	h := &QRHost{opts: o, room: room, secret: secret, log: defaultLogger(),
+		spent: map[[qrOfferID]byte]bool{}, pcs: map[*webrtc.PeerConnection]struct{}{}}
+	h.core = newHostCore(room, h.log)
+	hostEnd, playerEnd := Pipe()
+	h.core.accept(hostEnd, true)
+	h.player = newClient(playerEnd, nil)
+	if err := h.player.hello(ctx, o.hello()); err != nil {
+		h.player.Close()
+		h.core.close()
+		return nil, err
+	}
+	h.quiet = make(chan struct{})
+	h.waiters.Add(1)
+	go func() {
+		defer h.waiters.Done()
+		every := retryPolicyOf(o).heartbeat
+		ticker := time.NewTicker(every)
+		defer ticker.Stop()
+		for {
+			select {
+			case <-h.quiet:
+				return
+			case <-ticker.C:
+				h.core.dropSilent(silentAfter * every)
+			}
+		}
+	}()
+	return h, nil
+}
+
+// newRoomCode is a random room code: a game with no server still names its room, so that an
+// answer to another game's code is told apart.
+func newRoomCode() (string, error) {
+	var b [wire.RoomCodeLen]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("session: making a room code: %w", err)
+	}
+	for i := range b {
+		b[i] = wire.RoomAlphabet[int(b[i])%len(wire.RoomAlphabet)]
+	}
+	return string(b[:]), nil
+}
+
+// Room is the game's room code (made up by the host: no server knows it).
+func (h *QRHost) Room() string { return h.room }
+
+// Secret is the invite secret, which every offer code carries.
+func (h *QRHost) Secret() string { return h.secret }
+
+// Player is the host's own player.
+func (h *QRHost) Player() *Client { return h.player }
+
+// Players lists the seats in table order.
+func (h *QRHost) Players() []Player { return h.core.players() }
+
+// State is the current state number.
+func (h *QRHost) State() uint64 { return h.core.stateNumber() }
+
+// SetTable plugs a game into the host and sends everyone a view.
+func (h *QRHost) SetTable(t Table) { h.core.setTable(t) }
+
+// Refresh sends everyone a new view after the game changed without an intent.
+func (h *QRHost) Refresh() { h.core.refresh() }
+
+// Waiting lists the players waiting for the host to let them in (none come by QR: an offer
+// code carries the secret).
+func (h *QRHost) Waiting() []Knock {
+	h.core.mu.Lock()
+	defer h.core.mu.Unlock()
+	return h.core.waitingLocked()
+}
+
+// Offer makes a new offer for the next seat (or for a player coming back) and returns its
+// code. Up to maxOpenOffers stay open at once; a new one closes the oldest.
+func (h *QRHost) Offer(ctx context.Context) (string, error) {
+	pc, err := newPeerConnection(h.opts)
+	if err != nil {
+		return "", err
+	}
+	if !h.track(pc) {
+		return "", ErrClosed
+	}
+	dc, err := pc.CreateDataChannel(channelLabel, nil)
+	if err != nil {
+		h.closePC(pc)
+		return "", err
+	}
+	conn := newDataChannelConn(dc, func() { h.closePC(pc) })
+	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
+		if s == webrtc.PeerConnectionStateFailed {
+			_ = conn.Close()
+		}
+	})
+	sd, err := pc.CreateOffer(nil)
+	if err == nil {
+		sd, err = gatherLocal(ctx, pc, sd)
+	}
+	var desc qrDesc
+	if err == nil {
+		desc, err = descFromSDP(sd.SDP)
+	}
+	so := &qrSeatOffer{pc: pc, conn: conn, offer: qrOffer{room: h.room, id: newQROfferID(), secret: h.secret, desc: desc}}
+	if err == nil {
+		so.code, err = encodeQROffer(so.offer)
+	}
+	if err != nil {
+		_ = conn.Close()
+		return "", fmt.Errorf("session: making an offer code: %w", err)
+	}
+	h.mu.Lock()
+	if h.done {
+		h.mu.Unlock()
+		_ = conn.Close()
+		return "", ErrClosed
+	}
+	var oldest *qrSeatOffer
+	if len(h.offers) >= maxOpenOffers {
+		oldest = h.offers[0]
+		h.offers = h.offers[1:]
+	}
+	h.offers = append(h.offers, so)
+	h.waiters.Add(1)
+	h.mu.Unlock()
+	if oldest != nil {
+		_ = oldest.conn.Close() // its PeerConnection too
+	}
+	go func() {
+		defer h.waiters.Done()
+		select {
+		case <-conn.opened:
+			h.core.acceptRemote(conn, false, func(proof string) bool {
+				local, remote := describedSDPs(pc)
+				return proof != "" && checkChannelProof(h.secret, proof, local, remote)
+			})
+		case <-conn.ended:
+		case <-h.quiet: // the host closed before this channel opened
+			_ = conn.Close()
+		}
+	}()
+	return so.code, nil
+}
+
+// Accept takes a player's answer code to one of the host's open offers; the player's channel
+// then opens and its hello seats it. A code that is not an answer, belongs to another game,
+// answers an offer already taken or closed, or is damaged is refused with a *QRError and
+// changes nothing.
+func (h *QRHost) Accept(code string) error {
+	room, id, err := peekQRAnswer(code)
+	if err != nil {
+		return err
+	}
+	if room != h.room {
+		return qrErr(QROtherGame, "this answer belongs to another game (room "+room+"), not "+h.room)
+	}
+	h.mu.Lock()
+	var so *qrSeatOffer
+	at := -1
+	for i, o := range h.offers {
+		if o.offer.id == id {
+			so, at = o, i
+		}
+	}
+	spent := h.spent[id]
+	h.mu.Unlock()
+	if so == nil {
+		if spent {
+			return qrErr(QRUsed, "this answer was used already: the player scans the host's new code")
+		}
+		return qrErr(QRNotOffered, "this answer is for a code this host no longer shows: the player scans the host's new code")
+	}
+	a, err := checkQRAnswer(code, so.offer)
+	if err != nil {
+		return err
+	}
+	if a.desc.setup == 0 {
+		return qrErr(QRDamaged, "the answer's DTLS role is not one an answer can take")
+	}
+	h.mu.Lock()
+	if h.done || at >= len(h.offers) || h.offers[at] != so {
+		h.mu.Unlock()
+		return qrErr(QRUsed, "this answer was used already: the player scans the host's new code")
+	}
+	h.offers = append(h.offers[:at], h.offers[at+1:]...)
+	if len(h.spent) >= maxSpentOffers {
+		clear(h.spent)
+	}
+	h.spent[id] = true
+	h.mu.Unlock()
+	err = so.pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.desc.sdp(sessionOf(id))})
+	if err != nil {
+		_ = so.conn.Close()
+		return fmt.Errorf("session: the answer could not be used: %w", err)
+	}
+	return nil
+}
+
+// sessionOf is an o= line session id for a description made from a code.
+func sessionOf(id [qrOfferID]byte) uint32 {
+	return uint32(id[0])<<24 | uint32(id[1])<<16 | uint32(id[2])<<8 | uint32(id[3])
+}
+
+func (h *QRHost) track(pc *webrtc.PeerConnection) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.done {
+		_ = pc.Close()
+		return false
+	}
+	h.pcs[pc] = struct{}{}
+	return true
+}
+
+// closePC closes pc once (its channel's end, a lost offer, Close).
+func (h *QRHost) closePC(pc *webrtc.PeerConnection) {
+	h.mu.Lock()
+	_, open := h.pcs[pc]
+	delete(h.pcs, pc)
+	h.mu.Unlock()
+	if open {
+		_ = pc.Close()
+	}
+}
+
+// Close tells every player the game ended and closes every connection and goroutine.
+func (h *QRHost) Close() error {
+	h.closeOnce.Do(func() {
+		h.mu.Lock()
+		h.done = true
+		pcs := h.pcs
+		h.pcs = map[*webrtc.PeerConnection]struct{}{}
+		h.offers = nil
+		h.mu.Unlock()
+		h.core.close()
+		for pc := range pcs {
+			_ = pc.Close()
+		}
+		h.player.Close()
+		close(h.quiet)
+		h.waiters.Wait()
+	})
+	return nil
+}

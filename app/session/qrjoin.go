@@ -1,0 +1,157 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/pion/webrtc/v4"
+)
+
+// errRescan is a QR player's redial: with no server, a lost connection comes back only
+// through new codes (JoinQR again with the seat's token).
+var errRescan = errors.New("session: the connection to the host ended: scan the host's code again")
+
+// qrAnswerPatience is how long a native player's ICE waits for the host (Options.ICEFailedTimeout).
+const qrAnswerPatience = 5 * time.Minute
+
+// QRJoin is a player's side of a game with no server, between scanning the host's offer code
+// and being seated: its answer code is ready at once (Answer), for the host to scan; Wait
+// then waits for the host's data channel and says hello.
+type QRJoin struct {
+	o      Options
+	offer  qrOffer
+	pc     *webrtc.PeerConnection
+	answer string
+
+	chans     chan *dataChannelConn
+	closeOnce sync.Once
+	mu        sync.Mutex
+	taken     bool // Wait handed the connection to a Client
+}
+
+// JoinQR reads a host's offer code and makes this player's answer. Options.Token brings a
+// seat back (a player whose phone slept or reloaded). A code that is not a host's offer, or
+// is damaged, gives a *QRError.
+func JoinQR(ctx context.Context, o Options, offerCode string) (*QRJoin, error) {
+	offer, err := decodeQROffer(offerCode)
+	if err != nil {
+		return nil, err
+	}
+	if offer.desc.setup != 0 {
+		return nil, qrErr(QRDamaged, "the offer's DTLS role is not one an offer can take")
+	}
+	if o.ICEFailedTimeout == 0 {
+		// The player's ICE starts checking at once, but the host answers only once it has
+		// scanned the answer, which may take a minute. Chromium's connection recovers from
+		// "failed" when the host's checks arrive (measured: 45 s late); pion's does not, so a
+		// native player gives ICE as long.
+		o.ICEFailedTimeout = qrAnswerPatience
+	}
+	pc, err := newPeerConnection(o)
+	if err != nil {
+		return nil, err
+	}
+	j := &QRJoin{o: o, offer: offer, pc: pc, chans: make(chan *dataChannelConn, 1)}
+	pc.OnDataChannel(func(dc *webrtc.DataChannel) {
+		if dc.Label() != channelLabel {
+			_ = dc.Close()
+			return
+		}
+		conn := newDataChannelConn(dc, j.closePC)
+		select {
+		case j.chans <- conn:
+		default:
+			_ = conn.Close() // the host opens one channel; a second is not ours
+		}
+	})
+	fail := func(err error) (*QRJoin, error) {
+		j.closePC()
+		return nil, fmt.Errorf("session: answering the host's code: %w", err)
+	}
+	err = pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: offer.desc.sdp(sessionOf(offer.id))})
+	if err != nil {
+		return fail(err)
+	}
+	sd, err := pc.CreateAnswer(nil)
+	if err != nil {
+		return fail(err)
+	}
+	if sd, err = gatherLocal(ctx, pc, sd); err != nil {
+		return fail(err)
+	}
+	desc, err := descFromSDP(sd.SDP)
+	if err != nil {
+		return fail(err)
+	}
+	if j.answer, err = encodeQRAnswer(qrAnswer{room: offer.room, id: offer.id, desc: desc}, offer); err != nil {
+		return fail(err)
+	}
+	return j, nil
+}
+
+// Answer is the code for the host to scan.
+func (j *QRJoin) Answer() string { return j.answer }
+
+// Room is the room code of the host's offer.
+func (j *QRJoin) Room() string { return j.offer.room }
+
+// Resume makes Wait's hello ask for a seat back with token (the seat's resume token for
+// Room, from an earlier game): the app learns the room only from the host's code.
+func (j *QRJoin) Resume(token string) { j.o.Token = token }
+
+// Secret is the invite secret the host's code carried.
+func (j *QRJoin) Secret() string { return j.offer.secret }
+
+// Wait waits, as long as ctx allows, for the host to take the answer and its data channel to
+// open, then says hello (with the proof of the invite secret, and Options.Token) and returns
+// the seated player's client. Its connection, once lost, does not come back by itself: the
+// client ends (Status "closed") and the app joins again through new codes with the token.
+func (j *QRJoin) Wait(ctx context.Context) (*Client, error) {
+	var conn *dataChannelConn
+	select {
+	case conn = <-j.chans:
+	case <-ctx.Done():
+		j.Close()
+		return nil, fmt.Errorf("session: waiting for the host to scan the answer: %w", ctx.Err())
+	}
+	select {
+	case <-conn.opened:
+	case <-conn.ended:
+		j.Close()
+		return nil, errors.New("session: the host's channel closed before it opened")
+	case <-ctx.Done():
+		j.Close()
+		return nil, fmt.Errorf("session: waiting for the host's channel: %w", ctx.Err())
+	}
+	j.mu.Lock()
+	j.taken = true
+	j.mu.Unlock()
+	redial := func(context.Context) (Conn, error) { return nil, errRescan }
+	c := newRemoteClient(conn, redial, retryPolicyOf(j.o))
+	c.mu.Lock()
+	c.onWaiting = j.o.OnWaiting
+	c.mu.Unlock()
+	hello := j.o.hello()
+	answer, offer := describedSDPs(j.pc)
+	hello.Proof = channelProof(j.offer.secret, offer, answer)
+	if err := c.hello(ctx, hello); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Close gives up: the PeerConnection closes (after Wait returned a client, the client owns it).
+func (j *QRJoin) Close() {
+	j.mu.Lock()
+	taken := j.taken
+	j.mu.Unlock()
+	if !taken {
+		j.closePC()
+	}
+}
+
+func (j *QRJoin) closePC() { j.closeOnce.Do(func() { _ = j.pc.Close() }) }
