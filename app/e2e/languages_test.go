@@ -11,11 +11,14 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"safehouse/engine/spyfall"
@@ -35,10 +38,39 @@ import (
 var langNames = []string{"Maya", "Leo", "Nadia"}
 
 // sameInEnglish are texts that may be the same as English on a screen in another language,
-// each with its reason. The key "*" holds those every language may share.
+// each with its reason. Digits are written # (so "# min" is every length in minutes). The
+// key "*" holds those every language may share.
 var sameInEnglish = map[string]map[string]string{
 	"*": {},
+	"de": {
+		"Bank": "German for bank", "Hotel": "German for hotel", "Restaurant": "German for restaurant",
+		"Theater": "German for theatre", "Edition": "German for edition (of a game)",
+		"online": "the German word for online", "Host": "German players call the host Host",
+	},
+	"es": {
+		"Casino": "Spanish for casino", "Hospital": "Spanish for hospital", "Hotel": "Spanish for hotel",
+		"Total": "Spanish for total", "# min": "min is Spanish for minutes",
+	},
+	"fr": {
+		"Casino": "French for casino", "Restaurant": "French for restaurant", "Scores": "French for scores",
+		"Points": "French for points", "Total": "French for total", "# min": "min is French for minutes",
+	},
+	"it": {
+		"Hotel": "Italian for hotel", "online": "the Italian word for online",
+		"Host": "Italian players call the host host", "# min": "min is Italian for minutes",
+	},
+	"pl": {
+		"Bank": "Polish for bank", "Hotel": "Polish for hotel", "Supermarket": "Polish for supermarket",
+		"online": "the Polish word for online", "# min": "min is Polish for minutes",
+	},
+	"pt": {
+		"Hospital": "Portuguese for hospital", "Hotel": "Portuguese for hotel", "Total": "Portuguese for total",
+		"online": "the Portuguese word for online", "# min": "min is Portuguese for minutes",
+	},
 }
+
+// digits are written # when a text is looked up in sameInEnglish.
+var digits = regexp.MustCompile(`[0-9]+`)
 
 // narrowest is the phone width no screen may scroll sideways at, in any language.
 const narrowest = 320
@@ -138,16 +170,31 @@ func offeredLanguages(tb *tab) []string {
 }
 
 // chooseLanguage picks lang on the language switch, as a player does, and waits until the
-// screen is drawn in it.
+// screen is drawn in it. A language whose pack does not come (the app stays in English and
+// says so, #pack-failed) ends the test.
 func chooseLanguage(tb *tab, lang string) {
 	tb.t.Helper()
+	if err := tryLanguage(tb, lang); err != "" {
+		tb.fatalf("%s", err)
+	}
+}
+
+// tryLanguage picks lang on the language switch and waits until the screen is drawn in it,
+// or says why not: the app's message that the pack failed.
+func tryLanguage(tb *tab, lang string) (problem string) {
+	tb.t.Helper()
 	if eval[string](tb, `document.documentElement.lang`) == lang {
-		return
+		return ""
 	}
 	before := eval[string](tb, `document.body.innerText`)
 	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById("pref-lang"); s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, lang)))
-	tb.waitJS(fmt.Sprintf(`document.documentElement.lang === %q && document.body.innerText !== %q`, lang, before), "the screen in "+lang)
+	drawn := fmt.Sprintf(`document.documentElement.lang === %q && document.body.innerText !== %q`, lang, before)
+	tb.waitJS(drawn+` || document.getElementById("pack-failed") !== null`, "the screen in "+lang)
+	if !eval[bool](tb, drawn) {
+		return fmt.Sprintf("the %s pack did not load: %q", lang, tb.text("pack-failed"))
+	}
 	awaitJS[bool](tb, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+	return ""
 }
 
 // drawIn draws the screen in lang: by the switch where the screen has one, else as another
@@ -165,10 +212,11 @@ func drawIn(tb *tab, lang string) {
 // the room code, the brand and the games' own names (which some editions keep, e.g. the
 // German and French Spyfall) are taken out, no letter is left.
 func (c *langCheck) ignorable(lang, s string) bool {
-	if _, ok := sameInEnglish["*"][s]; ok {
+	key := digits.ReplaceAllString(s, "#")
+	if _, ok := sameInEnglish["*"][key]; ok {
 		return true
 	}
-	if _, ok := sameInEnglish[lang][s]; ok {
+	if _, ok := sameInEnglish[lang][key]; ok {
 		return true
 	}
 	for _, w := range append(slices.Clone(langNames), c.room, "Safehouse", "Spyfall", "Spyfest", "Spycon") {
@@ -187,8 +235,16 @@ func (c *langCheck) screen(name string, shot bool) {
 	c.visited++
 	settle(tb, name)
 	var english map[string]bool
-	for _, lang := range c.langs {
-		drawIn(tb, lang)
+	for _, lang := range slices.Clone(c.langs) {
+		if eval[bool](tb, `document.getElementById("pref-lang") !== null`) {
+			if problem := tryLanguage(tb, lang); problem != "" {
+				c.t.Errorf("%s: %s; %s is not checked further", name, problem, lang)
+				c.langs = slices.DeleteFunc(c.langs, func(l string) bool { return l == lang })
+				continue
+			}
+		} else {
+			switchLanguage(tb, lang)
+		}
 		texts := eval[[]string](tb, visibleTexts)
 		if lang == "en" {
 			english = map[string]bool{}
@@ -672,4 +728,137 @@ func TestRawKeysLookLikeKeys(t *testing.T) {
 	if want := []string{"home.create", "sf.set.browse", "lobby.badge.host"}; !slices.Equal(got, want) {
 		t.Fatalf("rawKeys found %q, want %q", got, want)
 	}
+}
+
+// packFault is how the network answers a language pack in TestLanguagePackFails.
+type packFault int
+
+const (
+	packServed  packFault = iota // the site's pack
+	packMissing                  // 404
+	packCorrupt                  // 200 with a body that is no pack
+	packOffline                  // no answer: the network is down
+)
+
+// Issue 21: a language pack that cannot be had -- not found, corrupt, or the network down
+// with the pack never cached -- leaves the app in English with a clear message naming the
+// language, never a blank screen or a raw key; once the pack comes, the app speaks it. The
+// pack requests of the tab are held (the Fetch domain, with the service worker bypassed so
+// every pack request is the page's own) and answered as the step needs, both when the player
+// picks the language and when the app starts in a remembered one.
+func TestLanguagePackFails(t *testing.T) {
+	h := newHarness(t, nil)
+	tb := h.openBrowser("pack faults", h.origin, true)
+	tb.open(h.origin + "/")
+	langs := offeredLanguages(tb)
+	if len(langs) < 2 || !eval[bool](tb, `typeof window.safehousePacks === "object"`) {
+		t.Skipf("the app offers %v and fetches no language packs", langs)
+	}
+	lang := langs[1]
+	native := eval[string](tb, fmt.Sprintf(`document.querySelector("#pref-lang option[value='%s']").textContent`, lang))
+
+	var mu sync.Mutex
+	fault, asked := packServed, 0
+	setFault := func(f packFault) { mu.Lock(); fault = f; mu.Unlock() }
+	answer := func(id fetch.RequestID, url string) {
+		mu.Lock()
+		f := fault
+		if strings.Contains(url, "/"+lang+".") {
+			asked++
+		} else {
+			f = packServed
+		}
+		mu.Unlock()
+		var err error
+		switch f {
+		case packMissing:
+			_, err = chromedp.Call(tb.ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: id, ResponseCode: 404, Body: []byte("not found")})
+		case packCorrupt:
+			_, err = chromedp.Call(tb.ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: id, ResponseCode: 200,
+				ResponseHeaders: []*fetch.HeaderEntry{{Name: "Content-Type", Value: "application/json"}}, Body: []byte(`{"lang": "` + lang + `", "ui": {"home.create": `)})
+		case packOffline:
+			_, err = chromedp.Call(tb.ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: id, ErrorReason: network.ErrorReasonInternetDisconnected})
+		default:
+			_, err = chromedp.Call(tb.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
+		}
+		if err != nil {
+			t.Logf("answering %s: %v", url, err)
+		}
+	}
+	if err := chromedp.Listen(tb.ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			go answer(e.RequestID, e.Request.URL)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tb.ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
+		t.Fatalf("bypassing the service worker: %v", err)
+	}
+	if _, err := chromedp.Call(tb.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/lang/*"}}}); err != nil {
+		t.Fatalf("holding the pack requests: %v", err)
+	}
+
+	// inEnglish checks the home screen is whole, in English, and says the pack failed.
+	inEnglish := func(step string) {
+		t.Helper()
+		tb.waitJS(`(document.getElementById("pack-failed") || {}).textContent`, step+": the message that the pack failed")
+		msg := tb.text("pack-failed")
+		if !strings.Contains(msg, native) {
+			t.Errorf("%s: the message %q does not name %s", step, msg, native)
+		}
+		if got := eval[string](tb, `document.documentElement.lang`); got != "en" {
+			t.Errorf("%s: the page says it is %q with no %s pack", step, got, lang)
+		}
+		texts := eval[[]string](tb, visibleTexts)
+		if keys := rawKeys(texts); len(keys) > 0 {
+			t.Errorf("%s: catalogue keys on the screen: %q", step, keys)
+		}
+		if !eval[bool](tb, `document.getElementById("create") !== null && document.getElementById("create").checkVisibility()`) || len(texts) < 5 {
+			t.Errorf("%s: the home screen is not whole: %q", step, texts)
+		}
+	}
+	pick := func(f packFault, step string) {
+		t.Helper()
+		setFault(f)
+		chooseEnglish(tb)
+		mu.Lock()
+		before := asked
+		mu.Unlock()
+		tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById("pref-lang"); s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, lang)))
+		eventually(t, step+": the pack asked for", func() (string, bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			return fmt.Sprintf("%d requests", asked-before), asked > before
+		})
+	}
+
+	pick(packMissing, "not found")
+	inEnglish("not found")
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("pack-failed").scrollIntoView({block: "center"})`))
+	h.screenshot(tb, "lang-pack-failed", phone, "dark")
+	pick(packOffline, "offline")
+	inEnglish("offline")
+	// The message asks the player to choose the language again: after a corrupt file too,
+	// choosing again asks the network again.
+	pick(packCorrupt, "corrupt")
+	inEnglish("corrupt")
+	pick(packMissing, "after a corrupt pack")
+	inEnglish("after a corrupt pack")
+
+	// Started in the remembered language while its pack cannot be had: English, and why.
+	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("safehouse.lang", JSON.stringify(%q))`, lang)))
+	tb.reload()
+	inEnglish("offline at start")
+
+	// The pack comes: the app speaks it and the message goes.
+	pick(packServed, "served")
+	tb.waitJS(fmt.Sprintf(`document.documentElement.lang === %q && document.getElementById("pack-failed") === null`, lang), "the app in "+lang)
+}
+
+// chooseEnglish puts the tab back in English by its language switch.
+func chooseEnglish(tb *tab) {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("pref-lang"); s.value = "en"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`))
+	tb.waitJS(`document.documentElement.lang === "en" && document.getElementById("pack-failed") === null`, "the app in English")
 }
