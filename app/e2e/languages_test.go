@@ -30,7 +30,8 @@ import (
 //   - English left behind: the screen is drawn in English too, and a visible text that is
 //     the same in both is a fallback, unless it names a player, the room, the brand, or is
 //     in sameInEnglish with a reason;
-//   - sideways scroll at 320 px, the narrowest phone in use;
+//   - sideways scroll at 320 px, the narrowest phone in use, and text wider than its own box
+//     there (a word spilling out of its button, a select cutting off its choice);
 //   - a raw catalogue key (home.create) where a text should be;
 //   - Japanese and Chinese drawn with real glyphs, not the empty boxes of a missing font.
 
@@ -46,6 +47,8 @@ var sameInEnglish = map[string]map[string]string{
 		"Bank": "German for bank", "Hotel": "German for hotel", "Restaurant": "German for restaurant",
 		"Theater": "German for theatre", "Edition": "German for edition (of a game)",
 		"online": "the German word for online", "Host": "German players call the host Host",
+		"Teams": "German for teams", "Team A (#)": "Team is German for team", "Team B (#)": "Team is German for team",
+		"Name": "German for name",
 	},
 	"es": {
 		"Casino": "Spanish for casino", "Hospital": "Spanish for hospital", "Hotel": "Spanish for hotel",
@@ -124,6 +127,34 @@ const glyphCheck = `(() => {
 	return {chars: chars.join(""), pictures: prints.size};
 })()`
 
+// boxOverflow lists the visible elements whose text is wider than their own box (a word
+// that spills out of its button), and the selects whose chosen option is cut off: either
+// fits the screen and still looks broken.
+const boxOverflow = `(() => {
+	const out = [];
+	const name = e => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
+		(typeof e.className === "string" && e.className.trim() ? "." + e.className.trim().replace(/\s+/g, ".") : "");
+	const g = document.createElement("canvas").getContext("2d");
+	for (const e of document.querySelectorAll("body *")) {
+		if (e.closest("svg") || !e.checkVisibility()) continue;
+		const cs = getComputedStyle(e);
+		if (e.tagName === "SELECT") {
+			const o = e.selectedOptions[0];
+			if (!o) continue;
+			g.font = cs.font;
+			const room = e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+			if (g.measureText(o.text).width > room + 1) out.push(name(e) + " cuts off " + JSON.stringify(o.text));
+			continue;
+		}
+		if (e.tagName === "INPUT" || e.tagName === "TEXTAREA" || cs.overflowX === "auto" || cs.overflowX === "scroll") continue;
+		// (A box of a pixel or so holds text for screen readers only.)
+		if (e.clientWidth > 2 && e.scrollWidth > e.clientWidth + 1 && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) {
+			out.push(name(e) + " " + e.scrollWidth + " px of text in " + e.clientWidth + ": " + JSON.stringify(e.textContent.trim().slice(0, 30)));
+		}
+	}
+	return out.slice(0, 6);
+})()`
+
 // catalogueKey is how a key of the catalogue looks: lower-case words joined by dots
 // (home.create, sf.set.browse), each at least two letters long (so "e.g" is none).
 var catalogueKey = regexp.MustCompile(`^[a-z][a-z0-9_-]+(\.[a-z0-9_-]{2,})+$`)
@@ -154,6 +185,8 @@ type langCheck struct {
 	visited int
 	// rest is the language the tab is left in after a screen is checked.
 	rest string
+	// stopAt ends langRound after that screen (for tests that go on from there).
+	stopAt string
 }
 
 // offeredLanguages reads the language switch's options: the languages the app offers.
@@ -208,9 +241,10 @@ func drawIn(tb *tab, lang string) {
 	switchLanguage(tb, lang)
 }
 
-// ignorable is a text that may read the same in every language: once the players' names,
-// the room code, the brand and the games' own names (which some editions keep, e.g. the
-// German and French Spyfall) are taken out, no letter is left.
+// ignorable is a text that may read the same in every language: one in sameInEnglish, or
+// one with no word left once the players' names, the room code, the brand and the games'
+// own names (which some editions keep, e.g. the German and French Spyfall) are taken out
+// (a letter alone is a label, as Spyfest's teams A and B).
 func (c *langCheck) ignorable(lang, s string) bool {
 	key := digits.ReplaceAllString(s, "#")
 	if _, ok := sameInEnglish["*"][key]; ok {
@@ -224,7 +258,14 @@ func (c *langCheck) ignorable(lang, s string) bool {
 			s = strings.ReplaceAll(s, w, "")
 		}
 	}
-	return !strings.ContainsFunc(s, unicode.IsLetter)
+	// A single letter is a label (Spyfest's teams A and B), not a word.
+	letters := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters <= 1
 }
 
 // screen checks the screen now on the tab in each of c.langs, then leaves it in c.rest.
@@ -271,6 +312,9 @@ func (c *langCheck) screen(name string, shot bool) {
 		}
 		if r.Scroll > r.Client {
 			c.t.Errorf("%s (%s): the page is %d px wide on a %d px screen; past its edge: %v", name, lang, r.Scroll, r.Client, r.Past)
+		}
+		if spills := eval[[]string](tb, boxOverflow); len(spills) > 0 {
+			c.t.Errorf("%s (%s): text wider than its box at %d px: %q", name, lang, narrowest, spills)
 		}
 		if lang == "ja" || lang == "zh" {
 			c.glyphs(name, lang)
@@ -441,6 +485,32 @@ func (c *langCheck) langRound(shotAt string) {
 	tb.click("start-clock")
 	tb.waitJS(`document.querySelector('main.spyfall[data-phase="playing"]') !== null`, "the round to start")
 	c.screen("sf-playing", shotAt == "sf-playing")
+	if c.stopAt == "sf-playing" {
+		return
+	}
+	for _, sheet := range []string{"locations", "scores"} {
+		press(tb, "#open-"+sheet)
+		tb.waitJS(fmt.Sprintf(`document.getElementById(%q) !== null`, sheet+"-sheet"), "the "+sheet+" sheet")
+		c.screen("sf-"+sheet, shotAt == "sf-"+sheet)
+		press(tb, "#"+sheet+"-sheet .sheet-close")
+		tb.waitJS(fmt.Sprintf(`document.getElementById(%q) === null`, sheet+"-sheet"), "the "+sheet+" sheet closed")
+	}
+
+	// An accusation that fails: whoever holds the phone accuses, the phone goes to the one
+	// voter left, who votes no.
+	press(tb, "#accuse")
+	tb.waitJS(`document.querySelector("#sf-players button") !== null`, "the suspects")
+	c.screen("sf-accuse", shotAt == "sf-accuse")
+	press(tb, "#sf-players button")
+	press(tb, "#accuse-confirm")
+	tb.waitJS(`document.querySelector('main.spyfall[data-phase="vote"]') !== null`, "the vote")
+	c.screen("sf-vote", shotAt == "sf-vote")
+	tb.click("pass-on")
+	tb.waitJS(`document.getElementById("pass-to") !== null`, "the hand-over screen")
+	tb.click("pass-ready")
+	press(tb, "#vote-no")
+	tb.waitJS(`document.querySelector('main.spyfall[data-phase="playing"]') !== null && document.getElementById("last-vote") !== null`, "the failed vote")
+	c.screen("sf-vote-failed", shotAt == "sf-vote-failed")
 
 	tb.click("pass-on")
 	tb.waitJS(`document.getElementById("pass-to") !== null`, "the hand-over screen")
@@ -476,6 +546,11 @@ func (c *langCheck) langLobby(shot bool) {
 	tb.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
 	c.room = tb.text("lobby-room")
 	c.screen("lobby", shot)
+	// Spyfest's settings, with every list open (the characters, the carpet, the cards).
+	press(tb, "#fest-family")
+	tb.waitJS(`document.getElementById("spyfest-settings") !== null`, "the Spyfest settings")
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`))
+	c.screen("fest-lobby", false)
 }
 
 // Issue 21, the browser: every language the switch offers on every screen of a lobby and of
@@ -487,7 +562,8 @@ func (c *langCheck) langLobby(shot bool) {
 //
 // With SAFEHOUSE_LONG (make test-long), each language also plays a round of its own from
 // the start, in a fresh tab (its own storage) of the same browser, chosen on the home screen
-// as a player would, each screen checked against English only.
+// as a player would, each screen checked against English only; its held card is
+// photographed (lang-<lang>-sf-card).
 func TestLanguages(t *testing.T) {
 	h := newHarness(t, nil)
 	tb := h.openBrowser("languages", h.origin, true)
@@ -509,12 +585,15 @@ func TestLanguages(t *testing.T) {
 	for _, lang := range langs[1:] {
 		t.Run(lang, func(t *testing.T) {
 			start := time.Now()
+			// A signaling server of its own: one address may keep only so many rooms at
+			// once (RoomsPerAddress), and a lobby left stays a minute.
+			h := newHarness(t, nil)
 			tb := newLangTab(t, tb, lang, h.origin, 4*time.Minute)
 			tb.do(emulateWidth(narrowest))
 			tb.open(h.origin + "/")
 			chooseLanguage(tb, lang)
-			c := &langCheck{t: t, h: h, tb: tb, langs: []string{"en", lang}, shots: map[string]bool{"en": true, lang: true}, rest: lang}
-			c.langRound("")
+			c := &langCheck{t: t, h: h, tb: tb, langs: []string{"en", lang}, shots: map[string]bool{"en": true}, rest: lang}
+			c.langRound("sf-card")
 			tb.open(h.origin + "/")
 			c.langLobby(false)
 			t.Logf("a round and a lobby in %s in %s", lang, time.Since(start).Round(100*time.Millisecond))
@@ -757,7 +836,10 @@ func TestLanguagePackFails(t *testing.T) {
 	lang := langs[1]
 	native := eval[string](tb, fmt.Sprintf(`document.querySelector("#pref-lang option[value='%s']").textContent`, lang))
 
+	// The answers run on goroutines of their own (a listener must not send commands); they
+	// note their errors for the test's own goroutine.
 	var mu sync.Mutex
+	var answerErrs []string
 	fault, asked := packServed, 0
 	setFault := func(f packFault) { mu.Lock(); fault = f; mu.Unlock() }
 	answer := func(id fetch.RequestID, url string) {
@@ -782,7 +864,9 @@ func TestLanguagePackFails(t *testing.T) {
 			_, err = chromedp.Call(tb.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
 		}
 		if err != nil {
-			t.Logf("answering %s: %v", url, err)
+			mu.Lock()
+			answerErrs = append(answerErrs, fmt.Sprintf("answering %s: %v", url, err))
+			mu.Unlock()
 		}
 	}
 	if err := chromedp.Listen(tb.ctx, func(ev any) {
@@ -854,6 +938,11 @@ func TestLanguagePackFails(t *testing.T) {
 	// The pack comes: the app speaks it and the message goes.
 	pick(packServed, "served")
 	tb.waitJS(fmt.Sprintf(`document.documentElement.lang === %q && document.getElementById("pack-failed") === null`, lang), "the app in "+lang)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, e := range answerErrs {
+		t.Error(e)
+	}
 }
 
 // chooseEnglish puts the tab back in English by its language switch.
