@@ -601,8 +601,8 @@ func TestLanguages(t *testing.T) {
 	}
 }
 
-// pickLanguage is the first of want that the app offers (besides not), else English.
-func pickLanguage(offered []string, not string, want ...string) string {
+// preferredLanguage is the first of want that the app offers (besides not), else English.
+func preferredLanguage(offered []string, not string, want ...string) string {
 	for _, l := range want {
 		if l != not && slices.Contains(offered, l) {
 			return l
@@ -662,8 +662,8 @@ func TestTwoLanguagesOneGame(t *testing.T) {
 	host := h.openBrowser("host", h.origin, true)
 	host.open(h.origin + "/")
 	offered := offeredLanguages(host)
-	hostLang := pickLanguage(offered, "", "de", "ru")
-	playerLang := pickLanguage(offered, hostLang, "ja", "zh", "en")
+	hostLang := preferredLanguage(offered, "", "de", "ru")
+	playerLang := preferredLanguage(offered, hostLang, "ja", "zh", "en")
 	if hostLang == playerLang {
 		t.Skipf("the app offers one language (%v)", offered)
 	}
