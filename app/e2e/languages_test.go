@@ -202,43 +202,51 @@ func offeredLanguages(tb *tab) []string {
 	return append([]string{"en"}, langs...)
 }
 
-// chooseLanguage picks lang on the language switch, as a player does, and waits until the
-// screen is drawn in it. A language whose pack does not come (the app stays in English and
-// says so, #pack-failed) ends the test.
-func chooseLanguage(tb *tab, lang string) {
-	tb.t.Helper()
-	if err := tryLanguage(tb, lang); err != "" {
-		tb.fatalf("%s", err)
+// drawLanguage draws the page in a language, in the page itself (one round trip): by the
+// language switch where the screen has one, else as another tab of the app would (the
+// stored choice and its storage event). It resolves when the page says that language and
+// its text has changed, two frames later; or with the reason it cannot: the app's message
+// that the pack failed.
+const drawLanguage = `(async (lang) => {
+	if (document.documentElement.lang === lang) return "";
+	const before = document.body.innerText;
+	const select = document.getElementById("pref-lang");
+	if (select) {
+		select.value = lang;
+		select.dispatchEvent(new Event("change", {bubbles: true}));
+	} else {
+		localStorage.setItem("safehouse.lang", JSON.stringify(lang));
+		window.dispatchEvent(new StorageEvent("storage", {key: "safehouse.lang", newValue: JSON.stringify(lang)}));
 	}
-}
+	const frame = () => new Promise(r => requestAnimationFrame(r));
+	for (const until = performance.now() + 60000; performance.now() < until; ) {
+		await frame();
+		if (document.documentElement.lang === lang && document.body.innerText !== before) {
+			await frame();
+			await frame();
+			return "";
+		}
+		// (A message about the language before may stay a frame: this one names lang.)
+		const failed = document.getElementById("pack-failed"), option = select && select.querySelector("option[value='" + lang + "']");
+		if (failed && option && failed.textContent.includes(option.textContent)) {
+			return "the " + lang + " pack did not load: " + JSON.stringify(failed.textContent);
+		}
+	}
+	return "the screen did not change to " + lang + " in a minute";
+})`
 
-// tryLanguage picks lang on the language switch and waits until the screen is drawn in it,
-// or says why not: the app's message that the pack failed.
+// tryLanguage draws the page in lang (drawLanguage) and says why not, "" when it is.
 func tryLanguage(tb *tab, lang string) (problem string) {
 	tb.t.Helper()
-	if eval[string](tb, `document.documentElement.lang`) == lang {
-		return ""
-	}
-	before := eval[string](tb, `document.body.innerText`)
-	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById("pref-lang"); s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, lang)))
-	drawn := fmt.Sprintf(`document.documentElement.lang === %q && document.body.innerText !== %q`, lang, before)
-	tb.waitJS(drawn+` || document.getElementById("pack-failed") !== null`, "the screen in "+lang)
-	if !eval[bool](tb, drawn) {
-		return fmt.Sprintf("the %s pack did not load: %q", lang, tb.text("pack-failed"))
-	}
-	awaitJS[bool](tb, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
-	return ""
+	return awaitJS[string](tb, fmt.Sprintf(drawLanguage+`(%q)`, lang))
 }
 
-// drawIn draws the screen in lang: by the switch where the screen has one, else as another
-// tab of the app would (the stored choice and its storage event).
+// drawIn draws the page in lang (drawLanguage), or ends the test.
 func drawIn(tb *tab, lang string) {
 	tb.t.Helper()
-	if eval[bool](tb, `document.getElementById("pref-lang") !== null`) {
-		chooseLanguage(tb, lang)
-		return
+	if problem := tryLanguage(tb, lang); problem != "" {
+		tb.fatalf("%s", problem)
 	}
-	switchLanguage(tb, lang)
 }
 
 // ignorable is a text that may read the same in every language: one in sameInEnglish, or
@@ -277,16 +285,21 @@ func (c *langCheck) screen(name string, shot bool) {
 	settle(tb, name)
 	var english map[string]bool
 	for _, lang := range slices.Clone(c.langs) {
-		if eval[bool](tb, `document.getElementById("pref-lang") !== null`) {
-			if problem := tryLanguage(tb, lang); problem != "" {
-				c.t.Errorf("%s: %s; %s is not checked further", name, problem, lang)
-				c.langs = slices.DeleteFunc(c.langs, func(l string) bool { return l == lang })
-				continue
-			}
-		} else {
-			switchLanguage(tb, lang)
+		if problem := tryLanguage(tb, lang); problem != "" {
+			c.t.Errorf("%s: %s; %s is not checked further", name, problem, lang)
+			c.langs = slices.DeleteFunc(c.langs, func(l string) bool { return l == lang })
+			continue
 		}
-		texts := eval[[]string](tb, visibleTexts)
+		var m struct {
+			Texts    []string       `json:"texts"`
+			Overflow overflowReport `json:"overflow"`
+			Box      []string       `json:"box"`
+		}
+		raw := eval[string](tb, `JSON.stringify({texts: `+visibleTexts+`, overflow: JSON.parse(`+measureOverflow+`), box: `+boxOverflow+`})`)
+		if err := json.Unmarshal([]byte(raw), &m); err != nil {
+			tb.fatalf("measuring %s: %v", name, err)
+		}
+		texts := m.Texts
 		if lang == "en" {
 			english = map[string]bool{}
 			for _, s := range texts {
@@ -306,15 +319,11 @@ func (c *langCheck) screen(name string, shot bool) {
 		if keys := rawKeys(texts); len(keys) > 0 {
 			c.t.Errorf("%s (%s): catalogue keys on the screen: %q", name, lang, keys)
 		}
-		var r overflowReport
-		if err := json.Unmarshal([]byte(eval[string](tb, measureOverflow)), &r); err != nil {
-			tb.fatalf("measuring %s: %v", name, err)
-		}
-		if r.Scroll > r.Client {
+		if r := m.Overflow; r.Scroll > r.Client {
 			c.t.Errorf("%s (%s): the page is %d px wide on a %d px screen; past its edge: %v", name, lang, r.Scroll, r.Client, r.Past)
 		}
-		if spills := eval[[]string](tb, boxOverflow); len(spills) > 0 {
-			c.t.Errorf("%s (%s): text wider than its box at %d px: %q", name, lang, narrowest, spills)
+		if len(m.Box) > 0 {
+			c.t.Errorf("%s (%s): text wider than its box at %d px: %q", name, lang, narrowest, m.Box)
 		}
 		if lang == "ja" || lang == "zh" {
 			c.glyphs(name, lang)
@@ -591,7 +600,7 @@ func TestLanguages(t *testing.T) {
 			tb := newLangTab(t, tb, lang, h.origin, 4*time.Minute)
 			tb.do(emulateWidth(narrowest))
 			tb.open(h.origin + "/")
-			chooseLanguage(tb, lang)
+			drawIn(tb, lang)
 			c := &langCheck{t: t, h: h, tb: tb, langs: []string{"en", lang}, shots: map[string]bool{"en": true}, rest: lang}
 			c.langRound("sf-card")
 			tb.open(h.origin + "/")
@@ -668,7 +677,7 @@ func TestTwoLanguagesOneGame(t *testing.T) {
 		t.Skipf("the app offers one language (%v)", offered)
 	}
 	t.Logf("the host plays in %s, the player in %s", hostLang, playerLang)
-	chooseLanguage(host, hostLang)
+	drawIn(host, hostLang)
 	host.typeInto("name", "Maya")
 	host.click("create")
 	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the host's lobby")
@@ -677,7 +686,7 @@ func TestTwoLanguagesOneGame(t *testing.T) {
 
 	player := newLangTab(t, host, "player", h.origin, 4*time.Minute)
 	player.open(h.origin + "/")
-	chooseLanguage(player, playerLang)
+	drawIn(player, playerLang)
 	player.open(link)
 	player.waitJS(`document.getElementById("invited-title") !== null`, "the invited screen")
 	if got := eval[string](player, `document.documentElement.lang`); got != playerLang {
@@ -755,7 +764,7 @@ func TestTwoLanguagesOneGame(t *testing.T) {
 	}
 	// The player's device drawn in the host's language reads the card as the host's device
 	// does (when both are agents; a spy's card says so in either language).
-	switchLanguage(player, hostLang)
+	drawIn(player, hostLang)
 	inHostLang := cardFace(player)
 	if slices.Equal(inHostLang, playerFace) {
 		t.Errorf("the player's card reads %q in both %s and %s", playerFace, playerLang, hostLang)
@@ -763,7 +772,7 @@ func TestTwoLanguagesOneGame(t *testing.T) {
 	if agents == 2 && inHostLang[0] != hostFace[0] {
 		t.Errorf("in %s the player's card names %q, the host's %q", hostLang, inHostLang[0], hostFace[0])
 	}
-	switchLanguage(player, playerLang)
+	drawIn(player, playerLang)
 	h.screenshot(host, "two-langs-host-"+hostLang, phone, "dark")
 	h.screenshot(player, "two-langs-player-"+playerLang, phone, "dark")
 
