@@ -830,10 +830,12 @@ const (
 
 // Issue 21: a language pack that cannot be had -- not found, corrupt, or the network down
 // with the pack never cached -- leaves the app in English with a clear message naming the
-// language, never a blank screen or a raw key; once the pack comes, the app speaks it. The
-// pack requests of the tab are held (the Fetch domain, with the service worker bypassed so
-// every pack request is the page's own) and answered as the step needs, both when the player
-// picks the language and when the app starts in a remembered one.
+// language, never a blank screen or a raw key; choosing the language again asks for the pack
+// again (as the message says to), and once the pack comes the app speaks it: a corrupt copy
+// is not kept. The pack requests of the tab are held (the Fetch domain, with the service
+// worker bypassed so every pack request is the page's own) and answered as the step needs,
+// when the player picks the language and when the app starts in a remembered one; the last
+// step puts the worker back in charge.
 func TestLanguagePackFails(t *testing.T) {
 	h := newHarness(t, nil)
 	tb := h.openBrowser("pack faults", h.origin, true)
@@ -919,11 +921,20 @@ func TestLanguagePackFails(t *testing.T) {
 		before := asked
 		mu.Unlock()
 		tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById("pref-lang"); s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); })()`, lang)))
-		eventually(t, step+": the pack asked for", func() (string, bool) {
+		// The app asks at once; the limit only stops a step that never asks (the test goes
+		// on: the app must still be whole and in English).
+		for limit := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 			mu.Lock()
-			defer mu.Unlock()
-			return fmt.Sprintf("%d requests", asked-before), asked > before
-		})
+			n := asked - before
+			mu.Unlock()
+			if n > 0 {
+				return
+			}
+			if time.Now().After(limit) {
+				t.Errorf("%s: choosing %s again asked for no pack (the message says to choose it again)", step, lang)
+				return
+			}
+		}
 	}
 
 	pick(packMissing, "not found")
@@ -940,13 +951,23 @@ func TestLanguagePackFails(t *testing.T) {
 	inEnglish("after a corrupt pack")
 
 	// Started in the remembered language while its pack cannot be had: English, and why.
+	setFault(packOffline)
 	tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("safehouse.lang", JSON.stringify(%q))`, lang)))
 	tb.reload()
 	inEnglish("offline at start")
 
-	// The pack comes: the app speaks it and the message goes.
-	pick(packServed, "served")
-	tb.waitJS(fmt.Sprintf(`document.documentElement.lang === %q && document.getElementById("pack-failed") === null`, lang), "the app in "+lang)
+	// Back online, with the service worker in charge again (and its cache of packs): the
+	// app speaks the language, so nothing kept the corrupt copy it was answered before.
+	setFault(packServed)
+	waitInstalled(tb)
+	if _, err := chromedp.Call(tb.ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: false}); err != nil {
+		t.Fatalf("the service worker in charge again: %v", err)
+	}
+	tb.reload()
+	tb.waitJS(fmt.Sprintf(`document.documentElement.lang === %q || document.getElementById("pack-failed") !== null`, lang), "the app in "+lang+" or its message")
+	if msg := tb.text("pack-failed"); msg != "" {
+		t.Errorf("online again with the worker in charge, %s still fails (a corrupt copy of the pack was kept?): %q", lang, msg)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	for _, e := range answerErrs {
