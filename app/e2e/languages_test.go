@@ -185,8 +185,6 @@ type langCheck struct {
 	visited int
 	// rest is the language the tab is left in after a screen is checked.
 	rest string
-	// stopAt ends langRound after that screen (for tests that go on from there).
-	stopAt string
 }
 
 // offeredLanguages reads the language switch's options: the languages the app offers.
@@ -494,9 +492,6 @@ func (c *langCheck) langRound(shotAt string) {
 	tb.click("start-clock")
 	tb.waitJS(`document.querySelector('main.spyfall[data-phase="playing"]') !== null`, "the round to start")
 	c.screen("sf-playing", shotAt == "sf-playing")
-	if c.stopAt == "sf-playing" {
-		return
-	}
 	for _, sheet := range []string{"locations", "scores"} {
 		press(tb, "#open-"+sheet)
 		tb.waitJS(fmt.Sprintf(`document.getElementById(%q) !== null`, sheet+"-sheet"), "the "+sheet+" sheet")
@@ -566,8 +561,10 @@ func (c *langCheck) langLobby(shot bool) {
 // a pass-and-play round, at 320 px. One browser, one tab, one game of each: each screen is
 // drawn in every language in turn (the home screen by the switch, so each pack is fetched
 // as a player's choice fetches it; the game screens, which have no switch, as another tab
-// of the app would switch). Each language is photographed once (at 390 px, and at 1280 for
-// a few) in build/screenshots as lang-<lang>-<screen>.
+// of the app would switch). The lobby comes after a reload, so there each pack is fetched
+// again while the lobby is on screen, as for a player who first picks a language there.
+// Each language is photographed once (at 390 px, and at 1280 for a few) in
+// build/screenshots as lang-<lang>-<screen>.
 //
 // With SAFEHOUSE_LONG (make test-long), each language also plays a round of its own from
 // the start, in a fresh tab (its own storage) of the same browser, chosen on the home screen
