@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"safehouse/app/i18n"
 	"safehouse/engine/spyfall"
 )
 
@@ -895,9 +896,8 @@ func TestLanguagePackFails(t *testing.T) {
 	inEnglish := func(step string) {
 		t.Helper()
 		tb.waitJS(`(document.getElementById("pack-failed") || {}).textContent`, step+": the message that the pack failed")
-		msg := tb.text("pack-failed")
-		if !strings.Contains(msg, native) {
-			t.Errorf("%s: the message %q does not name %s", step, msg, native)
+		if msg, want := tb.text("pack-failed"), i18n.T(i18n.English, i18n.PackFailed, native); msg != want {
+			t.Errorf("%s: the message reads %q, want %q", step, msg, want)
 		}
 		if got := eval[string](tb, `document.documentElement.lang`); got != "en" {
 			t.Errorf("%s: the page says it is %q with no %s pack", step, got, lang)
@@ -937,6 +937,7 @@ func TestLanguagePackFails(t *testing.T) {
 	pick(packMissing, "not found")
 	inEnglish("not found")
 	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("pack-failed").scrollIntoView({block: "center"})`))
+	h.axeCheck(tb, "lang-pack-failed")
 	h.screenshot(tb, "lang-pack-failed", phone, "dark")
 	pick(packOffline, "offline")
 	inEnglish("offline")
