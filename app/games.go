@@ -109,7 +109,7 @@ func (s *Shell) spyfallUI() *spyfallui.UI {
 func (s *Shell) spyfallFrame() spyfallui.Frame {
 	host := s.game.View != nil && s.game.View.Host
 	return spyfallui.Frame{
-		Lang:     s.lang,
+		Lang:     s.shownLang(),
 		Skew:     s.game.Skew,
 		Host:     host,
 		Toast:    s.lobby.Toast,
@@ -149,7 +149,7 @@ func (s *Shell) spyfallPanelInput() spyfallui.PanelInput {
 		Config:   *s.currentSettings().Spyfall,
 		Players:  len(s.lobby.Players),
 		Warnings: tv.Warnings,
-		Lang:     s.lang,
+		Lang:     s.shownLang(),
 		Draft:    s.sfDraft,
 	}
 }
@@ -186,7 +186,7 @@ func (s *Shell) spyfestFrame() spyfestui.Frame {
 		}
 	}
 	return spyfestui.Frame{
-		Lang:     s.lang,
+		Lang:     s.shownLang(),
 		Skew:     s.game.Skew,
 		Host:     s.game.View != nil && s.game.View.Host,
 		Names:    names,
@@ -209,7 +209,7 @@ func (s *Shell) renderSpyfest() goapp.UI {
 // renderSpyfestSettings is the lobby's Spyfest panel, filled in from the latest view.
 func (s *Shell) renderSpyfestSettings() goapp.UI {
 	f := &s.festSetup
-	f.Lang, f.View, f.Config = s.lang, s.game.View, spyfestui.ConfigOf(s.currentSettings().Spyfest)
+	f.Lang, f.View, f.Config = s.shownLang(), s.game.View, spyfestui.ConfigOf(s.currentSettings().Spyfest)
 	f.Players = f.Players[:0]
 	for _, p := range s.lobby.Players {
 		f.Players = append(f.Players, spyfestui.Player{Seat: p.Seat, Name: p.Name, You: p.You})

@@ -31,7 +31,7 @@ func (s *Shell) renderHome() goapp.UI {
 				ui.El("div.row",
 					ui.ElVoidWith("input#code.field.code[type=text][autocomplete=off][autocapitalize=characters][spellcheck=false][aria-describedby=code-error]").
 						Attr("value", s.home.Code).
-						Attr("placeholder", i18n.N(s.lang, i18n.HomeCodePlaceholder, wire.RoomCodeLen)).
+						Attr("placeholder", i18n.N(s.shownLang(), i18n.HomeCodePlaceholder, wire.RoomCodeLen)).
 						Attr("maxlength", wire.RoomCodeLen+4).
 						Aria("invalid", s.home.CodeError != "").
 						OnInput(func(ctx goapp.Context, e goapp.Event) {

@@ -180,7 +180,7 @@ func (s *Shell) row(p playerRow) *lobbyRow {
 		// The last view from the host still says it is online: the banner above says otherwise.
 		p.Online = false
 	}
-	r := &lobbyRow{Row: p, Lang: s.lang, shell: s}
+	r := &lobbyRow{Row: p, Lang: s.shownLang(), shell: s}
 	if r.Menu = s.lobby.IsHost && !p.You && s.pass == nil; r.Menu {
 		r.MenuOpen = s.seatMenu.open && s.seatMenu.seat == p.Seat
 		r.NameDraft = s.seatMenu.names[p.Seat]

@@ -5,10 +5,12 @@ package app
 import (
 	"errors"
 	"html"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
+	"safehouse/app/game"
 	"safehouse/app/i18n"
 )
 
@@ -102,5 +104,34 @@ func TestLanguagePackFetchedOnce(t *testing.T) {
 	pending(i18n.PackFiles()[i18n.Russian], nil)
 	if !i18n.Loaded(i18n.Russian) || s.langPackProblem() != "" {
 		t.Fatal("the pack that came is not loaded")
+	}
+}
+
+// A pack that arrives while the lobby is open redraws everything that shows text: the
+// player rows and the Spyfall panel are components go-app redraws only when a field changed,
+// so the language they carry is the one on screen (English while the pack is on its way),
+// and it changes when the pack comes (issue 21).
+func TestPackArrivalRedrawsTheLobbysComponents(t *testing.T) {
+	defer i18n.Unload(i18n.Russian)()
+	s := lobbyShell(true, false, true)
+	s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
+	s.lang = i18n.Russian
+	if i18n.Loaded(i18n.Russian) {
+		t.Fatal("the Russian pack is still loaded")
+	}
+	row, panel := *s.lobbyRow(1), s.spyfallPanelInput()
+	if row.Lang != i18n.English || panel.Lang != i18n.English {
+		t.Fatalf("while the pack comes, the row carries %q and the panel %q, want English", row.Lang, panel.Lang)
+	}
+	s.packArrived(i18n.Russian, i18n.PackFiles()[i18n.Russian], nil)
+	after := *s.lobbyRow(1)
+	if reflect.DeepEqual(row.Row, after.Row) && row.Lang == after.Lang {
+		t.Error("the row's fields are the same once the pack came, so go-app would not redraw it")
+	}
+	if reflect.DeepEqual(panel, s.spyfallPanelInput()) {
+		t.Error("the panel's input is the same once the pack came, so go-app would not redraw it")
+	}
+	if page := render(t, s); !strings.Contains(page, i18n.T(i18n.Russian, i18n.LobbyOnline)) {
+		t.Error("the lobby does not read Russian once the pack came")
 	}
 }

@@ -90,15 +90,12 @@ func (s *Shell) followPreferences() {
 //
 // The chosen language's pack is fetched here when it is not there yet (packs.go): every way a
 // language is chosen (the browser's, the remembered one, the switch, another tab, the page
-// before the app ran) passes through. Until it is there the page says it is English.
+// before the app ran) passes through. Until it is there the page says it is English
+// (shownLang).
 func (s *Shell) applyDocumentPreferences() {
 	s.loadPack()
 	root := goapp.Window().Get("document").Get("documentElement")
-	lang := s.lang
-	if !i18n.Loaded(lang) {
-		lang = i18n.English
-	}
-	root.Set("lang", string(lang))
+	root.Set("lang", string(s.shownLang()))
 	if s.theme == themeSystem {
 		root.Call("removeAttribute", "data-theme")
 	} else {

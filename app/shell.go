@@ -81,7 +81,19 @@ type liveSession struct {
 	cancel context.CancelFunc
 }
 
-func (s *Shell) t(key i18n.Key, args ...any) string { return i18n.T(s.lang, key, args...) }
+func (s *Shell) t(key i18n.Key, args ...any) string { return i18n.T(s.shownLang(), key, args...) }
+
+// shownLang is the language the screens speak: the chosen one once its pack is loaded,
+// English until then (packs.go). Components (the lobby's rows, the Spyfall panel) carry it
+// among the fields go-app compares, so the arrival of a pack changes it and redraws them:
+// carrying the chosen language, a component drawn in English while its pack was on the way
+// would compare equal when the pack came and stay English (issue 21).
+func (s *Shell) shownLang() i18n.Lang {
+	if i18n.Loaded(s.lang) {
+		return s.lang
+	}
+	return i18n.English
+}
 
 // OnMount reads what the browser knows: language, secure context, the remembered name.
 func (s *Shell) OnMount(ctx goapp.Context) {
@@ -416,13 +428,13 @@ func (s *Shell) noticeText(u session.Update) string {
 	if u.Code == "" {
 		return u.Notice
 	}
-	return i18n.RefusalText(s.lang, u.Code, u.Reason, u.Rule)
+	return i18n.RefusalText(s.shownLang(), u.Code, u.Reason, u.Rule)
 }
 
 // localRefusal is the sentence for an action this device refused before sending it, as if
 // the host had refused it with the same code.
 func (s *Shell) localRefusal(err error) string {
-	return i18n.RefusalText(s.lang, session.CodeRefused, game.Code(err), "")
+	return i18n.RefusalText(s.shownLang(), session.CodeRefused, game.Code(err), "")
 }
 
 func (s *Shell) showToast(ctx goapp.Context, text string) {

@@ -22,7 +22,7 @@ func (s *Shell) cannotStartText(tv *game.TableView) string {
 		lo, hi := spyfall.PlayerRange(cfg.Edition, cfg.Team)
 		return s.t(i18n.StartTableSize, lo, hi)
 	}
-	return i18n.RefusalText(s.lang, session.CodeRefused, c.Code, c.Rule)
+	return i18n.RefusalText(s.shownLang(), session.CodeRefused, c.Code, c.Rule)
 }
 
 // startButton is a lobby's Start button, disabled with its reason shown above it (and read

@@ -7,6 +7,12 @@
 // skip loudly; with CI=true or SAFEHOUSE_REQUIRE_BROWSER=1 they fail instead. Screenshots go to build/screenshots (or
 // $SAFEHOUSE_SCREENSHOTS).
 //
+// languages_test.go checks every language the app's language switch offers (issue 21) in one
+// browser: each screen of one pass-and-play round and one lobby is drawn in every language
+// and in English, and compared; a second phone is a tab in its own browser context of the
+// same browser (its own storage), not another browser. Japanese and Chinese need
+// fonts-noto-cjk (make deps).
+//
 // Two tests mix in Firefox (firefox_test.go): Debian's firefox-esr ($FIREFOX_PATH or on PATH)
 // driven over WebDriver BiDi by puppeteer-core ($SAFEHOUSE_PUPPETEER, the node_modules that
 // make firefox fills in build/firefox) through tools/firefox/driver.cjs. They skip and fail

@@ -95,3 +95,7 @@ const (
 // PackFailed says a language's pack could not be loaded (%[1]s is the language's own name);
 // it is read in English, the pack with the language's words being the one missing.
 const PackFailed Key = "app.pack.failed"
+
+// Sentences puts two sentences one after the other (%[1]s, %[2]s): a space in most
+// languages, nothing after Japanese and Chinese full stops.
+const Sentences Key = "app.sentences"

@@ -83,6 +83,7 @@ const (
 	SFPointsRound     Key = "sf.result.points"
 	SFTotal           Key = "sf.result.total"
 	SFHistory         Key = "sf.history"
+	SFHistoryLine     Key = "sf.history.line" // the spies' label, their names, how the round ended
 	SFGameOver        Key = "sf.over.title"
 	SFWinner          Key = "sf.over.winner"
 	SFWinners         Key = "sf.over.winners"
@@ -156,6 +157,7 @@ const (
 	SFSetNormal3         Key = "sf.set.normal3"
 	SFSetCustom          Key = "sf.set.custom"
 	SFSetCustomHint      Key = "sf.set.custom.hint"
+	SFSetCustomExample   Key = "sf.set.custom.placeholder" // an example line, in the hint's syntax
 	SFSetCustomAdd       Key = "sf.set.custom.add"
 	SFSetImport          Key = "sf.set.import"
 	SFSetImportHint      Key = "sf.set.import.hint"

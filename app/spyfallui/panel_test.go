@@ -1,6 +1,7 @@
 package spyfallui
 
 import (
+	"html"
 	"regexp"
 	"strings"
 	"testing"
@@ -95,6 +96,30 @@ func TestSettingsSummaryCountsAgree(t *testing.T) {
 		rest := html[strings.Index(html, summary)+len(summary):]
 		if text := rest[1:strings.Index(rest, "<")]; !strings.Contains(text, c.want) {
 			t.Errorf("%s, %d rounds: the summary says %q, want %q", c.lang, c.rounds, text, c.want)
+		}
+	}
+}
+
+// Issue 21: the example in the box for the host's own locations is in the player's language
+// (a location and its roles of their own) and is a line the box accepts; the roles hint is two
+// sentences joined the language's way.
+func TestCustomLocationsExampleInEveryLanguage(t *testing.T) {
+	cfg := *game.DefaultSettings().Spyfall
+	for _, lang := range i18n.Languages() {
+		example := i18n.T(lang, i18n.SFSetCustomExample)
+		if lang != i18n.English && example == i18n.T(i18n.English, i18n.SFSetCustomExample) {
+			t.Errorf("%s: the example is English", lang)
+		}
+		if _, err := parseCustomLocations(example, lang); err != nil {
+			t.Errorf("%s: the example %q is refused: %v", lang, example, err)
+		}
+		page := panelHTML(t, PanelInput{Shown: true, Host: true, Config: cfg, Players: 3, Lang: lang})
+		if !strings.Contains(page, `placeholder="`+html.EscapeString(example)+`"`) {
+			t.Errorf("%s: the box does not show the example %q", lang, example)
+		}
+		hint := i18n.T(lang, i18n.Sentences, i18n.T(lang, i18n.SFSetRolesOptional), i18n.T(lang, i18n.SFSetRolesAnyone))
+		if !strings.Contains(page, html.EscapeString(hint)) {
+			t.Errorf("%s: the roles hint is not %q", lang, hint)
 		}
 	}
 }

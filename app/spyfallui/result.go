@@ -42,7 +42,7 @@ func roundResult(v *spyfall.View, f Frame, r spyfall.RoundResult, points bool) g
 		ui.El("dl.sf-facts",
 			ui.ElText("dt", t(i18n.SFTheLocation)),
 			ui.ElText("dd#result-location", loc),
-			ui.ElText("dt", map[bool]string{true: t(i18n.SFTheSpiesMany), false: t(i18n.SFTheSpies)}[len(r.Spies) > 1]),
+			ui.ElText("dt", spiesLabel(t, len(r.Spies))),
 			ui.ElText("dd#result-spies.spy", spies),
 		),
 		goapp.Range(r.Guesses).Slice(func(i int) goapp.UI {
@@ -118,7 +118,7 @@ func history(v *spyfall.View, f Frame) goapp.UI {
 			r := rounds[i]
 			return ui.El("li",
 				ui.ElText("strong", t(i18n.SFRoundOf, r.Round, v.Rounds)+" · "+nameLocation(f.Lang, r.Location.ID, r.Location.Name)),
-				ui.ElText("span.muted.small", t(i18n.SFTheSpies)+": "+dash(seatNames(v, r.Spies))+". "+t(endingText[r.Ending])),
+				ui.ElText("span.muted.small", t(i18n.SFHistoryLine, spiesLabel(t, len(r.Spies)), dash(seatNames(v, r.Spies)), t(endingText[r.Ending]))),
 			)
 		})),
 	)
@@ -160,4 +160,12 @@ func (u *UI) gameOverScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI)
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.BackToLobby(ctx) }))
 	}
 	return body, actions
+}
+
+// spiesLabel names the spies of a round: "The spy", or "The spies" when there were several.
+func spiesLabel(t func(i18n.Key, ...any) string, spies int) string {
+	if spies > 1 {
+		return t(i18n.SFTheSpiesMany)
+	}
+	return t(i18n.SFTheSpies)
 }

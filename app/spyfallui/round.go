@@ -407,7 +407,7 @@ func (u *UI) voteScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	}
 	body = []goapp.UI{
 		goapp.If(v.Phase == spyfall.PhaseEndVote, func() goapp.UI {
-			return ui.ElText("p.sf-timeup", t(i18n.SFTimeUp)+" "+t(i18n.SFEndVoteIntro))
+			return ui.ElText("p.sf-timeup", t(i18n.Sentences, t(i18n.SFTimeUp), t(i18n.SFEndVoteIntro)))
 		}),
 		ui.El("div#vote-prompt.card.sf-vote",
 			ui.ElText("h1#vote-head", head),

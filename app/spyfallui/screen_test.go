@@ -2,6 +2,7 @@ package spyfallui
 
 import (
 	"errors"
+	"html"
 	"strings"
 	"testing"
 	"time"
@@ -373,4 +374,43 @@ func TestHostAwayHoldsTheGameButtons(t *testing.T) {
 	sfMust(t, g.Apply((spy+1)%4, spyfall.Accuse{Round: 1, Suspect: spy}, sfStart))
 	v := g.View((spy + 2) % 4)
 	uitest.HeldOnlyWhileAway(t, "vote-yes", func(away bool) goapp.Composer { return &hostAwayScreen{v: &v, away: away} })
+}
+
+// Issue 21: lines made of several texts are put together by each language's own pattern,
+// not with English punctuation: the time-up line (two sentences: no space after a Japanese
+// or Chinese full stop) and a line of the rounds' history (the spies, how the round ended).
+func TestJoinedLinesFollowTheLanguage(t *testing.T) {
+	for _, lang := range i18n.Languages() {
+		t.Run(string(lang), func(t *testing.T) {
+			g, err := spyfall.New(spyfall.Config{Edition: spyfall.TimeTravel, Players: []string{"Maya", "Leo", "Nadia", "Omar"}, Seed: 3, Rounds: 2})
+			sfMust(t, err)
+			sfMust(t, g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, sfStart))
+			sfMust(t, g.Apply(g.View(0).Dealer, spyfall.StartClock{Round: 1}, sfStart))
+			timeUp(t, g)
+			timeUpLine := i18n.T(lang, i18n.Sentences, i18n.T(lang, i18n.SFTimeUp), i18n.T(lang, i18n.SFEndVoteIntro))
+			if page := renderSeatIn(t, g, 0, lang); !strings.Contains(page, ">"+html.EscapeString(timeUpLine)+"<") {
+				t.Errorf("the time-up line is not %q", timeUpLine)
+			}
+
+			g = playingGame(t)
+			spy, _ := spyAndLocation(g)
+			sfMust(t, g.Apply(spy, spyfall.Guess{Round: 1, Location: g.View(spy).Locations[0].ID}, sfStart))
+			v := g.View(0)
+			if len(v.History) != 1 {
+				t.Fatalf("%d rounds in the history, want 1", len(v.History))
+			}
+			r := v.History[0]
+			line := i18n.T(lang, i18n.SFHistoryLine, i18n.T(lang, i18n.SFTheSpies), seatName(&v, spy), i18n.T(lang, endingText[r.Ending]))
+			if page := renderSeatIn(t, g, 0, lang); !strings.Contains(page, ">"+html.EscapeString(line)+"<") {
+				t.Errorf("the history line is not %q", line)
+			}
+			if lang == "ja" || lang == "zh" {
+				for _, s := range []string{timeUpLine, line} {
+					if strings.Contains(s, "。 ") || strings.Contains(s, ": ") || strings.Contains(s, ". ") {
+						t.Errorf("English punctuation between the parts: %q", s)
+					}
+				}
+			}
+		})
+	}
 }

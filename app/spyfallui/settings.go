@@ -203,8 +203,8 @@ func (s *Panel) render(in PanelInput) goapp.UI {
 		),
 		ui.El("fieldset",
 			ui.ElText("legend", s.t(i18n.SFSetCustom)),
-			ui.ElWith("textarea#custom-locations.field[placeholder=Lighthouse: Keeper, Tourist]").
-				Aria("label", s.t(i18n.SFSetCustom)).Attr("value", in.Custom).
+			ui.ElWith("textarea#custom-locations.field").
+				Attr("placeholder", s.t(i18n.SFSetCustomExample)).Aria("label", s.t(i18n.SFSetCustom)).Attr("value", in.Custom).
 				OnInput(func(ctx goapp.Context, e goapp.Event) { s.draft.Custom = ctx.JSSrc().Get("value").String() }),
 			ui.ElText("p.muted.small", s.t(i18n.SFSetCustomHint)),
 			ui.ElTextWith("button#custom-use.btn.secondary[type=button]", s.t(i18n.SFSetCustomAdd)).
@@ -314,7 +314,7 @@ func (s *Panel) rolesHint(c *spyfall.Config) goapp.UI {
 		return goapp.Text("")
 	}
 	return ui.El("p#roles-hint.muted.small",
-		goapp.Text(s.t(i18n.SFSetRolesOptional)+" "+s.t(i18n.SFSetRolesAnyone)),
+		goapp.Text(s.t(i18n.Sentences, s.t(i18n.SFSetRolesOptional), s.t(i18n.SFSetRolesAnyone))),
 	)
 }
 

@@ -10,6 +10,26 @@ const langCacheName = "safehouse-lang";
 const langPacks = [/*LANG_PACKS*/];
 const packLang = (url) => (/\/lang\/([a-z]+)\.[0-9a-f]+\.json$/.exec(new URL(url, self.location).pathname) || [])[1];
 
+// usablePack says whether text is lang's pack as the app reads it (i18n.Load; the page's
+// early.js checks the same): only such a pack is kept, never a corrupt answer.
+const usablePack = (lang, text) => {
+  try {
+    const p = JSON.parse(text);
+    return p !== null && p.lang === lang && p.ui !== null && typeof p.ui === "object" && Object.keys(p.ui).length > 0;
+  } catch (error) {
+    return false;
+  }
+};
+
+// packResponse reads a pack's response whole: a copy to keep when usable, else null.
+async function packResponse(url, response) {
+  const text = await response.text();
+  if (!usablePack(packLang(url), text)) {
+    return null;
+  }
+  return new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
+}
+
 // Install fills a fresh cache with every file or fails: a download that breaks off (a flaky
 // network) deletes the partial cache and rejects, so the browser discards this worker and
 // the previous one keeps serving its complete cache. "no-cache" asks the server about every
@@ -42,7 +62,9 @@ async function keepLanguages() {
   const kept = new Set((await langCache.keys()).map((r) => packLang(r.url)));
   await Promise.all(langPacks.filter((url) => kept.has(packLang(url))).map(async (url) => {
     try {
-      if (!(await langCache.match(url))) await langCache.put(url, await download(url));
+      if (await langCache.match(url)) return;
+      const pack = await packResponse(url, await download(url));
+      if (pack) await langCache.put(url, pack);
     } catch (error) {
       // fetched again when the player next uses the language
     }
@@ -121,7 +143,8 @@ async function configFirstFromNetwork(cache, request) {
 }
 
 // A language pack never changes under its name: from the cache when kept, else from the
-// network, kept when it came whole.
+// network, kept when it came whole and usable (a corrupt answer goes to the page, which says
+// so, and is asked for again next time).
 async function packFromCacheOrNetwork(request) {
   const langCache = await caches.open(langCacheName);
   const cached = await langCache.match(request);
@@ -129,8 +152,12 @@ async function packFromCacheOrNetwork(request) {
     return cached;
   }
   const response = await fetch(request);
-  if (response.ok) {
-    await langCache.put(request, response.clone());
+  if (!response.ok) {
+    return response;
+  }
+  const body = await response.clone().text();
+  if (usablePack(packLang(request.url), body)) {
+    await langCache.put(request, new Response(body, { status: 200, headers: { "Content-Type": "application/json" } }));
   }
   return response;
 }

@@ -56,29 +56,59 @@
   // Language packs (issue 21): English is inside the app; every other language is a file of
   // the site (window.safehousePacks, written by the site generator: language -> address).
   // The pack of the language the app will start in -- the one remembered, else the browser's
-  // -- is fetched now, beside the wasm, so it is there when the app runs; the app asks for a
-  // pack through pack(), which fetches each at most once at a time (a failed fetch may be
-  // tried again).
+  // -- is fetched now, beside the wasm, so it is there when the app runs. The app asks for a
+  // pack through pack(): a download under way or done before the app asked is shared, and
+  // forgotten once the app has it, so asking again (after a pack the app could not read)
+  // asks the network again.
   const packs = window.safehousePacks || {};
   const fetching = {};
+  const langCache = "safehouse-lang"; // the service worker's cache of packs (app-worker.js)
+  // usable says whether text is lang's pack as the app reads it (i18n.Load): JSON naming
+  // lang, with texts. A corrupt answer is never kept.
+  const usable = (lang, text) => {
+    try {
+      const p = JSON.parse(text);
+      return p !== null && p.lang === lang && p.ui !== null && typeof p.ui === "object" && Object.keys(p.ui).length > 0;
+    } catch (e) {
+      return false;
+    }
+  };
+  const download = async (lang) => {
+    const r = await fetch(packs[lang]);
+    if (!r.ok) throw new Error(packs[lang] + ": " + r.status);
+    const text = await r.text();
+    if (!usable(lang, text)) {
+      // Perhaps a corrupt copy kept before: dropped, so the next try asks the network.
+      if (window.caches) await caches.open(langCache).then((c) => c.delete(packs[lang])).catch(() => {});
+      throw new Error(packs[lang] + ": not a usable language pack");
+    }
+    // Kept for offline use in the worker's cache: on a first visit the worker is not in
+    // charge yet, so the page keeps it itself.
+    if (window.caches) {
+      const copy = new Response(text, { headers: { "Content-Type": "application/json" } });
+      await caches.open(langCache).then((c) => c.put(packs[lang], copy)).catch(() => {});
+    }
+    return text;
+  };
+  const get = (lang) => {
+    if (!fetching[lang]) {
+      const p = download(lang);
+      fetching[lang] = p;
+      p.catch(() => {
+        if (fetching[lang] === p) delete fetching[lang];
+      });
+    }
+    return fetching[lang];
+  };
   const pack = (lang) => {
     if (!Object.prototype.hasOwnProperty.call(packs, lang)) {
       return Promise.reject(new Error("no language pack for " + lang));
     }
-    if (!fetching[lang]) {
-      fetching[lang] = fetch(packs[lang]).then((r) => {
-        if (!r.ok) throw new Error(packs[lang] + ": " + r.status);
-        // Kept for offline use in the service worker's cache of packs (app-worker.js): on a
-        // first visit the worker is not in charge yet, so the page keeps it itself.
-        if (window.caches) {
-          const copy = r.clone();
-          caches.open("safehouse-lang").then((c) => c.put(packs[lang], copy)).catch(() => {});
-        }
-        return r.text();
-      });
-      fetching[lang].catch(() => delete fetching[lang]);
-    }
-    return fetching[lang];
+    const p = get(lang);
+    p.then(() => {
+      if (fetching[lang] === p) delete fetching[lang];
+    }, () => {});
+    return p;
   };
   // startLanguage is the app's choice at start (app/settings.go, i18n.Match): the remembered
   // language if the app offers it, else the first of the browser's whose primary subtag it
@@ -98,7 +128,7 @@
     return "en";
   };
   const prefetch = (lang) => {
-    if (lang !== "en") pack(lang).catch(() => {}); // the app says so if it still fails
+    if (offered(lang) && lang !== "en") get(lang).catch(() => {}); // the app says so if it still fails
   };
   prefetch(startLanguage());
 
