@@ -122,8 +122,12 @@ vet:
 # The engines are pure single-goroutine state machines: the race detector finds nothing there
 # and slows their 10,000-game property runs tenfold, so they run without it. Every package
 # with goroutines (session, signaling, app) runs under -race.
-ENGINE_PKGS = ./engine/...
-RACE_PKGS   = $(shell $(GO) list ./... | grep -v '^safehouse/engine')
+# The engines and the site generator run without -race: the engines start no goroutine, and
+# the generator's only concurrency is tools/precompress's, whose own tests run under -race;
+# under -race every generated site compresses twelve language packs at brotli's best, which
+# took minutes.
+NORACE_PKGS = ./engine/... ./wasm/gen
+RACE_PKGS   = $(shell $(GO) list ./... | grep -v -e '^safehouse/engine' -e '^safehouse/wasm/gen$$')
 
 # deps installs what the tests and size figures need on a fresh Debian machine (Noto CJK, so
 # the browsers draw Japanese and Chinese with real glyphs, not boxes; npm fetches
@@ -166,7 +170,7 @@ firefox: deps
 	fi
 
 test: deps vet site axe firefox
-	$(GO) test $(TEST_FLAGS) $(ENGINE_PKGS)
+	SAFEHOUSE_SITE="$(abspath $(SITE))" $(GO) test $(TEST_FLAGS) $(NORACE_PKGS)
 	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_PUPPETEER="$(PUPPETEER_MODS)" $(GO) test -race $(TEST_FLAGS) $(RACE_PKGS)
 	@# Under -race the wire-secrecy tests play 10 games each; the full 200 run here without it.
 	$(GO) test $(TEST_FLAGS) -run 'SecretsDoNotReachOtherSeats' ./app/game
