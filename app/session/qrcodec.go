@@ -222,51 +222,44 @@ func sdpToken(s string) bool {
 // sdp writes d back as an SDP of the given type ("offer" or "answer") that browsers and pion
 // accept; sess is the o= line's session id.
 func (d qrDesc) sdp(sess uint32) string {
-	var b strings.Builder
-	w := func(parts ...string) {
-		for _, p := range parts {
-			b.WriteString(p)
-		}
-		b.WriteString("\r\n")
-	}
-	mid := d.mid
-	w("v=0")
-	w("o=- ", strconv.FormatUint(uint64(sess), 10), " 2 IN IP4 127.0.0.1")
-	w("s=-")
-	w("t=0 0")
-	w("a=group:BUNDLE ", mid)
-	w("m=application 9 UDP/DTLS/SCTP webrtc-datachannel")
-	w("c=IN IP4 0.0.0.0")
+	var cands strings.Builder
 	for i, c := range d.cands {
 		addr := c.mdns
 		if addr == "" {
 			addr = c.addr.String()
 		}
 		prio := qrTypePrefs[c.typ]<<24 | uint32(65535-i)<<8 | 255
-		line := "a=candidate:" + strconv.Itoa(i+1) + " 1 udp " + strconv.FormatUint(uint64(prio), 10) + " " + addr + " " +
-			strconv.Itoa(int(c.port)) + " typ " + qrCandTypes[c.typ]
+		cands.WriteString("a=candidate:" + strconv.Itoa(i+1) + " 1 udp " + strconv.FormatUint(uint64(prio), 10) + " " + addr + " " +
+			strconv.Itoa(int(c.port)) + " typ " + qrCandTypes[c.typ])
 		if c.typ != 0 {
-			line += " raddr 0.0.0.0 rport 0"
+			cands.WriteString(" raddr 0.0.0.0 rport 0")
 		}
-		w(line)
+		cands.WriteString("\r\n")
 	}
-	w("a=end-of-candidates")
-	w("a=ice-ufrag:", d.ufrag)
-	w("a=ice-pwd:", d.pwd)
-	fp := strings.ToUpper(hex.EncodeToString(d.fp))
-	var colons strings.Builder
-	for i := 0; i < len(fp); i += 2 {
+	const hexDigits = "0123456789ABCDEF"
+	fp := make([]byte, 0, 3*len(d.fp))
+	for i, x := range d.fp {
 		if i > 0 {
-			colons.WriteByte(':')
+			fp = append(fp, ':')
 		}
-		colons.WriteString(fp[i : i+2])
+		fp = append(fp, hexDigits[x>>4], hexDigits[x&15])
 	}
-	w("a=fingerprint:", qrHashes[d.hash-1], " ", colons.String())
-	w("a=setup:", qrSetups[d.setup])
-	w("a=mid:", mid)
-	w("a=sctp-port:5000")
-	w("a=max-message-size:262144")
-	return b.String()
+	return "v=0\r\n" +
+		"o=- " + strconv.FormatUint(uint64(sess), 10) + " 2 IN IP4 127.0.0.1\r\n" +
+		"s=-\r\n" +
+		"t=0 0\r\n" +
+		"a=group:BUNDLE " + d.mid + "\r\n" +
+		"m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n" +
+		"c=IN IP4 0.0.0.0\r\n" +
+		cands.String() +
+		"a=end-of-candidates\r\n" +
+		"a=ice-ufrag:" + d.ufrag + "\r\n" +
+		"a=ice-pwd:" + d.pwd + "\r\n" +
+		"a=fingerprint:" + qrHashes[d.hash-1] + " " + string(fp) + "\r\n" +
+		"a=setup:" + qrSetups[d.setup] + "\r\n" +
+		"a=mid:" + d.mid + "\r\n" +
+		"a=sctp-port:5000\r\n" +
+		"a=max-message-size:262144\r\n"
 }
 
 // append writes d in the code's layout.
