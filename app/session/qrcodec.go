@@ -82,6 +82,14 @@ const (
 
 func qrErr(code, msg string) error { return &QRError{Code: code, Msg: msg} }
 
+// The refusals said at several places.
+var (
+	errQRCutShort error = &QRError{Code: QRTruncated, Msg: "the code is cut short"}
+	errQRNotACode error = &QRError{Code: QRNotACode, Msg: "this is not a Safehouse code"}
+	errQRUsed     error = &QRError{Code: QRUsed, Msg: "this answer was used already: the player scans the host's new code"}
+	errQRPastEnd  error = &QRError{Code: QRDamaged, Msg: "the code has bytes past its end"}
+)
+
 // qrDesc is what a data channel needs of one SDP.
 type qrDesc struct {
 	mid, ufrag, pwd string
@@ -319,7 +327,7 @@ func (r *qrReader) readDesc() (qrDesc, error) {
 	d.hash = r.byte()
 	if d.hash == 0 || int(d.hash) > len(qrHashes) {
 		if r.short {
-			return d, qrErr(QRTruncated, "the code is cut short")
+			return d, errQRCutShort
 		}
 		return d, qrErr(QRDamaged, "the code names an unknown fingerprint hash: it is damaged")
 	}
@@ -328,7 +336,7 @@ func (r *qrReader) readDesc() (qrDesc, error) {
 	n := int(r.byte())
 	if int(d.setup) >= len(qrSetups) || n > qrMaxCandidates {
 		if r.short {
-			return d, qrErr(QRTruncated, "the code is cut short")
+			return d, errQRCutShort
 		}
 		return d, qrErr(QRDamaged, "the code is damaged (setup or candidate count out of range)")
 	}
@@ -356,7 +364,7 @@ func (r *qrReader) readDesc() (qrDesc, error) {
 		d.cands = append(d.cands, c)
 	}
 	if r.short {
-		return d, qrErr(QRTruncated, "the code is cut short")
+		return d, errQRCutShort
 	}
 	return d, d.check()
 }
@@ -420,16 +428,16 @@ func readQRHead(text string, kind byte) ([]byte, *qrReader, string, [qrOfferID]b
 	var id [qrOfferID]byte
 	b, ok := base32Decode(text)
 	if !ok || len(b) == 0 {
-		return nil, nil, "", id, qrErr(QRNotACode, "this is not a Safehouse code")
+		return nil, nil, "", id, errQRNotACode
 	}
 	if b[0] != QRCodecVersion {
 		if len(b) < qrHeader || (b[1] != qrKindOffer && b[1] != qrKindAnswer) {
-			return nil, nil, "", id, qrErr(QRNotACode, "this is not a Safehouse code")
+			return nil, nil, "", id, errQRNotACode
 		}
 		return nil, nil, "", id, qrErr(QRVersion, "this code was made by another version of Safehouse: update both devices")
 	}
 	if len(b) < 2 {
-		return nil, nil, "", id, qrErr(QRTruncated, "the code is cut short")
+		return nil, nil, "", id, errQRCutShort
 	}
 	if b[1] != kind {
 		switch {
@@ -438,10 +446,10 @@ func readQRHead(text string, kind byte) ([]byte, *qrReader, string, [qrOfferID]b
 		case b[1] == qrKindAnswer:
 			return nil, nil, "", id, qrErr(QRWrongKind, "this is a player's answer: scan it on the host's phone")
 		}
-		return nil, nil, "", id, qrErr(QRNotACode, "this is not a Safehouse code")
+		return nil, nil, "", id, errQRNotACode
 	}
 	if len(b) < qrHeader+qrMACBytes {
-		return nil, nil, "", id, qrErr(QRTruncated, "the code is cut short")
+		return nil, nil, "", id, errQRCutShort
 	}
 	room := string(b[2 : 2+wire.RoomCodeLen])
 	if _, ok := wire.CanonicalRoomCode(room); !ok {
@@ -470,7 +478,7 @@ func decodeQROffer(text string) (qrOffer, error) {
 		return qrOffer{}, derr
 	}
 	if len(r.b) != 0 {
-		return qrOffer{}, qrErr(QRDamaged, "the code has bytes past its end")
+		return qrOffer{}, errQRPastEnd
 	}
 	o.desc = desc
 	return o, nil
@@ -507,7 +515,7 @@ func checkQRAnswer(text string, offer qrOffer) (qrAnswer, error) {
 		return qrAnswer{}, derr
 	}
 	if len(r.b) != 0 {
-		return qrAnswer{}, qrErr(QRDamaged, "the code has bytes past its end")
+		return qrAnswer{}, errQRPastEnd
 	}
 	return qrAnswer{room: room, id: id, desc: desc}, nil
 }
