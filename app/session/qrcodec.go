@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/binary"
-	"encoding/hex"
 	"net/netip"
 	"strconv"
 	"strings"
@@ -138,8 +137,8 @@ func descFromSDP(sdp string) (qrDesc, error) {
 			alg, digest, _ := strings.Cut(value, " ")
 			for i, h := range qrHashes {
 				if strings.EqualFold(alg, h) {
-					b, err := hex.DecodeString(strings.ReplaceAll(strings.TrimSpace(digest), ":", ""))
-					if err == nil && len(b) == qrHashSizes[i] {
+					b, ok := unhex(strings.ReplaceAll(strings.TrimSpace(digest), ":", ""))
+					if ok && len(b) == qrHashSizes[i] {
 						d.hash, d.fp = byte(i+1), b
 					}
 				}
@@ -199,8 +198,48 @@ func mdnsUUID(name string) ([]byte, bool) {
 	if !ok || len(u) != 36 || u[8] != '-' || u[13] != '-' || u[18] != '-' || u[23] != '-' {
 		return nil, false
 	}
-	b, err := hex.DecodeString(u[:8] + u[9:13] + u[14:18] + u[19:23] + u[24:])
-	return b, err == nil
+	return unhex(u[:8] + u[9:13] + u[14:18] + u[19:23] + u[24:])
+}
+
+// unhex decodes hex digits of either case, two a byte (encoding/hex's DecodeString, in less
+// code: nothing else in app.wasm uses encoding/hex).
+func unhex(s string) ([]byte, bool) {
+	if len(s)%2 != 0 {
+		return nil, false
+	}
+	b := make([]byte, len(s)/2)
+	for i := range b {
+		hi, lo := unhexDigit(s[2*i]), unhexDigit(s[2*i+1])
+		if hi > 15 || lo > 15 {
+			return nil, false
+		}
+		b[i] = hi<<4 | lo
+	}
+	return b, true
+}
+
+func unhexDigit(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 255
+}
+
+// appendHex writes b as two digits a byte, taken from digits (upper or lower case), with sep
+// between bytes unless it is 0.
+func appendHex(dst, b []byte, digits string, sep byte) []byte {
+	for i, x := range b {
+		if i > 0 && sep != 0 {
+			dst = append(dst, sep)
+		}
+		dst = append(dst, digits[x>>4], digits[x&15])
+	}
+	return dst
 }
 
 func (d qrDesc) check() error {
@@ -244,14 +283,6 @@ func (d qrDesc) sdp(sess uint32) string {
 		}
 		cands.WriteString("\r\n")
 	}
-	const hexDigits = "0123456789ABCDEF"
-	fp := make([]byte, 0, 3*len(d.fp))
-	for i, x := range d.fp {
-		if i > 0 {
-			fp = append(fp, ':')
-		}
-		fp = append(fp, hexDigits[x>>4], hexDigits[x&15])
-	}
 	return "v=0\r\n" +
 		"o=- " + strconv.FormatUint(uint64(sess), 10) + " 2 IN IP4 127.0.0.1\r\n" +
 		"s=-\r\n" +
@@ -263,7 +294,7 @@ func (d qrDesc) sdp(sess uint32) string {
 		"a=end-of-candidates\r\n" +
 		"a=ice-ufrag:" + d.ufrag + "\r\n" +
 		"a=ice-pwd:" + d.pwd + "\r\n" +
-		"a=fingerprint:" + qrHashes[d.hash-1] + " " + string(fp) + "\r\n" +
+		"a=fingerprint:" + qrHashes[d.hash-1] + " " + string(appendHex(nil, d.fp, "0123456789ABCDEF", ':')) + "\r\n" +
 		"a=setup:" + qrSetups[d.setup] + "\r\n" +
 		"a=mid:" + d.mid + "\r\n" +
 		"a=sctp-port:5000\r\n" +
@@ -349,7 +380,7 @@ func (r *qrReader) readDesc() (qrDesc, error) {
 		case 2:
 			c.addr = netip.AddrFrom16([16]byte(r.take(16)))
 		case 3:
-			u := hex.EncodeToString(r.take(16))
+			u := string(appendHex(nil, r.take(16), "0123456789abcdef", 0))
 			c.mdns = u[:8] + "-" + u[8:12] + "-" + u[12:16] + "-" + u[16:20] + "-" + u[20:] + ".local"
 		default:
 			c.typ = 255
