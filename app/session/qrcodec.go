@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/binary"
-	"encoding/hex"
 	"net/netip"
 	"strconv"
 	"strings"
@@ -82,6 +81,14 @@ const (
 
 func qrErr(code, msg string) error { return &QRError{Code: code, Msg: msg} }
 
+// The refusals said at several places.
+var (
+	errQRCutShort error = &QRError{Code: QRTruncated, Msg: "the code is cut short"}
+	errQRNotACode error = &QRError{Code: QRNotACode, Msg: "this is not a Safehouse code"}
+	errQRUsed     error = &QRError{Code: QRUsed, Msg: "this answer was used already: the player scans the host's new code"}
+	errQRPastEnd  error = &QRError{Code: QRDamaged, Msg: "the code has bytes past its end"}
+)
+
 // qrDesc is what a data channel needs of one SDP.
 type qrDesc struct {
 	mid, ufrag, pwd string
@@ -130,8 +137,8 @@ func descFromSDP(sdp string) (qrDesc, error) {
 			alg, digest, _ := strings.Cut(value, " ")
 			for i, h := range qrHashes {
 				if strings.EqualFold(alg, h) {
-					b, err := hex.DecodeString(strings.ReplaceAll(strings.TrimSpace(digest), ":", ""))
-					if err == nil && len(b) == qrHashSizes[i] {
+					b, ok := unhex(strings.ReplaceAll(strings.TrimSpace(digest), ":", ""))
+					if ok && len(b) == qrHashSizes[i] {
 						d.hash, d.fp = byte(i+1), b
 					}
 				}
@@ -191,8 +198,48 @@ func mdnsUUID(name string) ([]byte, bool) {
 	if !ok || len(u) != 36 || u[8] != '-' || u[13] != '-' || u[18] != '-' || u[23] != '-' {
 		return nil, false
 	}
-	b, err := hex.DecodeString(u[:8] + u[9:13] + u[14:18] + u[19:23] + u[24:])
-	return b, err == nil
+	return unhex(u[:8] + u[9:13] + u[14:18] + u[19:23] + u[24:])
+}
+
+// unhex decodes hex digits of either case, two a byte (encoding/hex's DecodeString, in less
+// code: nothing else in app.wasm uses encoding/hex).
+func unhex(s string) ([]byte, bool) {
+	if len(s)%2 != 0 {
+		return nil, false
+	}
+	b := make([]byte, len(s)/2)
+	for i := range b {
+		hi, lo := unhexDigit(s[2*i]), unhexDigit(s[2*i+1])
+		if hi > 15 || lo > 15 {
+			return nil, false
+		}
+		b[i] = hi<<4 | lo
+	}
+	return b, true
+}
+
+func unhexDigit(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 255
+}
+
+// appendHex writes b as two digits a byte, taken from digits (upper or lower case), with sep
+// between bytes unless it is 0.
+func appendHex(dst, b []byte, digits string, sep byte) []byte {
+	for i, x := range b {
+		if i > 0 && sep != 0 {
+			dst = append(dst, sep)
+		}
+		dst = append(dst, digits[x>>4], digits[x&15])
+	}
+	return dst
 }
 
 func (d qrDesc) check() error {
@@ -222,51 +269,36 @@ func sdpToken(s string) bool {
 // sdp writes d back as an SDP of the given type ("offer" or "answer") that browsers and pion
 // accept; sess is the o= line's session id.
 func (d qrDesc) sdp(sess uint32) string {
-	var b strings.Builder
-	w := func(parts ...string) {
-		for _, p := range parts {
-			b.WriteString(p)
-		}
-		b.WriteString("\r\n")
-	}
-	mid := d.mid
-	w("v=0")
-	w("o=- ", strconv.FormatUint(uint64(sess), 10), " 2 IN IP4 127.0.0.1")
-	w("s=-")
-	w("t=0 0")
-	w("a=group:BUNDLE ", mid)
-	w("m=application 9 UDP/DTLS/SCTP webrtc-datachannel")
-	w("c=IN IP4 0.0.0.0")
+	var cands strings.Builder
 	for i, c := range d.cands {
 		addr := c.mdns
 		if addr == "" {
 			addr = c.addr.String()
 		}
 		prio := qrTypePrefs[c.typ]<<24 | uint32(65535-i)<<8 | 255
-		line := "a=candidate:" + strconv.Itoa(i+1) + " 1 udp " + strconv.FormatUint(uint64(prio), 10) + " " + addr + " " +
-			strconv.Itoa(int(c.port)) + " typ " + qrCandTypes[c.typ]
+		cands.WriteString("a=candidate:" + strconv.Itoa(i+1) + " 1 udp " + strconv.FormatUint(uint64(prio), 10) + " " + addr + " " +
+			strconv.Itoa(int(c.port)) + " typ " + qrCandTypes[c.typ])
 		if c.typ != 0 {
-			line += " raddr 0.0.0.0 rport 0"
+			cands.WriteString(" raddr 0.0.0.0 rport 0")
 		}
-		w(line)
+		cands.WriteString("\r\n")
 	}
-	w("a=end-of-candidates")
-	w("a=ice-ufrag:", d.ufrag)
-	w("a=ice-pwd:", d.pwd)
-	fp := strings.ToUpper(hex.EncodeToString(d.fp))
-	var colons strings.Builder
-	for i := 0; i < len(fp); i += 2 {
-		if i > 0 {
-			colons.WriteByte(':')
-		}
-		colons.WriteString(fp[i : i+2])
-	}
-	w("a=fingerprint:", qrHashes[d.hash-1], " ", colons.String())
-	w("a=setup:", qrSetups[d.setup])
-	w("a=mid:", mid)
-	w("a=sctp-port:5000")
-	w("a=max-message-size:262144")
-	return b.String()
+	return "v=0\r\n" +
+		"o=- " + strconv.FormatUint(uint64(sess), 10) + " 2 IN IP4 127.0.0.1\r\n" +
+		"s=-\r\n" +
+		"t=0 0\r\n" +
+		"a=group:BUNDLE " + d.mid + "\r\n" +
+		"m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n" +
+		"c=IN IP4 0.0.0.0\r\n" +
+		cands.String() +
+		"a=end-of-candidates\r\n" +
+		"a=ice-ufrag:" + d.ufrag + "\r\n" +
+		"a=ice-pwd:" + d.pwd + "\r\n" +
+		"a=fingerprint:" + qrHashes[d.hash-1] + " " + string(appendHex(nil, d.fp, "0123456789ABCDEF", ':')) + "\r\n" +
+		"a=setup:" + qrSetups[d.setup] + "\r\n" +
+		"a=mid:" + d.mid + "\r\n" +
+		"a=sctp-port:5000\r\n" +
+		"a=max-message-size:262144\r\n"
 }
 
 // append writes d in the code's layout.
@@ -326,7 +358,7 @@ func (r *qrReader) readDesc() (qrDesc, error) {
 	d.hash = r.byte()
 	if d.hash == 0 || int(d.hash) > len(qrHashes) {
 		if r.short {
-			return d, qrErr(QRTruncated, "the code is cut short")
+			return d, errQRCutShort
 		}
 		return d, qrErr(QRDamaged, "the code names an unknown fingerprint hash: it is damaged")
 	}
@@ -335,7 +367,7 @@ func (r *qrReader) readDesc() (qrDesc, error) {
 	n := int(r.byte())
 	if int(d.setup) >= len(qrSetups) || n > qrMaxCandidates {
 		if r.short {
-			return d, qrErr(QRTruncated, "the code is cut short")
+			return d, errQRCutShort
 		}
 		return d, qrErr(QRDamaged, "the code is damaged (setup or candidate count out of range)")
 	}
@@ -348,7 +380,7 @@ func (r *qrReader) readDesc() (qrDesc, error) {
 		case 2:
 			c.addr = netip.AddrFrom16([16]byte(r.take(16)))
 		case 3:
-			u := hex.EncodeToString(r.take(16))
+			u := string(appendHex(nil, r.take(16), "0123456789abcdef", 0))
 			c.mdns = u[:8] + "-" + u[8:12] + "-" + u[12:16] + "-" + u[16:20] + "-" + u[20:] + ".local"
 		default:
 			c.typ = 255
@@ -363,7 +395,7 @@ func (r *qrReader) readDesc() (qrDesc, error) {
 		d.cands = append(d.cands, c)
 	}
 	if r.short {
-		return d, qrErr(QRTruncated, "the code is cut short")
+		return d, errQRCutShort
 	}
 	return d, d.check()
 }
@@ -427,16 +459,16 @@ func readQRHead(text string, kind byte) ([]byte, *qrReader, string, [qrOfferID]b
 	var id [qrOfferID]byte
 	b, ok := base32Decode(text)
 	if !ok || len(b) == 0 {
-		return nil, nil, "", id, qrErr(QRNotACode, "this is not a Safehouse code")
+		return nil, nil, "", id, errQRNotACode
 	}
 	if b[0] != QRCodecVersion {
 		if len(b) < qrHeader || (b[1] != qrKindOffer && b[1] != qrKindAnswer) {
-			return nil, nil, "", id, qrErr(QRNotACode, "this is not a Safehouse code")
+			return nil, nil, "", id, errQRNotACode
 		}
 		return nil, nil, "", id, qrErr(QRVersion, "this code was made by another version of Safehouse: update both devices")
 	}
 	if len(b) < 2 {
-		return nil, nil, "", id, qrErr(QRTruncated, "the code is cut short")
+		return nil, nil, "", id, errQRCutShort
 	}
 	if b[1] != kind {
 		switch {
@@ -445,10 +477,10 @@ func readQRHead(text string, kind byte) ([]byte, *qrReader, string, [qrOfferID]b
 		case b[1] == qrKindAnswer:
 			return nil, nil, "", id, qrErr(QRWrongKind, "this is a player's answer: scan it on the host's phone")
 		}
-		return nil, nil, "", id, qrErr(QRNotACode, "this is not a Safehouse code")
+		return nil, nil, "", id, errQRNotACode
 	}
 	if len(b) < qrHeader+qrMACBytes {
-		return nil, nil, "", id, qrErr(QRTruncated, "the code is cut short")
+		return nil, nil, "", id, errQRCutShort
 	}
 	room := string(b[2 : 2+wire.RoomCodeLen])
 	if _, ok := wire.CanonicalRoomCode(room); !ok {
@@ -477,7 +509,7 @@ func decodeQROffer(text string) (qrOffer, error) {
 		return qrOffer{}, derr
 	}
 	if len(r.b) != 0 {
-		return qrOffer{}, qrErr(QRDamaged, "the code has bytes past its end")
+		return qrOffer{}, errQRPastEnd
 	}
 	o.desc = desc
 	return o, nil
@@ -514,7 +546,7 @@ func checkQRAnswer(text string, offer qrOffer) (qrAnswer, error) {
 		return qrAnswer{}, derr
 	}
 	if len(r.b) != 0 {
-		return qrAnswer{}, qrErr(QRDamaged, "the code has bytes past its end")
+		return qrAnswer{}, errQRPastEnd
 	}
 	return qrAnswer{room: room, id: id, desc: desc}, nil
 }

@@ -232,7 +232,7 @@ func (h *QRHost) Accept(code string) error {
 	h.mu.Unlock()
 	if so == nil {
 		if spent {
-			return qrErr(QRUsed, "this answer was used already: the player scans the host's new code")
+			return errQRUsed
 		}
 		return qrErr(QRNotOffered, "this answer is for a code this host no longer shows: the player scans the host's new code")
 	}
@@ -246,7 +246,7 @@ func (h *QRHost) Accept(code string) error {
 	h.mu.Lock()
 	if h.done || at >= len(h.offers) || h.offers[at] != so {
 		h.mu.Unlock()
-		return qrErr(QRUsed, "this answer was used already: the player scans the host's new code")
+		return errQRUsed
 	}
 	h.offers = append(h.offers[:at], h.offers[at+1:]...)
 	if len(h.spent) >= maxSpentOffers {

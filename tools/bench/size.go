@@ -51,7 +51,11 @@ func compress(ctx context.Context, out, tool string, args ...string) (int64, err
 // and writes its static site to dir/baseline-site.
 func buildBaseline(ctx context.Context, dir string) (site string, err error) {
 	wasm := filepath.Join(dir, "baseline.wasm")
-	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=safehouse/...=-l", "-gcflags=github.com/maxence-charriere/go-app/v10/...=-l", "-o", wasm, "./tools/bench/baseline")
+	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-gcflags=safehouse/...=-l", "-gcflags=github.com/maxence-charriere/go-app/v10/...=-l", "-o", wasm}
+	if _, err := os.Stat("build/wasm.mod"); err == nil {
+		args = append(args, "-modfile=build/wasm.mod") // go-app without its regexp routes, as the app (Makefile, wasm-goapp)
+	}
+	build := exec.CommandContext(ctx, "go", append(args, "./tools/bench/baseline")...)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building the baseline wasm: %v\n%s", err, out)
