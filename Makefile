@@ -68,14 +68,17 @@ WASM_GCFLAGS = -gcflags=safehouse/...=-l -gcflags=github.com/maxence-charriere/g
 # replaces go-app by that copy. wasm/gen's TestGoAppRouteOverlayMatchesTheModule fails when a
 # go-app update changes route.go, so the overlay is redone from the new file.
 WASM_MODFILE = build/wasm.mod
-GOAPP_DIR    = $(shell $(GO) list -m -f '{{.Dir}}' github.com/maxence-charriere/go-app/v10)
 WASM_BUILD   = GOOS=js GOARCH=wasm $(GO) build -trimpath -modfile=$(WASM_MODFILE) $(WASM_GCFLAGS)
 
 wasm: wasm-goapp
 	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./wasm
 
+# go mod download, not go list -m: on a fresh machine go-app is not in the module cache yet,
+# and go list -m then names no directory.
 wasm-goapp:
-	@mkdir -p build && rm -rf build/go-app && cp -R "$(GOAPP_DIR)" build/go-app && chmod -R u+w build/go-app
+	@dir=$$($(GO) mod download -json github.com/maxence-charriere/go-app/v10 | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
+	if [ -z "$$dir" ]; then echo "wasm-goapp: go mod download gave no directory for go-app" >&2; exit 1; fi; \
+	mkdir -p build && rm -rf build/go-app && cp -R "$$dir" build/go-app && chmod -R u+w build/go-app
 	@cp wasm/overlay/route.go.overlay build/go-app/pkg/app/route.go
 	@cp go.mod $(WASM_MODFILE) && cp go.sum $(WASM_MODFILE:.mod=.sum)
 	@$(GO) mod edit -modfile=$(WASM_MODFILE) -replace github.com/maxence-charriere/go-app/v10=$(abspath build/go-app)
