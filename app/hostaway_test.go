@@ -60,3 +60,20 @@ func TestHostAwayBannerNamesTheHost(t *testing.T) {
 		})
 	}
 }
+
+// A QR guest whose connection ended (the host's tab reloaded, or the host's phone slept) is
+// back on the scanning screen, which says the game waits for the host's device and how to get
+// the seat back: no error page.
+func TestQRGuestToldTheHostIsAwayWhileScanningAgain(t *testing.T) {
+	s := lobbyShell(false, false, true)
+	s.qr.Guest = true
+	s.qrComeBack()
+	html := render(t, s)
+	if s.screen != screenQR || !strings.Contains(html, `id="qr-paste"`) {
+		t.Fatalf("not back on the scanning screen:\n%s", html)
+	}
+	away := regexp.MustCompile(`(?s)id="qr-host-away"[^>]*>\s*<strong>The game is waiting for Maya(&#39;|')s device`)
+	if !away.MatchString(html) || !strings.Contains(html, "Scan the host&#39;s code again") && !strings.Contains(html, "Scan the host's code again") {
+		t.Errorf("the scanning screen does not say the game waits for Maya's device:\n%s", html)
+	}
+}

@@ -34,7 +34,7 @@ const (
 // the next seat.
 type qrModel struct {
 	Step     qrStep
-	ComeBack bool   // the player lost its connection and scans again to get its seat back
+	ComeBack string // the host's name once the player lost its connection and scans again to get its seat back
 	Camera   bool   // a camera view is on screen (the player's, or the host's for an answer)
 	Paste    string // the pasted code's draft
 	Error    string // why the last code was refused, in the player's language
@@ -66,7 +66,8 @@ func (s *Shell) onQRHost(ctx goapp.Context, _ goapp.Event) {
 	attempt := s.attempt
 	s.connecting = connectingModel{}
 	s.screen = screenConnecting
-	opts := session.Options{Name: name}
+	// Saved like a server's host (resume.go): a reloaded tab resumes the game.
+	opts := session.Options{Name: name, Store: storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}}
 	sctx, cancel := context.WithCancel(context.Background())
 	s.ui.Async(func() {
 		h, err := session.NewQRHost(sctx, opts)
@@ -125,9 +126,10 @@ func (s *Shell) onQRJoin(ctx goapp.Context, _ goapp.Event) {
 }
 
 // qrComeBack is a QR player's lost connection: scan the host's code again (the token brings
-// the seat back).
+// the seat back). The host's device may be the one gone (its tab reloaded): the screen says
+// the game waits for it, not that anything failed.
 func (s *Shell) qrComeBack() {
-	s.qr = qrModel{Step: qrScanOffer, ComeBack: true, Guest: true}
+	s.qr = qrModel{Step: qrScanOffer, ComeBack: s.hostName(), Guest: true}
 	s.screen = screenQR
 }
 
@@ -331,13 +333,15 @@ func (s *Shell) renderQR() goapp.UI {
 			back,
 		}
 	case qrScanOffer:
-		hint := s.t(i18n.QRScanHint)
-		if s.qr.ComeBack {
-			hint = s.t(i18n.QRComeBack)
+		var hint goapp.UI = ui.ElText("p#qr-scan-hint.lead", s.t(i18n.QRScanHint))
+		if s.qr.ComeBack != "" {
+			hint = ui.El("div#qr-host-away.note[role=status]",
+				ui.ElText("strong", s.t(i18n.HostAwayTitle, s.qr.ComeBack)),
+				ui.ElText("p#qr-scan-hint", s.t(i18n.QRComeBack)))
 		}
 		body = []goapp.UI{
 			ui.ElText("h2#qr-scan-title", s.t(i18n.QRScanTitle)),
-			ui.ElText("p#qr-scan-hint.lead", hint),
+			hint,
 			s.renderQRCamera(),
 			s.renderQRPaste(i18n.QRPasteOffer),
 		}

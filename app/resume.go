@@ -83,8 +83,9 @@ func readHostSave(save, aside session.Store) (st session.HostState, room *game.R
 
 // resumeHosting brings back the game this tab was hosting before a reload, if it saved one:
 // the same room code (reclaimed with its claim), the same seats and the same game. The
-// players' apps come back by themselves. A save that cannot be resumed stays home with a
-// note saying why (readHostSave); a room the server forgot is dropped.
+// players' apps come back by themselves; in a game with no server, each player comes back
+// through the host's code, which is shown at once. A save that cannot be resumed stays home
+// with a note saying why (readHostSave); a room the server forgot is dropped.
 func (s *Shell) resumeHosting(ctx goapp.Context) {
 	store := storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
 	st, room, notice, ok := readHostSave(store, storageStore{storage: ctx.LocalStorage(), key: hostSetAsideKey})
@@ -97,32 +98,49 @@ func (s *Shell) resumeHosting(ctx goapp.Context) {
 	s.connecting = connectingModel{Room: st.Room, Reopening: true}
 	s.screen = screenConnecting
 	opts := s.options("") // the saved name stays
+	if st.NoServer {
+		opts = session.Options{} // a game with no server asks nothing of the network's servers (qrplay.go)
+	}
 	opts.Store = store
 	sctx, cancel := context.WithCancel(context.Background())
 	s.ui.Async(func() {
-		h, err := session.ResumeHost(sctx, opts, st, room)
+		live := &liveSession{cancel: cancel}
+		var err error
+		if st.NoServer {
+			live.qr, err = session.ResumeQRHost(sctx, opts, st, room)
+		} else {
+			live.host, err = session.ResumeHost(sctx, opts, st, room)
+		}
 		s.ui.Dispatch(func(ctx goapp.Context) {
-			if attempt != s.attempt {
+			if attempt != s.attempt || err != nil {
 				cancel()
-				if h != nil {
-					h.Close()
+				if live.host != nil {
+					live.host.Close()
 				}
+				if live.qr != nil {
+					live.qr.Close()
+				}
+			}
+			if attempt != s.attempt {
 				return
 			}
 			if err != nil {
-				cancel()
 				if errors.Is(err, session.ErrUnknownRoom) {
 					_ = store.Clear() // the server forgot the room: it cannot come back
 				}
 				s.goHome()
 				return
 			}
-			s.start(ctx, &liveSession{
-				host:   h,
-				client: h.Player(),
-				invite: invite{Room: h.Room(), Secret: h.Secret()},
-				cancel: cancel,
-			})
+			live.invite.Room = st.Room
+			if live.qr != nil {
+				// Everyone else is away: the code that brings them back is on screen at once.
+				live.client = live.qr.Player()
+				s.qr = qrModel{Panel: true}
+			} else {
+				live.client, live.invite.Secret = live.host.Player(), st.Secret
+			}
+			s.start(ctx, live)
+			s.qrNextOffer()
 		})
 	})
 }

@@ -127,3 +127,21 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// TestResumeSaveOfAGameWithNoServer: a QR host's save (no claim, marked no_server) is read
+// back whole, its spent codes with it.
+func TestResumeSaveOfAGameWithNoServer(t *testing.T) {
+	data, err := session.EncodeHostState(session.HostState{
+		Room: "K7MPQ2", Secret: "c2VjcmV0LXNlY3JldC1zZWNy", State: 9, NoServer: true, Spent: []uint32{7, 1 << 31},
+		Seats: []session.SavedSeat{{Seat: 0, Name: "Maya", Host: true, Token: "dG9rZW4tdG9rZW4tdG9rZW4tMA"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	save, aside := &session.MemoryStore{}, &session.MemoryStore{}
+	_ = save.Save(data)
+	st, room, notice, ok := readHostSave(save, aside)
+	if !ok || notice != "" || room == nil || !st.NoServer || st.Claim != "" || len(st.Spent) != 2 {
+		t.Fatalf("resumed %v, note %q, state %+v", ok, notice, st)
+	}
+}

@@ -382,8 +382,8 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 		s.closeLive()
 		return
 	}
-	if u.Notice != "" {
-		s.showToast(ctx, s.noticeText(u))
+	if u.Notice != "" && (u.Code != session.NoticeConnectionLost || !s.qr.Guest) {
+		s.showToast(ctx, s.noticeText(u)) // a QR guest's scanning screen says it instead (qrComeBack)
 	}
 	if u.Status != "" {
 		s.lobby.Status = u.Status

@@ -145,7 +145,8 @@ func playerJoins(tb *tab, name string) {
 // the camera (a canvas stream of the QR code on the host's screen, read by the app's real
 // decoder), the second pastes the codes both ways; one player reloads in the middle of the
 // round and comes back by the codes to the same seat and card, the host's screen naming who
-// is away meanwhile.
+// is away meanwhile. Then the host's tab reloads: it resumes the game from its save, and both
+// players come back by the codes to the same seats and cards.
 func TestQRGameWithNoServer(t *testing.T) {
 	q := newQRTable(t)
 	q.openTabs("host", "Leo", "Nadia")
@@ -263,6 +264,40 @@ func TestQRGameWithNoServer(t *testing.T) {
 		leo.fatalf("Leo came back with card %q, want %q", got, cards["Leo"])
 	}
 	host.waitJS(`document.getElementById("qr-overlay").textContent.includes("Leo") === false || document.getElementById("qr-away") === null`, "Leo no longer away")
+	host.click("qr-hide")
+
+	// Then the host's tab reloads (a phone whose browser discarded it): it resumes its saved
+	// game with both players away and the code that brings them back on screen, while each
+	// player's screen says the game waits for Maya's device and offers the scan again. Leo's
+	// first answer, from before the reload, is refused as used; two codes each later both
+	// players have their seats and cards back.
+	host.do(chromedp.Reload())
+	for _, tb := range []*tab{leo, nadia} {
+		tb.waitJS(`(document.getElementById("qr-host-away") || {textContent: ""}).textContent.includes("Maya") && document.getElementById("qr-paste") !== null`,
+			"the scanning screen saying the game waits for Maya's device")
+	}
+	host.waitJS(`document.getElementById("secret-card") !== null && document.getElementById("qr-away") !== null`, "the host's game back")
+	if got := peekCard(host); got != cards["Maya"] {
+		host.fatalf("the host came back with card %q, want %q", got, cards["Maya"])
+	}
+	if away := host.text("qr-away"); !strings.Contains(away, "Leo") || !strings.Contains(away, "Nadia") {
+		host.fatalf("after the reload the host names %q away, want Leo and Nadia", away)
+	}
+	q.h.screenshots(nadia, "qr-host-away")
+	offer = hostOffer(host)
+	setField(host, "qr-paste", answer)
+	host.click("qr-use")
+	host.waitJS(`document.getElementById("qr-error").textContent.includes("already used")`, "Leo's old answer refused as used")
+	q.seatByText(host, leo, offer)
+	host.waitJS(fmt.Sprintf(`(document.getElementById("qr-offer-text") || {}).value && document.getElementById("qr-offer-text").value !== %q`, offer), "a new code for the next seat")
+	q.seatByText(host, nadia, hostOffer(host))
+	for name, tb := range map[string]*tab{"Leo": leo, "Nadia": nadia} {
+		tb.waitJS(`document.getElementById("secret-card") !== null`, name+" back at the table")
+		if got := peekCard(tb); got != cards[name] {
+			tb.fatalf("%s came back with card %q, want %q", name, got, cards[name])
+		}
+	}
+	host.waitJS(`document.getElementById("qr-away") === null`, "nobody away")
 	host.click("qr-hide")
 
 	// A player who is not the spy accuses the spy; the other votes yes.

@@ -24,7 +24,10 @@
 // invite secret (which the offer code carries) over both fingerprints, views, the resume
 // token. A lost connection does not come back by itself: the client ends, and the same two
 // scans with the seat's token bring the seat and card back. A wrong, foreign, damaged, cut or
-// replayed code is refused with a *QRError and changes nothing.
+// replayed code is refused with a *QRError and changes nothing. A QR host with Options.Store
+// saves itself like any host (a HostState marked NoServer, with no claim), and ResumeQRHost
+// brings it back after a reload with the same room, secret, seats and tokens; each player
+// then comes back through two new codes, and answers taken before the reload stay spent.
 //
 // # Messages
 //

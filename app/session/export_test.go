@@ -2,7 +2,11 @@
 
 package session
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pion/webrtc/v4"
+)
 
 // What the tests of package session_test (which play the real game of app/game, a package
 // that imports this one) need from this package's own test hooks.
@@ -24,3 +28,34 @@ func (h *HostSession) Crash() { h.crash() }
 
 // RaceEnabled says the race detector is on (the chaos loops scale down under it).
 const RaceEnabled = raceEnabled
+
+// Crash stops the QR host without a word to anyone, as a reloaded tab (or one the browser
+// discarded while the phone slept) does: its saved state stays as it was.
+func (h *QRHost) Crash() {
+	h.closeOnce.Do(func() {
+		h.mu.Lock()
+		h.done = true
+		pcs := h.pcs
+		h.pcs = map[*webrtc.PeerConnection]struct{}{}
+		h.offers = nil
+		h.mu.Unlock()
+		h.core.mu.Lock()
+		h.core.closed = true
+		h.core.scheduleLocked() // closed: stops the game's timer
+		conns := make([]*hostConn, 0, len(h.core.conns))
+		for hc := range h.core.conns {
+			conns = append(conns, hc)
+		}
+		h.core.mu.Unlock()
+		for pc := range pcs {
+			_ = pc.Close()
+		}
+		for _, hc := range conns {
+			_ = hc.conn.Close()
+		}
+		h.player.Close()
+		close(h.quiet)
+		h.core.wg.Wait()
+		h.waiters.Wait()
+	})
+}

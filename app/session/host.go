@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -74,6 +75,9 @@ func Host(ctx context.Context, o Options) (*HostSession, error) {
 func ResumeHost(ctx context.Context, o Options, st HostState, table Table) (*HostSession, error) {
 	if err := st.check(); err != nil {
 		return nil, fmt.Errorf("session: saved game is damaged: %w", err)
+	}
+	if st.NoServer {
+		return nil, errors.New("session: this saved game has no signaling server: ResumeQRHost brings it back")
 	}
 	o.Token = st.Seats[0].Token
 	return startHost(ctx, o, wire.Message{T: wire.TypeHost, Room: st.Room, Claim: st.Claim}, st.Secret, &st, table)

@@ -36,6 +36,11 @@ type HostState struct {
 	// unused after a reload too.
 	NextSeat int    `json:"next_seat,omitempty"`
 	Game     []byte `json:"game,omitempty"` // the Table's MarshalBinary, when it has one
+	// NoServer marks a game with no signaling server (QRHost, resumed by ResumeQRHost): it
+	// has no claim. Spent lists the offer ids whose answer its host took, so an answer code
+	// used before a reload is still refused as used after it.
+	NoServer bool     `json:"no_server,omitempty"`
+	Spent    []uint32 `json:"spent,omitempty"`
 }
 
 // SavedSeat is one seat in a HostState.
@@ -95,8 +100,11 @@ func (st HostState) check() error {
 	if code, ok := wire.CanonicalRoomCode(st.Room); !ok || code != st.Room {
 		return fmt.Errorf("room %q is not a room code", st.Room)
 	}
-	if st.Claim == "" || st.Secret == "" {
+	if (st.Claim == "" && !st.NoServer) || st.Secret == "" {
 		return errors.New("claim or invite secret missing")
+	}
+	if len(st.Spent) > maxSpentOffers {
+		return fmt.Errorf("%d spent offers, at most %d are kept", len(st.Spent), maxSpentOffers)
 	}
 	if len(st.Seats) == 0 {
 		return errors.New("no seats, want at least the host's")
@@ -130,11 +138,13 @@ func (st HostState) check() error {
 	return nil
 }
 
-// hostStore is where a hostCore saves itself, with what only the HostSession knows.
+// hostStore is where a hostCore saves itself, with what only the HostSession or QRHost knows.
 type hostStore struct {
 	store  Store
 	claim  string
 	secret string
+	// spent, for a QRHost, lists its spent offer ids; it is called with the core's lock held.
+	spent func() []uint32
 }
 
 // saveLocked stores the whole state. A failure is logged: the game goes on, it only could not
@@ -150,6 +160,9 @@ func (h *hostCore) saveLocked() {
 		State:    h.state,
 		Seats:    make([]SavedSeat, len(h.seats)),
 		NextSeat: h.nextSeat,
+	}
+	if h.store.spent != nil {
+		st.NoServer, st.Spent = true, h.store.spent()
 	}
 	for i, s := range h.seats {
 		st.Seats[i] = SavedSeat{Seat: s.no, Name: s.name, Host: s.host, Spectator: s.spectator, Token: s.token, LastSeq: s.lastSeq}

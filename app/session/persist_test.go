@@ -127,6 +127,13 @@ func TestDecodeHostStateRefusesDamage(t *testing.T) {
 	if _, err := DecodeHostState(data); err != nil {
 		t.Fatalf("a whole save was refused: %v", err)
 	}
+	// A game with no server has no claim, and keeps its spent offers.
+	offline := good
+	offline.Claim, offline.NoServer, offline.Spent = "", true, []uint32{1, 1<<32 - 1}
+	data2, _ := EncodeHostState(offline)
+	if st, err := DecodeHostState(data2); err != nil || !st.NoServer || len(st.Spent) != 2 || st.Spent[1] != 1<<32-1 {
+		t.Fatalf("a whole save of a game with no server came back as %+v, %v", st, err)
+	}
 	for _, tc := range []struct {
 		name   string
 		damage func(st *HostState)
@@ -135,6 +142,8 @@ func TestDecodeHostStateRefusesDamage(t *testing.T) {
 		{name: "another version", raw: strings.Replace(string(data), `"v":1`, `"v":2`, 1)},
 		{name: "lower-case room", damage: func(st *HostState) { st.Room = "k7mpq2" }},
 		{name: "no claim", damage: func(st *HostState) { st.Claim = "" }},
+		{name: "no secret in a game with no server", damage: func(st *HostState) { st.Claim, st.Secret, st.NoServer = "", "", true }},
+		{name: "too many spent offers", damage: func(st *HostState) { st.NoServer, st.Spent = true, make([]uint32, maxSpentOffers+1) }},
 		{name: "no seats", damage: func(st *HostState) { st.Seats = nil }},
 		{name: "host not first", damage: func(st *HostState) { st.Seats[0].Host, st.Seats[1].Host = false, true }},
 		{name: "repeated token", damage: func(st *HostState) { st.Seats[1].Token = st.Seats[0].Token }},

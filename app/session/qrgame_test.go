@@ -4,6 +4,7 @@ package session_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -21,6 +22,13 @@ func qrOptions(name string) session.Options {
 // qrSeat seats one player through the two codes: the host's offer, scanned by the player,
 // whose answer the host takes.
 func qrSeat(t *testing.T, ctx context.Context, host *session.QRHost, o session.Options) *session.Client {
+	t.Helper()
+	c, _ := qrSeatWith(t, ctx, host, o)
+	return c
+}
+
+// qrSeatWith is qrSeat that also returns the player's answer code.
+func qrSeatWith(t *testing.T, ctx context.Context, host *session.QRHost, o session.Options) (*session.Client, string) {
 	t.Helper()
 	offer, err := host.Offer(ctx)
 	if err != nil {
@@ -40,7 +48,7 @@ func qrSeat(t *testing.T, ctx context.Context, host *session.QRHost, o session.O
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c
+	return c, join.Answer()
 }
 
 // No signaling server anywhere: a host and two players, seated through QR codes over real
@@ -125,6 +133,158 @@ func TestQRGameWithNoServerPlaysAClassicRound(t *testing.T) {
 			t.Errorf("screen %d was refused: %s (%s)", i, u.Notice, u.Code)
 		}
 	}
+}
+
+// APP-REJOIN-2 with no server: the QR host's tab reloads in the middle of a vote (it stops
+// without a word) and comes back from its saved bytes with the same room, invite secret,
+// seats, cards, clock and vote; the players, whose connections ended with the old tab, come
+// back through two new codes each with their resume tokens to the same seats and cards, an
+// answer code from before the reload is refused as used, and the round plays to its end.
+func TestQRHostResumedFromItsSaveBringsEveryoneBack_APP_REJOIN_2(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	store := &session.MemoryStore{}
+	o := qrOptions("Hana")
+	o.Store = store
+	host, err := session.NewQRHost(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	host.SetTable(game.NewRoom(game.Options{}))
+	p := &qrParty{host: host, screens: []*screen{watchScreen(host.Player())}}
+	var oldAnswer string
+	for i := range 2 {
+		c, answer := qrSeatWith(t, ctx, host, qrOptions(fmt.Sprintf("Agent %d", i+1)))
+		p.peers = append(p.peers, c)
+		p.screens = append(p.screens, watchScreen(c))
+		oldAnswer = answer
+	}
+	defer func() {
+		for _, c := range p.peers {
+			c.Close()
+		}
+	}()
+	p.screens[0].until(t, "three players online", func() bool {
+		return p.screens[0].last != nil && len(p.screens[0].last.Players) == 3 && allOnline(p.screens[0].last)
+	})
+	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 1, QuestionTracker: true}
+	send(t, host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
+	send(t, host.Player(), game.Start())
+	r := p.readRound(t, 1)
+	clients := p.clients()
+	act(t, clients[r.dealer], spyfall.StartClock{Round: 1})
+	p.screens[0].untilSpyfall(t, "the clock running", func(v *spyfall.View) bool { return v.Phase == spyfall.PhasePlaying })
+	accuser := (r.spy + 1) % len(clients)
+	voter := 3 - accuser - r.spy // the one seat left of three
+	act(t, clients[accuser], spyfall.Accuse{Round: 1, Suspect: r.spySeat})
+	before := p.screens[0].untilSpyfall(t, "the vote open", func(v *spyfall.View) bool { return v.Vote != nil })
+	room, secret, stateBefore := host.Room(), host.Secret(), host.State()
+	seats := []int{clients[1].Seat(), clients[2].Seat()}
+	tokens := []string{clients[1].Token(), clients[2].Token()}
+
+	host.Crash()
+	for i := 1; i < 3; i++ {
+		p.screens[i].until(t, fmt.Sprintf("player %d's client to end with the host", i), func() bool { return p.screens[i].closed })
+	}
+	saved, err := store.Load()
+	if err != nil || saved == nil {
+		t.Fatalf("the QR host saved nothing: %v", err)
+	}
+	st, err := session.DecodeHostState(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.NoServer || st.Claim != "" || len(st.Spent) != 2 {
+		t.Fatalf("the save is not marked as a game with no server, or lost its spent codes: no server %v, claim %q, %d spent",
+			st.NoServer, st.Claim, len(st.Spent))
+	}
+	if _, err := session.ResumeHost(ctx, o, st, nil); err == nil {
+		t.Fatal("ResumeHost took a game with no server")
+	}
+	restored := game.NewRoom(game.Options{})
+	if err := restored.UnmarshalBinary(st.Game); err != nil {
+		t.Fatalf("the saved game does not restore: %v", err)
+	}
+	resumed, err := session.ResumeQRHost(ctx, o, st, restored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resumed.Close()
+	if resumed.Room() != room || resumed.Secret() != secret {
+		t.Fatalf("resumed as room %s, secret kept %v; want room %s and the same secret", resumed.Room(), resumed.Secret() == secret, room)
+	}
+	hostScreen := watchScreen(resumed.Player())
+	v := hostScreen.untilSpyfall(t, "the host's game back", func(v *spyfall.View) bool { return v.Vote != nil })
+	if hostScreen.last.State <= stateBefore || len(hostScreen.last.Players) != 3 {
+		t.Fatalf("the resumed host shows state %d with %d seats; want past %d with 3", hostScreen.last.State, len(hostScreen.last.Players), stateBefore)
+	}
+	for i, pl := range hostScreen.last.Players {
+		if pl.Online != (i == 0) {
+			t.Errorf("seat %d (%s) online %v after the host's reload; only the host is", i, pl.Name, pl.Online)
+		}
+	}
+	if !sameCard(v.Card, r.cards[0]) || v.Vote.ID != before.Vote.ID || len(v.Vote.Voted) != len(before.Vote.Voted) ||
+		v.Clock == nil || v.Clock.Running != before.Clock.Running || v.Clock.Left != before.Clock.Left || v.Clock.Length != before.Clock.Length {
+		t.Fatalf("the host came back with card %+v, vote %+v, clock %+v; want %+v, %+v, %+v", v.Card, v.Vote, v.Clock, r.cards[0], before.Vote, before.Clock)
+	}
+
+	// An answer code from before the reload is a replay: refused, and nothing changes.
+	state := resumed.State()
+	if err := resumed.Accept(oldAnswer); err == nil {
+		t.Fatal("an answer used before the reload was taken again")
+	} else if qe, ok := errors.AsType[*session.QRError](err); !ok || qe.Code != session.QRUsed {
+		t.Fatalf("an answer used before the reload: %v, want %s", err, session.QRUsed)
+	}
+	if resumed.State() != state || len(resumed.Players()) != 3 {
+		t.Fatalf("the refused replay changed the host: state %d -> %d, %d seats", state, resumed.State(), len(resumed.Players()))
+	}
+
+	p = &qrParty{host: resumed, screens: []*screen{hostScreen, nil, nil}}
+	for i := 1; i < 3; i++ {
+		po := qrOptions(fmt.Sprintf("Agent %d", i))
+		po.Token = tokens[i-1]
+		back := qrSeat(t, ctx, resumed, po)
+		p.peers = append(p.peers, back)
+		p.screens[i] = watchScreen(back)
+		if back.Seat() != seats[i-1] {
+			t.Fatalf("player %d came back to seat %d, want %d", i, back.Seat(), seats[i-1])
+		}
+		v := p.screens[i].untilSpyfall(t, fmt.Sprintf("player %d's card back", i), func(v *spyfall.View) bool { return v.Vote != nil })
+		if !sameCard(v.Card, r.cards[i]) {
+			t.Fatalf("player %d came back with card %+v, want %+v", i, v.Card, r.cards[i])
+		}
+	}
+	defer func() {
+		for _, c := range p.peers {
+			c.Close()
+		}
+	}()
+	hostScreen.until(t, "everyone back online", func() bool { return allOnline(hostScreen.last) })
+	if n := len(resumed.Players()); n != 3 {
+		t.Fatalf("%d seats after the returns, want 3", n)
+	}
+
+	act(t, p.clients()[voter], spyfall.Vote{Vote: before.Vote.ID, Yes: true})
+	for i, s := range p.screens {
+		v := s.untilSpyfall(t, fmt.Sprintf("screen %d to see the round's end", i), func(v *spyfall.View) bool {
+			return v.LastRound != nil
+		})
+		if v.LastRound.Ending != spyfall.EndSpyConvicted {
+			t.Errorf("screen %d: the round ended %v, want the spy convicted", i, v.LastRound.Ending)
+		}
+	}
+	for i, s := range p.screens {
+		for _, u := range s.refused() {
+			t.Errorf("screen %d was refused: %s (%s)", i, u.Notice, u.Code)
+		}
+	}
+}
+
+// sameCard says whether a card shown is the card dealt: the same side, the same location.
+func sameCard(got *spyfall.CardView, want spyfall.CardView) bool {
+	return got != nil && got.Spy == want.Spy && (got.Location == nil) == (want.Location == nil) &&
+		(got.Location == nil || got.Location.ID == want.Location.ID)
 }
 
 // qrParty is a QR host and its players, like party.

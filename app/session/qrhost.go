@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -31,8 +32,8 @@ type QRHost struct {
 	log    logger
 
 	mu     sync.Mutex
-	offers []*qrSeatOffer // open offers, oldest first
-	spent  map[[qrOfferID]byte]bool
+	offers []*qrSeatOffer                      // open offers, oldest first
+	spent  map[uint32]bool                     // the ids (offerNo) of offers whose answer was taken
 	pcs    map[*webrtc.PeerConnection]struct{} // every PeerConnection not yet closed
 	done   bool
 
@@ -56,7 +57,8 @@ const maxOpenOffers = 4
 const maxSpentOffers = 256
 
 // NewQRHost seats the host's own player (Options.Name) and returns a host ready to make
-// offers. Options.SignalURL and Store are not used.
+// offers. Options.SignalURL is not used. With Options.Store set, the host saves its whole state
+// there before every broadcast, as a HostSession does, for ResumeQRHost.
 func NewQRHost(ctx context.Context, o Options) (*QRHost, error) {
 	secret, err := newToken()
 	if err != nil {
@@ -66,9 +68,39 @@ func NewQRHost(ctx context.Context, o Options) (*QRHost, error) {
 	if err != nil {
 		return nil, err
 	}
+	return startQRHost(ctx, o, room, secret, nil, nil)
+}
+
+// ResumeQRHost brings back a QR host from its saved state (a reloaded host tab, or one the
+// browser discarded while the phone slept): the same room and invite secret, everyone seated
+// as they were (offline until each comes back through two new codes with its resume token),
+// the state numbers continued, and the answers it took still spent. table is the game
+// restored from st.Game by the caller (nil for the lobby alone).
+func ResumeQRHost(ctx context.Context, o Options, st HostState, table Table) (*QRHost, error) {
+	if err := st.check(); err != nil {
+		return nil, fmt.Errorf("session: saved game is damaged: %w", err)
+	}
+	if !st.NoServer {
+		return nil, errors.New("session: this saved game has a signaling server: ResumeHost brings it back")
+	}
+	o.Token = st.Seats[0].Token
+	return startQRHost(ctx, o, st.Room, st.Secret, &st, table)
+}
+
+func startQRHost(ctx context.Context, o Options, room, secret string, saved *HostState, table Table) (*QRHost, error) {
 	h := &QRHost{opts: o, room: room, secret: secret, log: defaultLogger(),
-		spent: map[[qrOfferID]byte]bool{}, pcs: map[*webrtc.PeerConnection]struct{}{}}
+		spent: map[uint32]bool{}, pcs: map[*webrtc.PeerConnection]struct{}{}}
 	h.core = newHostCore(room, h.log)
+	if saved != nil {
+		h.core.restore(*saved)
+		for _, id := range saved.Spent {
+			h.spent[id] = true
+		}
+	}
+	h.core.table = table
+	if o.Store != nil {
+		h.core.store = &hostStore{store: o.Store, secret: secret, spent: h.spentIDs}
+	}
 	hostEnd, playerEnd := Pipe()
 	h.core.accept(hostEnd, true)
 	h.player = newClient(playerEnd, nil)
@@ -94,6 +126,18 @@ func NewQRHost(ctx context.Context, o Options) (*QRHost, error) {
 		}
 	}()
 	return h, nil
+}
+
+// spentIDs lists the spent offer ids, for the saved state (the core's lock is held: QRHost
+// never calls into the core with its own lock held).
+func (h *QRHost) spentIDs() []uint32 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ids := make([]uint32, 0, len(h.spent))
+	for id := range h.spent {
+		ids = append(ids, id)
+	}
+	return ids
 }
 
 // newRoomCode is a random room code: a game with no server still names its room, so that an
@@ -228,7 +272,7 @@ func (h *QRHost) Accept(code string) error {
 			so, at = o, i
 		}
 	}
-	spent := h.spent[id]
+	spent := h.spent[offerNo(id)]
 	h.mu.Unlock()
 	if so == nil {
 		if spent {
@@ -252,9 +296,9 @@ func (h *QRHost) Accept(code string) error {
 	if len(h.spent) >= maxSpentOffers {
 		clear(h.spent)
 	}
-	h.spent[id] = true
+	h.spent[offerNo(id)] = true
 	h.mu.Unlock()
-	err = so.pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.desc.sdp(sessionOf(id))})
+	err = so.pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.desc.sdp(offerNo(id))})
 	if err != nil {
 		_ = so.conn.Close()
 		return fmt.Errorf("session: the answer could not be used: %w", err)
@@ -262,8 +306,9 @@ func (h *QRHost) Accept(code string) error {
 	return nil
 }
 
-// sessionOf is an o= line session id for a description made from a code.
-func sessionOf(id [qrOfferID]byte) uint32 {
+// offerNo is an offer id as a number: the o= line's session id of a description made from a
+// code, and how spent offers are kept (and saved).
+func offerNo(id [qrOfferID]byte) uint32 {
 	return uint32(id[0])<<24 | uint32(id[1])<<16 | uint32(id[2])<<8 | uint32(id[3])
 }
 
@@ -289,7 +334,8 @@ func (h *QRHost) closePC(pc *webrtc.PeerConnection) {
 	}
 }
 
-// Close tells every player the game ended and closes every connection and goroutine.
+// Close tells every player the game ended, forgets the saved state (Options.Store) and closes
+// every connection and goroutine.
 func (h *QRHost) Close() error {
 	h.closeOnce.Do(func() {
 		h.mu.Lock()
@@ -299,6 +345,10 @@ func (h *QRHost) Close() error {
 		h.offers = nil
 		h.mu.Unlock()
 		h.core.close()
+		if h.opts.Store != nil {
+			// Ended on purpose: a later visit starts a new game instead of resuming this one.
+			_ = h.opts.Store.Clear()
+		}
 		for pc := range pcs {
 			_ = pc.Close()
 		}

@@ -71,7 +71,7 @@ func JoinQR(ctx context.Context, o Options, offerCode string) (*QRJoin, error) {
 		j.closePC()
 		return nil, fmt.Errorf("session: answering the host's code: %w", err)
 	}
-	err = pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: offer.desc.sdp(sessionOf(offer.id))})
+	err = pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: offer.desc.sdp(offerNo(offer.id))})
 	if err != nil {
 		return fail(err)
 	}

@@ -35,7 +35,8 @@ type Options struct {
 	Spectator bool
 
 	// Store, for a host, is where it saves its whole state before every broadcast, so that
-	// ResumeHost can bring the game back after a reload. Nil keeps nothing.
+	// ResumeHost (or ResumeQRHost, for a game with no server) can bring the game back after a
+	// reload. Nil keeps nothing.
 	Store Store
 
 	// A joining player's connection care (zero values take the defaults in reconnect.go and
