@@ -130,10 +130,12 @@ func (s *Shell) relabelInvite() {
 	}
 }
 
-// renderPreferences is the settings strip under the home, lobby and error screens: language
-// and theme, each a labelled native select (keyboard and screen-reader friendly as is).
+// renderPreferences is the settings strip under every screen a player reads, a game's too (a
+// player may switch language at any moment of play): language and theme, each a labelled
+// native select (keyboard and screen-reader friendly as is). A table screen, shown to the
+// whole table, and the short connecting screen have none.
 func (s *Shell) renderPreferences() goapp.UI {
-	if s.screen == screenGame || s.screen == screenConnecting {
+	if s.screen == screenConnecting || s.screen == screenGame && s.isSpectator() {
 		return goapp.Text("")
 	}
 	themes := []struct {

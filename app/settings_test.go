@@ -5,8 +5,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/engine"
+	"safehouse/engine/spyfall"
 )
 
 func TestParsePreferences(t *testing.T) {
@@ -46,7 +50,8 @@ func TestParsePreferences(t *testing.T) {
 }
 
 // The settings strip shows under home, lobby and error screens, in the chosen language, with
-// every select labelled and the current choice selected; a game screen has none of it.
+// every select labelled and the current choice selected; under a player's game screen too, so
+// the language can change mid-game; a table screen and the connecting screen have none.
 func TestPreferencesStrip(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -83,6 +88,8 @@ func TestPreferencesStrip(t *testing.T) {
 			[]string{`id="update-restart"`}},
 		{"error page", &Shell{mounted: true, lang: i18n.English, screen: screenError}, 1, nil, nil, nil},
 		{"connecting", &Shell{mounted: true, lang: i18n.English, screen: screenConnecting}, 0, nil, nil, nil},
+		{"a player's game", gameShell(false), 1, []string{"en", "system"}, []string{`<label for="pref-lang"`}, nil},
+		{"a table screen", gameShell(true), 0, nil, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -129,4 +136,22 @@ func selectedOptions(html string) []string {
 		}
 	}
 	return values
+}
+
+// gameShell is a shell on a Spyfall round in play: a seat's own screen, or a table screen's.
+func gameShell(spectator bool) *Shell {
+	g, err := spyfall.New(spyfall.Config{Edition: spyfall.Classic, Players: []string{"Maya", "Leo", "Nadia", "Omar"}, Seed: 7})
+	if err != nil {
+		panic(err)
+	}
+	start := engine.At(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	if err := g.Apply(spyfall.Host, spyfall.Deal{Round: 1}, start); err != nil {
+		panic(err)
+	}
+	v := g.View(0)
+	if spectator {
+		v = g.View(engine.NoSeat)
+	}
+	return &Shell{mounted: true, lang: i18n.English, screen: screenGame, lobby: lobbyModel{Room: "K7MPQ2"},
+		game: gameModel{View: &game.TableView{Family: game.Spyfall, Started: true, Spectator: spectator, Spyfall: &v}}}
 }
