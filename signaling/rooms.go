@@ -119,7 +119,20 @@ func (s *Server) createRoom(c *client, code string) {
 	c.room = r
 	s.metrics.rooms.Inc()
 	s.log.Info("room created", "room", code, "addr", c.addr)
-	c.send(encode(wire.Message{T: wire.TypeHosted, Room: code, Claim: r.claim}))
+	hosted := encode(wire.Message{T: wire.TypeHosted, Room: code, Claim: r.claim})
+	if cl := s.cluster; cl != nil {
+		// A player may have the code the moment the host does, and join through another
+		// instance; NATS takes a subscription and a publish without waiting, so the host hears
+		// its code only once NATS has this instance's interest in the room's subject and the
+		// room's record. Otherwise that join could meet no responder and be refused as an
+		// unknown room.
+		go func() {
+			_ = cl.nc.FlushTimeout(clusterTimeout)
+			c.send(hosted)
+		}()
+		return
+	}
+	c.send(hosted)
 }
 
 // reclaimRoom gives a room back to the holder of its claim token, with a new
