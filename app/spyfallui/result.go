@@ -131,8 +131,7 @@ func (u *UI) roundOverScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI
 	}
 	body = append(body, history(v, f))
 	if can(v, spyfall.Deal{}) {
-		actions = append(actions, ui.ElTextWith("button#deal.btn.primary[type=button]", t(i18n.SFNextRound, v.Round+1)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }, sfScope(spyfall.Deal{Round: v.Round + 1})))
+		actions = append(actions, dealButton(v, f, t(i18n.SFNextRound, v.Round+1)))
 	}
 	return body, actions
 }

@@ -188,10 +188,17 @@ func (u *UI) dealScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 		chips(v, f, "sf-players", engine.NoSeat, nil, nil),
 	}
 	if can(v, spyfall.Deal{}) {
-		actions = append(actions, ui.ElTextWith("button#deal.btn.primary[type=button]", t(i18n.SFDeal, v.Round+1)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, spyfall.Deal{Round: v.Round + 1}) }, sfScope(spyfall.Deal{Round: v.Round + 1})))
+		actions = append(actions, dealButton(v, f, t(i18n.SFDeal, v.Round+1)))
 	}
 	return body, actions
+}
+
+// dealButton deals the next round, under the label the screen gives it (the first deal, or
+// the next round after a result).
+func dealButton(v *spyfall.View, f Frame, label string) goapp.UI {
+	next := spyfall.Deal{Round: v.Round + 1}
+	return ui.ElTextWith("button#deal.btn.primary[type=button]", label).
+		OnClick(func(ctx goapp.Context, e goapp.Event) { f.Act(ctx, next) }, sfScope(next))
 }
 
 func (u *UI) dealtScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
