@@ -96,9 +96,22 @@ func (w *watcher) until(t *testing.T, what string, cond func() bool) {
 // waitView waits for a view that satisfies ok and returns it.
 func (w *watcher) waitView(t *testing.T, what string, ok func(View) bool) View {
 	t.Helper()
+	return w.waitViewAfter(t, what, 0, ok)
+}
+
+// seen is how many views have arrived so far.
+func (w *watcher) seen() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.views)
+}
+
+// waitViewAfter is waitView for a view that arrived after the first n.
+func (w *watcher) waitViewAfter(t *testing.T, what string, n int, ok func(View) bool) View {
+	t.Helper()
 	var found View
 	w.until(t, what, func() bool {
-		if len(w.views) > 0 && ok(w.views[len(w.views)-1]) {
+		if len(w.views) > n && ok(w.views[len(w.views)-1]) {
 			found = w.views[len(w.views)-1]
 			return true
 		}

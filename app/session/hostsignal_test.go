@@ -66,19 +66,25 @@ func TestHostReclaimsItsRoomAfterLosingTheSignalingServer(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	watchers[2].waitView(t, "two votes", func(v View) bool { return gameView(v).Voted == 2 })
+	for _, w := range watchers {
+		w.waitView(t, "two votes", func(v View) bool { return gameView(v).Voted == 2 })
+	}
 	claim := host.Claim()
 
 	_ = host.signal().ws.CloseNow() // the server sees the host's socket end
 	for _, w := range watchers {
 		w.until(t, "the host away", func() bool { return hasNotice(w, NoticeHostAway) })
 	}
-	for _, c := range peers {
+	marks := make([]int, len(peers))
+	for i, c := range peers {
 		kill(c) // and every player's connection dies while the host is away
+		marks[i] = watchers[i].seen()
 	}
 
+	// Only a view that came after the kill says the player is back: the last one before it
+	// also showed everyone online.
 	for i, w := range watchers {
-		v := w.waitView(t, "everyone back", allOnline(4))
+		v := w.waitViewAfter(t, "everyone back", marks[i], allOnline(4))
 		if v.You != peers[i].Seat() || gameView(v).Card != cards[v.You] || gameView(v).Voted != 2 {
 			t.Errorf("peer %d back as seat %d with card %q and %d votes, want seat %d card %q and 2 votes",
 				i, v.You, gameView(v).Card, gameView(v).Voted, peers[i].Seat(), cards[peers[i].Seat()])
