@@ -76,17 +76,7 @@ func TestQRGameWithNoServerPlaysAClassicRound(t *testing.T) {
 			c.Close()
 		}
 	}()
-	p.screens[0].until(t, "three players online", func() bool {
-		return p.screens[0].last != nil && len(p.screens[0].last.Players) == 3 && allOnline(p.screens[0].last)
-	})
-
-	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 1, QuestionTracker: true}
-	send(t, host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
-	send(t, host.Player(), game.Start())
-	r := p.readRound(t, 1)
-	clients := p.clients()
-	act(t, clients[r.dealer], spyfall.StartClock{Round: 1})
-	p.screens[0].untilSpyfall(t, "the clock running", func(v *spyfall.View) bool { return v.Phase == spyfall.PhasePlaying })
+	r, clients := p.startRound(t)
 
 	// A player's phone sleeps: with no server its client cannot come back by itself.
 	away := 1
@@ -165,16 +155,7 @@ func TestQRHostResumedFromItsSaveBringsEveryoneBack_APP_REJOIN_2(t *testing.T) {
 			c.Close()
 		}
 	}()
-	p.screens[0].until(t, "three players online", func() bool {
-		return p.screens[0].last != nil && len(p.screens[0].last.Players) == 3 && allOnline(p.screens[0].last)
-	})
-	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 1, QuestionTracker: true}
-	send(t, host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
-	send(t, host.Player(), game.Start())
-	r := p.readRound(t, 1)
-	clients := p.clients()
-	act(t, clients[r.dealer], spyfall.StartClock{Round: 1})
-	p.screens[0].untilSpyfall(t, "the clock running", func(v *spyfall.View) bool { return v.Phase == spyfall.PhasePlaying })
+	r, clients := p.startRound(t)
 	accuser := (r.spy + 1) % len(clients)
 	voter := 3 - accuser - r.spy // the one seat left of three
 	act(t, clients[accuser], spyfall.Accuse{Round: 1, Suspect: r.spySeat})
@@ -301,6 +282,23 @@ func (p *qrParty) clients() []*session.Client {
 func (p *qrParty) readRound(t *testing.T, no int) round {
 	t.Helper()
 	return (&party{screens: p.screens}).readRound(t, no)
+}
+
+// startRound waits for the host and its two players online, starts a one-round classic game
+// and its clock, and returns the round and every seat's client, the host's first.
+func (p *qrParty) startRound(t *testing.T) (round, []*session.Client) {
+	t.Helper()
+	p.screens[0].until(t, "three players online", func() bool {
+		return p.screens[0].last != nil && len(p.screens[0].last.Players) == 3 && allOnline(p.screens[0].last)
+	})
+	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 1, QuestionTracker: true}
+	send(t, p.host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
+	send(t, p.host.Player(), game.Start())
+	r := p.readRound(t, 1)
+	clients := p.clients()
+	act(t, clients[r.dealer], spyfall.StartClock{Round: 1})
+	p.screens[0].untilSpyfall(t, "the clock running", func(v *spyfall.View) bool { return v.Phase == spyfall.PhasePlaying })
+	return r, clients
 }
 
 func allOnline(v *session.View) bool {
