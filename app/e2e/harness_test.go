@@ -132,6 +132,9 @@ type tab struct {
 	ctx   context.Context
 	logMu sync.Mutex
 	log   []string
+	// tableMates are the other tabs of the same game: a failure prints what their screens
+	// said too (a player stuck waiting is often explained by the host's screen).
+	tableMates func() []*tab
 }
 
 // openBrowser starts a browser process (tools/chromium: the flags WebRTC on loopback needs,
@@ -199,8 +202,33 @@ func (tb *tab) fatalf(format string, args ...any) {
 	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
 	defer cancel()
 	page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
-	tb.t.Fatalf("%s: %s\n  page text:\n  %s\n  page console:\n  %s", tb.label, fmt.Sprintf(format, args...),
-		strings.ReplaceAll(page, "\n", "\n  "), log)
+	tb.t.Fatalf("%s: %s\n  page text:\n  %s\n  page console:\n  %s%s", tb.label, fmt.Sprintf(format, args...),
+		strings.ReplaceAll(page, "\n", "\n  "), log, tb.mateScreens())
+}
+
+// mateScreens is what the other tabs of the game show, for a failure's report.
+func (tb *tab) mateScreens() string {
+	if tb.tableMates == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, m := range tb.tableMates() {
+		if m == tb {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(m.ctx, 5*time.Second)
+		page, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
+		cancel()
+		if err != nil {
+			page = "(unreadable: " + err.Error() + ")"
+		}
+		m.logMu.Lock()
+		log := strings.Join(m.log, "\n    ")
+		m.logMu.Unlock()
+		fmt.Fprintf(&b, "\n  meanwhile %s's page text:\n    %s\n  %s's console:\n    %s", m.label,
+			strings.ReplaceAll(page, "\n", "\n    "), m.label, log)
+	}
+	return b.String()
 }
 
 func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {

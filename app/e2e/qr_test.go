@@ -6,9 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -56,7 +58,7 @@ func (q *qrTable) openTabs(labels ...string) {
 		ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
 		ctx, cancelTimeout := context.WithTimeout(ctx, 5*time.Minute)
 		t.Cleanup(func() { cancelTimeout(); cancel() })
-		tb := &tab{t: t, label: label, ctx: ctx}
+		tb := &tab{t: t, label: label, ctx: ctx, tableMates: q.allTabs}
 		if err := chromedp.Do(ctx); err != nil {
 			t.Fatalf("%s: opening its tab: %v", label, err)
 		}
@@ -120,15 +122,41 @@ func hostOffer(host *tab) string {
 }
 
 // seatByText has a player read the host's offer (pasted), and the host take the answer
-// (pasted): the manual way both ways.
+// (pasted): the manual way both ways. The host must take it.
 func (q *qrTable) seatByText(host, player *tab, offer string) {
+	q.t.Helper()
+	if refused := q.trySeatByText(host, player, offer); refused != "" {
+		host.fatalf("the host refused %s's answer: %s", player.label, refused)
+	}
+}
+
+// trySeatByText is seatByText that returns the host's error instead of failing: empty once
+// the host took the answer (it shows the next seat's code then).
+func (q *qrTable) trySeatByText(host, player *tab, offer string) string {
 	q.t.Helper()
 	player.waitJS(`document.getElementById("qr-paste") !== null`, "the scanning screen")
 	setField(player, "qr-paste", offer)
 	player.click("qr-use")
 	answer := waitValue(player, "qr-answer-text")
+	shown := hostOffer(host)
+	stale := host.text("qr-error") // a refusal shown before, still on screen
 	setField(host, "qr-paste", answer)
 	host.click("qr-use")
+	taken := fmt.Sprintf(`((document.getElementById("qr-offer-text") || {}).value || %[1]q) !== %[1]q`, shown)
+	host.waitJS(fmt.Sprintf(`%s || !["", %q].includes(document.getElementById("qr-error").textContent)`, taken, stale),
+		"the answer taken (a new code) or refused")
+	if eval[bool](host, taken) {
+		return ""
+	}
+	return host.text("qr-error")
+}
+
+func (q *qrTable) allTabs() []*tab {
+	var all []*tab
+	for _, label := range slices.Sorted(maps.Keys(q.tabs)) {
+		all = append(all, q.tabs[label])
+	}
+	return all
 }
 
 // playerJoins opens the app on a player's tab and goes to the QR join screen.
@@ -206,8 +234,9 @@ func TestQRGameWithNoServer(t *testing.T) {
 	host.waitJS(fmt.Sprintf(`(document.getElementById("qr-offer-text") || {}).value && document.getElementById("qr-offer-text").value !== %q`, offer), "a new code for the next seat")
 	playerJoins(nadia, "Nadia")
 	// The code Leo used is spent: pasting it is refused on the host, and changes nothing.
-	q.seatByText(host, nadia, offer)
-	host.waitJS(`document.getElementById("qr-error").textContent !== ""`, "the spent code refused")
+	if q.trySeatByText(host, nadia, offer) == "" {
+		host.fatalf("the host took an answer to the code Leo used")
+	}
 	nadia.click("qr-back")
 	press(nadia, "#qr-start")
 	nadia.click("qr-join")
@@ -289,7 +318,6 @@ func TestQRGameWithNoServer(t *testing.T) {
 	host.click("qr-use")
 	host.waitJS(`document.getElementById("qr-error").textContent.includes("already used")`, "Leo's old answer refused as used")
 	q.seatByText(host, leo, offer)
-	host.waitJS(fmt.Sprintf(`(document.getElementById("qr-offer-text") || {}).value && document.getElementById("qr-offer-text").value !== %q`, offer), "a new code for the next seat")
 	q.seatByText(host, nadia, hostOffer(host))
 	for name, tb := range map[string]*tab{"Leo": leo, "Nadia": nadia} {
 		tb.waitJS(`document.getElementById("secret-card") !== null`, name+" back at the table")
