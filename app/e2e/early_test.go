@@ -171,6 +171,10 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	late.click("join")
 	host.waitJS(`document.querySelectorAll("#players .player-name").length === 3`, "the second guest's seat")
 
+	// The page's preload fetched the wasm, and app.js took that download (one fetch of it).
+	if got := eval[string](guest, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/web/app.wasm")).map(e => e.initiatorType).join()`); got != "link" {
+		guest.fatalf("the wasm's downloads, by initiator: %q, want one, by the page's preload (link)", got)
+	}
 	// The service worker, registered once the wasm ran, finds it in the HTTP cache.
 	waitInstalled(guest)
 	if gets, sent := slow.wasm(); gets != 2 {

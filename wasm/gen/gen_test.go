@@ -424,3 +424,31 @@ func TestSiteServesLanguagePacks(t *testing.T) {
 		}
 	}
 }
+
+// Issue 20: the wasm's download starts from the page's head (a preload that app.js's own
+// fetch then takes, so the same URL and a CORS mode), under a prefix too.
+func TestPagePreloadsTheWasmAppJSFetches(t *testing.T) {
+	for _, prefix := range []string{"", "/games/safehouse/"} {
+		out := filepath.Join(t.TempDir(), "site")
+		if err := generate(config{out: out, web: fakeWeb(t), prefix: prefix}); err != nil {
+			t.Fatal(err)
+		}
+		page, err := os.ReadFile(filepath.Join(out, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		appJS, err := os.ReadFile(filepath.Join(out, "app.js"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`fetchWithProgress\("([^"]+)"`).FindSubmatch(appJS)
+		if m == nil {
+			t.Fatalf("prefix %q: app.js has no fetchWithProgress of the wasm", prefix)
+		}
+		head, _, _ := strings.Cut(string(page), "</head>")
+		want := `<link rel="preload" href="` + string(m[1]) + `" as="fetch" type="application/wasm" crossorigin>`
+		if !strings.Contains(head, want) {
+			t.Errorf("prefix %q: the page's head lacks %s", prefix, want)
+		}
+	}
+}

@@ -232,6 +232,13 @@ func handler(c config, version string, wasmSize int64, packs string) *goapp.Hand
 	if p := strings.TrimSuffix(c.prefix, "/"); p != "" {
 		h.Resources = goapp.PrefixedLocation(p)
 	}
+	// The wasm is most of a first visit's bytes: its download starts as the page's head is
+	// read, not once app.js has run. crossorigin makes the preload match app.js's fetch.
+	wasmURL := "/web/app.wasm"
+	if h.Resources != nil {
+		wasmURL = h.Resources.Resolve(wasmURL)
+	}
+	h.RawHeaders = append(h.RawHeaders, `<link rel="preload" href="`+wasmURL+`" as="fetch" type="application/wasm" crossorigin>`)
 	return h
 }
 
