@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"safehouse/app/game"
+	"safehouse/app/session"
 	"safehouse/qrcode"
 )
 
@@ -102,5 +104,49 @@ func TestQRSVGRefusesWhatItCannotEncode(t *testing.T) {
 	}
 	if _, err := qrSVG(strings.Repeat("a", 5000), "x"); err == nil {
 		t.Error("5000 bytes: want an error, a QR code holds less")
+	}
+}
+
+// A QR host resumed in the lobby has the next seat's code open for the players coming back;
+// once the game starts, the code waits to be asked for instead of covering everyone's card
+// (while a host resumed straight into a game keeps it open: all its players are away).
+func TestQRHostsCodeWaitsOverANewGame(t *testing.T) {
+	players := []session.Player{
+		{Seat: 0, Name: "Maya", Online: true, Host: true},
+		{Seat: 1, Name: "Leo", Online: true},
+		{Seat: 2, Name: "Nadia", Online: true},
+	}
+	room := game.NewRoom(game.Options{})
+	room.SetRoster(players)
+	view := func() *session.View {
+		return &session.View{Room: "K7MPQ2", Players: players, Game: room.View(0)}
+	}
+	qrHost := func(screen screen) *Shell {
+		s := lobbyShell(true, false, true)
+		s.screen = screen
+		s.live = &liveSession{qr: &session.QRHost{}}
+		s.qr = qrModel{Panel: true, Offer: "SH1OFFER", OfferQR: "<svg></svg>"}
+		return s
+	}
+	inLobby := qrHost(screenLobby)
+	inLobby.takeView(view())
+	if inLobby.screen != screenLobby || !inLobby.qr.Panel {
+		t.Fatalf("a lobby view: screen %v, panel %v; want the lobby with its code", inLobby.screen, inLobby.qr.Panel)
+	}
+	if err := room.Apply(0, game.Start().Game); err != nil {
+		t.Fatal(err)
+	}
+	inLobby.takeView(view())
+	if inLobby.screen != screenGame {
+		t.Fatalf("the started game shows screen %v", inLobby.screen)
+	}
+	if html := render(t, inLobby); strings.Contains(html, `id="qr-seat"`) {
+		t.Errorf("the game started with the next seat's code over it:\n%s", html)
+	}
+
+	resumed := qrHost(screenConnecting)
+	resumed.takeView(view())
+	if html := render(t, resumed); resumed.screen != screenGame || !strings.Contains(html, `id="qr-seat"`) {
+		t.Errorf("a host resumed into its game: screen %v, the code on screen %v", resumed.screen, strings.Contains(html, `id="qr-seat"`))
 	}
 }

@@ -362,21 +362,32 @@ func (s *Shell) start(ctx goapp.Context, live *liveSession) {
 	})
 }
 
+// takeView shows the table as the host's view says: the lobby, or the game once it started.
+func (s *Shell) takeView(v *session.View) {
+	s.lobby.Room = v.Room
+	s.lobby.Players = playersFromView(v)
+	s.lobby.Screens = screensFromView(v)
+	s.lobby.Waiting = v.Waiting
+	s.observeGame(v)
+	was := s.screen
+	s.screen = screenLobby
+	if s.gameStarted() {
+		s.screen = screenGame
+	}
+	if was == screenLobby && s.screen == screenGame {
+		// The lobby shows a QR host's next-seat code itself; over the game it waits to be
+		// asked for (a host resumed in the lobby had it open for the players coming back).
+		s.qr.Panel = false
+	}
+}
+
 // apply shows one session update, if it belongs to the session still on screen.
 func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 	if s.live != live {
 		return
 	}
 	if u.View != nil {
-		s.lobby.Room = u.View.Room
-		s.lobby.Players = playersFromView(u.View)
-		s.lobby.Screens = screensFromView(u.View)
-		s.lobby.Waiting = u.View.Waiting
-		s.observeGame(u.View)
-		s.screen = screenLobby
-		if s.gameStarted() {
-			s.screen = screenGame
-		}
+		s.takeView(u.View)
 	}
 	if u.Code != "" && s.refusalPage(u.Code) {
 		s.closeLive()
