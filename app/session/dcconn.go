@@ -44,9 +44,14 @@ func newDataChannelConn(dc *webrtc.DataChannel, cleanup func()) *dataChannelConn
 	})
 	c.release = hookMessages(dc, c.in)
 	// The browser build hands over a remote channel on a goroutine, which may run after the
-	// channel opened; its open event is then gone, so look at the state too.
-	if dc.ReadyState() == webrtc.DataChannelStateOpen {
+	// channel opened, or even closed again; those events are then gone, so look at the state
+	// too (a channel found closed would otherwise leave its player waiting for ever).
+	switch dc.ReadyState() {
+	case webrtc.DataChannelStateOpen:
 		c.openOnce.Do(func() { close(c.opened) })
+	case webrtc.DataChannelStateClosing, webrtc.DataChannelStateClosed:
+		c.in.close(errChannelClosed, false)
+		c.endOnce.Do(func() { close(c.ended) })
 	}
 	return c
 }

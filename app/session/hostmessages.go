@@ -77,6 +77,7 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 	case s != nil && s.conn != nil:
 		// The newest connection with a valid token wins; the older one is told and closed.
 		old := s.conn
+		h.log.Info("session: a seat moved to a new connection", "seat", s.no)
 		h.refuseLocked(old, 0, CodeMoved, "This seat is now played from another connection.")
 		old.seat = nil
 		toClose = append(toClose, old.conn)

@@ -23,6 +23,9 @@ func (h *hostCore) dropSilent(limit time.Duration) int {
 		}
 	}
 	h.mu.Unlock()
+	if len(silent) > 0 {
+		h.log.Info("session: closing silent players' connections", "count", len(silent), "silent for", limit)
+	}
 	for _, c := range silent {
 		_ = c.Close() // serve then sees the end and marks the seat away
 	}

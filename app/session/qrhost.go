@@ -200,6 +200,7 @@ func (h *QRHost) Offer(ctx context.Context) (string, error) {
 	conn := newDataChannelConn(dc, func() { h.closePC(pc) })
 	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
 		if s == webrtc.PeerConnectionStateFailed {
+			h.log.Info("session: a QR connection failed; its player scans a new code")
 			_ = conn.Close()
 		}
 	})
@@ -234,6 +235,7 @@ func (h *QRHost) Offer(ctx context.Context) (string, error) {
 	h.waiters.Add(1)
 	h.mu.Unlock()
 	if oldest != nil {
+		h.log.Info("session: an unanswered QR code was replaced by a new one", "open", maxOpenOffers)
 		_ = oldest.conn.Close() // its PeerConnection too
 	}
 	go func() {
