@@ -149,6 +149,11 @@ func (s *Server) JoinCluster(nc *nats.Conn) error {
 		sub.Unsubscribe()
 		return fmt.Errorf("signaling: subscribing on NATS: %w", err)
 	}
+	// NATS takes a subscription without waiting for the server: until a flush, another
+	// instance's room record published now could pass this one by (it would then learn the
+	// room only at the next refresh). A NATS that does not answer now gets the subscriptions
+	// when it reconnects, as after any outage.
+	_ = nc.FlushTimeout(clusterTimeout)
 	s.metrics.reg.MustRegister(cl.dropped, cl.latency)
 	s.mu.Lock()
 	s.cluster = cl

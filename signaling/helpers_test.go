@@ -19,7 +19,7 @@ import (
 )
 
 // waitLimit only stops a hung test; no assertion depends on it.
-const waitLimit = 5 * time.Second
+const waitLimit = 15 * time.Second
 
 // quietConfig returns cfg with a logger that discards, so test output stays readable.
 func quietConfig(cfg Config) Config {
