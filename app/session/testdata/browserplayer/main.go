@@ -87,6 +87,9 @@ func main() {
 		// Notices a dead path within seconds; the host's heartbeat is the same (restart_test.go).
 		room, secret, _ := strings.Cut(invite, ".")
 		o := session.Options{SignalURL: signalURL, Name: "Web", Heartbeat: time.Second, RestartTimeout: 5 * time.Second}
+		o.OnWaiting = func() {
+			outbox <- report{Kind: "error", Msg: "the host did not take this page's proof of the invite secret"}
+		}
 		c, err := session.Join(ctx, o, room, secret)
 		if err != nil {
 			outbox <- report{Kind: "error", Msg: err.Error()}
