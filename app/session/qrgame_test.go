@@ -51,6 +51,33 @@ func qrSeatWith(t *testing.T, ctx context.Context, host *session.QRHost, o sessi
 	return c, join.Answer()
 }
 
+// newQRParty starts a QR host with o over a fresh room and seats players through their codes
+// ("Agent 1", "Agent 2", ...); the host and the players' clients at the end close with the
+// test. It returns the last player's answer code too.
+func newQRParty(t *testing.T, ctx context.Context, o session.Options, players int) (*qrParty, string) {
+	t.Helper()
+	host, err := session.NewQRHost(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { host.Close() })
+	host.SetTable(game.NewRoom(game.Options{}))
+	p := &qrParty{host: host, screens: []*screen{watchScreen(host.Player())}}
+	t.Cleanup(func() {
+		for _, c := range p.peers {
+			c.Close()
+		}
+	})
+	var answer string
+	for i := range players {
+		var c *session.Client
+		c, answer = qrSeatWith(t, ctx, host, qrOptions(fmt.Sprintf("Agent %d", i+1)))
+		p.peers = append(p.peers, c)
+		p.screens = append(p.screens, watchScreen(c))
+	}
+	return p, answer
+}
+
 // No signaling server anywhere: a host and two players, seated through QR codes over real
 // pion peers on loopback, play a classic Spyfall round to its end. In the middle of the
 // round one player's connection dies (its phone slept); its client ends, and two new codes
@@ -59,23 +86,8 @@ func qrSeatWith(t *testing.T, ctx context.Context, host *session.QRHost, o sessi
 func TestQRGameWithNoServerPlaysAClassicRound(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
-	host, err := session.NewQRHost(ctx, qrOptions("Hana"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
-	host.SetTable(game.NewRoom(game.Options{}))
-	p := &qrParty{host: host, screens: []*screen{watchScreen(host.Player())}}
-	for i := range 2 {
-		c := qrSeat(t, ctx, host, qrOptions(fmt.Sprintf("Agent %d", i+1)))
-		p.peers = append(p.peers, c)
-		p.screens = append(p.screens, watchScreen(c))
-	}
-	defer func() {
-		for _, c := range p.peers {
-			c.Close()
-		}
-	}()
+	p, _ := newQRParty(t, ctx, qrOptions("Hana"), 2)
+	host := p.host
 	r, clients := p.startRound(t)
 
 	// A player's phone sleeps: with no server its client cannot come back by itself.
@@ -136,25 +148,8 @@ func TestQRHostResumedFromItsSaveBringsEveryoneBack_APP_REJOIN_2(t *testing.T) {
 	store := &session.MemoryStore{}
 	o := qrOptions("Hana")
 	o.Store = store
-	host, err := session.NewQRHost(ctx, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
-	host.SetTable(game.NewRoom(game.Options{}))
-	p := &qrParty{host: host, screens: []*screen{watchScreen(host.Player())}}
-	var oldAnswer string
-	for i := range 2 {
-		c, answer := qrSeatWith(t, ctx, host, qrOptions(fmt.Sprintf("Agent %d", i+1)))
-		p.peers = append(p.peers, c)
-		p.screens = append(p.screens, watchScreen(c))
-		oldAnswer = answer
-	}
-	defer func() {
-		for _, c := range p.peers {
-			c.Close()
-		}
-	}()
+	p, oldAnswer := newQRParty(t, ctx, o, 2)
+	host := p.host
 	r, clients := p.startRound(t)
 	accuser := (r.spy + 1) % len(clients)
 	voter := 3 - accuser - r.spy // the one seat left of three

@@ -49,23 +49,8 @@ func actFest(t *testing.T, c *session.Client, a spyfest.Action) {
 func TestQRGameWithNoServerPlaysSpyfest(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
-	host, err := session.NewQRHost(ctx, qrOptions("Hana"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
-	host.SetTable(game.NewRoom(game.Options{}))
-	p := &qrParty{host: host, screens: []*screen{watchScreen(host.Player())}}
-	for i := range 3 {
-		c := qrSeat(t, ctx, host, qrOptions(fmt.Sprintf("Agent %d", i+1)))
-		p.peers = append(p.peers, c)
-		p.screens = append(p.screens, watchScreen(c))
-	}
-	defer func() {
-		for _, c := range p.peers {
-			c.Close()
-		}
-	}()
+	p, _ := newQRParty(t, ctx, qrOptions("Hana"), 3)
+	host := p.host
 	p.screens[0].until(t, "four players online", func() bool {
 		return p.screens[0].last != nil && len(p.screens[0].last.Players) == 4 && allOnline(p.screens[0].last)
 	})
