@@ -63,30 +63,22 @@ func (s *Shell) onQRHost(ctx goapp.Context, _ goapp.Event) {
 		return
 	}
 	s.attempt++
-	attempt := s.attempt
 	s.connecting = connectingModel{}
 	s.screen = screenConnecting
 	// Saved like a server's host (resume.go): a reloaded tab resumes the game.
 	opts := session.Options{Name: name, Store: storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}}
 	sctx, cancel := context.WithCancel(context.Background())
-	s.ui.Async(func() {
-		h, err := session.NewQRHost(sctx, opts)
-		s.ui.Dispatch(func(ctx goapp.Context) {
-			if attempt != s.attempt || err != nil {
-				cancel()
-				if h != nil {
-					h.Close()
-				}
-				if err != nil && attempt == s.attempt {
-					s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.QRErrConnect), nil)
-				}
-				return
-			}
-			h.SetTable(game.NewRoom(game.Options{}))
-			s.qr = qrModel{}
-			s.start(ctx, &liveSession{qr: h, client: h.Player(), invite: invite{Room: h.Room()}, cancel: cancel})
-			s.qrNextOffer()
-		})
+	host := func(sctx context.Context) (*session.QRHost, error) { return session.NewQRHost(sctx, opts) }
+	inBackground(s, sctx, cancel, host, func(ctx goapp.Context, h *session.QRHost, err error) {
+		if err != nil {
+			cancel()
+			s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.QRErrConnect), nil)
+			return
+		}
+		h.SetTable(game.NewRoom(game.Options{}))
+		s.qr = qrModel{}
+		s.start(ctx, &liveSession{qr: h, client: h.Player(), invite: invite{Room: h.Room()}, cancel: cancel})
+		s.qrNextOffer()
 	})
 }
 
@@ -212,60 +204,40 @@ func (s *Shell) qrAnswer(ctx goapp.Context, code string) {
 		return
 	}
 	s.attempt++
-	attempt := s.attempt
 	s.qr.Step = qrMaking
 	sctx, cancel := context.WithCancel(context.Background())
 	s.stopJoining = cancel
 	opts := session.Options{Name: name, Spectator: s.watching}
-	s.ui.Async(func() {
-		j, err := session.JoinQR(sctx, opts, code)
-		s.ui.Dispatch(func(ctx goapp.Context) {
-			if attempt != s.attempt {
-				cancel()
-				if j != nil {
-					j.Close()
-				}
-				return
-			}
-			if err != nil {
-				cancel()
-				s.qr.Step, s.qr.Error = qrScanOffer, s.qrErrorText(err, true)
-				return
-			}
-			j.Resume(savedToken(ctx, j.Room()))
-			s.qr.Step, s.qr.Paste = qrShowAnswer, ""
-			s.qr.Answer = j.Answer()
-			s.qr.AnswerQR, _ = qrSVG(j.Answer(), s.t(i18n.QRAnswerQRLabel))
-			s.qrWait(j, attempt, sctx, cancel)
-		})
+	answer := func(sctx context.Context) (*session.QRJoin, error) { return session.JoinQR(sctx, opts, code) }
+	inBackground(s, sctx, cancel, answer, func(ctx goapp.Context, j *session.QRJoin, err error) {
+		if err != nil {
+			cancel()
+			s.qr.Step, s.qr.Error = qrScanOffer, s.qrErrorText(err, true)
+			return
+		}
+		j.Resume(savedToken(ctx, j.Room()))
+		s.qr.Step, s.qr.Paste = qrShowAnswer, ""
+		s.qr.Answer = j.Answer()
+		s.qr.AnswerQR, _ = qrSVG(j.Answer(), s.t(i18n.QRAnswerQRLabel))
+		s.qrWait(j, sctx, cancel)
 	})
 }
 
-// qrWait waits for the host to scan the answer and seats the player.
-func (s *Shell) qrWait(j *session.QRJoin, attempt int, sctx context.Context, cancel context.CancelFunc) {
-	s.ui.Async(func() {
-		c, err := j.Wait(sctx)
-		s.ui.Dispatch(func(ctx goapp.Context) {
-			if attempt != s.attempt {
-				cancel()
-				if c != nil {
-					c.Close()
-				}
-				return
+// qrWait waits, in the same attempt, for the host to scan the answer and seats the player.
+func (s *Shell) qrWait(j *session.QRJoin, sctx context.Context, cancel context.CancelFunc) {
+	inBackground(s, sctx, cancel, j.Wait, func(ctx goapp.Context, c *session.Client, err error) {
+		s.stopJoining = nil
+		if err != nil {
+			cancel()
+			if refusal, ok := errors.AsType[*session.RefusalError](err); ok && refusal.Refusal.Code == session.CodeUnknownSeat {
+				ctx.LocalStorage().Del(seatKey(j.Room())) // a token of an older game
 			}
-			s.stopJoining = nil
-			if err != nil {
-				cancel()
-				if refusal, ok := errors.AsType[*session.RefusalError](err); ok && refusal.Refusal.Code == session.CodeUnknownSeat {
-					ctx.LocalStorage().Del(seatKey(j.Room())) // a token of an older game
-				}
-				s.qr.Step, s.qr.Error = qrScanOffer, s.t(i18n.QRErrConnect)
-				return
-			}
-			_ = ctx.LocalStorage().Set(seatKey(j.Room()), c.Token())
-			s.qr = qrModel{Guest: true}
-			s.start(ctx, &liveSession{client: c, invite: invite{Room: j.Room()}, cancel: cancel})
-		})
+			s.qr.Step, s.qr.Error = qrScanOffer, s.t(i18n.QRErrConnect)
+			return
+		}
+		_ = ctx.LocalStorage().Set(seatKey(j.Room()), c.Token())
+		s.qr = qrModel{Guest: true}
+		s.start(ctx, &liveSession{client: c, invite: invite{Room: j.Room()}, cancel: cancel})
 	})
 }
 

@@ -94,7 +94,6 @@ func (s *Shell) resumeHosting(ctx goapp.Context) {
 		return
 	}
 	s.attempt++
-	attempt := s.attempt
 	s.connecting = connectingModel{Room: st.Room, Reopening: true}
 	s.screen = screenConnecting
 	opts := s.options("") // the saved name stays
@@ -103,45 +102,40 @@ func (s *Shell) resumeHosting(ctx goapp.Context) {
 	}
 	opts.Store = store
 	sctx, cancel := context.WithCancel(context.Background())
-	s.ui.Async(func() {
-		live := &liveSession{cancel: cancel}
+	reopen := func(sctx context.Context) (*liveSession, error) {
+		live := &liveSession{cancel: cancel, invite: invite{Room: st.Room}}
 		var err error
 		if st.NoServer {
 			live.qr, err = session.ResumeQRHost(sctx, opts, st, room)
+			if err == nil {
+				live.client = live.qr.Player()
+			}
 		} else {
 			live.host, err = session.ResumeHost(sctx, opts, st, room)
-		}
-		s.ui.Dispatch(func(ctx goapp.Context) {
-			if attempt != s.attempt || err != nil {
-				cancel()
-				if live.host != nil {
-					live.host.Close()
-				}
-				if live.qr != nil {
-					live.qr.Close()
-				}
-			}
-			if attempt != s.attempt {
-				return
-			}
-			if err != nil {
-				if errors.Is(err, session.ErrUnknownRoom) {
-					_ = store.Clear() // the server forgot the room: it cannot come back
-				}
-				s.goHome()
-				return
-			}
-			live.invite.Room = st.Room
-			if live.qr != nil {
-				// Everyone else is away: the code that brings them back is on screen at once.
-				live.client = live.qr.Player()
-				s.qr = qrModel{Panel: true}
-			} else {
+			if err == nil {
 				live.client, live.invite.Secret = live.host.Player(), st.Secret
 			}
-			s.start(ctx, live)
-			s.qrNextOffer()
-		})
+		}
+		if err != nil {
+			return nil, err
+		}
+		return live, nil
+	}
+	inBackground(s, sctx, cancel, reopen, func(ctx goapp.Context, live *liveSession, err error) {
+		if err != nil {
+			cancel()
+			if errors.Is(err, session.ErrUnknownRoom) {
+				_ = store.Clear() // the server forgot the room: it cannot come back
+			}
+			s.goHome()
+			return
+		}
+		if live.qr != nil {
+			// Everyone else is away: the code that brings them back is on screen at once.
+			s.qr = qrModel{Panel: true}
+		}
+		s.start(ctx, live)
+		s.qrNextOffer()
 	})
 }
 

@@ -235,37 +235,27 @@ func (s *Shell) options(name string) session.Options {
 // host creates a game with this tab as its host.
 func (s *Shell) host(ctx goapp.Context, name string) {
 	s.attempt++
-	attempt := s.attempt
 	s.connecting = connectingModel{}
 	s.screen = screenConnecting
 	s.qr = qrModel{}
 	opts := s.options(name)
 	opts.Store = storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
 	sctx, cancel := context.WithCancel(context.Background())
-	s.ui.Async(func() {
-		h, err := session.Host(sctx, opts)
-		s.ui.Dispatch(func(ctx goapp.Context) {
-			if attempt != s.attempt {
-				cancel()
-				if h != nil {
-					h.Close()
-				}
-				return
-			}
-			if err != nil {
-				cancel()
-				s.retry = func(ctx goapp.Context) { s.host(ctx, name) }
-				s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect), s.retry)
-				s.failure.NoServer = true
-				return
-			}
-			h.SetTable(game.NewRoom(game.Options{}))
-			s.start(ctx, &liveSession{
-				host:   h,
-				client: h.Player(),
-				invite: invite{Room: h.Room(), Secret: h.Secret()},
-				cancel: cancel,
-			})
+	host := func(sctx context.Context) (*session.HostSession, error) { return session.Host(sctx, opts) }
+	inBackground(s, sctx, cancel, host, func(ctx goapp.Context, h *session.HostSession, err error) {
+		if err != nil {
+			cancel()
+			s.retry = func(ctx goapp.Context) { s.host(ctx, name) }
+			s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect), s.retry)
+			s.failure.NoServer = true
+			return
+		}
+		h.SetTable(game.NewRoom(game.Options{}))
+		s.start(ctx, &liveSession{
+			host:   h,
+			client: h.Player(),
+			invite: invite{Room: h.Room(), Secret: h.Secret()},
+			cancel: cancel,
 		})
 	})
 }
@@ -296,40 +286,33 @@ func (s *Shell) join(ctx goapp.Context, name string, inv invite) {
 	}
 	sctx, cancel := context.WithCancel(context.Background())
 	s.stopJoining = cancel
-	s.ui.Async(func() {
-		c, err := session.Join(sctx, opts, inv.Room, inv.Secret)
-		s.ui.Dispatch(func(ctx goapp.Context) {
-			if attempt != s.attempt {
-				cancel()
-				if c != nil {
-					c.Close()
-				}
-				return
-			}
-			s.stopJoining = nil // from here the live session (or nothing) owns cancel
-			refusal, refused := errors.AsType[*session.RefusalError](err)
-			switch {
-			case errors.Is(err, session.ErrUnknownRoom):
-				cancel()
-				s.showError(s.t(i18n.ErrorUnknownRoomTitle), s.t(i18n.ErrorUnknownRoom, inv.Room), nil)
-			case refused && refusal.Refusal.Code == session.CodeUnknownSeat && opts.Token != "":
-				// A token from an older game of this room code: join as a new player.
-				cancel()
-				ctx.LocalStorage().Del(seatKey(inv.Room))
-				s.join(ctx, name, inv)
-			case refused && s.refusalPage(refusal.Refusal.Code):
-				cancel()
-			case err != nil:
-				cancel()
-				s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect),
-					func(ctx goapp.Context) { s.join(ctx, name, inv) })
-				s.failure.NoServer = true
-			default:
-				_ = ctx.LocalStorage().Set(seatKey(inv.Room), c.Token())
-				keepInvite(inv)
-				s.start(ctx, &liveSession{client: c, invite: inv, cancel: cancel})
-			}
-		})
+	join := func(sctx context.Context) (*session.Client, error) {
+		return session.Join(sctx, opts, inv.Room, inv.Secret)
+	}
+	inBackground(s, sctx, cancel, join, func(ctx goapp.Context, c *session.Client, err error) {
+		s.stopJoining = nil // from here the live session (or nothing) owns cancel
+		refusal, refused := errors.AsType[*session.RefusalError](err)
+		switch {
+		case errors.Is(err, session.ErrUnknownRoom):
+			cancel()
+			s.showError(s.t(i18n.ErrorUnknownRoomTitle), s.t(i18n.ErrorUnknownRoom, inv.Room), nil)
+		case refused && refusal.Refusal.Code == session.CodeUnknownSeat && opts.Token != "":
+			// A token from an older game of this room code: join as a new player.
+			cancel()
+			ctx.LocalStorage().Del(seatKey(inv.Room))
+			s.join(ctx, name, inv)
+		case refused && s.refusalPage(refusal.Refusal.Code):
+			cancel()
+		case err != nil:
+			cancel()
+			s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect),
+				func(ctx goapp.Context) { s.join(ctx, name, inv) })
+			s.failure.NoServer = true
+		default:
+			_ = ctx.LocalStorage().Set(seatKey(inv.Room), c.Token())
+			keepInvite(inv)
+			s.start(ctx, &liveSession{client: c, invite: inv, cancel: cancel})
+		}
 	})
 }
 
@@ -533,14 +516,24 @@ func (s *Shell) closeLive() {
 		return
 	}
 	s.live = nil
-	live.client.Close()
-	if live.host != nil {
-		live.host.Close()
+	_ = live.Close()
+}
+
+// Close ends the session: the player's client, the hosting if this tab hosts, its context.
+func (l *liveSession) Close() error {
+	if l.client != nil {
+		l.client.Close()
 	}
-	if live.qr != nil {
-		live.qr.Close()
+	if l.host != nil {
+		l.host.Close()
 	}
-	live.cancel()
+	if l.qr != nil {
+		l.qr.Close()
+	}
+	if l.cancel != nil {
+		l.cancel()
+	}
+	return nil
 }
 
 // onShare offers the invite through the system share sheet.

@@ -145,13 +145,15 @@ func (j *QRJoin) Wait(ctx context.Context) (*Client, error) {
 }
 
 // Close gives up: the PeerConnection closes (after Wait returned a client, the client owns it).
-func (j *QRJoin) Close() {
+// It returns nil, like the other sessions' Close.
+func (j *QRJoin) Close() error {
 	j.mu.Lock()
 	taken := j.taken
 	j.mu.Unlock()
 	if !taken {
 		j.closePC()
 	}
+	return nil
 }
 
 func (j *QRJoin) closePC() { j.closeOnce.Do(func() { _ = j.pc.Close() }) }
