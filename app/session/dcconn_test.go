@@ -4,6 +4,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -83,5 +84,62 @@ func TestChannelFoundClosedEndsItsConn(t *testing.T) {
 	}
 	if _, err := c.Receive(); err == nil {
 		t.Fatal("Receive on a channel found closed returned a message")
+	}
+}
+
+// A QR player whose channel opened but whose hello the host never answers (the connection
+// broke on the way) is told so after qrWelcomePatience, to scan again, instead of waiting
+// for ever on "waiting for the host to scan it".
+func TestQRPlayerNeverWelcomedIsToldToScanAgain(t *testing.T) {
+	defer func(p time.Duration) { qrWelcomePatience = p }(qrWelcomePatience)
+	qrWelcomePatience = 300 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	// A host's side that opens the channel and then says nothing.
+	pc, err := newPeerConnection(Options{Loopback: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pc.Close()
+	if _, err := pc.CreateDataChannel(channelLabel, nil); err != nil {
+		t.Fatal(err)
+	}
+	sd, err := pc.CreateOffer(nil)
+	if err == nil {
+		sd, err = gatherLocal(ctx, pc, sd)
+	}
+	var desc qrDesc
+	if err == nil {
+		desc, err = descFromSDP(sd.SDP)
+	}
+	offer := qrOffer{room: "K7MPQ2", id: newQROfferID(), secret: "a-secret-of-the-invite", desc: desc}
+	var code string
+	if err == nil {
+		code, err = encodeQROffer(offer)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	j, err := JoinQR(ctx, Options{Name: "Nadia", Loopback: true}, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	a, err := checkQRAnswer(j.Answer(), offer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.desc.sdp(offerNo(offer.id))}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := j.Wait(ctx)
+	if err == nil {
+		c.Close()
+		t.Fatal("a player the host never answered was seated")
+	}
+	if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+		t.Fatalf("Wait ended with %v (the test's own deadline: %v); want the welcome's patience run out", err, ctx.Err())
 	}
 }

@@ -199,6 +199,7 @@ func (h *QRHost) Offer(ctx context.Context) (string, error) {
 	}
 	conn := newDataChannelConn(dc, func() { h.closePC(pc) })
 	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
+		h.log.Info("session: a QR seat's connection", "state", s.String())
 		if s == webrtc.PeerConnectionStateFailed {
 			h.log.Info("session: a QR connection failed; its player scans a new code")
 			_ = conn.Close()

@@ -17,6 +17,11 @@ var errRescan = errors.New("session: the connection to the host ended: scan the 
 // qrAnswerPatience is how long a native player's ICE waits for the host (Options.ICEFailedTimeout).
 const qrAnswerPatience = 5 * time.Minute
 
+// qrWelcomePatience bounds the wait for the host's welcome once the channel is open: the host
+// answers a hello at once, so a longer silence means the connection broke on the way, and the
+// player is better told to scan again than left waiting.
+var qrWelcomePatience = 20 * time.Second
+
 // QRJoin is a player's side of a game with no server, between scanning the host's offer code
 // and being seated: its answer code is ready at once (Answer), for the host to scan; Wait
 // then waits for the host's data channel and says hello.
@@ -55,6 +60,12 @@ func JoinQR(ctx context.Context, o Options, offerCode string) (*QRJoin, error) {
 		return nil, err
 	}
 	j := &QRJoin{o: o, offer: offer, pc: pc, chans: make(chan *dataChannelConn, 1)}
+	// Said in the console: a player who waits with no seat is explained by how far its
+	// connection got.
+	log := defaultLogger()
+	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
+		log.Info("session: the connection to the host's code", "state", s.String())
+	})
 	pc.OnDataChannel(func(dc *webrtc.DataChannel) {
 		if dc.Label() != channelLabel {
 			_ = dc.Close()
@@ -137,7 +148,9 @@ func (j *QRJoin) Wait(ctx context.Context) (*Client, error) {
 	hello := j.o.hello()
 	answer, offer := describedSDPs(j.pc)
 	hello.Proof = channelProof(j.offer.secret, offer, answer)
-	if err := c.hello(ctx, hello); err != nil {
+	hctx, cancel := context.WithTimeout(ctx, qrWelcomePatience)
+	defer cancel()
+	if err := c.hello(hctx, hello); err != nil {
 		c.Close()
 		return nil, err
 	}
