@@ -28,15 +28,9 @@ func TestGenerateWritesCompressedSiblings(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(web, "app.wasm.br"), []byte("an older build's copy"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "site")
-	if err := generate(config{out: out, web: web}); err != nil {
-		t.Fatal(err)
-	}
+	out := generatedSite(t, config{web: web})
 	for _, f := range []string{"web/app.wasm", "index.html", "app.js", "app-worker.js", "wasm_exec.js", "app.css", "manifest.webmanifest", "web/config.js"} {
-		plain, err := os.ReadFile(filepath.Join(out, f))
-		if err != nil {
-			t.Fatal(err)
-		}
+		plain := siteFile(t, out, f)
 		for _, suffix := range []string{".br", ".gz"} {
 			packed, err := os.ReadFile(filepath.Join(out, f+suffix))
 			if err != nil {
@@ -70,18 +64,12 @@ func TestGenerateWritesCompressedSiblings(t *testing.T) {
 // compressed size, so app.js must carry the plain size itself.
 func TestLoaderKnowsTheWasmsPlainSize(t *testing.T) {
 	web := fakeWeb(t)
-	out := filepath.Join(t.TempDir(), "site")
-	if err := generate(config{out: out, web: web}); err != nil {
-		t.Fatal(err)
-	}
+	out := generatedSite(t, config{web: web})
 	info, err := os.Stat(filepath.Join(web, "app.wasm"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := os.ReadFile(filepath.Join(out, "app.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := siteFile(t, out, "app.js")
 	m := regexp.MustCompile(`goappWasmContentLength = "(\d*)"`).FindSubmatch(js)
 	if m == nil || string(m[1]) != strconv.FormatInt(info.Size(), 10) {
 		t.Fatalf("app.js declares the wasm's length as %q, want %d", m, info.Size())

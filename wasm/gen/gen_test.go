@@ -16,6 +16,26 @@ import (
 	"safehouse/tools/precompress"
 )
 
+// generatedSite writes a site with c into a fresh folder (c.out) and returns that folder.
+func generatedSite(t *testing.T, c config) string {
+	t.Helper()
+	c.out = filepath.Join(t.TempDir(), "site")
+	if err := generate(c); err != nil {
+		t.Fatal(err)
+	}
+	return c.out
+}
+
+// siteFile is a file of the site written to out (path elements joined).
+func siteFile(t *testing.T, out string, path ...string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(append([]string{out}, path...)...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // fakeWeb is a web/ directory with a stand-in app.wasm: the generator copies it, it never
 // runs it.
 func fakeWeb(t *testing.T) string {
@@ -75,10 +95,7 @@ func TestGenerateWritesACompleteSite(t *testing.T) {
 			Purpose string `json:"purpose"`
 		} `json:"icons"`
 	}
-	raw, err := os.ReadFile(filepath.Join(out, "manifest.webmanifest"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := siteFile(t, out, "manifest.webmanifest")
 	if err := json.Unmarshal(raw, &manifest); err != nil {
 		t.Fatalf("manifest: %v", err)
 	}
@@ -98,10 +115,7 @@ func TestGenerateWritesACompleteSite(t *testing.T) {
 		t.Errorf("manifest icons %+v: want the project's icons with one maskable", manifest.Icons)
 	}
 
-	appJS, err := os.ReadFile(filepath.Join(out, "app.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	appJS := siteFile(t, out, "app.js")
 	env := regexp.MustCompile(`goappEnv = (\{[^;]*\});`).FindSubmatch(appJS)
 	if env == nil {
 		t.Fatal("app.js has no goappEnv")
@@ -157,14 +171,8 @@ func TestGenerateWithoutWasmSaysWhatToDo(t *testing.T) {
 // A site for a subpath points every resource and go-app's root prefix there, so the app's
 // same-origin signaling address becomes <prefix>/signal.
 func TestGenerateUnderASubpath(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	if err := generate(config{out: out, web: fakeWeb(t), prefix: "/games/safehouse/"}); err != nil {
-		t.Fatal(err)
-	}
-	index, err := os.ReadFile(filepath.Join(out, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := generatedSite(t, config{web: fakeWeb(t), prefix: "/games/safehouse/"})
+	index := siteFile(t, out, "index.html")
 	for _, want := range []string{`href="/games/safehouse/web/styles.css"`, `href="/games/safehouse/manifest.webmanifest"`} {
 		if !strings.Contains(string(index), want) {
 			t.Errorf("index.html lacks %s", want)
@@ -173,10 +181,7 @@ func TestGenerateUnderASubpath(t *testing.T) {
 	if strings.Contains(string(index), `="/web/`) {
 		t.Error("index.html names a resource outside the prefix (the invited screen's icon?)")
 	}
-	appJS, err := os.ReadFile(filepath.Join(out, "app.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	appJS := siteFile(t, out, "app.js")
 	if !strings.Contains(string(appJS), `"GOAPP_ROOT_PREFIX":"/games/safehouse"`) {
 		t.Error("app.js does not carry the root prefix")
 	}
@@ -186,14 +191,8 @@ func TestGenerateUnderASubpath(t *testing.T) {
 // fails) and caches every file the app needs, under the site's prefix.
 func TestServiceWorkerInstallsAllOrNothing(t *testing.T) {
 	for _, prefix := range []string{"", "/games/safehouse"} {
-		out := filepath.Join(t.TempDir(), "site")
-		if err := generate(config{out: out, web: fakeWeb(t), prefix: prefix}); err != nil {
-			t.Fatal(err)
-		}
-		worker, err := os.ReadFile(filepath.Join(out, "app-worker.js"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := generatedSite(t, config{web: fakeWeb(t), prefix: prefix})
+		worker := siteFile(t, out, "app-worker.js")
 		js := string(worker)
 		for _, want := range []string{"event.waitUntil(", "await caches.delete(cacheName);", "throw error;", `cache: "no-cache"`, "response.redirected",
 			`"` + prefix + `/web/app.wasm"`, `"` + prefix + `/web/styles.css"`, `"` + prefix + `/app.js"`, `"` + prefix + `/wasm_exec.js"`,
@@ -211,14 +210,8 @@ func TestServiceWorkerInstallsAllOrNothing(t *testing.T) {
 // config.js carries the build's deployment settings as JSON the page reads, and the page
 // loads it before the app.
 func TestConfigFileCarriesDeploymentSettings(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	if err := generate(config{out: out, web: fakeWeb(t), prefix: "/sub", signalURL: `wss://s.example.org/signal?a="b"`, iceServers: "stun:s.example.org"}); err != nil {
-		t.Fatal(err)
-	}
-	body, err := os.ReadFile(filepath.Join(out, "web", "config.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := generatedSite(t, config{web: fakeWeb(t), prefix: "/sub", signalURL: `wss://s.example.org/signal?a="b"`, iceServers: "stun:s.example.org"})
+	body := siteFile(t, out, "web", "config.js")
 	m := regexp.MustCompile(`window\.safehouseConfig = (\{.*\});`).FindSubmatch(body)
 	if m == nil {
 		t.Fatalf("config.js sets no window.safehouseConfig:\n%s", body)
@@ -230,10 +223,7 @@ func TestConfigFileCarriesDeploymentSettings(t *testing.T) {
 	if cfg["signalURL"] != `wss://s.example.org/signal?a="b"` || cfg["iceServers"] != "stun:s.example.org" || len(cfg) != 2 {
 		t.Errorf("config.js holds %v", cfg)
 	}
-	index, err := os.ReadFile(filepath.Join(out, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	index := siteFile(t, out, "index.html")
 	if !strings.Contains(string(index), `src="/sub/web/config.js"`) {
 		t.Error("index.html does not load /sub/web/config.js")
 	}
@@ -242,14 +232,8 @@ func TestConfigFileCarriesDeploymentSettings(t *testing.T) {
 // The manifest scopes the app to its folder, root or subpath, and names every icon's purpose.
 func TestManifestScopedToTheSite(t *testing.T) {
 	for _, tt := range []struct{ prefix, root string }{{"", "/"}, {"/games/safehouse/", "/games/safehouse/"}, {"/games/safehouse", "/games/safehouse/"}} {
-		out := filepath.Join(t.TempDir(), "site")
-		if err := generate(config{out: out, web: fakeWeb(t), prefix: tt.prefix}); err != nil {
-			t.Fatal(err)
-		}
-		raw, err := os.ReadFile(filepath.Join(out, "manifest.webmanifest"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := generatedSite(t, config{web: fakeWeb(t), prefix: tt.prefix})
+		raw := siteFile(t, out, "manifest.webmanifest")
 		var m struct {
 			Scope    string `json:"scope"`
 			StartURL string `json:"start_url"`
@@ -288,14 +272,8 @@ func TestManifestScopedToTheSite(t *testing.T) {
 // an offline start with an empty HTTP cache.
 func TestServiceWorkerCachesEveryWebFile(t *testing.T) {
 	for _, prefix := range []string{"", "/games/safehouse"} {
-		out := filepath.Join(t.TempDir(), "site")
-		if err := generate(config{out: out, web: fakeWeb(t), prefix: prefix}); err != nil {
-			t.Fatal(err)
-		}
-		worker, err := os.ReadFile(filepath.Join(out, "app-worker.js"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := generatedSite(t, config{web: fakeWeb(t), prefix: prefix})
+		worker := siteFile(t, out, "app-worker.js")
 		m := regexp.MustCompile(`const resourcesToCache = (\[[^;]*\]);`).FindSubmatch(worker)
 		if m == nil {
 			t.Fatal("app-worker.js has no resourcesToCache")
@@ -322,14 +300,8 @@ func TestServiceWorkerCachesEveryWebFile(t *testing.T) {
 // The loader registers the service worker once the wasm has started, not beside it, so a
 // first visit does not download the site (the wasm included) twice at once.
 func TestWorkerRegisteredAfterTheWasmStarts(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	if err := generate(config{out: out, web: fakeWeb(t)}); err != nil {
-		t.Fatal(err)
-	}
-	js, err := os.ReadFile(filepath.Join(out, "app.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := generatedSite(t, config{web: fakeWeb(t)})
+	js := siteFile(t, out, "app.js")
 	if strings.Contains(string(js), "goappInitServiceWorker();") || !strings.Contains(string(js), "goappInitWebAssembly().finally(goappInitServiceWorker);\n  };\n  requestAnimationFrame(") {
 		t.Fatal("app.js still registers the service worker beside the wasm download")
 	}
@@ -338,14 +310,8 @@ func TestWorkerRegisteredAfterTheWasmStarts(t *testing.T) {
 // The page keeps a press and what is typed before the wasm runs: the early script is inline
 // in its head (a file of its own would leave a moment in which Join reloads the page).
 func TestPageCarriesTheEarlyScriptInline(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	if err := generate(config{out: out, web: fakeWeb(t)}); err != nil {
-		t.Fatal(err)
-	}
-	page, err := os.ReadFile(filepath.Join(out, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := generatedSite(t, config{web: fakeWeb(t)})
+	page := siteFile(t, out, "index.html")
 	html := string(page)
 	head, _, _ := strings.Cut(html, "</head>")
 	if !strings.Contains(head, earlyScript+"</script>") || !strings.Contains(earlyScript, "window.safehouseEarly") {
@@ -368,14 +334,8 @@ func TestPageCarriesTheEarlyScriptInline(t *testing.T) {
 // file: it is inside the wasm.
 func TestSiteServesLanguagePacks(t *testing.T) {
 	for _, prefix := range []string{"", "/games/safehouse"} {
-		out := filepath.Join(t.TempDir(), "site")
-		if err := generate(config{out: out, web: fakeWeb(t), prefix: prefix}); err != nil {
-			t.Fatal(err)
-		}
-		page, err := os.ReadFile(filepath.Join(out, "index.html"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := generatedSite(t, config{web: fakeWeb(t), prefix: prefix})
+		page := siteFile(t, out, "index.html")
 		m := regexp.MustCompile(`window\.safehousePacks = (\{[^;]*\});`).FindSubmatch(page)
 		if m == nil {
 			t.Fatalf("prefix %q: the page does not name the packs", prefix)
@@ -384,10 +344,7 @@ func TestSiteServesLanguagePacks(t *testing.T) {
 		if err := json.Unmarshal(m[1], &urls); err != nil {
 			t.Fatal(err)
 		}
-		worker, err := os.ReadFile(filepath.Join(out, "app-worker.js"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		worker := siteFile(t, out, "app-worker.js")
 		if _, ok := urls[i18n.English]; ok {
 			t.Errorf("prefix %q: English is a pack file; it is inside the wasm", prefix)
 		}
@@ -429,18 +386,9 @@ func TestSiteServesLanguagePacks(t *testing.T) {
 // fetch then takes, so the same URL and a CORS mode), under a prefix too.
 func TestPagePreloadsTheWasmAppJSFetches(t *testing.T) {
 	for _, prefix := range []string{"", "/games/safehouse/"} {
-		out := filepath.Join(t.TempDir(), "site")
-		if err := generate(config{out: out, web: fakeWeb(t), prefix: prefix}); err != nil {
-			t.Fatal(err)
-		}
-		page, err := os.ReadFile(filepath.Join(out, "index.html"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		appJS, err := os.ReadFile(filepath.Join(out, "app.js"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := generatedSite(t, config{web: fakeWeb(t), prefix: prefix})
+		page := siteFile(t, out, "index.html")
+		appJS := siteFile(t, out, "app.js")
 		m := regexp.MustCompile(`fetchWithProgress\("([^"]+)"`).FindSubmatch(appJS)
 		if m == nil {
 			t.Fatalf("prefix %q: app.js has no fetchWithProgress of the wasm", prefix)
