@@ -122,19 +122,8 @@ func TestQRGameWithNoServerPlaysAClassicRound(t *testing.T) {
 			act(t, clients[i], spyfall.Vote{Vote: vote.ID, Yes: true})
 		}
 	}
-	for i, s := range p.screens {
-		v := s.untilSpyfall(t, fmt.Sprintf("screen %d to see the round's end", i), func(v *spyfall.View) bool {
-			return v.LastRound != nil
-		})
-		if v.LastRound.Ending != spyfall.EndSpyConvicted {
-			t.Errorf("screen %d: the round ended %v, want the spy convicted", i, v.LastRound.Ending)
-		}
-	}
-	for i, s := range p.screens {
-		for _, u := range s.refused() {
-			t.Errorf("screen %d was refused: %s (%s)", i, u.Notice, u.Code)
-		}
-	}
+	p.spyConvictedOnEveryScreen(t)
+	p.noneRefused(t)
 }
 
 // APP-REJOIN-2 with no server: the QR host's tab reloads in the middle of a vote (it stops
@@ -242,19 +231,8 @@ func TestQRHostResumedFromItsSaveBringsEveryoneBack_APP_REJOIN_2(t *testing.T) {
 	}
 
 	act(t, p.clients()[voter], spyfall.Vote{Vote: before.Vote.ID, Yes: true})
-	for i, s := range p.screens {
-		v := s.untilSpyfall(t, fmt.Sprintf("screen %d to see the round's end", i), func(v *spyfall.View) bool {
-			return v.LastRound != nil
-		})
-		if v.LastRound.Ending != spyfall.EndSpyConvicted {
-			t.Errorf("screen %d: the round ended %v, want the spy convicted", i, v.LastRound.Ending)
-		}
-	}
-	for i, s := range p.screens {
-		for _, u := range s.refused() {
-			t.Errorf("screen %d was refused: %s (%s)", i, u.Notice, u.Code)
-		}
-	}
+	p.spyConvictedOnEveryScreen(t)
+	p.noneRefused(t)
 }
 
 // sameCard says whether a card shown is the card dealt: the same side, the same location.
@@ -294,6 +272,30 @@ func (p *qrParty) startRound(t *testing.T) (round, []*session.Client) {
 	act(t, clients[r.dealer], spyfall.StartClock{Round: 1})
 	p.screens[0].untilSpyfall(t, "the clock running", func(v *spyfall.View) bool { return v.Phase == spyfall.PhasePlaying })
 	return r, clients
+}
+
+// spyConvictedOnEveryScreen waits for every screen to show the round ended with the spy
+// convicted.
+func (p *qrParty) spyConvictedOnEveryScreen(t *testing.T) {
+	t.Helper()
+	for i, s := range p.screens {
+		v := s.untilSpyfall(t, fmt.Sprintf("screen %d to see the round's end", i), func(v *spyfall.View) bool {
+			return v.LastRound != nil
+		})
+		if v.LastRound.Ending != spyfall.EndSpyConvicted {
+			t.Errorf("screen %d: the round ended %v, want the spy convicted", i, v.LastRound.Ending)
+		}
+	}
+}
+
+// noneRefused fails the test for every refusal a screen was sent.
+func (p *qrParty) noneRefused(t *testing.T) {
+	t.Helper()
+	for i, s := range p.screens {
+		for _, u := range s.refused() {
+			t.Errorf("screen %d was refused: %s (%s)", i, u.Notice, u.Code)
+		}
+	}
 }
 
 func allOnline(v *session.View) bool {

@@ -110,9 +110,5 @@ func TestQRGameWithNoServerPlaysSpyfest(t *testing.T) {
 		t.Fatalf("the Spy came back with character %q in team %d, want %q in the active team", tv.Spyfest.Character, tv.Spyfest.Team, character)
 	}
 	secrets()
-	for i, s := range p.screens {
-		for _, u := range s.refused() {
-			t.Errorf("screen %d was refused: %s (%s)", i, u.Notice, u.Code)
-		}
-	}
+	p.noneRefused(t)
 }
