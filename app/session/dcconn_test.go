@@ -105,19 +105,7 @@ func TestQRPlayerNeverWelcomedIsToldToScanAgain(t *testing.T) {
 	if _, err := pc.CreateDataChannel(channelLabel, nil); err != nil {
 		t.Fatal(err)
 	}
-	sd, err := pc.CreateOffer(nil)
-	if err == nil {
-		sd, err = gatherLocal(ctx, pc, sd)
-	}
-	var desc qrDesc
-	if err == nil {
-		desc, err = descFromSDP(sd.SDP)
-	}
-	offer := qrOffer{room: "K7MPQ2", id: newQROfferID(), secret: "a-secret-of-the-invite", desc: desc}
-	var code string
-	if err == nil {
-		code, err = encodeQROffer(offer)
-	}
+	offer, code, err := makeQROffer(ctx, pc, "K7MPQ2", "a-secret-of-the-invite")
 	if err != nil {
 		t.Fatal(err)
 	}

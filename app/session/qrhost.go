@@ -205,22 +205,12 @@ func (h *QRHost) Offer(ctx context.Context) (string, error) {
 			_ = conn.Close()
 		}
 	})
-	sd, err := pc.CreateOffer(nil)
-	if err == nil {
-		sd, err = gatherLocal(ctx, pc, sd)
-	}
-	var desc qrDesc
-	if err == nil {
-		desc, err = descFromSDP(sd.SDP)
-	}
-	so := &qrSeatOffer{pc: pc, conn: conn, offer: qrOffer{room: h.room, id: newQROfferID(), secret: h.secret, desc: desc}}
-	if err == nil {
-		so.code, err = encodeQROffer(so.offer)
-	}
+	offer, code, err := makeQROffer(ctx, pc, h.room, h.secret)
 	if err != nil {
 		_ = conn.Close()
 		return "", fmt.Errorf("session: making an offer code: %w", err)
 	}
+	so := &qrSeatOffer{pc: pc, conn: conn, offer: offer, code: code}
 	h.mu.Lock()
 	if h.done {
 		h.mu.Unlock()
@@ -253,6 +243,25 @@ func (h *QRHost) Offer(ctx context.Context) (string, error) {
 		}
 	}()
 	return so.code, nil
+}
+
+// makeQROffer makes pc's offer, with every local candidate gathered, into an offer of room
+// (a new offer id) and its code.
+func makeQROffer(ctx context.Context, pc *webrtc.PeerConnection, room, secret string) (qrOffer, string, error) {
+	sd, err := pc.CreateOffer(nil)
+	if err == nil {
+		sd, err = gatherLocal(ctx, pc, sd)
+	}
+	var desc qrDesc
+	if err == nil {
+		desc, err = descFromSDP(sd.SDP)
+	}
+	offer := qrOffer{room: room, id: newQROfferID(), secret: secret, desc: desc}
+	var code string
+	if err == nil {
+		code, err = encodeQROffer(offer)
+	}
+	return offer, code, err
 }
 
 // Accept takes a player's answer code to one of the host's open offers; the player's channel
