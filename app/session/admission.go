@@ -64,6 +64,18 @@ type knock struct {
 	hello Envelope // said again, as if it just arrived, once the host lets it in
 }
 
+// unprovedWhy says why a hello did not prove the invite secret, for the host's log.
+func unprovedWhy(hc *hostConn, hello Hello) string {
+	switch {
+	case hc.proof == nil:
+		return "its path carries no proof (an unsigned relay: a typed code)"
+	case hello.Proof == "":
+		return "the hello carried no proof (a typed code)"
+	default:
+		return "its proof did not verify against this connection's descriptions"
+	}
+}
+
 // knockLocked makes hc wait for the host, or refuses it when too many wait already. It
 // returns the connections to close.
 func (h *hostCore) knockLocked(hc *hostConn, env Envelope, hello Hello) []Conn {

@@ -71,6 +71,8 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 		return nil
 	}
 	if s == nil && !hc.invited && !(hc.proof != nil && hc.proof(hello.Proof)) {
+		// Said in the host's console: an invited player made to knock is a bug to chase.
+		h.log.Info("session: a hello without a valid invite proof waits for the host", "why", unprovedWhy(hc, hello))
 		return h.knockLocked(hc, env, hello) // no invite secret shown: the host decides
 	}
 	switch {
