@@ -4,7 +4,10 @@
 // summed by Go package, largest first, from the names the linker writes into a build made
 // without -s -w (the function bodies are the same as in the stripped build the site ships).
 //
-//	go run ./tools/wasmsize [-top 20] [-main ./wasm] app-with-names.wasm
+//	go run ./tools/wasmsize [-top 20] [-main ./wasm] [-funcs PKG] app-with-names.wasm
+//
+// -funcs lists the largest functions of one package in place of the packages (a generic
+// function's instantiations each count: "slices.pdqsortCmpFunc[...]" once per shape).
 //
 // "brotli alone" compresses each package's bodies on their own (quality 5): a rough measure
 // of what the package adds to the served file, to rank cuts by, not a share of it.
@@ -30,6 +33,7 @@ import (
 func main() {
 	top := flag.Int("top", 20, "how many packages to list")
 	mainPkg := flag.String("main", "./wasm", "the wasm's main package, whose dependencies (go list -deps) name the packages")
+	funcs := flag.String("funcs", "", "list the largest functions of this package (an import path) instead")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("wasmsize: ")
@@ -54,7 +58,40 @@ func main() {
 	if err != nil {
 		log.Fatalf("go list -deps %s: %v", *mainPkg, err)
 	}
-	report(os.Stdout, m, newPackages(strings.Fields(string(list))), len(raw), *top)
+	pkgs := newPackages(strings.Fields(string(list)))
+	if *funcs != "" {
+		reportFuncs(os.Stdout, m, pkgs, *funcs, *top)
+		return
+	}
+	report(os.Stdout, m, pkgs, len(raw), *top)
+}
+
+// reportFuncs lists pkg's top largest function bodies, largest first.
+func reportFuncs(w io.Writer, m *module, pkgs packages, pkg string, top int) {
+	type fn struct {
+		name string
+		size int
+	}
+	var fns []fn
+	total := 0
+	for i, body := range m.bodies {
+		name := m.names[m.imported+i]
+		if pkgs.packageOf(name) == pkg {
+			fns = append(fns, fn{name, len(body)})
+			total += len(body)
+		}
+	}
+	slices.SortFunc(fns, func(a, b fn) int { return cmp.Or(cmp.Compare(b.size, a.size), strings.Compare(a.name, b.name)) })
+	fmt.Fprintf(w, "%s: %d functions, %d bytes of code\n\n", pkg, len(fns), total)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for i, f := range fns {
+		if i >= top {
+			fmt.Fprintf(tw, "\t(%d more)\n", len(fns)-top)
+			break
+		}
+		fmt.Fprintf(tw, "%d\t%s\n", f.size, f.name)
+	}
+	tw.Flush()
 }
 
 type pkgSize struct {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -80,5 +81,21 @@ func TestReportOnARealBuild(t *testing.T) {
 	}
 	if !strings.Contains(all.String(), "the other 0 packages") {
 		t.Errorf("a report of every package leaves some out:\n%s", all.String())
+	}
+
+	var fns strings.Builder
+	reportFuncs(&fns, m, pkgs, "fmt", 3)
+	lines := strings.Split(strings.TrimSpace(fns.String()), "\n")
+	if len(lines) != 2+3+1 || !strings.HasPrefix(lines[0], "fmt: ") || !strings.HasSuffix(lines[5], " more)") {
+		t.Fatalf("fmt's three largest functions and a count of the rest, got:\n%s", fns.String())
+	}
+	var prev int
+	for i, line := range lines[2:5] {
+		var size int
+		var name string
+		if _, err := fmt.Sscan(line, &size, &name); err != nil || !strings.HasPrefix(name, "fmt.") || (i > 0 && size > prev) {
+			t.Errorf("line %q: want a size, no larger than the one before, and a function of fmt", line)
+		}
+		prev = size
 	}
 }
