@@ -109,3 +109,12 @@ func copyBySelection(fieldID string) bool {
 	field.Call("select")
 	return doc.Call("execCommand", "copy").Bool()
 }
+
+// emptyField empties a text field the player typed or pasted into. Rendering "" is not
+// enough: a field's text no longer follows the page once the player edited it, and go-app
+// removes an empty value attribute rather than setting the property.
+func emptyField(id string) {
+	if f := goapp.Window().Get("document").Call("getElementById", id); f.Truthy() {
+		f.Set("value", "")
+	}
+}

@@ -190,6 +190,7 @@ func (s *Shell) qrAccept(code string) {
 				return
 			}
 			s.qr.Paste = ""
+			emptyField("qr-paste") // taken: pressing "Use this code" again would only be refused
 			s.showToast(ctx, s.t(i18n.QRConnecting))
 			s.qrNextOffer()
 		})
