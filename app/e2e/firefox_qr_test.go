@@ -23,24 +23,37 @@ func ffValue(ff *ffTab, id string) string {
 	return ffEval[string](ff, fmt.Sprintf(`document.getElementById(%q).value`, id))
 }
 
-// A table with no internet where one phone runs Firefox: the QR codes carry each browser's
-// connection details in a compact form the other rebuilds, so both directions are played.
-// Firefox joins a Chromium host (Chromium's offer, Firefox's answer), pasting the codes;
-// then Firefox leaves, hosts a game of its own, and a Chromium phone joins it (Firefox's
-// offer, Chromium's answer). Each seat shows on both screens, over a direct channel.
+// A table with no internet where one phone runs Firefox. Every phone visited the site once;
+// then the site goes away, and Firefox's service worker serves the app as Chromium's does.
+// The QR codes carry each browser's connection details in a compact form the other
+// rebuilds, so both directions are played: Firefox joins a Chromium host (Chromium's offer,
+// Firefox's answer), pasting the codes; then Firefox leaves, hosts a game of its own, and a
+// Chromium phone joins it (Firefox's offer, Chromium's answer). Each seat shows on both
+// screens, over a direct channel.
 func TestFirefoxQRCodesBothWays(t *testing.T) {
 	q := newQRTable(t)
 	q.openTabs("chromium host", "chromium player")
 	host, cleo := q.tabs["chromium host"], q.tabs["chromium player"]
 	ff := q.h.openFirefox("firefox", nil)
 
+	for _, tb := range []*tab{host, cleo} {
+		tb.open(q.origin + "/")
+		waitInstalled(tb)
+	}
+	ff.open(q.origin + "/")
+	ff.waitJS(`navigator.serviceWorker.getRegistration().then(r => window.__active = Boolean(r && r.active && r.active.state === "activated")) && window.__active === true`,
+		"Firefox's service worker to be installed")
+	q.h.server.Close()
+	ff.open(q.origin + "/")
+	if !ffEval[bool](ff, `navigator.serviceWorker.controller !== null`) {
+		ff.fatalf("with the site gone, Firefox's page is not the service worker's")
+	}
 	host.open(q.origin + "/")
 	host.typeInto("name", "Maya")
 	press(host, "#qr-start")
 	host.click("qr-host")
 	host.waitJS(`document.querySelectorAll("#players .player-name").length === 1`, "the Chromium host's lobby")
 
-	ff.open(q.origin + "/")
 	ff.typeInto("name", "Fern")
 	ff.press("#qr-start")
 	ff.click("qr-join")
