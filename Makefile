@@ -26,7 +26,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... ./wire ./qrcode ./tools/bench/... | grep -v /e2e)
 
-.PHONY: help deps run wasm wasm-goapp jsqr site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check
+.PHONY: help deps run wasm wasm-goapp wasm-std jsqr site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
@@ -68,9 +68,17 @@ WASM_GCFLAGS = -gcflags=safehouse/...=-l -gcflags=github.com/maxence-charriere/g
 # replaces go-app by that copy. wasm/gen's TestGoAppRouteOverlayMatchesTheModule fails when a
 # go-app update changes route.go, so the overlay is redone from the new file.
 WASM_MODFILE = build/wasm.mod
-WASM_BUILD   = GOOS=js GOARCH=wasm $(GO) build -trimpath -modfile=$(WASM_MODFILE) $(WASM_GCFLAGS)
 
-wasm: wasm-goapp
+# The wasm build also replaces two files of the Go toolchain's crypto/hpke, through go build's
+# -overlay: tools/stdoverlay rewrites its table of KEMs to be built on first use. TLS never runs
+# in the browser, but net/http (go-app, the WebSocket library) imports crypto/tls and so
+# crypto/hpke, whose initialiser built every KEM and kept all NIST curves and ML-KEM in
+# app.wasm: 51 KB as brotli. The rewrite is made from this machine's toolchain at each build;
+# one whose crypto/hpke changed gets an empty overlay and a warning, and the tool's test fails.
+STD_OVERLAY  = build/std-overlay/overlay.json
+WASM_BUILD   = GOOS=js GOARCH=wasm $(GO) build -trimpath -modfile=$(WASM_MODFILE) -overlay=$(STD_OVERLAY) $(WASM_GCFLAGS)
+
+wasm: wasm-goapp wasm-std
 	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./wasm
 
 # go mod download, not go list -m: on a fresh machine go-app is not in the module cache yet,
@@ -82,6 +90,9 @@ wasm-goapp:
 	@cp wasm/overlay/route.go.overlay build/go-app/pkg/app/route.go
 	@cp go.mod $(WASM_MODFILE) && cp go.sum $(WASM_MODFILE:.mod=.sum)
 	@$(GO) mod edit -modfile=$(WASM_MODFILE) -replace github.com/maxence-charriere/go-app/v10=$(abspath build/go-app)
+
+wasm-std:
+	@$(GO) run ./tools/stdoverlay -out $(dir $(STD_OVERLAY))
 
 # jsqr vendors the QR decoder the scanning screen loads on demand (web/qrscan.js) where the
 # browser has no BarcodeDetector: jsqr from npm at the version tools/jsqr/package.json pins,

@@ -55,6 +55,9 @@ func buildBaseline(ctx context.Context, dir string) (site string, err error) {
 	if _, err := os.Stat("build/wasm.mod"); err == nil {
 		args = append(args, "-modfile=build/wasm.mod") // go-app without its regexp routes, as the app (Makefile, wasm-goapp)
 	}
+	if _, err := os.Stat("build/std-overlay/overlay.json"); err == nil {
+		args = append(args, "-overlay=build/std-overlay/overlay.json") // crypto/hpke's KEMs built lazily, as the app (Makefile, wasm-std)
+	}
 	build := exec.CommandContext(ctx, "go", append(args, "./tools/bench/baseline")...)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
