@@ -1,23 +1,33 @@
 //go:build !wasm
 
-// Command stdoverlay writes a `go build -overlay` file for the wasm build: crypto/hpke with
-// its table of KEMs made on first use instead of by the package's initialiser.
+// Command stdoverlay writes a `go build -overlay` file for the wasm build: the standard
+// library's crypto packages with their package-level values made on first use instead of by
+// the packages' initialisers.
 //
 //	go run ./tools/stdoverlay -out build/std-overlay    # then: go build -overlay build/std-overlay/overlay.json
 //
 // Why: nothing in the browser build runs TLS (the browser does its own), but net/http, which
-// go-app and the WebSocket library import, imports crypto/tls, and so crypto/hpke. Its
-// initialiser builds every KEM at start (ecdh.P256(), P384(), P521(), ML-KEM), and what an
-// initialiser touches the linker must keep: every NIST curve's arithmetic and ML-KEM, about
-// 50 KB of app.wasm after brotli, for code no player ever runs. Built lazily, each KEM is
-// kept only if something reachable asks for it.
+// go-app and the WebSocket library import, imports crypto/tls and with it most of crypto.
+// What a package's initialiser touches, the linker must keep, and two kinds of initialiser
+// kept code no player ever runs:
+//   - crypto/hpke builds every KEM at start (`var dhKEMP256 = &dhKEM{..., ecdh.P256(), ...}`),
+//     which keeps every NIST curve's arithmetic and ML-KEM;
+//   - crypto/internal/fips140's packages make their self-tests and curves lazy with
+//     `var x = sync.OnceFunc(func() {...})` (or OnceValue, OnceValues), but the function
+//     literal is handed over at start, so its code (signing, verifying, key generation for
+//     ECDSA, RSA, ML-KEM, ML-DSA, Ed25519) stays in.
 //
-// The rewrite is mechanical and checked: each of the variables below, `var x = &T{...}`,
-// becomes `func x() *T`, built once under a sync.Once (so identity comparisons such as
-// `kem == dhKEMX25519()` still hold), and every use of x becomes x(). A toolchain whose
-// crypto/hpke no longer has them gets an empty overlay and a warning (the build is then
-// only larger), and this package's test fails, so the change is seen. The test also runs
-// crypto/hpke's own tests against the rewritten package.
+// Made lazy, each stays only if something reachable asks for it: app.wasm is 0.11 MB
+// smaller as brotli. The rewrite is made from the syntax tree and keeps the semantics:
+//   - `var x = &T{...}` (crypto/hpke's KEMs, by name) becomes `func x() *T`, built once
+//     under a sync.Once so that identity comparisons (`kem == dhKEMX25519()`) still hold,
+//     and every use of x a call;
+//   - `var x = sync.OnceFunc(f)` becomes `func x()` that makes sync.OnceFunc(f) on its first
+//     call and calls it (likewise OnceValue and OnceValues): uses were calls already.
+//
+// A toolchain whose crypto/hpke no longer has the KEMs gets an empty overlay and a warning
+// (the build is then only larger), and this package's test fails, so the change is seen.
+// The test also runs the rewritten packages' own tests against the rewrite.
 package main
 
 import (
@@ -28,6 +38,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"log"
 	"os"
 	"os/exec"
@@ -44,7 +55,11 @@ var lazyKEMs = []string{
 	"mlkem768X25519", "mlkem768P256", "mlkem1024P384", "mlkem768", "mlkem1024", // pq.go
 }
 
-const pkgDir = "crypto/hpke"
+const (
+	kemPkg    = "crypto/hpke" // where lazyKEMs live
+	scanTree  = "crypto"      // where sync.OnceFunc and its kin are made lazy
+	syncOnces = "OnceFunc OnceValue OnceValues"
+)
 
 // overlay is the file go build -overlay reads.
 type overlay struct {
@@ -60,9 +75,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	ov, err := write(filepath.Join(goroot, "src", pkgDir), *out)
+	ov, err := write(filepath.Join(goroot, "src"), *out)
 	if err != nil {
-		log.Printf("warning: no overlay, app.wasm keeps crypto/hpke's KEMs (about 50 KB more): %v", err)
+		log.Printf("warning: no overlay, app.wasm keeps code of crypto's initialisers (about 0.11 MB more): %v", err)
 		ov = overlay{Replace: map[string]string{}}
 	}
 	if err := writeJSON(filepath.Join(*out, "overlay.json"), ov); err != nil {
@@ -89,44 +104,57 @@ func writeJSON(path string, ov overlay) error {
 	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
-// write rewrites the files of src (crypto/hpke's directory) that declare lazyKEMs into out,
-// and returns the overlay that puts them in place of the originals.
-func write(src, out string) (overlay, error) {
-	files, err := filepath.Glob(filepath.Join(src, "*.go"))
-	if err != nil {
-		return overlay{}, err
-	}
+// write rewrites the files under srcRoot/crypto (a GOROOT's src) that need it into out, with
+// the same paths, and returns the overlay that puts them in place of the originals. A
+// package's own tests that use crypto/hpke's KEMs are rewritten alike, so that its tests run
+// against the rewritten package (go build ignores them).
+func write(srcRoot, out string) (overlay, error) {
 	ov := overlay{Replace: map[string]string{}}
 	found := map[string]bool{}
-	for _, f := range files {
-		orig, err := os.ReadFile(f)
+	err := filepath.WalkDir(filepath.Join(srcRoot, scanTree), func(file string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return overlay{}, err
+			return err
 		}
-		// The package's own tests use the variables too: rewritten alike, so that its tests
-		// run against the rewritten package (go build ignores them).
-		rewritten, names, changed, err := rewrite(f, orig)
+		if d.IsDir() {
+			if n := d.Name(); strings.HasPrefix(n, "_") || n == "testdata" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(file, ".go") {
+			return nil
+		}
+		rel, err := filepath.Rel(srcRoot, file)
 		if err != nil {
-			return overlay{}, err
+			return err
 		}
-		if !changed {
-			continue
+		orig, err := os.ReadFile(file)
+		if err != nil {
+			return err
 		}
-		for _, n := range names {
+		rewritten, kems, changed, err := rewrite(filepath.ToSlash(rel), orig)
+		if err != nil || !changed {
+			return err
+		}
+		for _, n := range kems {
 			found[n] = true
 		}
-		dst := filepath.Join(out, filepath.FromSlash(pkgDir), filepath.Base(f))
+		dst := filepath.Join(out, rel)
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return overlay{}, err
+			return err
 		}
 		if err := os.WriteFile(dst, rewritten, 0o644); err != nil {
-			return overlay{}, err
+			return err
 		}
 		abs, err := filepath.Abs(dst)
 		if err != nil {
-			return overlay{}, err
+			return err
 		}
-		ov.Replace[f] = abs
+		ov.Replace[file] = abs
+		return nil
+	})
+	if err != nil {
+		return overlay{}, err
 	}
 	var missing []string
 	for _, n := range lazyKEMs {
@@ -135,7 +163,7 @@ func write(src, out string) (overlay, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return overlay{}, fmt.Errorf("%s has no `var x = &T{...}` for %s: this Go's crypto/hpke changed", src, strings.Join(missing, ", "))
+		return overlay{}, fmt.Errorf("%s has no `var x = &T{...}` for %s: this Go's crypto/hpke changed", kemPkg, strings.Join(missing, ", "))
 	}
 	return ov, nil
 }
@@ -146,48 +174,89 @@ type edit struct {
 	text     string
 }
 
-// rewrite makes each lazyKEMs variable declared in the file a function, and each use of one
-// (declared here or in another file of the package) a call. It returns the new source, the
-// names whose declarations it rewrote, and whether it changed anything.
-func rewrite(name string, src []byte) ([]byte, []string, bool, error) {
+// rewrite makes the file's lazy values functions: crypto/hpke's KEMs (declared here, and
+// each use of one, declared here or in another file of the package, a call), and every
+// package-level sync.OnceFunc, OnceValue and OnceValues. rel is the file's path under
+// GOROOT/src. It returns the new source, the KEMs whose declarations it rewrote, and
+// whether it changed anything.
+func rewrite(rel string, src []byte) ([]byte, []string, bool, error) {
+	if !strings.Contains(string(src), "sync.Once") && !strings.HasPrefix(rel, kemPkg+"/") {
+		return src, nil, false, nil
+	}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	f, err := parser.ParseFile(fset, rel, src, parser.ParseComments)
 	if err != nil {
 		return nil, nil, false, err
 	}
-	if f.Name.Name != path.Base(pkgDir) {
-		return src, nil, false, nil // an external test package: its names are its own
-	}
 	off := func(p token.Pos) int { return fset.Position(p).Offset }
+	text := func(n ast.Node) string { return string(src[off(n.Pos()):off(n.End())]) }
+	isKEMPkg := path.Dir(rel) == kemPkg && f.Name.Name == path.Base(kemPkg) // not an external test package
 	var edits []edit
 	declared := map[string]*ast.Object{}
-	var names []string
+	var kems []string
 	for _, d := range f.Decls {
 		gd, ok := d.(*ast.GenDecl)
 		if !ok || gd.Tok != token.VAR || gd.Lparen.IsValid() || len(gd.Specs) != 1 {
 			continue
 		}
 		spec := gd.Specs[0].(*ast.ValueSpec)
-		if len(spec.Names) != 1 || len(spec.Values) != 1 || spec.Type != nil || !slices.Contains(lazyKEMs, spec.Names[0].Name) {
+		if len(spec.Names) != 1 || len(spec.Values) != 1 || spec.Type != nil {
 			continue
 		}
 		n := spec.Names[0].Name
+		if kind, fn, ok := syncOnce(spec.Values[0]); ok {
+			results, ret := "", ""
+			if fn.Type.Results != nil {
+				results, ret = " "+text(fn.Type.Results), "return "
+			}
+			edits = append(edits, edit{off(gd.Pos()), off(gd.End()), fmt.Sprintf(
+				"var %[1]sLazy struct {\n\tonce sync.Once\n\tf    %[2]s\n}\n\n"+
+					"// %[1]s makes its sync.%[3]s on first use (tools/stdoverlay in Safehouse): made at start, it kept its function's code in every binary.\n"+
+					"func %[1]s()%[4]s {\n\t%[1]sLazy.once.Do(func() {\n\t\t%[1]sLazy.f = sync.%[3]s(%[5]s)\n\t})\n\t%[6]s%[1]sLazy.f()\n}",
+				n, text(fn.Type), kind, results, text(fn), ret)})
+			continue
+		}
+		if !isKEMPkg || !slices.Contains(lazyKEMs, n) {
+			continue
+		}
 		typ, ok := pointedType(spec.Values[0])
 		if !ok {
 			return nil, nil, false, fmt.Errorf("%s: %s is not `&T{...}`", fset.Position(spec.Pos()), n)
 		}
-		value := string(src[off(spec.Values[0].Pos()):off(spec.Values[0].End())])
 		edits = append(edits, edit{off(gd.Pos()), off(gd.End()), fmt.Sprintf(
 			"var %[1]sLazy struct {\n\tonce sync.Once\n\tkem  *%[2]s\n}\n\n"+
 				"// %[1]s is built on first use (tools/stdoverlay in Safehouse): an initialiser would keep its code in every binary.\n"+
 				"func %[1]s() *%[2]s {\n\t%[1]sLazy.once.Do(func() {\n\t\t%[1]sLazy.kem = %[3]s\n\t})\n\treturn %[1]sLazy.kem\n}",
-			n, typ, value)})
+			n, typ, text(spec.Values[0]))})
 		declared[n] = spec.Names[0].Obj
-		names = append(names, n)
+		kems = append(kems, n)
 	}
-	// Every other mention of one of the names is a use: a call now. A field, a selector or a
-	// local of the same name is not one (the parser resolves a file's own objects: a use of a
-	// variable declared in another file has none).
+	if isKEMPkg {
+		edits = append(edits, kemCalls(f, declared, off)...)
+	}
+	if len(edits) == 0 {
+		return src, nil, false, nil
+	}
+	if len(kems) > 0 {
+		edits = append(edits, importSync(f, off)...)
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].from > edits[j].from })
+	out := slices.Clone(src)
+	for _, e := range edits {
+		out = slices.Concat(out[:e.from], []byte(e.text), out[e.to:])
+	}
+	formatted, err := format.Source(out)
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("%s rewritten does not parse: %w", rel, err)
+	}
+	return formatted, kems, true, nil
+}
+
+// kemCalls turns every use of a KEM variable into a call. A field, a selector or a local of
+// the same name is not a use (the parser resolves a file's own objects: a use of a variable
+// declared in another file of the package has none).
+func kemCalls(f *ast.File, declared map[string]*ast.Object, off func(token.Pos) int) []edit {
+	var edits []edit
 	skip := map[*ast.Ident]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -206,29 +275,30 @@ func rewrite(name string, src []byte) ([]byte, []string, bool, error) {
 				skip[id] = true
 			}
 		case *ast.Ident:
-			obj := declared[n.Name]
-			if slices.Contains(lazyKEMs, n.Name) && !skip[n] && (n.Obj == nil || n.Obj == obj) {
+			if slices.Contains(lazyKEMs, n.Name) && !skip[n] && (n.Obj == nil || n.Obj == declared[n.Name]) {
 				edits = append(edits, edit{off(n.End()), off(n.End()), "()"})
 			}
 		}
 		return true
 	})
-	if len(edits) == 0 {
-		return src, nil, false, nil
+	return edits
+}
+
+// syncOnce matches `sync.OnceFunc(func ...)` and its kin: the function's name and literal.
+func syncOnce(e ast.Expr) (string, *ast.FuncLit, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return "", nil, false
 	}
-	if len(names) > 0 {
-		edits = append(edits, importSync(f, off)...)
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || !slices.Contains(strings.Fields(syncOnces), sel.Sel.Name) {
+		return "", nil, false
 	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].from > edits[j].from })
-	out := slices.Clone(src)
-	for _, e := range edits {
-		out = slices.Concat(out[:e.from], []byte(e.text), out[e.to:])
+	if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "sync" {
+		return "", nil, false
 	}
-	formatted, err := format.Source(out)
-	if err != nil {
-		return nil, nil, false, fmt.Errorf("%s rewritten does not parse: %w", name, err)
-	}
-	return formatted, names, true, nil
+	fn, ok := call.Args[0].(*ast.FuncLit)
+	return sel.Sel.Name, fn, ok
 }
 
 // pointedType returns T of `&T{...}`.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,7 +32,7 @@ func pick(h holder) (*dhKEM, bool) {
 	return mlkem768, same
 }
 `
-	out, names, changed, err := rewrite("kem.go", []byte(src))
+	out, names, changed, err := rewrite("crypto/hpke/kem.go", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,9 +60,55 @@ func pick(h holder) (*dhKEM, bool) {
 
 	// A file of another package, or with none of the names, is left alone.
 	for _, other := range []string{"package hpke_test\n\nvar x = mlkem768\n", "package hpke\n\nvar x = 1\n"} {
-		if _, _, changed, err := rewrite("x_test.go", []byte(other)); err != nil || changed {
+		if _, _, changed, err := rewrite("crypto/hpke/x_test.go", []byte(other)); err != nil || changed {
 			t.Errorf("%q: changed %v, %v", other, changed, err)
 		}
+	}
+}
+
+// sync.OnceFunc, OnceValue and OnceValues made at start become functions that make them on
+// first use; calls to them stay as they are, and a sync.OnceFunc inside a function is left.
+func TestRewriteMakesSyncOncesLazy(t *testing.T) {
+	src := `package ecdsa
+
+import "sync"
+
+var fipsSelfTest = sync.OnceFunc(func() {
+	check()
+})
+
+var _P224 = sync.OnceValue(func() *Curve {
+	return newCurve()
+})
+
+var pair = sync.OnceValues(func() (int, error) { return 1, nil })
+
+func use() {
+	fipsSelfTest()
+	local := sync.OnceFunc(func() {})
+	local()
+}
+`
+	out, kems, changed, err := rewrite("crypto/internal/fips140/ecdsa/cast.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !changed || len(kems) != 0 {
+		t.Fatalf("changed %v, KEMs %v: want changed and no KEM", changed, kems)
+	}
+	got := string(out)
+	for _, want := range []string{
+		"func fipsSelfTest() {\n\tfipsSelfTestLazy.once.Do(func() {\n\t\tfipsSelfTestLazy.f = sync.OnceFunc(func() {\n\t\t\tcheck()\n\t\t})\n\t})\n\tfipsSelfTestLazy.f()\n}",
+		"func _P224() *Curve {", "_P224Lazy.f = sync.OnceValue(func() *Curve {", "return _P224Lazy.f()",
+		"func pair() (int, error) {", "return pairLazy.f()",
+		"\tfipsSelfTest()\n\tlocal := sync.OnceFunc(func() {})\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the rewrite lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "var fipsSelfTest =") || strings.Contains(got, "var _P224 =") || strings.Contains(got, "var pair =") {
+		t.Errorf("a variable is still declared:\n%s", got)
 	}
 }
 
@@ -75,19 +122,33 @@ func TestOverlayOnThisToolchain(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	ov, err := write(filepath.Join(goroot, "src", pkgDir), dir)
+	ov, err := write(filepath.Join(goroot, "src"), dir)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if len(ov.Replace) < 2 {
-		t.Fatalf("the overlay replaces %v: want at least kem.go and pq.go", ov.Replace)
 	}
 	ovFile := filepath.Join(dir, "overlay.json")
 	if err := writeJSON(ovFile, ov); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command("go", "test", "-short", "-overlay", ovFile, pkgDir).CombinedOutput(); err != nil {
-		t.Fatalf("crypto/hpke's tests against the rewritten package: %v\n%s", err, out)
+	// Each rewritten package's own tests, and the public packages built on them, against
+	// the rewrite.
+	pkgs := []string{"crypto/ecdsa", "crypto/ed25519", "crypto/ecdh", "crypto/rsa", "crypto/mlkem"}
+	for file := range ov.Replace {
+		rel, err := filepath.Rel(filepath.Join(goroot, "src"), filepath.Dir(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := filepath.ToSlash(rel); !slices.Contains(pkgs, p) {
+			pkgs = append(pkgs, p)
+		}
+	}
+	slices.Sort(pkgs)
+	if len(pkgs) < 10 {
+		t.Errorf("rewritten: %v; want crypto/hpke and the FIPS 140 packages' self-tests and curves", pkgs)
+	}
+	test := exec.Command("go", append([]string{"test", "-short", "-overlay", ovFile}, pkgs...)...)
+	if out, err := test.CombinedOutput(); err != nil {
+		t.Fatalf("the rewritten packages' tests: %v\n%s", err, out)
 	}
 
 	prog := filepath.Join(dir, "prog")
@@ -119,7 +180,7 @@ func TestOverlayOnThisToolchain(t *testing.T) {
 	}
 	plain, lazy := size(), size("-overlay", ovFile)
 	t.Logf("a wasm linking crypto/tls: %d bytes, %d with the overlay", plain, lazy)
-	if plain-lazy < 200_000 {
-		t.Errorf("the overlay saves %d bytes of a wasm linking crypto/tls (%d -> %d), want the curves' code (over 200 KB)", plain-lazy, plain, lazy)
+	if plain-lazy < 500_000 {
+		t.Errorf("the overlay saves %d bytes of a wasm linking crypto/tls (%d -> %d), want the curves' and self-tests' code (over 500 KB)", plain-lazy, plain, lazy)
 	}
 }
