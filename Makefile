@@ -94,7 +94,7 @@ wasm-goapp:
 	@$(GO) mod edit -modfile=$(WASM_MODFILE) -replace github.com/maxence-charriere/go-app/v10=$(abspath build/go-app)
 
 wasm-std:
-	@$(GO) run ./tools/stdoverlay -out $(dir $(STD_OVERLAY))
+	@$(GO) run ./tools/stdoverlay -goroot "$$($(GO) env GOROOT)" -out $(dir $(STD_OVERLAY))
 
 # jsqr vendors the QR decoder the scanning screen loads on demand (web/qrscan.js) where the
 # browser has no BarcodeDetector: jsqr from npm at the version tools/jsqr/package.json pins,

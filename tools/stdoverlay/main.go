@@ -4,7 +4,7 @@
 // library's crypto packages with their package-level values made on first use instead of by
 // the packages' initialisers.
 //
-//	go run ./tools/stdoverlay -out build/std-overlay    # then: go build -overlay build/std-overlay/overlay.json
+//	go run ./tools/stdoverlay [-goroot DIR] -out build/std-overlay    # then: go build -overlay build/std-overlay/overlay.json
 //
 // Why: nothing in the browser build runs TLS (the browser does its own), but net/http, which
 // go-app and the WebSocket library import, imports crypto/tls and with it most of crypto.
@@ -68,14 +68,17 @@ type overlay struct {
 
 func main() {
 	out := flag.String("out", "build/std-overlay", "the directory to write the rewritten files and overlay.json to")
+	goroot := flag.String("goroot", "", "the toolchain whose crypto to rewrite (default: go env GOROOT); the one the wasm build uses")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("stdoverlay: ")
-	goroot, err := goEnv("GOROOT")
-	if err != nil {
-		log.Fatal(err)
+	if *goroot == "" {
+		var err error
+		if *goroot, err = goEnv("GOROOT"); err != nil {
+			log.Fatal(err)
+		}
 	}
-	ov, err := write(filepath.Join(goroot, "src"), *out)
+	ov, err := write(filepath.Join(*goroot, "src"), *out)
 	if err != nil {
 		log.Printf("warning: no overlay, app.wasm keeps code of crypto's initialisers (about 0.11 MB more): %v", err)
 		ov = overlay{Replace: map[string]string{}}
