@@ -142,7 +142,8 @@ func write(srcRoot, out string) (overlay, error) {
 		for _, n := range kems {
 			found[n] = true
 		}
-		dst := filepath.Join(out, rel)
+		// Not .go: out is inside the module (build/), where go list ./... would find packages.
+		dst := filepath.Join(out, rel+".overlay")
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
