@@ -24,3 +24,35 @@ func TestPrerenderedButtonsSayTheyAreGettingReady(t *testing.T) {
 		t.Error("the running app's buttons carry data-wait")
 	}
 }
+
+// The app's first frame (before OnMount, a frame later) is the page the player already sees:
+// for an invite link the invited screen early.js swapped in, with the name typed so far. A
+// first frame of home moved the page under the player once (Lighthouse: layout shift 0.14).
+func TestFirstFrameIsThePrerenderedPage(t *testing.T) {
+	typed := "Le"
+	s := &Shell{}
+	s.takeOverPage("join=K7MPQ2&k=q9Zk3xW0bT2vLr8mN4pY6A", earlyInput{name: &typed})
+	html := render(t, s)
+	for _, want := range []string{`id="invited-title"`, "Game K7MPQ2 is waiting for you", `value="Le"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the first frame lacks %s", want)
+		}
+	}
+	if strings.Contains(html, `id="create"`) {
+		t.Error("the first frame is home, not the invited screen the page shows")
+	}
+
+	// Once mounted, the invite is the shell's to follow (it may have joined already).
+	s = &Shell{mounted: true}
+	s.takeOverPage("join=K7MPQ2&k=q9Zk3xW0bT2vLr8mN4pY6A", earlyInput{})
+	if strings.Contains(render(t, s), `id="invited-title"`) {
+		t.Error("after OnMount the first frame's invite still shows without a pending invite")
+	}
+
+	// A damaged link leaves home, as the page does (early.js swaps in no invite).
+	s = &Shell{}
+	s.takeOverPage("join=K7MPQ2&k=short", earlyInput{})
+	if html := render(t, s); !strings.Contains(html, `id="create"`) {
+		t.Error("a damaged invite's first frame is not home")
+	}
+}

@@ -11,8 +11,8 @@ import (
 // renderHome: the name field, joining by code, and "Create a game" as the primary action at
 // the bottom of the screen.
 func (s *Shell) renderHome() goapp.UI {
-	if s.pendingInvite != nil {
-		return s.renderInvited()
+	if inv := s.invitedTo(); inv != nil {
+		return s.renderInvited(inv.Room)
 	}
 	return ui.El("main.screen.home",
 		ui.El("header.brand",
@@ -70,14 +70,23 @@ func (s *Shell) renderNameField() goapp.UI {
 	)
 }
 
+// invitedTo is the invite whose screen home shows: the one waiting for the player's press,
+// or before OnMount the one the page's address names (the prerendered page shows it).
+func (s *Shell) invitedTo() *invite {
+	if s.pendingInvite != nil || s.mounted {
+		return s.pendingInvite
+	}
+	return s.firstInvite
+}
+
 // renderInvited is home for someone who opened an invite link before the app knew their
 // name: one question, one button.
-func (s *Shell) renderInvited() goapp.UI {
+func (s *Shell) renderInvited(room string) goapp.UI {
 	return ui.El("main.screen.home.invited",
 		ui.El("header.brand",
 			ui.ElVoid("img.brand-mark[src=/web/icon.svg][alt=][role=presentation][width=56][height=56]"),
 			ui.ElText("h1#invited-title", s.t(i18n.InvitedTitle)),
-			ui.ElText("p#invited-body.tagline", s.t(i18n.InvitedBody, s.pendingInvite.Room)),
+			ui.ElText("p#invited-body.tagline", s.t(i18n.InvitedBody, room)),
 		),
 		ui.ElWith("form#join-form.content",
 			s.renderInsecureNote(),
@@ -93,13 +102,20 @@ func (s *Shell) renderInvited() goapp.UI {
 
 // renderInsecureNote says calmly what a plain-http page cannot do; nothing on https.
 func (s *Shell) renderInsecureNote() goapp.UI {
-	if s.secure || !s.mounted {
+	return s.browserNote("insecure", !s.secure, "aside#insecure-note.note", i18n.InsecureTitle, i18n.InsecureBody)
+}
+
+// browserNote is a note about the browser the page runs in (a plain-http page, no network).
+// The app knows whether it applies from its first frame (OnInit). The server's prerender
+// cannot: it carries the note hidden, marked data-show-if, and early.js shows it before the
+// first paint where it applies, so that nothing moves when the app starts.
+func (s *Shell) browserNote(when string, applies bool, sel string, title, body i18n.Key) goapp.UI {
+	if !s.inBrowser && !s.mounted {
+		sel += "[hidden][data-show-if=" + when + "]"
+	} else if !applies {
 		return goapp.Text("")
 	}
-	return ui.El("aside#insecure-note.note",
-		ui.ElText("strong", s.t(i18n.InsecureTitle)),
-		ui.ElText("p", s.t(i18n.InsecureBody)),
-	)
+	return ui.El(sel, ui.ElText("strong", s.t(title)), ui.ElText("p", s.t(body)))
 }
 
 // renderResumeNote says why the game this tab hosted did not come back; nothing otherwise.
@@ -113,13 +129,7 @@ func (s *Shell) renderResumeNote() goapp.UI {
 // renderOfflineNote says, when the device has no network at all, that creating or joining a
 // game needs one, and points to the one-phone game, which needs none.
 func (s *Shell) renderOfflineNote() goapp.UI {
-	if !s.offline {
-		return goapp.Text("")
-	}
-	return ui.El("aside#offline-note.note",
-		ui.ElText("strong", s.t(i18n.OfflineTitle)),
-		ui.ElText("p", s.t(i18n.OfflineBody)),
-	)
+	return s.browserNote("offline", s.offline, "aside#offline-note.note", i18n.OfflineTitle, i18n.OfflineBody)
 }
 
 // needsNetwork disables a button that cannot work offline, with the offline note as its reason.

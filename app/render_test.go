@@ -88,15 +88,32 @@ func TestLobbyOffersShareOrCopy(t *testing.T) {
 	}
 }
 
-// The server's prerendered page cannot know whether the browser's page is secure, so it
-// must not claim it is not.
-func TestPrerenderHasNoPlainHTTPNote(t *testing.T) {
+// The server's prerendered page cannot know whether the browser's page is secure or has a
+// network, so it must not claim either: it carries each note hidden, for early.js to show
+// before the first paint where it applies. The app's first frame (OnInit, before OnMount)
+// knows, so the page does not move when the app starts.
+func TestPrerenderCarriesTheBrowserNotesHidden(t *testing.T) {
 	html := render(t, &Shell{})
-	if strings.Contains(html, `id="insecure-note"`) {
-		t.Error("prerendered home shows the plain-http note")
+	for _, c := range []struct{ id, when string }{{"insecure-note", "insecure"}, {"offline-note", "offline"}} {
+		tag := uitest.Tag(html, c.id)
+		if !strings.Contains(tag, " hidden") || !strings.Contains(tag, `data-show-if="`+c.when+`"`) {
+			t.Errorf("prerendered %s: %q, want it hidden and marked data-show-if=%q", c.id, tag, c.when)
+		}
 	}
 	if !strings.Contains(html, `id="create"`) || strings.Contains(html, `app ready`) {
 		t.Error("prerendered page is not the home screen before the app starts")
+	}
+
+	first := &Shell{inBrowser: true, secure: false, offline: true}
+	html = render(t, first)
+	for _, id := range []string{"insecure-note", "offline-note"} {
+		if tag := uitest.Tag(html, id); tag == "" || strings.Contains(tag, "hidden") || strings.Contains(tag, "data-show-if") {
+			t.Errorf("the app's first frame on a plain-http page with no network: %s is %q, want it shown", id, tag)
+		}
+	}
+	html = render(t, &Shell{inBrowser: true, secure: true})
+	if strings.Contains(html, "insecure-note") || strings.Contains(html, "offline-note") {
+		t.Error("the app's first frame on https with a network shows a note")
 	}
 }
 

@@ -62,11 +62,16 @@ type Shell struct {
 	ui goapp.Context
 
 	pendingInvite *invite // an invite link opened before a name was known
-	live          *liveSession
-	attempt       int // bumped by every connect and cancel; late answers of old attempts are dropped
-	retry         func(goapp.Context)
-	retryLabel    string // the retry button's text when it is not "Try again"
-	toastSerial   int
+	// Before OnMount (the first frame): what the prerendered page showed, taken over so that
+	// the app's first frame is the same page (early.go, OnInit).
+	early       earlyInput
+	firstInvite *invite
+	inBrowser   bool // OnInit ran in a browser: secure and offline are the browser's answers
+	live        *liveSession
+	attempt     int // bumped by every connect and cancel; late answers of old attempts are dropped
+	retry       func(goapp.Context)
+	retryLabel  string // the retry button's text when it is not "Try again"
+	toastSerial int
 
 	// stopJoining ends the join under way (waiting for the host included).
 	stopJoining context.CancelFunc
@@ -95,6 +100,32 @@ func (s *Shell) shownLang() i18n.Lang {
 	return i18n.English
 }
 
+// OnInit runs before the first render, OnMount a frame later: the prerendered page's state
+// and the browser's facts the page shows (early.js) are taken here so that the app's first
+// frame is the page the player already sees (the invited screen, the name typed, a note on a
+// plain-http page or with no network), not home for a frame, which moved the page under them.
+func (s *Shell) OnInit() {
+	if goapp.IsClient {
+		s.inBrowser, s.secure, s.offline = true, isSecureContext(), !online()
+		s.takeOverPage(goapp.Window().URL().EscapedFragment(), takeEarlyInput())
+	}
+}
+
+// takeOverPage keeps the early input for OnMount and shows at once what the page showed: an
+// invite's room (early.js swapped in the invited screen) and the fields as typed.
+func (s *Shell) takeOverPage(fragment string, early earlyInput) {
+	s.early = early
+	if inv, found, err := parseInvite(fragment); found && err == nil {
+		s.firstInvite = &inv
+	}
+	if early.name != nil {
+		s.home.Name = *early.name
+	}
+	if early.code != nil {
+		s.home.Code = *early.code
+	}
+}
+
 // OnMount reads what the browser knows: language, secure context, the remembered name.
 func (s *Shell) OnMount(ctx goapp.Context) {
 	s.mounted = true
@@ -107,7 +138,7 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 	if err := ctx.LocalStorage().Get(nameStorageKey, &name); err == nil {
 		s.home.Name = name
 	}
-	early := takeEarlyInput()
+	early := s.early
 	s.applyEarlyInput(ctx, early)
 	s.followFragment(ctx, early.typed())
 	s.pressEarly(ctx, early)

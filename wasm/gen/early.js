@@ -152,20 +152,31 @@
     e.preventDefault();
     if (e.target.id === "join-form") hold("join", document.getElementById("join"));
   }, true);
+  // The notes about this browser (a plain-http page, no network) are in the page, hidden:
+  // the server could not know; the app will show the ones that apply from its first frame.
+  const applies = { insecure: !window.isSecureContext, offline: navigator.onLine === false };
+  const showNotes = () => {
+    for (const n of document.querySelectorAll("[data-show-if]")) {
+      if (applies[n.dataset.showIf]) n.hidden = false;
+    }
+  };
+
   // Swapped as soon as home is parsed (the loader follows it in the body), before the first
   // frame if the parser allows, so the page does not shift under the player.
-  const parsed = new MutationObserver(() => {
-    if (document.getElementById("app-wasm-loader")) {
-      parsed.disconnect();
-      showInvite();
-    }
-  });
-  parsed.observe(document.documentElement, { childList: true, subtree: true });
-  document.addEventListener("DOMContentLoaded", () => {
+  const shown = () => {
     parsed.disconnect();
     showInvite();
+    showNotes();
+  };
+  const parsed = new MutationObserver(() => {
+    if (document.getElementById("app-wasm-loader")) shown();
   });
-  window.addEventListener("hashchange", showInvite);
+  parsed.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", shown);
+  window.addEventListener("hashchange", () => {
+    showInvite();
+    showNotes();
+  });
 
   window.safehouseEarly = {
     // pack fetches a language's pack as text (a rejected promise when it cannot be had).
