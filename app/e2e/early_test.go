@@ -96,6 +96,14 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 // guest's seat appears on the host's screen. A second guest who typed a name but did not
 // press Join finds it kept, and joins only when they press. Each phone got the wasm over
 // the network once, and on a repeat visit not at all.
+// layoutProbe describes where the invited screen's parts are, in CSS pixels.
+const layoutProbe = `["#invited-title", "#invited-body", "#name", "#join", "footer.preferences", "#pref-lang", "#pref-theme"].map(s => {
+	const e = document.querySelector(s);
+	if (!e) return s + " missing";
+	const r = e.getBoundingClientRect();
+	return s + " " + [r.x, r.y, r.width, r.height].map(Math.round).join(",");
+}).join("; ") + "; page " + document.documentElement.scrollHeight`
+
 func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	chrome := findChrome(t)
 	site := findSite(t)
@@ -151,6 +159,9 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	late.do(chromedp.Navigate(link))
 	late.waitJS(`document.getElementById("name") !== null && window.safehouseEarly !== undefined`, "the prerendered page")
 	late.typeInto("name", "Le")
+	// The prerendered invite is what the app will show: nothing on it may move when the app
+	// starts (Lighthouse counts a shift of the settings under it as a layout shift).
+	before := eval[string](late, layoutProbe)
 
 	slow.release()
 	guest.waitJS(`document.querySelector(".app.ready") !== null`, "the app to start")
@@ -163,6 +174,14 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	late.waitJS(`document.querySelector(".app.ready") !== null && document.getElementById("invited-title") !== null`, "the invited screen")
 	if got := late.value("name"); got != "Le" {
 		late.fatalf("the name typed before the app ran reads %q", got)
+	}
+	if after := eval[string](late, layoutProbe); after != before {
+		late.fatalf("the invited screen moved when the app started:\nprerendered: %s\nthe app's:   %s", before, after)
+	}
+	// Nor in between: the app's first frame was home, a frame before OnMount showed the
+	// invite again (0.14 of layout shift, in one frame out of three or so).
+	if shifts := eval[[]string](late, `window.__shifts.filter(s => s.value >= 0.01).map(s => s.what)`); len(shifts) > 0 {
+		late.fatalf("the page shifted while the app started: %v", shifts)
 	}
 	if n := len(host.playerNames()); n != 2 {
 		host.fatalf("%d players at the table before the second guest pressed Join, want 2", n)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -164,8 +165,29 @@ func (h *harness) openBrowser(label, origin string, secure bool, extra ...chrome
 	if err := chromedp.Listen(ctx, tb.record); err != nil {
 		t.Fatalf("%s: listening to the console: %v", label, err)
 	}
+	recordShifts(tb)
 	return tb
 }
+
+// recordShifts has every page the tab loads keep its layout shifts (shiftRecorder), which
+// open checks once the app runs.
+func recordShifts(tb *tab) {
+	tb.t.Helper()
+	tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: shiftRecorder})
+		return err
+	}))
+}
+
+// shiftRecorder keeps the page's layout shifts (the Layout Instability API), each with its
+// value and what moved, in window.__shifts.
+const shiftRecorder = `window.__shifts = [];
+new PerformanceObserver(l => l.getEntries().forEach(e => window.__shifts.push({value: e.value,
+	what: e.value.toFixed(3) + " at " + Math.round(e.startTime) + " ms: " + e.sources.map(s => (s.node && (s.node.id || s.node.className || s.node.nodeName)) + " from y " + Math.round(s.previousRect.y) + " to " + Math.round(s.currentRect.y)).join(", ")}))).observe({type: "layout-shift", buffered: true});`
+
+// startShifts lists the page's layout shifts of 0.01 or more, a frame after the app began to
+// run: the prerendered page and the app's first frames must not move under the player.
+const startShifts = `new Promise(r => requestAnimationFrame(() => setTimeout(() => r((window.__shifts || []).filter(s => s.value >= 0.01).map(s => s.what)), 100)))`
 
 // record keeps the page's console output and exceptions, shown when the test fails.
 func (tb *tab) record(ev any) {
@@ -241,8 +263,17 @@ func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
 // open loads url and waits until the app (not just the prerendered page) runs.
 func (tb *tab) open(url string) {
 	tb.t.Helper()
+	// A link that changes only the fragment keeps the document: the running app changes
+	// screen, which is no shift of a page being loaded.
+	tb.do(chromedp.Evaluate[chromedp.Void](`window.__sameDocument = true`))
 	tb.do(chromedp.Navigate(url))
 	tb.waitJS(`document.querySelector(".app.ready") !== null`, "the app to start")
+	if eval[bool](tb, `window.__sameDocument === true`) {
+		return
+	}
+	if shifts := awaitJS[[]string](tb, startShifts); len(shifts) > 0 {
+		tb.fatalf("opening %s, the page shifted under the player while it loaded: %v", url, shifts)
+	}
 }
 
 // eval runs a JavaScript expression and returns its value.

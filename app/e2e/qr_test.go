@@ -74,6 +74,7 @@ func (q *qrTable) openTabs(labels ...string) {
 		if err := chromedp.Listen(ctx, tb.record); err != nil {
 			t.Fatalf("%s: listening to the console: %v", label, err)
 		}
+		recordShifts(tb)
 		q.tabs[label] = tb
 	}
 }
