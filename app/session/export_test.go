@@ -29,6 +29,9 @@ func (h *HostSession) Crash() { h.crash() }
 // RaceEnabled says the race detector is on (the chaos loops scale down under it).
 const RaceEnabled = raceEnabled
 
+// RandomDrops is how many connection drops a random-drop test makes.
+func RandomDrops() int { return randomDrops() }
+
 // Crash stops the QR host without a word to anyone, as a reloaded tab (or one the browser
 // discarded while the phone slept) does: its saved state stays as it was.
 func (h *QRHost) Crash() {

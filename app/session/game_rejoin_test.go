@@ -447,10 +447,7 @@ func TestSpyfallHostRestartedFromItsSaveContinues_APP_REJOIN_2(t *testing.T) {
 // exactly once (each question moves the tracker by one, every vote is counted once, nothing is
 // refused as a repeat) and every player ends on its own seat.
 func TestSpyfallGameThroughRandomDrops(t *testing.T) {
-	drops := 100
-	if testing.Short() || session.RaceEnabled {
-		drops = 12
-	}
+	drops := session.RandomDrops()
 	const rounds = 3
 	url := session.StartTestSignaling(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*patience)

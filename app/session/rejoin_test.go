@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -255,12 +256,24 @@ func TestHostRestartedFromItsSavedStateContinues_APP_REJOIN_2(t *testing.T) {
 	}
 }
 
+// randomDrops is how many connections a random-drop test drops: 12 under -race or -short, 40
+// in make test's run without -race, and 100 with SAFEHOUSE_LONG (make test-long).
+func randomDrops() int {
+	switch {
+	case testing.Short() || raceEnabled:
+		return 12
+	case os.Getenv("SAFEHOUSE_LONG") != "":
+		return 100
+	}
+	return 40
+}
+
 // Random connection drops during a long run of actions: every action is applied exactly
 // once (none lost, none twice, in the order sent), and every player ends on its own seat.
 func TestRandomDropsApplyEveryActionOnce(t *testing.T) {
-	drops, perPeer := 100, 60
-	if testing.Short() || raceEnabled {
-		drops, perPeer = 12, 20
+	drops, perPeer := randomDrops(), 60
+	if drops < 40 {
+		perPeer = 20
 	}
 	url, _ := startSignaling(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*patience)
