@@ -39,7 +39,8 @@ func TestStaticSiteUnderASubpath(t *testing.T) {
 
 	const prefix = "/games/safehouse"
 	dist := filepath.Join(t.TempDir(), "dist")
-	gen := exec.Command("go", "run", "./wasm/gen", "-web", filepath.Join(site, "web"), "-out", dist, "-prefix", prefix)
+	// Served plainly (http.FileServer), so without the compressed copies, which take 15 s.
+	gen := exec.Command("go", "run", "./wasm/gen", "-web", filepath.Join(site, "web"), "-out", dist, "-prefix", prefix, "-no-compress")
 	gen.Dir = repoRoot(t)
 	if out, err := gen.CombinedOutput(); err != nil {
 		t.Fatalf("generating the static site: %v\n%s", err, out)

@@ -75,3 +75,19 @@ func TestLoaderKnowsTheWasmsPlainSize(t *testing.T) {
 		t.Fatalf("app.js declares the wasm's length as %q, want %d", m, info.Size())
 	}
 }
+
+// -no-compress (for a test that serves the files plainly) writes the same site without the
+// compressed copies; by default every compressible file has both.
+func TestNoCompressLeavesOutTheCopies(t *testing.T) {
+	web := fakeWeb(t)
+	for _, plain := range []bool{false, true} {
+		out := generatedSite(t, config{web: web, plain: plain})
+		_, err := os.Stat(filepath.Join(out, "index.html.br"))
+		if has := err == nil; has == plain {
+			t.Errorf("plain %v: index.html.br there: %v", plain, has)
+		}
+		if _, err := os.Stat(filepath.Join(out, "index.html")); err != nil {
+			t.Errorf("plain %v: %v", plain, err)
+		}
+	}
+}

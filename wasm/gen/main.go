@@ -30,8 +30,9 @@ func main() {
 	signalURL := flag.String("signal-url", "", "signaling WebSocket URL baked into the site; empty = same origin (ws(s)://<page host>/<prefix>/signal)")
 	iceServers := flag.String("ice-servers", "", "comma-separated STUN/TURN URLs baked into the site; empty on a LAN")
 	prefix := flag.String("prefix", "", "path the site is served under, e.g. /games/safehouse; empty = the domain root")
+	plain := flag.Bool("no-compress", false, "leave out the .br and .gz copies (a test that serves the files plainly; brotli 11 of the wasm takes 15 s)")
 	flag.Parse()
-	if err := generate(config{out: *out, web: *web, signalURL: *signalURL, iceServers: *iceServers, prefix: *prefix}); err != nil {
+	if err := generate(config{out: *out, web: *web, signalURL: *signalURL, iceServers: *iceServers, prefix: *prefix, plain: *plain}); err != nil {
 		log.Fatalf("gen: %v", err)
 	}
 	fmt.Printf("site written to %s\n", *out)
@@ -39,6 +40,7 @@ func main() {
 
 type config struct {
 	out, web, signalURL, iceServers, prefix string
+	plain                                   bool // no precompressed copies
 }
 
 func generate(c config) error {
@@ -96,6 +98,9 @@ func generate(c config) error {
 	}
 	if err := writePacks(c.out); err != nil {
 		return err
+	}
+	if c.plain {
+		return nil
 	}
 	return precompress.Dir(c.out)
 }
