@@ -41,8 +41,7 @@ func TestFirefoxQRCodesBothWays(t *testing.T) {
 		waitInstalled(tb)
 	}
 	ff.open(q.origin + "/")
-	ff.waitJS(`navigator.serviceWorker.getRegistration().then(r => window.__active = Boolean(r && r.active && r.active.state === "activated")) && window.__active === true`,
-		"Firefox's service worker to be installed")
+	ff.waitJS(workerActive, "Firefox's service worker to be installed")
 	q.h.server.Close()
 	ff.open(q.origin + "/")
 	if !ffEval[bool](ff, `navigator.serviceWorker.controller !== null`) {

@@ -46,9 +46,12 @@ func cacheState(tb *tab) map[string]int {
 // for its cache, that means every file is cached.
 func waitInstalled(tb *tab) {
 	tb.t.Helper()
-	tb.waitJS(`navigator.serviceWorker.getRegistration().then(r => window.__active = Boolean(r && r.active && r.active.state === "activated")) && window.__active === true`,
-		"the service worker to be installed")
+	tb.waitJS(workerActive, "the service worker to be installed")
 }
+
+// workerActive holds once the page's service worker is active (each evaluation asks again
+// and reads the last answer), in Chromium and Firefox alike.
+const workerActive = `navigator.serviceWorker.getRegistration().then(r => window.__active = Boolean(r && r.active && r.active.state === "activated")) && window.__active === true`
 
 // Offline: load the app once, stop the server, clear the HTTP cache, tell the page it has no
 // network, reload, and play a pass-and-play round with no network at all: the worker serves

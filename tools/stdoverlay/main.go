@@ -56,10 +56,12 @@ var lazyKEMs = []string{
 }
 
 const (
-	kemPkg    = "crypto/hpke" // where lazyKEMs live
-	scanTree  = "crypto"      // where sync.OnceFunc and its kin are made lazy
-	syncOnces = "OnceFunc OnceValue OnceValues"
+	kemPkg   = "crypto/hpke" // where lazyKEMs live
+	scanTree = "crypto"      // where sync.OnceFunc and its kin are made lazy
 )
+
+// syncOnces are the sync functions whose package-level results are made lazy.
+var syncOnces = []string{"OnceFunc", "OnceValue", "OnceValues"}
 
 // overlay is the file go build -overlay reads.
 type overlay struct {
@@ -295,7 +297,7 @@ func syncOnce(e ast.Expr) (string, *ast.FuncLit, bool) {
 		return "", nil, false
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || !slices.Contains(strings.Fields(syncOnces), sel.Sel.Name) {
+	if !ok || !slices.Contains(syncOnces, sel.Sel.Name) {
 		return "", nil, false
 	}
 	if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "sync" {
