@@ -11,7 +11,7 @@ import (
 // on the UI goroutine. A player who moved on meanwhile (a newer attempt: a cancel, another
 // code) never sees it: a stale attempt's result is closed and its context cancelled. step
 // runs under sctx; done owns cancel: a live session keeps it, a failure calls it.
-func inBackground[T interface{ Close() error }](s *Shell, sctx context.Context, cancel context.CancelFunc,
+func inBackground[T interface{ Close() error }](s *shell, sctx context.Context, cancel context.CancelFunc,
 	step func(context.Context) (T, error), done func(ctx goapp.Context, v T, err error)) {
 	attempt := s.attempt
 	s.ui.Async(func() {

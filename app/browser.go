@@ -45,9 +45,9 @@ func online() bool {
 	return !nav.Truthy() || nav.Get("onLine").IsUndefined() || nav.Get("onLine").Bool()
 }
 
-// watchNetwork keeps Shell.offline in step with the device's network, so the home screen
+// watchNetwork keeps shell.offline in step with the device's network, so the home screen
 // says at once when creating or joining a game cannot work.
-func (s *Shell) watchNetwork() {
+func (s *shell) watchNetwork() {
 	s.offline = !online()
 	follow := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
 		s.ui.Dispatch(func(goapp.Context) { s.offline = !online() })

@@ -8,7 +8,7 @@ import (
 )
 
 // renderConnecting: what happens now, and a way out.
-func (s *Shell) renderConnecting() goapp.UI {
+func (s *shell) renderConnecting() goapp.UI {
 	if s.connecting.Waiting {
 		return s.renderWaitingForHost()
 	}
@@ -38,7 +38,7 @@ func (s *Shell) renderConnecting() goapp.UI {
 
 // renderWaitingForHost: the player typed the room code and the host has yet to let them in.
 // The room code is shown big, so the player can check it is the right game.
-func (s *Shell) renderWaitingForHost() goapp.UI {
+func (s *shell) renderWaitingForHost() goapp.UI {
 	return ui.El("main.screen.connecting.waiting",
 		ui.El("div.content.centered[role=status][aria-live=polite]",
 			ui.El("div.knock-mark[aria-hidden=true]",

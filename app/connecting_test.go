@@ -23,7 +23,7 @@ func TestConnectingSaysWhoIsConnecting(t *testing.T) {
 			[]string{"Reopening your game K7MPQ2", "players reconnect by themselves"}, "Connecting straight"},
 	}
 	for _, c := range cases {
-		s := &Shell{mounted: true, screen: screenConnecting, connecting: c.model}
+		s := &shell{mounted: true, screen: screenConnecting, connecting: c.model}
 		html := render(t, s)
 		for _, w := range c.want {
 			if !strings.Contains(html, w) {

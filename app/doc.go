@@ -1,4 +1,4 @@
-// Package app is the Safehouse shell: the root go-app component (Shell) that holds which screen
+// Package app is the Safehouse shell: the root go-app component (shell) that holds which screen
 // is shown and turns presses into session calls, the route table shared by the browser build
 // (wasm/) and the static site generator (wasm/gen), and the pure helpers behind it (invite
 // links in the URL fragment, the QR code as SVG, the signaling address). Screens render a view

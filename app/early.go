@@ -47,7 +47,7 @@ func (in earlyInput) typed() bool { return in.name != nil }
 
 // applyEarlyInput puts the fields the player filled and the preferences they chose before
 // the app ran over what the app remembered.
-func (s *Shell) applyEarlyInput(ctx goapp.Context, in earlyInput) {
+func (s *shell) applyEarlyInput(ctx goapp.Context, in earlyInput) {
 	if in.lang != nil {
 		if l, ok := parseLang(*in.lang); ok {
 			s.lang = l
@@ -71,7 +71,7 @@ func (s *Shell) applyEarlyInput(ctx goapp.Context, in earlyInput) {
 
 // pressEarly carries out a press on Join or Create made before the app ran, unless the app
 // has already moved on (an invite with a remembered name joins by itself).
-func (s *Shell) pressEarly(ctx goapp.Context, in earlyInput) {
+func (s *shell) pressEarly(ctx goapp.Context, in earlyInput) {
 	if s.screen != screenHome || s.live != nil {
 		return
 	}
@@ -85,7 +85,7 @@ func (s *Shell) pressEarly(ctx goapp.Context, in earlyInput) {
 
 // waitLabel is what a button pressed before the app runs says meanwhile (early.js puts it
 // in); only the prerendered page carries it.
-func (s *Shell) waitLabel(b goapp.HTMLElem) goapp.HTMLElem {
+func (s *shell) waitLabel(b goapp.HTMLElem) goapp.HTMLElem {
 	if s.mounted {
 		return b
 	}

@@ -8,7 +8,7 @@ import (
 // The prerendered page tells the buttons a press may wait on what to say meanwhile
 // (early.js shows it); the running app leaves that out.
 func TestPrerenderedButtonsSayTheyAreGettingReady(t *testing.T) {
-	pre := render(t, &Shell{})
+	pre := render(t, &shell{})
 	for _, id := range []string{`id="join"`, `id="create"`} {
 		i := strings.Index(pre, id)
 		if i < 0 {
@@ -20,7 +20,7 @@ func TestPrerenderedButtonsSayTheyAreGettingReady(t *testing.T) {
 			t.Errorf("prerendered button %s: %s", id, tag)
 		}
 	}
-	if live := render(t, &Shell{mounted: true}); strings.Contains(live, "data-wait") {
+	if live := render(t, &shell{mounted: true}); strings.Contains(live, "data-wait") {
 		t.Error("the running app's buttons carry data-wait")
 	}
 }
@@ -30,7 +30,7 @@ func TestPrerenderedButtonsSayTheyAreGettingReady(t *testing.T) {
 // first frame of home moved the page under the player once (Lighthouse: layout shift 0.14).
 func TestFirstFrameIsThePrerenderedPage(t *testing.T) {
 	typed := "Le"
-	s := &Shell{}
+	s := &shell{}
 	s.takeOverPage("join=K7MPQ2&k=q9Zk3xW0bT2vLr8mN4pY6A", earlyInput{name: &typed})
 	html := render(t, s)
 	for _, want := range []string{`id="invited-title"`, "Game K7MPQ2 is waiting for you", `value="Le"`} {
@@ -43,14 +43,14 @@ func TestFirstFrameIsThePrerenderedPage(t *testing.T) {
 	}
 
 	// Once mounted, the invite is the shell's to follow (it may have joined already).
-	s = &Shell{mounted: true}
+	s = &shell{mounted: true}
 	s.takeOverPage("join=K7MPQ2&k=q9Zk3xW0bT2vLr8mN4pY6A", earlyInput{})
 	if strings.Contains(render(t, s), `id="invited-title"`) {
 		t.Error("after OnMount the first frame's invite still shows without a pending invite")
 	}
 
 	// A damaged link leaves home, as the page does (early.js swaps in no invite).
-	s = &Shell{}
+	s = &shell{}
 	s.takeOverPage("join=K7MPQ2&k=short", earlyInput{})
 	if html := render(t, s); !strings.Contains(html, `id="create"`) {
 		t.Error("a damaged invite's first frame is not home")

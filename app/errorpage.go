@@ -8,7 +8,7 @@ import (
 )
 
 // renderError: what went wrong in plain words, and the way back home (or to try again).
-func (s *Shell) renderError() goapp.UI {
+func (s *shell) renderError() goapp.UI {
 	return ui.El("main.screen.error",
 		ui.El("div.content.centered",
 			ui.ElVoid("img.error-mark[src=/web/not-found.svg][alt=][role=presentation][width=72][height=72]"),

@@ -22,7 +22,7 @@ import (
 
 // observeGame reads the game part of a session view, and hands the family's view to its
 // screens as it arrives (they forget a finished round's picks, and buzz once for a vote).
-func (s *Shell) observeGame(v *session.View) {
+func (s *shell) observeGame(v *session.View) {
 	tv, err := game.DecodeView(v.Game)
 	if err != nil || tv == nil {
 		return
@@ -40,13 +40,13 @@ func (s *Shell) observeGame(v *session.View) {
 }
 
 // gameStarted reports whether the view shows a game in play rather than the lobby.
-func (s *Shell) gameStarted() bool {
+func (s *shell) gameStarted() bool {
 	tv := s.game.View
 	return tv != nil && tv.Started && (tv.Spyfall != nil || tv.Spyfest != nil)
 }
 
 // sendGame sends a game intent and shows a notice when it cannot leave this device.
-func (s *Shell) sendGame(ctx goapp.Context, in session.Intent) {
+func (s *shell) sendGame(ctx goapp.Context, in session.Intent) {
 	if s.live == nil {
 		return
 	}
@@ -63,7 +63,7 @@ func (s *Shell) sendGame(ctx goapp.Context, in session.Intent) {
 
 // sendAction sends one engine action as its family's intent (game.SpyfallAction and the
 // like make it), or says why this device refused it before sending.
-func (s *Shell) sendAction(ctx goapp.Context, in session.Intent, err error) {
+func (s *shell) sendAction(ctx goapp.Context, in session.Intent, err error) {
 	if err != nil {
 		s.showToast(ctx, s.localRefusal(err))
 		return
@@ -72,7 +72,7 @@ func (s *Shell) sendAction(ctx goapp.Context, in session.Intent, err error) {
 }
 
 // renderGame shows the game in play, by family.
-func (s *Shell) renderGame() goapp.UI {
+func (s *shell) renderGame() goapp.UI {
 	if s.isSpectator() {
 		return s.renderSpectator()
 	}
@@ -86,7 +86,7 @@ func (s *Shell) renderGame() goapp.UI {
 }
 
 // currentSettings is the room's settings as the last view showed them.
-func (s *Shell) currentSettings() game.Settings {
+func (s *shell) currentSettings() game.Settings {
 	if s.game.View == nil {
 		return game.DefaultSettings()
 	}
@@ -99,14 +99,14 @@ func (s *Shell) currentSettings() game.Settings {
 
 // spyfallUI is this device's own state of the Spyfall screens: in pass-and-play that of the
 // player holding the phone, each player's kept apart from the others'.
-func (s *Shell) spyfallUI() *spyfallui.UI {
+func (s *shell) spyfallUI() *spyfallui.UI {
 	if p := s.pass; p != nil && p.host != nil {
 		return &p.seats[p.current].ui
 	}
 	return &s.spyfall
 }
 
-func (s *Shell) spyfallFrame() spyfallui.Frame {
+func (s *shell) spyfallFrame() spyfallui.Frame {
 	host := s.game.View != nil && s.game.View.Host
 	return spyfallui.Frame{
 		Lang:     s.shownLang(),
@@ -129,16 +129,16 @@ func (s *Shell) spyfallFrame() spyfallui.Frame {
 }
 
 // renderSpyfall is the game screen of the Spyfall family.
-func (s *Shell) renderSpyfall() goapp.UI {
+func (s *shell) renderSpyfall() goapp.UI {
 	return s.spyfallUI().Render(s.game.View.Spyfall, s.spyfallFrame())
 }
 
 // spyfallPanel is the lobby's Spyfall settings (a component: see spyfallui.Panel).
-func (s *Shell) spyfallPanel() *spyfallui.Panel {
+func (s *shell) spyfallPanel() *spyfallui.Panel {
 	return spyfallui.NewPanel(s.spyfallPanelInput(), &s.sfDraft, s.changeSpyfall)
 }
 
-func (s *Shell) spyfallPanelInput() spyfallui.PanelInput {
+func (s *shell) spyfallPanelInput() spyfallui.PanelInput {
 	tv := s.game.View
 	if tv == nil || tv.Started || (tv.Family != game.Spyfall && tv.Family != "") {
 		return spyfallui.PanelInput{}
@@ -155,7 +155,7 @@ func (s *Shell) spyfallPanelInput() spyfallui.PanelInput {
 }
 
 // changeSpyfall sends the settings with one change made to the Spyfall config.
-func (s *Shell) changeSpyfall(ctx goapp.Context, change func(c *spyfall.Config)) {
+func (s *shell) changeSpyfall(ctx goapp.Context, change func(c *spyfall.Config)) {
 	set := s.currentSettings()
 	c := *set.Spyfall
 	c.Packs = slices.Clone(c.Packs)
@@ -167,7 +167,7 @@ func (s *Shell) changeSpyfall(ctx goapp.Context, change func(c *spyfall.Config))
 }
 
 // renderSpyfallStart is the host's Start button at the bottom of the lobby.
-func (s *Shell) renderSpyfallStart() goapp.UI {
+func (s *shell) renderSpyfallStart() goapp.UI {
 	tv := s.game.View
 	if tv == nil || tv.Started || !tv.Host || tv.Family != game.Spyfall {
 		return goapp.Text("")
@@ -176,7 +176,7 @@ func (s *Shell) renderSpyfallStart() goapp.UI {
 }
 
 // spyfestFrame ties the Spyfest screens to this tab's session.
-func (s *Shell) spyfestFrame() spyfestui.Frame {
+func (s *shell) spyfestFrame() spyfestui.Frame {
 	names := map[engine.Seat]string{}
 	if v := s.game.View; v != nil {
 		for _, p := range s.lobby.Players {
@@ -202,12 +202,12 @@ func (s *Shell) spyfestFrame() spyfestui.Frame {
 }
 
 // renderSpyfest is the game screen of the Spyfest family.
-func (s *Shell) renderSpyfest() goapp.UI {
+func (s *shell) renderSpyfest() goapp.UI {
 	return s.spyfest.Render(s.game.View.Spyfest, s.spyfestFrame())
 }
 
 // renderSpyfestSettings is the lobby's Spyfest panel, filled in from the latest view.
-func (s *Shell) renderSpyfestSettings() goapp.UI {
+func (s *shell) renderSpyfestSettings() goapp.UI {
 	f := &s.festSetup
 	f.Lang, f.View, f.Config = s.shownLang(), s.game.View, spyfestui.ConfigOf(s.currentSettings().Spyfest)
 	f.Players = f.Players[:0]
@@ -220,7 +220,7 @@ func (s *Shell) renderSpyfestSettings() goapp.UI {
 }
 
 // changeSpyfest sends the whole settings with one change to the Spyfest config.
-func (s *Shell) changeSpyfest(ctx goapp.Context, change func(c *spyfest.Config)) {
+func (s *shell) changeSpyfest(ctx goapp.Context, change func(c *spyfest.Config)) {
 	set := s.currentSettings()
 	c := spyfestui.ConfigOf(set.Spyfest)
 	change(&c)
@@ -229,7 +229,7 @@ func (s *Shell) changeSpyfest(ctx goapp.Context, change func(c *spyfest.Config))
 }
 
 // festToSpyfall switches the room's game back to Spyfall.
-func (s *Shell) festToSpyfall(ctx goapp.Context) {
+func (s *shell) festToSpyfall(ctx goapp.Context) {
 	set := s.currentSettings()
 	set.Family = game.Spyfall
 	s.sendGame(ctx, game.SetSettings(set))

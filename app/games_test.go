@@ -12,7 +12,7 @@ import (
 )
 
 // panelMarkup is the Spyfall panel in the shell's rendered HTML ("" when it is not shown).
-func panelMarkup(t *testing.T, s *Shell) string {
+func panelMarkup(t *testing.T, s *shell) string {
 	t.Helper()
 	return regexp.MustCompile(`(?s)<section [^>]*id="spyfall-settings".*?</section>`).FindString(render(t, s))
 }
@@ -20,8 +20,8 @@ func panelMarkup(t *testing.T, s *Shell) string {
 // The Spyfall panel is drawn again only when its input changes, so every change of what it
 // shows must change its input; otherwise the lobby would keep showing old settings.
 func TestSpyfallPanelInputFollowsWhatItShows(t *testing.T) {
-	settings := func(change func(c *spyfall.Config)) func(s *Shell) {
-		return func(s *Shell) {
+	settings := func(change func(c *spyfall.Config)) func(s *shell) {
+		return func(s *shell) {
 			set := game.DefaultSettings()
 			c := *set.Spyfall
 			change(&c)
@@ -31,34 +31,34 @@ func TestSpyfallPanelInputFollowsWhatItShows(t *testing.T) {
 	}
 	changes := []struct {
 		what   string
-		change func(s *Shell)
+		change func(s *shell)
 	}{
 		{"edition", settings(func(c *spyfall.Config) { c.Edition = spyfall.TimeTravel })},
 		{"packs", settings(func(c *spyfall.Config) { c.Packs = []string{string(spyfall.Classic), string(spyfall.Spyfall2)} })},
 		{"rounds", settings(func(c *spyfall.Config) { c.Rounds = 5 })},
-		{"a player more (the automatic round length)", func(s *Shell) {
+		{"a player more (the automatic round length)", func(s *shell) {
 			for i := 3; i < 8; i++ {
 				s.lobby.Players = append(s.lobby.Players, playerRow{Seat: i, Name: "P" + strconv.Itoa(i), Online: true})
 			}
 		}},
-		{"warnings", func(s *Shell) { s.game.View.Warnings = []string{"Too few locations"} }},
-		{"language", func(s *Shell) { s.lang = i18n.Lang("ru") }},
-		{"own locations draft", func(s *Shell) { s.sfDraft.Custom = "Lighthouse: Keeper" }},
-		{"import draft", func(s *Shell) { s.sfDraft.Imported = "{}" }},
-		{"problem", func(s *Shell) { s.sfDraft.Problem = "That pack has no locations" }},
-		{"location list opened", func(s *Shell) { s.sfDraft.Browsing = true }},
-		{"guest's summary", func(s *Shell) { s.game.View.Host = false }},
-		{"game started", func(s *Shell) { s.game.View.Started = true }},
+		{"warnings", func(s *shell) { s.game.View.Warnings = []string{"Too few locations"} }},
+		{"language", func(s *shell) { s.lang = i18n.Lang("ru") }},
+		{"own locations draft", func(s *shell) { s.sfDraft.Custom = "Lighthouse: Keeper" }},
+		{"import draft", func(s *shell) { s.sfDraft.Imported = "{}" }},
+		{"problem", func(s *shell) { s.sfDraft.Problem = "That pack has no locations" }},
+		{"location list opened", func(s *shell) { s.sfDraft.Browsing = true }},
+		{"guest's summary", func(s *shell) { s.game.View.Host = false }},
+		{"game started", func(s *shell) { s.game.View.Started = true }},
 	}
 	for _, c := range changes {
 		t.Run(c.what, func(t *testing.T) {
 			// go-app mounts a shell once: the states before and after are two shells.
-			shell := func() *Shell {
+			newShell := func() *shell {
 				s := lobbyShell(true, false, true)
 				s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
 				return s
 			}
-			old, changed := shell(), shell()
+			old, changed := newShell(), newShell()
 			c.change(changed)
 			before, after := panelMarkup(t, old), panelMarkup(t, changed)
 			if before == after {

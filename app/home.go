@@ -10,7 +10,7 @@ import (
 
 // renderHome: the name field, joining by code, and "Create a game" as the primary action at
 // the bottom of the screen.
-func (s *Shell) renderHome() goapp.UI {
+func (s *shell) renderHome() goapp.UI {
 	if inv := s.invitedTo(); inv != nil {
 		return s.renderInvited(inv.Room)
 	}
@@ -54,7 +54,7 @@ func (s *Shell) renderHome() goapp.UI {
 }
 
 // renderNameField is the player's name, remembered between visits.
-func (s *Shell) renderNameField() goapp.UI {
+func (s *shell) renderNameField() goapp.UI {
 	return ui.El("section.card",
 		ui.ElText("label.label[for=name]", s.t(i18n.HomeNameLabel)),
 		ui.ElVoidWith("input#name.field[type=text][autocomplete=off][aria-describedby=name-error]").
@@ -72,7 +72,7 @@ func (s *Shell) renderNameField() goapp.UI {
 
 // invitedTo is the invite whose screen home shows: the one waiting for the player's press,
 // or before OnMount the one the page's address names (the prerendered page shows it).
-func (s *Shell) invitedTo() *invite {
+func (s *shell) invitedTo() *invite {
 	if s.pendingInvite != nil || s.mounted {
 		return s.pendingInvite
 	}
@@ -81,7 +81,7 @@ func (s *Shell) invitedTo() *invite {
 
 // renderInvited is home for someone who opened an invite link before the app knew their
 // name: one question, one button.
-func (s *Shell) renderInvited(room string) goapp.UI {
+func (s *shell) renderInvited(room string) goapp.UI {
 	return ui.El("main.screen.home.invited",
 		ui.El("header.brand",
 			ui.ElVoid("img.brand-mark[src=/web/icon.svg][alt=][role=presentation][width=56][height=56]"),
@@ -101,7 +101,7 @@ func (s *Shell) renderInvited(room string) goapp.UI {
 }
 
 // renderInsecureNote says calmly what a plain-http page cannot do; nothing on https.
-func (s *Shell) renderInsecureNote() goapp.UI {
+func (s *shell) renderInsecureNote() goapp.UI {
 	return s.browserNote("insecure", !s.secure, "aside#insecure-note.note", i18n.InsecureTitle, i18n.InsecureBody)
 }
 
@@ -109,7 +109,7 @@ func (s *Shell) renderInsecureNote() goapp.UI {
 // The app knows whether it applies from its first frame (OnInit). The server's prerender
 // cannot: it carries the note hidden, marked data-show-if, and early.js shows it before the
 // first paint where it applies, so that nothing moves when the app starts.
-func (s *Shell) browserNote(when string, applies bool, sel string, title, body i18n.Key) goapp.UI {
+func (s *shell) browserNote(when string, applies bool, sel string, title, body i18n.Key) goapp.UI {
 	if !s.inBrowser && !s.mounted {
 		sel += "[hidden][data-show-if=" + when + "]"
 	} else if !applies {
@@ -119,7 +119,7 @@ func (s *Shell) browserNote(when string, applies bool, sel string, title, body i
 }
 
 // renderResumeNote says why the game this tab hosted did not come back; nothing otherwise.
-func (s *Shell) renderResumeNote() goapp.UI {
+func (s *shell) renderResumeNote() goapp.UI {
 	if s.home.Notice == "" {
 		return goapp.Text("")
 	}
@@ -128,7 +128,7 @@ func (s *Shell) renderResumeNote() goapp.UI {
 
 // renderOfflineNote says, when the device has no network at all, that creating or joining a
 // game needs one, and points to the one-phone game, which needs none.
-func (s *Shell) renderOfflineNote() goapp.UI {
+func (s *shell) renderOfflineNote() goapp.UI {
 	return s.browserNote("offline", s.offline, "aside#offline-note.note", i18n.OfflineTitle, i18n.OfflineBody)
 }
 

@@ -15,7 +15,7 @@ import (
 func TestHomeSaysWhatNeedsTheNetwork(t *testing.T) {
 	for _, offline := range []bool{false, true} {
 		for _, lang := range i18n.Available() {
-			s := &Shell{mounted: true, secure: true, offline: offline, lang: lang}
+			s := &shell{mounted: true, secure: true, offline: offline, lang: lang}
 			html := render(t, s)
 			note := strings.Contains(html, `id="offline-note"`) &&
 				strings.Contains(html, i18n.T(lang, i18n.OfflineTitle))
@@ -42,7 +42,7 @@ func TestHomeSaysWhatNeedsTheNetwork(t *testing.T) {
 // in. In every language the hint says what a code is made of and is not itself a code.
 func TestRoomCodeHintIsNoCode(t *testing.T) {
 	for _, lang := range i18n.Available() {
-		s := &Shell{mounted: true, lang: lang}
+		s := &shell{mounted: true, lang: lang}
 		html := render(t, s)
 		input := regexp.MustCompile(`<input[^>]*id="code"[^>]*>`).FindString(html)
 		m := regexp.MustCompile(`placeholder="([^"]*)"`).FindStringSubmatch(input)

@@ -16,14 +16,14 @@ import (
 // before the connection dropped is not lost: the session resends it once the host is back.
 
 // hostAway reports whether this tab is a guest that cannot reach the host's device now.
-func (s *Shell) hostAway() bool {
+func (s *shell) hostAway() bool {
 	return s.live != nil && s.live.host == nil && s.live.qr == nil && s.pass == nil &&
 		s.lobby.Status == session.StatusReconnecting &&
 		(s.screen == screenLobby || s.screen == screenGame)
 }
 
 // hostName is the host's name as the lobby lists it.
-func (s *Shell) hostName() string {
+func (s *shell) hostName() string {
 	for _, p := range s.lobby.Players {
 		if p.Host && p.Name != "" {
 			return p.Name
@@ -35,7 +35,7 @@ func (s *Shell) hostName() string {
 // renderHostAway is the banner over the lobby or the game. Its live region is always there,
 // empty while the host is reachable, so a screen reader hears the banner when it appears and
 // go-app never moves the screen below it to another place in the tree.
-func (s *Shell) renderHostAway() goapp.UI {
+func (s *shell) renderHostAway() goapp.UI {
 	region := ui.ElWith("div#host-away.host-away[role=status][aria-live=polite]")
 	if !s.hostAway() {
 		return region

@@ -14,7 +14,7 @@ import (
 // above whatever screen the host is on (lobby or game). The polite live region is always
 // there, empty when nobody waits, so a screen reader hears each new arrival, and go-app never
 // moves the screen below it to another place in the tree.
-func (s *Shell) renderKnocks() goapp.UI {
+func (s *shell) renderKnocks() goapp.UI {
 	live := ui.ElWith("div#knocks.knocks[aria-live=polite]")
 	if s.live == nil || s.live.host == nil || len(s.lobby.Waiting) == 0 ||
 		(s.screen != screenLobby && s.screen != screenGame) {
@@ -27,7 +27,7 @@ func (s *Shell) renderKnocks() goapp.UI {
 
 // renderKnock is one waiting player: who, and the host's two answers. The handlers depend on
 // the knock's id, so they are scoped by it (an element keeps its first handler otherwise).
-func (s *Shell) renderKnock(k session.Knock) goapp.UI {
+func (s *shell) renderKnock(k session.Knock) goapp.UI {
 	name := k.Name
 	if name == "" {
 		name = s.t(i18n.KnockUnnamed)
@@ -52,7 +52,7 @@ func (s *Shell) renderKnock(k session.Knock) goapp.UI {
 
 // answerKnock sends the host's answer (KindAdmit or KindTurnAway) for the waiting player id.
 // The banner updates with the host's next view, which no longer lists it.
-func (s *Shell) answerKnock(ctx goapp.Context, kind string, id int) {
+func (s *shell) answerKnock(ctx goapp.Context, kind string, id int) {
 	if s.live == nil || s.live.host == nil {
 		return
 	}

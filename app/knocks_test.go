@@ -57,7 +57,7 @@ func TestHostSeesWaitingPlayers(t *testing.T) {
 
 // A player who typed the code and waits for the host is told so, with the room and a way out.
 func TestWaitingScreen(t *testing.T) {
-	s := &Shell{mounted: true, screen: screenConnecting, connecting: connectingModel{Room: "K7MPQ2", Waiting: true}}
+	s := &shell{mounted: true, screen: screenConnecting, connecting: connectingModel{Room: "K7MPQ2", Waiting: true}}
 	html := render(t, s)
 	for _, sub := range []string{"Waiting for the host to let you in", `<strong class="room-code">K7MPQ2</strong>`, `id="cancel"`, `role="status"`} {
 		if !strings.Contains(html, sub) {

@@ -11,7 +11,7 @@ import (
 
 // renderLobby: the room code on top, the invite (QR and link) and the live player list, your
 // own name editable, and sharing the invite as the primary action at the bottom.
-func (s *Shell) renderLobby() goapp.UI {
+func (s *shell) renderLobby() goapp.UI {
 	invite := ui.El("div.col", s.renderInvite())
 	if s.live != nil && s.live.qr != nil {
 		invite = ui.El("div.col", s.renderQRSeat()) // no server: the next seat's QR code
@@ -49,7 +49,7 @@ func (s *Shell) renderLobby() goapp.UI {
 // renderTopBar: the room code with the connection's status under it, and Leave. The status
 // shares the code's column rather than sitting between code and Leave, where a long status
 // ("Переподключение…") pushed Leave past a 320 px screen's edge.
-func (s *Shell) renderTopBar() goapp.UI {
+func (s *shell) renderTopBar() goapp.UI {
 	return ui.El("header.topbar",
 		ui.El("div.room",
 			ui.ElText("span.room-label", s.t(i18n.LobbyRoomCode)),
@@ -72,7 +72,7 @@ func pathClass(p session.Path) string {
 	return "path-" + string(p)
 }
 
-func (s *Shell) statusText(st session.Status) string {
+func (s *shell) statusText(st session.Status) string {
 	switch st {
 	case session.StatusOnline:
 		switch s.lobby.Path {
@@ -91,7 +91,7 @@ func (s *Shell) statusText(st session.Status) string {
 	}
 }
 
-func (s *Shell) renderInvite() goapp.UI {
+func (s *shell) renderInvite() goapp.UI {
 	hint := s.t(i18n.LobbyInviteHint)
 	if !s.lobby.IsHost {
 		hint = s.t(i18n.LobbyGuestInvite)
@@ -112,7 +112,7 @@ func (s *Shell) renderInvite() goapp.UI {
 	)
 }
 
-func (s *Shell) renderPlayers() goapp.UI {
+func (s *shell) renderPlayers() goapp.UI {
 	return ui.El("section.card[aria-labelledby=players-heading]",
 		ui.ElText("h2#players-heading", s.t(i18n.LobbyPlayers, len(s.lobby.Players))),
 		ui.El("ul#players.players",
@@ -134,7 +134,7 @@ func (s *Shell) renderPlayers() goapp.UI {
 
 // lobbyWaitingText is the line under the player list: on one phone passed around every
 // seat is filled from the start, so nobody is still to join.
-func (s *Shell) lobbyWaitingText() string {
+func (s *shell) lobbyWaitingText() string {
 	if s.pass != nil {
 		return s.t(i18n.PassLobbyReady)
 	}
@@ -159,10 +159,10 @@ type lobbyRow struct {
 	Up, Down       int
 	Last           bool
 
-	shell *Shell
+	shell *shell
 }
 
-func (s *Shell) lobbyRow(i int) *lobbyRow {
+func (s *shell) lobbyRow(i int) *lobbyRow {
 	r := s.row(s.lobby.Players[i])
 	if r.Menu {
 		r.Last = i == len(s.lobby.Players)-1
@@ -173,9 +173,9 @@ func (s *Shell) lobbyRow(i int) *lobbyRow {
 
 // screenRow is a table screen's line, a component for the same reason (a full game may have
 // as many screens as players); its menu only renames or removes.
-func (s *Shell) screenRow(i int) *lobbyRow { return s.row(s.lobby.Screens[i]) }
+func (s *shell) screenRow(i int) *lobbyRow { return s.row(s.lobby.Screens[i]) }
 
-func (s *Shell) row(p playerRow) *lobbyRow {
+func (s *shell) row(p playerRow) *lobbyRow {
 	if p.Host && s.hostAway() {
 		// The last view from the host still says it is online: the banner above says otherwise.
 		p.Online = false
@@ -190,7 +190,7 @@ func (s *Shell) row(p playerRow) *lobbyRow {
 
 func (r *lobbyRow) Render() goapp.UI { return r.shell.renderPlayer(r) }
 
-func (s *Shell) renderPlayer(r *lobbyRow) goapp.UI {
+func (s *shell) renderPlayer(r *lobbyRow) goapp.UI {
 	p := r.Row
 	presence, presenceText := "away", s.t(i18n.LobbyAway)
 	if p.Online {
@@ -215,7 +215,7 @@ func (s *Shell) renderPlayer(r *lobbyRow) goapp.UI {
 	).Class(class).DataSet("seat", p.Seat)
 }
 
-func (s *Shell) renderRename() goapp.UI {
+func (s *shell) renderRename() goapp.UI {
 	current := ""
 	for _, p := range s.lobby.Players {
 		if p.You {

@@ -15,7 +15,7 @@ import (
 )
 
 // rowMarkup is the list item of seat in the shell's rendered HTML.
-func rowMarkup(t *testing.T, s *Shell, seat string) string {
+func rowMarkup(t *testing.T, s *shell, seat string) string {
 	t.Helper()
 	html := render(t, s)
 	row := regexp.MustCompile(`(?s)<li [^>]*data-seat="` + seat + `"[^>]*>.*?</li>`).FindString(html)
@@ -34,31 +34,31 @@ func rowFields(r *lobbyRow) lobbyRow {
 // A lobby row is drawn again only when its fields change, so every change of what a row
 // shows must change its fields; otherwise the host's screen would keep showing the old row.
 func TestLobbyRowFieldsFollowWhatItShows(t *testing.T) {
-	openMenu := func(s *Shell) { s.seatMenu.open, s.seatMenu.seat = true, 2 }
+	openMenu := func(s *shell) { s.seatMenu.open, s.seatMenu.seat = true, 2 }
 	changes := []struct {
 		what          string
-		setup, change func(s *Shell) // setup makes both states, change only the second
+		setup, change func(s *shell) // setup makes both states, change only the second
 	}{
-		{"name", nil, func(s *Shell) { s.lobby.Players[2].Name = "Nadia K" }},
-		{"presence", nil, func(s *Shell) { s.lobby.Players[2].Online = true }},
-		{"host badge", nil, func(s *Shell) { s.lobby.Players[2].Host = true }},
-		{"language", nil, func(s *Shell) { s.lang = i18n.Lang("ru") }},
+		{"name", nil, func(s *shell) { s.lobby.Players[2].Name = "Nadia K" }},
+		{"presence", nil, func(s *shell) { s.lobby.Players[2].Online = true }},
+		{"host badge", nil, func(s *shell) { s.lobby.Players[2].Host = true }},
+		{"language", nil, func(s *shell) { s.lang = i18n.Lang("ru") }},
 		{"menu opened", nil, openMenu},
-		{"rename draft", openMenu, func(s *Shell) { s.seatMenu.names = map[int]string{2: "Nad"} }},
+		{"rename draft", openMenu, func(s *shell) { s.seatMenu.names = map[int]string{2: "Nad"} }},
 		// the open menu's "down" button shows the row's place
-		{"no longer last", openMenu, func(s *Shell) {
+		{"no longer last", openMenu, func(s *shell) {
 			s.lobby.Players = append(s.lobby.Players, playerRow{Seat: 3, Name: "Omar", Online: true})
 		}},
-		{"moved up", openMenu, func(s *Shell) {
+		{"moved up", openMenu, func(s *shell) {
 			p := s.lobby.Players
 			p[1], p[2] = p[2], p[1]
 		}},
-		{"pass-and-play", nil, func(s *Shell) { s.pass = &passPlay{} }},
+		{"pass-and-play", nil, func(s *shell) { s.pass = &passPlay{} }},
 	}
 	for _, c := range changes {
 		t.Run(c.what, func(t *testing.T) {
 			// go-app mounts a shell once: the states before and after are two shells.
-			shell := func() *Shell {
+			newShell := func() *shell {
 				s := lobbyShell(true, false, true)
 				s.lobby.Players[0].You, s.lobby.Players[1].You = true, false // the host's own row is first
 				if c.setup != nil {
@@ -66,7 +66,7 @@ func TestLobbyRowFieldsFollowWhatItShows(t *testing.T) {
 				}
 				return s
 			}
-			fields := func(s *Shell) lobbyRow {
+			fields := func(s *shell) lobbyRow {
 				for i, p := range s.lobby.Players {
 					if p.Seat == 2 {
 						return rowFields(s.lobbyRow(i))
@@ -75,7 +75,7 @@ func TestLobbyRowFieldsFollowWhatItShows(t *testing.T) {
 				t.Fatal("seat 2 left the list")
 				return lobbyRow{}
 			}
-			old, changed := shell(), shell()
+			old, changed := newShell(), newShell()
 			c.change(changed)
 			before, after := rowMarkup(t, old, "2"), rowMarkup(t, changed, "2")
 			if before == after {
@@ -124,13 +124,13 @@ func TestTableScreensListedApart(t *testing.T) {
 		{Seat: 2, Name: "Living room TV", Online: true, Spectator: true},
 		{Seat: 3, Name: "Nadia", Online: true},
 	}}
-	shell := func() *Shell { // go-app mounts a shell once: each rendering has its own
+	newShell := func() *shell { // go-app mounts a shell once: each rendering has its own
 		s := lobbyShell(true, false, true)
 		s.lobby.Players, s.lobby.Screens = playersFromView(view), screensFromView(view)
 		s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
 		return s
 	}
-	s := shell()
+	s := newShell()
 	html := render(t, s)
 	players := regexp.MustCompile(`(?s)<ul [^>]*id="players".*?</ul>`).FindString(html)
 	screens := regexp.MustCompile(`(?s)<ul [^>]*id="table-screens".*?</ul>`).FindString(html)
@@ -143,7 +143,7 @@ func TestTableScreensListedApart(t *testing.T) {
 	if !strings.Contains(screens, "Living room TV") {
 		t.Errorf("the table screens list: %s", screens)
 	}
-	open := shell()
+	open := newShell()
 	open.seatMenu.open, open.seatMenu.seat = true, 2
 	menu := regexp.MustCompile(`(?s)<ul [^>]*id="table-screens".*?</ul>`).FindString(render(t, open))
 	for class, want := range map[string]bool{"seat-rename": true, "seat-kick": true, "seat-up": false, "seat-down": false} {
@@ -160,7 +160,7 @@ func TestTableScreensListedApart(t *testing.T) {
 // between them among the host's seats; and a row is drawn again when where they lead changes
 // (its handlers are bound to it), here when a table screen between two players leaves.
 func TestMovesPassTableScreens(t *testing.T) {
-	roster := func(players ...session.Player) *Shell {
+	roster := func(players ...session.Player) *shell {
 		view := &session.View{Room: "K7MPQ2", You: 0, Players: players}
 		s := lobbyShell(true, false, true)
 		s.lobby.Players, s.lobby.Screens = playersFromView(view), screensFromView(view)

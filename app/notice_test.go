@@ -26,7 +26,7 @@ func TestRefusalsShowTheCatalogueSentence(t *testing.T) {
 		{session.Update{Code: session.CodeBadName, Notice: "Your name was not changed: a name needs at least one character."},
 			"Такое имя не подходит: от 1 до 24 обычных символов."},
 	}
-	s := &Shell{lang: i18n.Russian}
+	s := &shell{lang: i18n.Russian}
 	for _, c := range cases {
 		if got := s.noticeText(c.u); got != c.want {
 			t.Errorf("%+v reads %q, want %q", c.u, got, c.want)
@@ -45,7 +45,7 @@ func TestRefusalsShowTheCatalogueSentence(t *testing.T) {
 // signaling server's news) carry a code like refusals, so a Russian player reads Russian,
 // each notice its own sentence, never the session's English nor the catch-all refusal.
 func TestSessionNoticesShowTheCatalogueSentence(t *testing.T) {
-	s := &Shell{lang: i18n.Russian}
+	s := &shell{lang: i18n.Russian}
 	general := i18n.T(i18n.Russian, i18n.Refusal(session.CodeRefused))
 	seen := map[string]string{}
 	for _, code := range session.NoticeCodes() {

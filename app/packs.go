@@ -25,7 +25,7 @@ type packLoader struct {
 }
 
 // loadPack makes sure the pack of the chosen language is there, or on its way.
-func (s *Shell) loadPack() {
+func (s *shell) loadPack() {
 	lang := s.lang
 	if i18n.Loaded(lang) {
 		s.packs.failed = ""
@@ -54,7 +54,7 @@ func (s *Shell) loadPack() {
 
 // packArrived reads a fetched pack: the screens then speak it, or, when it cannot be read,
 // keep English and say why.
-func (s *Shell) packArrived(lang i18n.Lang, data []byte, err error) {
+func (s *shell) packArrived(lang i18n.Lang, data []byte, err error) {
 	if s.packs.pending == lang {
 		s.packs.pending = ""
 	}
@@ -76,7 +76,7 @@ func (s *Shell) packArrived(lang i18n.Lang, data []byte, err error) {
 }
 
 // langPackProblem is the sentence about a pack that could not be had, for the settings strip ("" if none).
-func (s *Shell) langPackProblem() string {
+func (s *shell) langPackProblem() string {
 	if s.packs.failed == "" || s.packs.failed != s.lang {
 		return ""
 	}

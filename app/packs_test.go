@@ -37,7 +37,7 @@ func TestLanguagePackLoadsOrFallsBackToEnglish(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			defer i18n.Unload(i18n.Russian)()
 			fetched := 0
-			s := &Shell{lang: i18n.Russian, screen: screenHome}
+			s := &shell{lang: i18n.Russian, screen: screenHome}
 			s.packs.fetch = func(lang i18n.Lang, done func([]byte, error)) {
 				fetched++
 				if lang != i18n.Russian {
@@ -91,7 +91,7 @@ func TestLanguagePackFetchedOnce(t *testing.T) {
 	defer i18n.Unload(i18n.Russian)()
 	var pending func([]byte, error)
 	fetched := 0
-	s := &Shell{lang: i18n.Russian, screen: screenHome}
+	s := &shell{lang: i18n.Russian, screen: screenHome}
 	s.packs.fetch = func(_ i18n.Lang, done func([]byte, error)) { fetched++; pending = done }
 	s.loadPack()
 	s.loadPack()

@@ -41,7 +41,7 @@ type passSeat struct {
 
 // player is the client this device speaks for now: the live session's, or in pass-and-play
 // the client of the player holding the phone.
-func (s *Shell) player() *session.Client {
+func (s *shell) player() *session.Client {
 	if p := s.pass; p != nil && p.host != nil {
 		return p.seats[p.current].client
 	}
@@ -49,7 +49,7 @@ func (s *Shell) player() *session.Client {
 }
 
 // onPassSetup opens the pass-and-play setup (names of everyone at the table).
-func (s *Shell) onPassSetup(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onPassSetup(ctx goapp.Context, _ goapp.Event) {
 	first := strings.TrimSpace(s.home.Name)
 	s.pass = &passPlay{names: first}
 	s.screen = screenPass
@@ -87,7 +87,7 @@ const (
 )
 
 // onPassStart seats everyone on a local host and shows the lobby to the first player.
-func (s *Shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
 	p := s.pass
 	names, err := parsePassNames(p.names)
 	if err != nil {
@@ -151,7 +151,7 @@ func (s *Shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
 
 // loadPassSeat shows the current seat's latest view; from now on the screen is that seat's
 // (its own screen state, its client: see spyfallUI and player).
-func (s *Shell) loadPassSeat() {
+func (s *shell) loadPassSeat() {
 	p := s.pass
 	seat := p.seats[p.current]
 	if seat.view == nil {
@@ -166,7 +166,7 @@ func (s *Shell) loadPassSeat() {
 // passOn closes the current player's sheets (the rest of their screen state stays theirs) and
 // brings up the hand-over screen, naming whoever the game waits for (a voter, the seat in
 // turn; spyfallui.WaitsOn), or else the next player.
-func (s *Shell) passOn(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) passOn(ctx goapp.Context, _ goapp.Event) {
 	p := s.pass
 	p.seats[p.current].ui.CloseSheets()
 	p.next = (p.current + 1) % len(p.seats)
@@ -197,7 +197,7 @@ func (ps *passSeat) gameView() *spyfall.View {
 }
 
 // takePhone is the named player taking the phone.
-func (s *Shell) takePhone(i int) goapp.EventHandler {
+func (s *shell) takePhone(i int) goapp.EventHandler {
 	return func(ctx goapp.Context, _ goapp.Event) {
 		p := s.pass
 		p.current, p.handing = i, false
@@ -207,7 +207,7 @@ func (s *Shell) takePhone(i int) goapp.EventHandler {
 }
 
 // renderPass is pass-and-play: the setup, the hand-over screen, or the current player's screen.
-func (s *Shell) renderPass() goapp.UI {
+func (s *shell) renderPass() goapp.UI {
 	p := s.pass
 	switch {
 	case p == nil:
@@ -268,6 +268,6 @@ func (s *Shell) renderPass() goapp.UI {
 }
 
 // passEntry is the home screen's way into pass-and-play.
-func (s *Shell) renderPassEntry() goapp.UI {
+func (s *shell) renderPassEntry() goapp.UI {
 	return ui.ElTextWith("button#pass-play.btn.ghost[type=button]", s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
 }

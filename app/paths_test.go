@@ -13,7 +13,7 @@ import (
 func TestConnectingScreenSaysWhenTheRelayIsTried(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
 		for _, relay := range []bool{false, true} {
-			s := &Shell{mounted: true, lang: lang, screen: screenConnecting, connecting: connectingModel{Room: "K7MPQ2", Relay: relay}}
+			s := &shell{mounted: true, lang: lang, screen: screenConnecting, connecting: connectingModel{Room: "K7MPQ2", Relay: relay}}
 			page := html.UnescapeString(render(t, s))
 			want, not := i18n.T(lang, i18n.ConnectHint), i18n.T(lang, i18n.ConnectRelayHint)
 			if relay {

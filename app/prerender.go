@@ -16,7 +16,7 @@ const InviteRoomMark = "@ROOM@"
 // looks as it will once the app runs, and nothing moves when it does. Only the site
 // generator calls it: it stays out of the wasm.
 func PrerenderedInvite() (string, error) {
-	s := &Shell{pendingInvite: &invite{Room: InviteRoomMark}}
+	s := &shell{pendingInvite: &invite{Room: InviteRoomMark}}
 	e := goapp.NewTestEngine()
 	if err := e.Load(s); err != nil {
 		return "", err

@@ -11,11 +11,11 @@ import (
 // new version is already complete in the cache (the worker installs all or nothing), and it
 // starts on the next load; the shell only announces it and never reloads by itself, so no
 // game is cut short. Only on the home screen, where nothing is lost, it offers a restart.
-func (s *Shell) OnAppUpdate(ctx goapp.Context) {
+func (s *shell) OnAppUpdate(ctx goapp.Context) {
 	s.updateReady = ctx.AppUpdateAvailable()
 }
 
-func (s *Shell) onRestartForUpdate(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onRestartForUpdate(ctx goapp.Context, _ goapp.Event) {
 	if s.screen == screenHome && s.live == nil {
 		ctx.Reload()
 	}
@@ -23,7 +23,7 @@ func (s *Shell) onRestartForUpdate(ctx goapp.Context, _ goapp.Event) {
 
 // renderUpdateNotice is a polite live region, so a screen reader announces the update without
 // interrupting; it is absent during a game.
-func (s *Shell) renderUpdateNotice() goapp.UI {
+func (s *shell) renderUpdateNotice() goapp.UI {
 	if !s.updateReady || s.screen == screenGame || s.screen == screenConnecting {
 		return goapp.Text("")
 	}

@@ -121,7 +121,7 @@ func TestQRHostsCodeWaitsOverANewGame(t *testing.T) {
 	view := func() *session.View {
 		return &session.View{Room: "K7MPQ2", Players: players, Game: room.View(0)}
 	}
-	qrHost := func(screen screen) *Shell {
+	qrHost := func(screen screen) *shell {
 		s := lobbyShell(true, false, true)
 		s.screen = screen
 		s.live = &liveSession{qr: &session.QRHost{}}

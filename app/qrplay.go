@@ -49,14 +49,14 @@ type qrModel struct {
 }
 
 // onQRStart is "No internet? Connect with QR codes.": host or join.
-func (s *Shell) onQRStart(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onQRStart(ctx goapp.Context, _ goapp.Event) {
 	s.attempt++
 	s.qr = qrModel{Step: qrChoose}
 	s.screen = screenQR
 }
 
 // onQRHost hosts a game with no server on this tab.
-func (s *Shell) onQRHost(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onQRHost(ctx goapp.Context, _ goapp.Event) {
 	name, ok := s.checkName(ctx)
 	if !ok {
 		s.screen = screenHome
@@ -83,7 +83,7 @@ func (s *Shell) onQRHost(ctx goapp.Context, _ goapp.Event) {
 }
 
 // qrNextOffer has the host make the code for the next seat.
-func (s *Shell) qrNextOffer() {
+func (s *shell) qrNextOffer() {
 	live := s.live
 	if live == nil || live.qr == nil || s.qr.Making {
 		return
@@ -108,7 +108,7 @@ func (s *Shell) qrNextOffer() {
 }
 
 // onQRJoin starts a player's side: scan the host's code.
-func (s *Shell) onQRJoin(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onQRJoin(ctx goapp.Context, _ goapp.Event) {
 	if _, ok := s.checkName(ctx); !ok {
 		s.screen = screenHome
 		return
@@ -120,27 +120,27 @@ func (s *Shell) onQRJoin(ctx goapp.Context, _ goapp.Event) {
 // qrComeBack is a QR player's lost connection: scan the host's code again (the token brings
 // the seat back). The host's device may be the one gone (its tab reloaded): the screen says
 // the game waits for it, not that anything failed.
-func (s *Shell) qrComeBack() {
+func (s *shell) qrComeBack() {
 	s.qr = qrModel{Step: qrScanOffer, ComeBack: s.hostName(), Guest: true}
 	s.screen = screenQR
 }
 
-func (s *Shell) onQROpenCamera(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onQROpenCamera(ctx goapp.Context, _ goapp.Event) {
 	s.qr.Camera, s.qr.Error = true, ""
 }
 
-func (s *Shell) onQRPaste(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onQRPaste(ctx goapp.Context, _ goapp.Event) {
 	s.qr.Paste = ctx.JSSrc().Get("value").String()
 }
 
 // onQRUsePaste takes the pasted code, like a scanned one.
-func (s *Shell) onQRUsePaste(ctx goapp.Context, e goapp.Event) {
+func (s *shell) onQRUsePaste(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	s.qrCode(ctx, s.qr.Paste)
 }
 
 // onQRScanned is web/qrscan.js's report: "code:<text>" or "error:<why>".
-func (s *Shell) onQRScanned(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onQRScanned(ctx goapp.Context, _ goapp.Event) {
 	v := ctx.JSSrc().Get("value").String()
 	s.qr.Camera = false
 	if text, ok := strings.CutPrefix(v, "code:"); ok {
@@ -161,7 +161,7 @@ func (s *Shell) onQRScanned(ctx goapp.Context, _ goapp.Event) {
 }
 
 // qrCode handles a code read or pasted: the host's answer to take, or the player's offer.
-func (s *Shell) qrCode(ctx goapp.Context, code string) {
+func (s *shell) qrCode(ctx goapp.Context, code string) {
 	code = strings.TrimSpace(code)
 	if code == "" {
 		return
@@ -177,7 +177,7 @@ func (s *Shell) qrCode(ctx goapp.Context, code string) {
 }
 
 // qrAccept has the host take a player's answer; the next seat's code follows.
-func (s *Shell) qrAccept(code string) {
+func (s *shell) qrAccept(code string) {
 	live := s.live
 	s.ui.Async(func() {
 		err := live.qr.Accept(code)
@@ -198,7 +198,7 @@ func (s *Shell) qrAccept(code string) {
 }
 
 // qrAnswer makes the player's answer to the host's code, shows it, and waits to be seated.
-func (s *Shell) qrAnswer(ctx goapp.Context, code string) {
+func (s *shell) qrAnswer(ctx goapp.Context, code string) {
 	name, ok := s.checkName(ctx)
 	if !ok {
 		s.screen = screenHome
@@ -225,7 +225,7 @@ func (s *Shell) qrAnswer(ctx goapp.Context, code string) {
 }
 
 // qrWait waits, in the same attempt, for the host to scan the answer and seats the player.
-func (s *Shell) qrWait(j *session.QRJoin, sctx context.Context, cancel context.CancelFunc) {
+func (s *shell) qrWait(j *session.QRJoin, sctx context.Context, cancel context.CancelFunc) {
 	inBackground(s, sctx, cancel, j.Wait, func(ctx goapp.Context, c *session.Client, err error) {
 		s.stopJoining = nil
 		if err != nil {
@@ -243,7 +243,7 @@ func (s *Shell) qrWait(j *session.QRJoin, sctx context.Context, cancel context.C
 }
 
 // qrErrorText is the sentence for a refused code; wantOffer says which kind was expected.
-func (s *Shell) qrErrorText(err error, wantOffer bool) string {
+func (s *shell) qrErrorText(err error, wantOffer bool) string {
 	qe, ok := errors.AsType[*session.QRError](err)
 	if !ok {
 		return s.t(i18n.QRErrConnect)
@@ -272,9 +272,9 @@ func (s *Shell) qrErrorText(err error, wantOffer bool) string {
 	return s.t(i18n.QRErrDamaged)
 }
 
-func (s *Shell) onQRLarge(ctx goapp.Context, _ goapp.Event) { s.qr.Large = !s.qr.Large }
+func (s *shell) onQRLarge(ctx goapp.Context, _ goapp.Event) { s.qr.Large = !s.qr.Large }
 
-func (s *Shell) onQRPanel(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onQRPanel(ctx goapp.Context, _ goapp.Event) {
 	s.qr.Panel = !s.qr.Panel
 	s.qr.Camera = false
 	if s.qr.Panel && s.qr.Offer == "" {
@@ -282,7 +282,7 @@ func (s *Shell) onQRPanel(ctx goapp.Context, _ goapp.Event) {
 	}
 }
 
-func (s *Shell) onQRCopy(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onQRCopy(ctx goapp.Context, _ goapp.Event) {
 	copyText(s.qr.Answer, "qr-answer-text", func(ok bool) {
 		s.ui.Dispatch(func(ctx goapp.Context) {
 			if ok {
@@ -293,7 +293,7 @@ func (s *Shell) onQRCopy(ctx goapp.Context, _ goapp.Event) {
 }
 
 // renderQR is screenQR: a player's steps (and the first choice, host or join).
-func (s *Shell) renderQR() goapp.UI {
+func (s *shell) renderQR() goapp.UI {
 	var body []goapp.UI
 	var actions []goapp.UI
 	back := ui.ElTextWith("button#qr-back.btn.ghost[type=button]", s.t(i18n.QRBack)).OnClick(s.onCancel)
@@ -345,7 +345,7 @@ func (s *Shell) renderQR() goapp.UI {
 
 // renderQRCamera is the camera view while scanning (with the scanner script, loaded only
 // here), else the button that opens it, and why the last code or the camera failed.
-func (s *Shell) renderQRCamera() goapp.UI {
+func (s *shell) renderQRCamera() goapp.UI {
 	var view goapp.UI
 	if s.qr.Camera {
 		view = ui.El("div.qr-camera",
@@ -360,7 +360,7 @@ func (s *Shell) renderQRCamera() goapp.UI {
 }
 
 // renderQRPaste is the manual way: the code as text.
-func (s *Shell) renderQRPaste(label i18n.Key) goapp.UI {
+func (s *shell) renderQRPaste(label i18n.Key) goapp.UI {
 	return ui.ElWith("form#qr-paste-form.qr-paste",
 		ui.ElText("label.label[for=qr-paste]", s.t(label)),
 		ui.ElWith("textarea#qr-paste.field.qr-text[rows=3][autocomplete=off][autocapitalize=characters][spellcheck=false]", goapp.Text(s.qr.Paste)).
@@ -371,7 +371,7 @@ func (s *Shell) renderQRPaste(label i18n.Key) goapp.UI {
 
 // renderQRSeat is the host's card for the next seat: the code (large on request), scanning
 // the answer, and both as text.
-func (s *Shell) renderQRSeat() goapp.UI {
+func (s *shell) renderQRSeat() goapp.UI {
 	var code goapp.UI = ui.ElText("p#qr-offer-wait.muted[role=status]", s.t(i18n.QRPreparing))
 	if s.qr.OfferQR != "" {
 		code = ui.El("div#qr-offer-qr.qr-frame.qr-code", goapp.Raw(s.qr.OfferQR))
@@ -390,7 +390,7 @@ func (s *Shell) renderQRSeat() goapp.UI {
 }
 
 // renderQRCameraFor is the host's camera for an answer, opened by its own button.
-func (s *Shell) renderQRCameraFor(open i18n.Key) goapp.UI {
+func (s *shell) renderQRCameraFor(open i18n.Key) goapp.UI {
 	if s.qr.Camera {
 		return s.renderQRCamera()
 	}
@@ -400,7 +400,7 @@ func (s *Shell) renderQRCameraFor(open i18n.Key) goapp.UI {
 }
 
 // qrAwayNames lists the players whose connection is gone.
-func (s *Shell) qrAwayNames() []string {
+func (s *shell) qrAwayNames() []string {
 	var away []string
 	for _, p := range s.lobby.Players {
 		if !p.Online && !p.You {
@@ -415,7 +415,7 @@ func (s *Shell) qrAwayNames() []string {
 	return away
 }
 
-func (s *Shell) renderQRAwayNames() goapp.UI {
+func (s *shell) renderQRAwayNames() goapp.UI {
 	away := s.qrAwayNames()
 	if len(away) == 0 {
 		return goapp.Text("")
@@ -425,7 +425,7 @@ func (s *Shell) renderQRAwayNames() goapp.UI {
 
 // renderQROverlay is the host's QR over a game: who is away with the code to bring them back,
 // and the code filling the screen when asked.
-func (s *Shell) renderQROverlay() goapp.UI {
+func (s *shell) renderQROverlay() goapp.UI {
 	region := ui.ElWith("div#qr-overlay.qr-overlay[aria-live=polite]")
 	if s.live == nil || s.live.qr == nil || (s.screen != screenLobby && s.screen != screenGame) {
 		return region
@@ -455,6 +455,6 @@ func (s *Shell) renderQROverlay() goapp.UI {
 }
 
 // renderQREntry is the way into a game with no internet, on home and on a connection error.
-func (s *Shell) renderQREntry() goapp.UI {
+func (s *shell) renderQREntry() goapp.UI {
 	return ui.ElTextWith("button#qr-start.btn.ghost[type=button]", s.t(i18n.QRStart)).OnClick(s.onQRStart)
 }

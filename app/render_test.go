@@ -11,19 +11,19 @@ import (
 )
 
 // render mounts the shell in go-app's test engine and returns its HTML.
-func render(t *testing.T, s *Shell) string {
+func render(t *testing.T, s *shell) string {
 	t.Helper()
 	return uitest.HTML(t, s)
 }
 
-func lobbyShell(isHost, canShare, secure bool) *Shell {
+func lobbyShell(isHost, canShare, secure bool) *shell {
 	view := &session.View{Room: "K7MPQ2", You: 1, Players: []session.Player{
 		{Seat: 0, Name: "Maya", Online: true, Host: true},
 		{Seat: 1, Name: "Leo", Online: true},
 		{Seat: 2, Name: "Nadia", Online: false},
 	}}
 	qr, _ := qrSVG("http://192.168.1.5:8080/#join=K7MPQ2", "QR")
-	return &Shell{
+	return &shell{
 		mounted:  true,
 		secure:   secure,
 		canShare: canShare,
@@ -93,7 +93,7 @@ func TestLobbyOffersShareOrCopy(t *testing.T) {
 // before the first paint where it applies. The app's first frame (OnInit, before OnMount)
 // knows, so the page does not move when the app starts.
 func TestPrerenderCarriesTheBrowserNotesHidden(t *testing.T) {
-	html := render(t, &Shell{})
+	html := render(t, &shell{})
 	for _, c := range []struct{ id, when string }{{"insecure-note", "insecure"}, {"offline-note", "offline"}} {
 		tag := uitest.Tag(html, c.id)
 		if !strings.Contains(tag, " hidden") || !strings.Contains(tag, `data-show-if="`+c.when+`"`) {
@@ -104,27 +104,27 @@ func TestPrerenderCarriesTheBrowserNotesHidden(t *testing.T) {
 		t.Error("prerendered page is not the home screen before the app starts")
 	}
 
-	first := &Shell{inBrowser: true, secure: false, offline: true}
+	first := &shell{inBrowser: true, secure: false, offline: true}
 	html = render(t, first)
 	for _, id := range []string{"insecure-note", "offline-note"} {
 		if tag := uitest.Tag(html, id); tag == "" || strings.Contains(tag, "hidden") || strings.Contains(tag, "data-show-if") {
 			t.Errorf("the app's first frame on a plain-http page with no network: %s is %q, want it shown", id, tag)
 		}
 	}
-	html = render(t, &Shell{inBrowser: true, secure: true})
+	html = render(t, &shell{inBrowser: true, secure: true})
 	if strings.Contains(html, "insecure-note") || strings.Contains(html, "offline-note") {
 		t.Error("the app's first frame on https with a network shows a note")
 	}
 }
 
 func TestErrorPageOffersRetryOnlyWhenItCanHelp(t *testing.T) {
-	s := &Shell{mounted: true}
+	s := &shell{mounted: true}
 	s.showError("Game not found", "No game with code ZZZZZZ", nil)
 	html := render(t, s)
 	if strings.Contains(html, `id="retry"`) || !strings.Contains(html, `id="back-home"`) {
 		t.Error("unknown room: want only the way home")
 	}
-	s = &Shell{mounted: true}
+	s = &shell{mounted: true}
 	s.showError("Couldn't connect", "The game server didn't answer.", func(goapp.Context) {})
 	html = render(t, s)
 	if !strings.Contains(html, `id="retry"`) || !strings.Contains(html, `id="back-home"`) {
@@ -146,7 +146,7 @@ func TestRefusalsThatEndTheSessionGetAPage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.code, func(t *testing.T) {
-			s := &Shell{mounted: true, screen: screenLobby}
+			s := &shell{mounted: true, screen: screenLobby}
 			if got := s.refusalPage(tt.code); got != tt.wantPage {
 				t.Fatalf("refusalPage(%q) = %v, want %v", tt.code, got, tt.wantPage)
 			}
@@ -171,7 +171,7 @@ func TestRefusalsThatEndTheSessionGetAPage(t *testing.T) {
 }
 
 func TestInviteWithoutANameAsksForOne(t *testing.T) {
-	s := &Shell{mounted: true, pendingInvite: &invite{Room: "K7MPQ2", Secret: "q9Zk3xW0bT2vLr8mN4pY6A"}}
+	s := &shell{mounted: true, pendingInvite: &invite{Room: "K7MPQ2", Secret: "q9Zk3xW0bT2vLr8mN4pY6A"}}
 	html := render(t, s)
 	for _, want := range []string{`id="invited-title"`, "Game K7MPQ2 is waiting for you", `id="name"`, `id="join"`} {
 		if !strings.Contains(html, want) {

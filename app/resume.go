@@ -86,7 +86,7 @@ func readHostSave(save, aside session.Store) (st session.HostState, room *game.R
 // players' apps come back by themselves; in a game with no server, each player comes back
 // through the host's code, which is shown at once. A save that cannot be resumed stays home
 // with a note saying why (readHostSave); a room the server forgot is dropped.
-func (s *Shell) resumeHosting(ctx goapp.Context) {
+func (s *shell) resumeHosting(ctx goapp.Context) {
 	store := storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
 	st, room, notice, ok := readHostSave(store, storageStore{storage: ctx.LocalStorage(), key: hostSetAsideKey})
 	s.home.Notice = notice
@@ -142,7 +142,7 @@ func (s *Shell) resumeHosting(ctx goapp.Context) {
 // watchVisibility checks the connection as soon as the page is shown again (a phone woken,
 // an app switched back): sockets of a sleeping phone look open but are dead, and a host that
 // lost its signaling server tries again at once.
-func (s *Shell) watchVisibility() {
+func (s *shell) watchVisibility() {
 	check := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
 		doc := goapp.Window().Get("document")
 		if doc.Truthy() && doc.Get("visibilityState").String() != "visible" {

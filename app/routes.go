@@ -8,5 +8,5 @@ import (
 // fragment, so "/" is the only page: it works offline from the service worker's cache and
 // keeps codes away from servers. Call it in the wasm main and in the site generator alike.
 func Routes() {
-	goapp.Route("/", goapp.NewZeroComponentFactory(&Shell{}))
+	goapp.Route("/", goapp.NewZeroComponentFactory(&shell{}))
 }

@@ -15,7 +15,7 @@ import (
 // them up or down the table order, or remove them; a table screen has no place in the table
 // order, so it is only renamed or removed. Nothing for the host's own row, nor for the other
 // players.
-func (s *Shell) renderSeatMenu(r *lobbyRow) goapp.UI {
+func (s *shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 	if !r.Menu {
 		return goapp.Text("")
 	}
@@ -81,7 +81,7 @@ type seatMenu struct {
 // moveTargets are where the menu's up and down put the player at pos of the list. Up and
 // down are among the players, but the host's seats also hold the table screens, so a move
 // names the place (playerRow.Order) of the player passed over.
-func (s *Shell) moveTargets(pos int) (up, down int) {
+func (s *shell) moveTargets(pos int) (up, down int) {
 	if pos > 0 {
 		up = s.lobby.Players[pos-1].Order
 	}

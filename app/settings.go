@@ -51,7 +51,7 @@ func parseLang(v string) (i18n.Lang, bool) {
 }
 
 // loadPreferences applies the stored language and theme over the browser's defaults.
-func (s *Shell) loadPreferences(ctx goapp.Context) {
+func (s *shell) loadPreferences(ctx goapp.Context) {
 	var lang, theme string
 	if ctx.LocalStorage().Get(langStorageKey, &lang) == nil {
 		if l, ok := parseLang(lang); ok {
@@ -67,7 +67,7 @@ func (s *Shell) loadPreferences(ctx goapp.Context) {
 // followPreferences applies a language or theme chosen in another tab of the app (the
 // browser's "storage" event), so every tab of one device speaks one language: the settings
 // strip is not on the game screen, where a player may have a second tab open.
-func (s *Shell) followPreferences() {
+func (s *shell) followPreferences() {
 	onStorage := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
 		if len(args) == 0 {
 			return nil
@@ -92,7 +92,7 @@ func (s *Shell) followPreferences() {
 // language is chosen (the browser's, the remembered one, the switch, another tab, the page
 // before the app ran) passes through. Until it is there the page says it is English
 // (shownLang).
-func (s *Shell) applyDocumentPreferences() {
+func (s *shell) applyDocumentPreferences() {
 	s.loadPack()
 	root := goapp.Window().Get("document").Get("documentElement")
 	root.Set("lang", string(s.shownLang()))
@@ -103,7 +103,7 @@ func (s *Shell) applyDocumentPreferences() {
 	}
 }
 
-func (s *Shell) onLanguage(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onLanguage(ctx goapp.Context, _ goapp.Event) {
 	l, ok := parseLang(ctx.JSSrc().Get("value").String())
 	if !ok {
 		return
@@ -114,14 +114,14 @@ func (s *Shell) onLanguage(ctx goapp.Context, _ goapp.Event) {
 	s.relabelInvite()
 }
 
-func (s *Shell) onTheme(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onTheme(ctx goapp.Context, _ goapp.Event) {
 	s.theme = parseTheme(ctx.JSSrc().Get("value").String())
 	ctx.LocalStorage().Set(themeStorageKey, string(s.theme))
 	s.applyDocumentPreferences()
 }
 
 // relabelInvite redraws the QR code so its accessible label is in the new language.
-func (s *Shell) relabelInvite() {
+func (s *shell) relabelInvite() {
 	if s.lobby.InviteURL == "" {
 		return
 	}
@@ -134,7 +134,7 @@ func (s *Shell) relabelInvite() {
 // player may switch language at any moment of play): language and theme, each a labelled
 // native select (keyboard and screen-reader friendly as is). A table screen, shown to the
 // whole table, and the short connecting screen have none.
-func (s *Shell) renderPreferences() goapp.UI {
+func (s *shell) renderPreferences() goapp.UI {
 	if s.screen == screenConnecting || s.screen == screenGame && s.isSpectator() {
 		return goapp.Text("")
 	}

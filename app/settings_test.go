@@ -55,29 +55,29 @@ func TestParsePreferences(t *testing.T) {
 func TestPreferencesStrip(t *testing.T) {
 	tests := []struct {
 		name       string
-		shell      *Shell
+		shell      *shell
 		strips     int
 		selected   []string
 		mustHave   []string
 		mustNotSee []string
 	}{
-		{"English home", &Shell{mounted: true, lang: i18n.English, screen: screenHome}, 1,
+		{"English home", &shell{mounted: true, lang: i18n.English, screen: screenHome}, 1,
 			[]string{"en", "system"},
 			[]string{"Create a game", `<label for="pref-lang"`, `<label for="pref-theme"`, ">Русский<"},
 			[]string{"Создать игру"}},
-		{"Russian home, dark", &Shell{mounted: true, lang: i18n.Russian, theme: themeDark, screen: screenHome}, 1,
+		{"Russian home, dark", &shell{mounted: true, lang: i18n.Russian, theme: themeDark, screen: screenHome}, 1,
 			[]string{"ru", "dark"},
 			[]string{"Создать игру", ">Тёмная<", ">English<"},
 			[]string{"Create a game", "Like the system"}},
-		{"Russian lobby", func() *Shell { s := lobbyShell(true, false, true); s.lang = i18n.Russian; return s }(), 1,
+		{"Russian lobby", func() *shell { s := lobbyShell(true, false, true); s.lang = i18n.Russian; return s }(), 1,
 			[]string{"ru", "system"},
 			[]string{"Игроки (3)", "Пригласить игроков"},
 			[]string{"Players (3)", "invite players"}},
-		{"update notice on home", &Shell{mounted: true, lang: i18n.English, screen: screenHome, updateReady: true}, 1,
+		{"update notice on home", &shell{mounted: true, lang: i18n.English, screen: screenHome, updateReady: true}, 1,
 			nil,
 			[]string{`id="update-notice"`, `role="status"`, `id="update-restart"`},
 			nil},
-		{"update notice in the lobby has no restart", func() *Shell {
+		{"update notice in the lobby has no restart", func() *shell {
 			s := lobbyShell(true, false, true)
 			s.lang = i18n.English
 			s.updateReady = true
@@ -86,8 +86,8 @@ func TestPreferencesStrip(t *testing.T) {
 			nil,
 			[]string{`id="update-notice"`},
 			[]string{`id="update-restart"`}},
-		{"error page", &Shell{mounted: true, lang: i18n.English, screen: screenError}, 1, nil, nil, nil},
-		{"connecting", &Shell{mounted: true, lang: i18n.English, screen: screenConnecting}, 0, nil, nil, nil},
+		{"error page", &shell{mounted: true, lang: i18n.English, screen: screenError}, 1, nil, nil, nil},
+		{"connecting", &shell{mounted: true, lang: i18n.English, screen: screenConnecting}, 0, nil, nil, nil},
 		{"a player's game", gameShell(false), 1, []string{"en", "system"}, []string{`<label for="pref-lang"`}, nil},
 		{"a table screen", gameShell(true), 0, nil, nil, nil},
 	}
@@ -139,7 +139,7 @@ func selectedOptions(html string) []string {
 }
 
 // gameShell is a shell on a Spyfall round in play: a seat's own screen, or a table screen's.
-func gameShell(spectator bool) *Shell {
+func gameShell(spectator bool) *shell {
 	g, err := spyfall.New(spyfall.Config{Edition: spyfall.Classic, Players: []string{"Maya", "Leo", "Nadia", "Omar"}, Seed: 7})
 	if err != nil {
 		panic(err)
@@ -152,6 +152,6 @@ func gameShell(spectator bool) *Shell {
 	if spectator {
 		v = g.View(engine.NoSeat)
 	}
-	return &Shell{mounted: true, lang: i18n.English, screen: screenGame, lobby: lobbyModel{Room: "K7MPQ2"},
+	return &shell{mounted: true, lang: i18n.English, screen: screenGame, lobby: lobbyModel{Room: "K7MPQ2"},
 		game: gameModel{View: &game.TableView{Family: game.Spyfall, Started: true, Spectator: spectator, Spyfall: &v}}}
 }

@@ -23,10 +23,10 @@ const nameStorageKey = "safehouse.name"
 // toastDuration is how long a notice stays on screen.
 const toastDuration = 5 * time.Second
 
-// Shell is the root component of "/": it holds which screen is shown and the view models of
+// shell is the root component of "/": it holds which screen is shown and the view models of
 // each, and turns button presses into session calls. All state changes happen on go-app's UI
 // goroutine; session updates arrive through the shell context's Dispatch.
-type Shell struct {
+type shell struct {
 	goapp.Compo
 
 	lang     i18n.Lang
@@ -86,14 +86,14 @@ type liveSession struct {
 	cancel context.CancelFunc
 }
 
-func (s *Shell) t(key i18n.Key, args ...any) string { return i18n.T(s.shownLang(), key, args...) }
+func (s *shell) t(key i18n.Key, args ...any) string { return i18n.T(s.shownLang(), key, args...) }
 
 // shownLang is the language the screens speak: the chosen one once its pack is loaded,
 // English until then (packs.go). Components (the lobby's rows, the Spyfall panel) carry it
 // among the fields go-app compares, so the arrival of a pack changes it and redraws them:
 // carrying the chosen language, a component drawn in English while its pack was on the way
 // would compare equal when the pack came and stay English (issue 21).
-func (s *Shell) shownLang() i18n.Lang {
+func (s *shell) shownLang() i18n.Lang {
 	if i18n.Loaded(s.lang) {
 		return s.lang
 	}
@@ -104,7 +104,7 @@ func (s *Shell) shownLang() i18n.Lang {
 // and the browser's facts the page shows (early.js) are taken here so that the app's first
 // frame is the page the player already sees (the invited screen, the name typed, a note on a
 // plain-http page or with no network), not home for a frame, which moved the page under them.
-func (s *Shell) OnInit() {
+func (s *shell) OnInit() {
 	if goapp.IsClient {
 		s.inBrowser, s.secure, s.offline = true, isSecureContext(), !online()
 		s.takeOverPage(goapp.Window().URL().EscapedFragment(), takeEarlyInput())
@@ -113,7 +113,7 @@ func (s *Shell) OnInit() {
 
 // takeOverPage keeps the early input for OnMount and shows at once what the page showed: an
 // invite's room (early.js swapped in the invited screen) and the fields as typed.
-func (s *Shell) takeOverPage(fragment string, early earlyInput) {
+func (s *shell) takeOverPage(fragment string, early earlyInput) {
 	s.early = early
 	if inv, found, err := parseInvite(fragment); found && err == nil {
 		s.firstInvite = &inv
@@ -127,7 +127,7 @@ func (s *Shell) takeOverPage(fragment string, early earlyInput) {
 }
 
 // OnMount reads what the browser knows: language, secure context, the remembered name.
-func (s *Shell) OnMount(ctx goapp.Context) {
+func (s *shell) OnMount(ctx goapp.Context) {
 	s.mounted = true
 	s.ui = ctx
 	s.lang = i18n.Match(browserLanguages()...)
@@ -151,14 +151,14 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 }
 
 // OnNav runs when the URL changes inside the app, e.g. an invite link opened in this tab.
-func (s *Shell) OnNav(ctx goapp.Context) { s.followFragment(ctx, false) }
+func (s *shell) OnNav(ctx goapp.Context) { s.followFragment(ctx, false) }
 
 // OnDismount ends the session with the component.
-func (s *Shell) OnDismount() { s.closeLive() }
+func (s *shell) OnDismount() { s.closeLive() }
 
 // followFragment joins the game an invite link names, or explains why it cannot. With
 // waitForPress (a name typed before the app ran) it asks for the Join press first.
-func (s *Shell) followFragment(ctx goapp.Context, waitForPress bool) {
+func (s *shell) followFragment(ctx goapp.Context, waitForPress bool) {
 	if s.live != nil || s.screen == screenConnecting {
 		return
 	}
@@ -185,9 +185,9 @@ func (s *Shell) followFragment(ctx goapp.Context, waitForPress bool) {
 }
 
 // onCreate is the home screen's "Create a game".
-func (s *Shell) onCreate(ctx goapp.Context, _ goapp.Event) { s.create(ctx) }
+func (s *shell) onCreate(ctx goapp.Context, _ goapp.Event) { s.create(ctx) }
 
-func (s *Shell) create(ctx goapp.Context) {
+func (s *shell) create(ctx goapp.Context) {
 	name, ok := s.checkName(ctx)
 	if !ok {
 		return
@@ -196,12 +196,12 @@ func (s *Shell) create(ctx goapp.Context) {
 }
 
 // onJoin is the home screen's join form.
-func (s *Shell) onJoin(ctx goapp.Context, e goapp.Event) {
+func (s *shell) onJoin(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	s.submitJoin(ctx)
 }
 
-func (s *Shell) submitJoin(ctx goapp.Context) {
+func (s *shell) submitJoin(ctx goapp.Context) {
 	code, err := wire.NormalizeRoomCode(s.home.Code)
 	if err != nil {
 		s.home.CodeError = s.codeProblem(err)
@@ -219,7 +219,7 @@ func (s *Shell) submitJoin(ctx goapp.Context) {
 	s.join(ctx, name, inv)
 }
 
-func (s *Shell) checkName(ctx goapp.Context) (string, bool) {
+func (s *shell) checkName(ctx goapp.Context) (string, bool) {
 	name, err := wire.CleanName(s.home.Name)
 	if err != nil {
 		s.home.NameError = s.nameProblem(err)
@@ -231,7 +231,7 @@ func (s *Shell) checkName(ctx goapp.Context) (string, bool) {
 	return name, true
 }
 
-func (s *Shell) nameProblem(err error) string {
+func (s *shell) nameProblem(err error) string {
 	switch {
 	case errors.Is(err, wire.ErrNameTooLong):
 		return s.t(i18n.NameTooLong, wire.MaxNameRunes)
@@ -241,14 +241,14 @@ func (s *Shell) nameProblem(err error) string {
 	return s.t(i18n.NameMissing)
 }
 
-func (s *Shell) codeProblem(err error) string {
+func (s *shell) codeProblem(err error) string {
 	if errors.Is(err, wire.ErrCodeMissing) {
 		return s.t(i18n.CodeMissing)
 	}
 	return s.t(i18n.CodeMalformed)
 }
 
-func (s *Shell) options(name string) session.Options {
+func (s *shell) options(name string) session.Options {
 	var ice []string
 	for _, u := range strings.Split(configuredICEServers(), ",") {
 		if u = strings.TrimSpace(u); u != "" {
@@ -264,7 +264,7 @@ func (s *Shell) options(name string) session.Options {
 }
 
 // host creates a game with this tab as its host.
-func (s *Shell) host(ctx goapp.Context, name string) {
+func (s *shell) host(ctx goapp.Context, name string) {
 	s.attempt++
 	s.connecting = connectingModel{}
 	s.screen = screenConnecting
@@ -292,7 +292,7 @@ func (s *Shell) host(ctx goapp.Context, name string) {
 }
 
 // join connects to the host of inv's room as a guest.
-func (s *Shell) join(ctx goapp.Context, name string, inv invite) {
+func (s *shell) join(ctx goapp.Context, name string, inv invite) {
 	s.attempt++
 	attempt := s.attempt
 	s.pendingInvite = nil
@@ -348,7 +348,7 @@ func (s *Shell) join(ctx goapp.Context, name string, inv invite) {
 }
 
 // start shows the lobby for a fresh session and feeds it the session's updates.
-func (s *Shell) start(ctx goapp.Context, live *liveSession) {
+func (s *shell) start(ctx goapp.Context, live *liveSession) {
 	s.live = live
 	s.home.Notice = ""
 	var link, qr string
@@ -377,7 +377,7 @@ func (s *Shell) start(ctx goapp.Context, live *liveSession) {
 }
 
 // takeView shows the table as the host's view says: the lobby, or the game once it started.
-func (s *Shell) takeView(v *session.View) {
+func (s *shell) takeView(v *session.View) {
 	s.lobby.Room = v.Room
 	s.lobby.Players = playersFromView(v)
 	s.lobby.Screens = screensFromView(v)
@@ -396,7 +396,7 @@ func (s *Shell) takeView(v *session.View) {
 }
 
 // apply shows one session update, if it belongs to the session still on screen.
-func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
+func (s *shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 	if s.live != live {
 		return
 	}
@@ -428,7 +428,7 @@ func (s *Shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 
 // refusalPage shows the full-page error for a refusal that ends this player's session
 // (another protocol version, a full table) and reports whether it did.
-func (s *Shell) refusalPage(code string) bool {
+func (s *shell) refusalPage(code string) bool {
 	switch code {
 	case session.CodeVersion:
 		s.showError(s.t(i18n.ErrorVersionTitle), s.t(i18n.ErrorVersion), func(ctx goapp.Context) { ctx.Reload() })
@@ -449,7 +449,7 @@ func (s *Shell) refusalPage(code string) bool {
 // with a code) in the catalogue's words for its code, reason and rule, never the host's
 // English, which stays a detail of the message for logs; a notice of the player's own
 // session (no code) as the session put it.
-func (s *Shell) noticeText(u session.Update) string {
+func (s *shell) noticeText(u session.Update) string {
 	if u.Code == "" {
 		return u.Notice
 	}
@@ -458,11 +458,11 @@ func (s *Shell) noticeText(u session.Update) string {
 
 // localRefusal is the sentence for an action this device refused before sending it, as if
 // the host had refused it with the same code.
-func (s *Shell) localRefusal(err error) string {
+func (s *shell) localRefusal(err error) string {
 	return i18n.RefusalText(s.shownLang(), session.CodeRefused, game.Code(err), "")
 }
 
-func (s *Shell) showToast(ctx goapp.Context, text string) {
+func (s *shell) showToast(ctx goapp.Context, text string) {
 	s.toastSerial++
 	serial := s.toastSerial
 	s.lobby.Toast = text
@@ -474,7 +474,7 @@ func (s *Shell) showToast(ctx goapp.Context, text string) {
 }
 
 // onRename sends the lobby's rename form to the host.
-func (s *Shell) onRename(ctx goapp.Context, e goapp.Event) {
+func (s *shell) onRename(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	name, err := wire.CleanName(s.lobby.RenameDraft)
 	if err != nil {
@@ -499,13 +499,13 @@ func (s *Shell) onRename(ctx goapp.Context, e goapp.Event) {
 }
 
 // onLeave closes the session and goes home.
-func (s *Shell) onLeave(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onLeave(ctx goapp.Context, _ goapp.Event) {
 	s.closeLive()
 	s.goHome()
 }
 
 // onCancel abandons a connection attempt; a player waiting for the host leaves its list.
-func (s *Shell) onCancel(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onCancel(ctx goapp.Context, _ goapp.Event) {
 	s.attempt++
 	if s.stopJoining != nil {
 		s.stopJoining()
@@ -514,16 +514,16 @@ func (s *Shell) onCancel(ctx goapp.Context, _ goapp.Event) {
 	s.goHome()
 }
 
-func (s *Shell) onBackHome(ctx goapp.Context, _ goapp.Event) { s.goHome() }
+func (s *shell) onBackHome(ctx goapp.Context, _ goapp.Event) { s.goHome() }
 
-func (s *Shell) onRetry(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onRetry(ctx goapp.Context, _ goapp.Event) {
 	if s.retry != nil {
 		s.retry(ctx)
 	}
 }
 
 // goHome also ends pass-and-play: a game started later from home is played on many phones.
-func (s *Shell) goHome() {
+func (s *shell) goHome() {
 	clearFragment()
 	s.pass = nil
 	s.qr = qrModel{}
@@ -533,14 +533,14 @@ func (s *Shell) goHome() {
 	s.screen = screenHome
 }
 
-func (s *Shell) showError(title, body string, retry func(goapp.Context)) {
+func (s *shell) showError(title, body string, retry func(goapp.Context)) {
 	s.failure = errorModel{Title: title, Body: body}
 	s.retry = retry
 	s.retryLabel = ""
 	s.screen = screenError
 }
 
-func (s *Shell) closeLive() {
+func (s *shell) closeLive() {
 	s.pass = nil
 	live := s.live
 	if live == nil {
@@ -568,12 +568,12 @@ func (l *liveSession) Close() error {
 }
 
 // onShare offers the invite through the system share sheet.
-func (s *Shell) onShare(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onShare(ctx goapp.Context, _ goapp.Event) {
 	shareInvite(s.t(i18n.LobbyShareTitle), s.t(i18n.LobbyShareText, s.lobby.Room), s.lobby.InviteURL)
 }
 
 // onCopy puts the invite link on the clipboard and says whether it worked.
-func (s *Shell) onCopy(ctx goapp.Context, _ goapp.Event) {
+func (s *shell) onCopy(ctx goapp.Context, _ goapp.Event) {
 	copyText(s.lobby.InviteURL, "invite-link", func(ok bool) {
 		s.ui.Dispatch(func(ctx goapp.Context) {
 			if ok {
@@ -586,7 +586,7 @@ func (s *Shell) onCopy(ctx goapp.Context, _ goapp.Event) {
 }
 
 // Render shows the current screen.
-func (s *Shell) Render() goapp.UI {
+func (s *shell) Render() goapp.UI {
 	var screen goapp.UI
 	switch s.screen {
 	case screenConnecting:

@@ -13,7 +13,7 @@ import (
 // them in large type for a room to read from afar.
 
 // renderWatchToggle is the join form's choice to join as a table screen instead of a player.
-func (s *Shell) renderWatchToggle() goapp.UI {
+func (s *shell) renderWatchToggle() goapp.UI {
 	return ui.El("div.watch-toggle",
 		ui.ElVoidWith("input#watch[type=checkbox][aria-describedby=watch-hint]").Attr("checked", s.watching).
 			OnChange(func(ctx goapp.Context, _ goapp.Event) { s.watching = ctx.JSSrc().Get("checked").Bool() }),
@@ -23,12 +23,12 @@ func (s *Shell) renderWatchToggle() goapp.UI {
 }
 
 // isSpectator: this device's seat is a table screen.
-func (s *Shell) isSpectator() bool {
+func (s *shell) isSpectator() bool {
 	return s.game.View != nil && s.game.View.Spectator
 }
 
 // renderSpectator is the table screen during a game.
-func (s *Shell) renderSpectator() goapp.UI {
+func (s *shell) renderSpectator() goapp.UI {
 	var game goapp.UI = ui.ElText("p.lead", s.t(i18n.WatchWaiting))
 	switch {
 	case s.game.View.Spyfall != nil:

@@ -12,7 +12,7 @@ import (
 
 // cannotStartText is why the host's lobby cannot start its game yet, in the host's language,
 // or "" when it can. The room asks the engines (TableView.CannotStart); this only words it.
-func (s *Shell) cannotStartText(tv *game.TableView) string {
+func (s *shell) cannotStartText(tv *game.TableView) string {
 	c := tv.CannotStart
 	if c == nil {
 		return ""
@@ -27,7 +27,7 @@ func (s *Shell) cannotStartText(tv *game.TableView) string {
 
 // startButton is a lobby's Start button, disabled with its reason shown above it (and read
 // with it) while the game cannot start.
-func (s *Shell) startButton(id, label string, tv *game.TableView) goapp.UI {
+func (s *shell) startButton(id, label string, tv *game.TableView) goapp.UI {
 	why := s.cannotStartText(tv)
 	button := ui.ElTextWith("button.btn.primary[type=button]", label).ID(id).Attr("disabled", why != "").
 		OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) })

@@ -13,7 +13,7 @@ import (
 
 // hostLobby is the host's lobby shell over a real room with these players and intents
 // applied, in lang: its view (and what it says about starting) is the room's own.
-func hostLobby(t *testing.T, lang i18n.Lang, names []string, setup ...session.Intent) *Shell {
+func hostLobby(t *testing.T, lang i18n.Lang, names []string, setup ...session.Intent) *shell {
 	t.Helper()
 	room := game.NewRoom(game.Options{})
 	var players []session.Player

@@ -56,7 +56,7 @@
 //     panel. They build from app/ui (selector helpers, clock, held card, sheet, held
 //     buttons) and import nothing of the shell. The shell's side is small: in app/games.go a
 //     frame built from the session (sending actions through a game.<Game>Action intent
-//     helper), the family's line in observeGame, a branch in Shell.renderGame and in
-//     Shell.renderSpectator, the panel in the lobby; every text and content name goes
+//     helper), the family's line in observeGame, a branch in shell.renderGame and in
+//     shell.renderSpectator, the panel in the lobby; every text and content name goes
 //     into each language pack (app/i18n/packs; the engine names its content by id only).
 package engine
