@@ -136,7 +136,7 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 // not answer.
 func (s *Server) freeCode(cl *cluster) string {
 	for range 8 {
-		code := newRoomCode()
+		code := wire.NewRoomCode()
 		s.mu.Lock()
 		local := s.rooms[code] != nil
 		s.mu.Unlock()

@@ -60,7 +60,7 @@ func attack(url, ip string, vandal bool, out *tally) {
 	}
 	ask(`{"t":"host"}`)
 	for range 4 {
-		ask(fmt.Sprintf(`{"t":"join","room":%q}`, newRoomCode()))
+		ask(fmt.Sprintf(`{"t":"join","room":%q}`, wire.NewRoomCode()))
 	}
 	if vandal {
 		for range 3 {

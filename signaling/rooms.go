@@ -64,9 +64,9 @@ func (s *Server) handle(c *client, m wire.Message) {
 		if c.room != nil {
 			s.refuse(c, wire.CodeAlreadyInRoom, "this connection is already in a room")
 		} else if m.Room == "" {
-			code := newRoomCode()
+			code := wire.NewRoomCode()
 			for s.rooms[code] != nil {
-				code = newRoomCode()
+				code = wire.NewRoomCode()
 			}
 			s.createRoom(c, code)
 		} else {

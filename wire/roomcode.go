@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"crypto/rand"
 	"errors"
 	"strings"
 )
@@ -11,6 +12,18 @@ const RoomAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 // RoomCodeLen is the number of symbols in a room code (6 x 5 bits = 30 bits).
 const RoomCodeLen = 6
+
+// NewRoomCode is a fresh random room code: the signaling server's for each room it hosts, and
+// a QR host's, which names its room with no server.
+func NewRoomCode() string {
+	var b [RoomCodeLen]byte
+	rand.Read(b[:]) // never fails: crypto/rand crashes the program rather than return an error
+	for i := range b {
+		// 256 is a multiple of 32, so masking keeps every symbol equally likely.
+		b[i] = RoomAlphabet[b[i]&31]
+	}
+	return string(b[:])
+}
 
 var (
 	// ErrCodeMissing: no room code was given.

@@ -3,6 +3,7 @@ package game
 import (
 	"bytes"
 	"crypto/rand"
+	"encoding"
 	"encoding/binary"
 	"encoding/json"
 	"slices"
@@ -33,6 +34,18 @@ type Room struct {
 	// view shows it yet (Advance reports it).
 	unshown bool
 }
+
+// The host finds the optional seams by type assertion (and a refusal's code by errors.As):
+// these fail the build when a method's signature drifts from the session's interface, where
+// the assertion would fail silently.
+var (
+	_ session.RosterTable      = (*Room)(nil)
+	_ session.JoinTable        = (*Room)(nil)
+	_ session.KickTable        = (*Room)(nil)
+	_ session.TimedTable       = (*Room)(nil)
+	_ encoding.BinaryMarshaler = (*Room)(nil) // the host's save (session.HostState.Game)
+	_ session.CodedRefusal     = (*Refusal)(nil)
+)
 
 // roomState is what the room keeps apart from its engine.
 type roomState struct {

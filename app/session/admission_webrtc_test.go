@@ -29,10 +29,7 @@ func TestJoinProvesTheInviteSecretOrWaits(t *testing.T) {
 
 	wrong := testOptions(url, "Wrong")
 	wrong.OnWaiting = func() { waited.Add(1); letInWhenWaiting(host, "Wrong")() }
-	other, err := newToken()
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := newToken()
 	let, err := Join(ctx, wrong, host.Room(), other)
 	if err != nil {
 		t.Fatal(err)

@@ -62,9 +62,6 @@ type outgoing struct {
 // maxOutbox bounds the intents a player may have in flight while the host is unreachable.
 const maxOutbox = 256
 
-// ErrOutboxFull is returned by Send when too many intents wait for an unreachable host.
-var ErrOutboxFull = errors.New("session: too many actions are waiting for the host to come back")
-
 // newClient starts reading conn. cleanup (may be nil) runs once on Close, after conn is closed.
 func newClient(conn Conn, cleanup func()) *Client {
 	c := &Client{

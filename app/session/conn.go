@@ -1,16 +1,10 @@
 package session
 
-import (
-	"errors"
-	"sync"
-)
+import "sync"
 
-// ErrClosed is returned by a Conn or Client used after it closed.
-var ErrClosed = errors.New("session: connection closed")
-
-// Conn carries whole messages between one player and the host, in order. It has two
-// implementations: a WebRTC data channel (remote players) and an in-memory pipe (the host's
-// own player), so every player goes through the same host code.
+// Conn carries whole messages between one player and the host, in order. A remote player's
+// is a WebRTC data channel or the encrypted relay, the host's own player's an in-memory pipe,
+// so every player goes through the same host code.
 type Conn interface {
 	// Send queues one message; it does not wait for the other side to read it.
 	Send(msg []byte) error
@@ -21,11 +15,20 @@ type Conn interface {
 	Close() error
 }
 
+// Every Conn of the session. Some are told apart by type (paths.go, hostpaths.go, restart.go),
+// so a method that drifts from the interface fails the build here rather than an assertion
+// at run time.
+var (
+	_ Conn        = (*pipeEnd)(nil)
+	_ Conn        = (*dataChannelConn)(nil)
+	_ Conn        = (*relayConn)(nil)
+	_ Conn        = (*firstWord)(nil) // a host's link path (hostpaths.go)
+	_ restartable = (*peerConn)(nil)  // a joining player's connection (join.go, restart.go)
+)
+
 // maxQueued bounds the messages a connection holds unread. A sender that outruns the
 // reader by this much is flooding, and its connection is closed rather than let memory grow.
 const maxQueued = 1024
-
-var errFlooded = errors.New("session: too many unread messages, connection closed")
 
 // queue is an ordered FIFO that never blocks the pusher. Callbacks from WebRTC stacks (and
 // the browser's event loop) must not block, so they push here and one reader takes items

@@ -1,14 +1,11 @@
 package session
 
 import (
-	"errors"
 	"sync"
 	"time"
 
 	"github.com/pion/webrtc/v4"
 )
-
-var errChannelClosed = errors.New("session: data channel closed by the other side")
 
 // dataChannelConn is a Conn over one ordered, reliable WebRTC data channel. Messages (JSON
 // envelopes) are sent as binary: in the browser a text message is first decoded from UTF-8

@@ -115,8 +115,6 @@ func ErrorCodes() []string {
 	}
 }
 
-var errBadEnvelope = errors.New("bad envelope")
-
 // envelopeError is a decoding failure with the code and sentence to send back.
 type envelopeError struct {
 	code string

@@ -61,11 +61,7 @@ type peerLink struct {
 // (Options.Name) through an in-memory connection. With Options.Store set, the host saves its
 // whole state there before every broadcast, for ResumeHost.
 func Host(ctx context.Context, o Options) (*HostSession, error) {
-	secret, err := newToken()
-	if err != nil {
-		return nil, fmt.Errorf("session: making the invite secret: %w", err)
-	}
-	return startHost(ctx, o, wire.Message{T: wire.TypeHost}, secret, nil, nil)
+	return startHost(ctx, o, wire.Message{T: wire.TypeHost}, newToken(), nil, nil)
 }
 
 // ResumeHost brings back a host from its saved state (a reloaded host tab): it reclaims the

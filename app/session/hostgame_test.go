@@ -41,6 +41,8 @@ type kickRefusingTable struct{ fakeTable }
 
 func (kickRefusingTable) Kick(int) error { return errors.New("not now: the round needs every seat") }
 
+var _ KickTable = (*kickRefusingTable)(nil)
+
 // APP-LOBBY-2: a game that cannot let a seat go refuses the kick; nothing changes.
 func TestKickRefusedByTheGame(t *testing.T) {
 	h := newTestCore(t)
@@ -68,6 +70,8 @@ type clockTable struct {
 	deadline time.Time
 	expired  bool
 }
+
+var _ TimedTable = (*clockTable)(nil)
 
 func (c *clockTable) View(seat int) json.RawMessage {
 	c.mu.Lock()

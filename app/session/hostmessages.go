@@ -89,11 +89,7 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 			h.refuseLocked(hc, env.Seq, CodeRoomFull, full)
 			return append(toClose, hc.conn)
 		}
-		token, err := newToken()
-		if err != nil {
-			h.refuseLocked(hc, env.Seq, CodeRefused, "the host could not make a seat: "+err.Error())
-			return append(toClose, hc.conn)
-		}
+		token := newToken()
 		s = &seat{no: h.nextSeatNoLocked(), host: hc.isHost, spectator: hello.Spectator, token: token}
 		s.name = fmt.Sprintf("Player %d", s.no+1)
 		if nameErr == nil {

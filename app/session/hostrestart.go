@@ -1,17 +1,11 @@
 package session
 
 import (
-	"errors"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/pion/webrtc/v4"
-)
-
-var (
-	errNoLinkToRestart = errors.New("no open data channel on this link to restart")
-	errNewIdentity     = errors.New("a restart offer must keep the connection's DTLS fingerprint")
 )
 
 // reanswer answers a peer's new offer on its existing PeerConnection: the peer restarts ICE

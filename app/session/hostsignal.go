@@ -9,10 +9,6 @@ import (
 	"safehouse/wire"
 )
 
-// errBadClaim is the server's answer to a reclaim with a spent or wrong claim: another host
-// tab took the room over with it.
-var errBadClaim = errors.New("session: the signaling server refused the room's claim")
-
 // registerRoom opens a signaling socket and registers a room on it: a new one, or with
 // register.Room and register.Claim, the host's own room again. It returns the socket and the
 // server's "hosted" answer, whose claim replaces the one used.

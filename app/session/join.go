@@ -13,9 +13,6 @@ import (
 	"safehouse/wire"
 )
 
-// ErrUnknownRoom is wrapped by the errors of Join and Host for a bad or expired room code.
-var ErrUnknownRoom = errors.New("unknown or expired room code")
-
 // Join connects a player to a room. secret is "" when the player typed the code by hand.
 // It returns once the host has seated the player (after its welcome); the first updates are
 // Status "online" and the first view. A player with the invite secret proves it and is
@@ -366,10 +363,6 @@ func (p *peerSide) close() {
 	})
 	p.wg.Wait()
 }
-
-// errHostAway ends a connection attempt made while the host is away (a reloading host tab);
-// the client tries again after its backoff.
-var errHostAway = errors.New("session: the host is away; trying again shortly")
 
 func (p *peerSide) hostAway() {
 	p.awayOnce.Do(func() { close(p.away) })

@@ -14,6 +14,11 @@ type refusingTable struct {
 	asked []Player
 }
 
+var (
+	_ JoinTable    = (*refusingTable)(nil)
+	_ CodedRefusal = tableFull{}
+)
+
 type tableFull struct{}
 
 func (tableFull) Error() string                    { return "the table is full (2 seats)" }

@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -146,8 +145,6 @@ func (p *peerSide) watchICE(pc *webrtc.PeerConnection) {
 		}
 	})
 }
-
-var errRelayStopped = errors.New("session: the relay was not needed")
 
 // openRelay agrees on keys with the host through the signaling server and returns the sealed
 // relay connection, not yet in use. It gives up when stop is closed (the direct path won).

@@ -58,10 +58,6 @@ type SavedSeat struct {
 // learns to read the version before). A newer save is refused with ErrNewerSave.
 const hostStateVersion = 1
 
-// ErrNewerSave refuses a save written by a newer version of the app than this one: the host
-// is asked to update rather than told the save is damaged.
-var ErrNewerSave = errors.New("session: the game was saved by a newer version")
-
 // maxHostStateBytes bounds what DecodeHostState reads (a big game snapshot is tens of KiB).
 const maxHostStateBytes = 4 << 20
 

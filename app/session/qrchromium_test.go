@@ -86,7 +86,7 @@ func TestQRCodecWithChromium(t *testing.T) {
 			}
 		}
 	}
-	secret, _ := newToken()
+	secret := newToken()
 
 	// Before the page may use a camera, Chromium hides its addresses behind mDNS names.
 	mdnsOffer := call(`qrOffer()`)

@@ -554,7 +554,7 @@ func checkQRAnswer(text string, offer qrOffer) (qrAnswer, error) {
 // newQROfferID is a fresh random offer id.
 func newQROfferID() [qrOfferID]byte {
 	var id [qrOfferID]byte
-	_, _ = rand.Read(id[:])
+	rand.Read(id[:]) // never fails: crypto/rand crashes the program rather than return an error
 	return id
 }
 

@@ -64,7 +64,7 @@ func pionDescription(t *testing.T, remote *webrtc.SessionDescription) (*webrtc.P
 // The codec keeps what a data channel needs of real pion descriptions, and the SDPs it writes
 // back connect two pion peers.
 func TestQRCodecRoundTripsPionDescriptions(t *testing.T) {
-	secret, _ := newToken()
+	secret := newToken()
 	offerPC, offerSD := pionDescription(t, nil)
 	desc, err := descFromSDP(offerSD.SDP)
 	if err != nil {
@@ -131,7 +131,7 @@ func TestQRCodecReadsRecordedChromiumDescriptions(t *testing.T) {
 	if len(files) < 2 {
 		t.Fatalf("want the recorded Chromium descriptions in testdata/qr, found %d", len(files))
 	}
-	secret, _ := newToken()
+	secret := newToken()
 	for _, f := range files {
 		raw, err := os.ReadFile(f)
 		if err != nil {
@@ -182,7 +182,7 @@ func TestQRCodecReadsRecordedChromiumDescriptions(t *testing.T) {
 // A code that is not an offer's, of another version, cut short or damaged anywhere is
 // refused with its own reason, never read as something else.
 func TestQRCodecRefusesBadOfferCodes(t *testing.T) {
-	secret, _ := newToken()
+	secret := newToken()
 	_, sd := pionDescription(t, nil)
 	desc, err := descFromSDP(sd.SDP)
 	if err != nil {

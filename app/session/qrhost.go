@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"sync"
@@ -60,15 +59,9 @@ const maxSpentOffers = 256
 // offers. Options.SignalURL is not used. With Options.Store set, the host saves its whole state
 // there before every broadcast, as a HostSession does, for ResumeQRHost.
 func NewQRHost(ctx context.Context, o Options) (*QRHost, error) {
-	secret, err := newToken()
-	if err != nil {
-		return nil, fmt.Errorf("session: making the invite secret: %w", err)
-	}
-	room, err := newRoomCode()
-	if err != nil {
-		return nil, err
-	}
-	return startQRHost(ctx, o, room, secret, nil, nil)
+	// A game with no server still names its room, so an answer to another game's code is
+	// told apart.
+	return startQRHost(ctx, o, wire.NewRoomCode(), newToken(), nil, nil)
 }
 
 // ResumeQRHost brings back a QR host from its saved state (a reloaded host tab, or one the
@@ -138,19 +131,6 @@ func (h *QRHost) spentIDs() []uint32 {
 		ids = append(ids, id)
 	}
 	return ids
-}
-
-// newRoomCode is a random room code: a game with no server still names its room, so that an
-// answer to another game's code is told apart.
-func newRoomCode() (string, error) {
-	var b [wire.RoomCodeLen]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("session: making a room code: %w", err)
-	}
-	for i := range b {
-		b[i] = wire.RoomAlphabet[int(b[i])%len(wire.RoomAlphabet)]
-	}
-	return string(b[:]), nil
 }
 
 // Room is the game's room code (made up by the host: no server knows it).

@@ -10,10 +10,6 @@ import (
 	"github.com/pion/webrtc/v4"
 )
 
-// errRescan is a QR player's redial: with no server, a lost connection comes back only
-// through new codes (JoinQR again with the seat's token).
-var errRescan = errors.New("session: the connection to the host ended: scan the host's code again")
-
 // qrAnswerPatience is how long a native player's ICE waits for the host (Options.ICEFailedTimeout).
 const qrAnswerPatience = 5 * time.Minute
 

@@ -51,8 +51,6 @@ const (
 // maxRelayBox is the largest sealed envelope: a whole message plus the GCM tag.
 const maxRelayBox = MaxMessageBytes + 16
 
-var errRelayAuth = errors.New("session: the relay handshake was not signed with this game's invite secret")
-
 // checkRelayFrame refuses frames that are neither one hello nor one numbered box.
 func checkRelayFrame(f relayFrame) error {
 	switch {

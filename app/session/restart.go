@@ -2,7 +2,6 @@ package session
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -32,11 +31,6 @@ type restartable interface {
 	// failed (true).
 	onTrouble(func(failed bool))
 }
-
-var (
-	errRelayed    = errors.New("session: a relayed connection has no ICE to restart")
-	errSignalGone = errors.New("session: the signaling socket is gone; no ICE restart")
-)
 
 // watchPath lets conn's PeerConnection tell the client when its path is in trouble.
 func (c *Client) watchPath(conn Conn) {

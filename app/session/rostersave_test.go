@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding"
 	"encoding/json"
 	"sync"
 	"testing"
@@ -12,6 +13,11 @@ type rosterTable struct {
 	mu    sync.Mutex
 	Names map[int]string `json:"names"` // the names the game knows, by seat
 }
+
+var (
+	_ RosterTable              = (*rosterTable)(nil)
+	_ encoding.BinaryMarshaler = (*rosterTable)(nil)
+)
 
 func (t *rosterTable) SetRoster(players []Player) {
 	t.mu.Lock()

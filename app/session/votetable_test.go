@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,8 @@ type voteTable struct {
 	mu    sync.Mutex // the host calls it under its own lock; tests read it from outside
 	state voteState
 }
+
+var _ encoding.BinaryMarshaler = (*voteTable)(nil)
 
 type voteState struct {
 	Round   int            `json:"round"`

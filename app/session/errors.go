@@ -1,0 +1,51 @@
+package session
+
+import "errors"
+
+// The session's sentinel errors, in one place. The exported ones are for callers to test with
+// errors.Is; the others name a cause the session itself tells apart (or a test checks). A
+// QR code's refusals are *QRError values of the codec (qrcodec.go).
+
+// Errors a caller of the session may meet.
+var (
+	// ErrClosed is returned by a Conn or Client used after it closed.
+	ErrClosed = errors.New("session: connection closed")
+	// ErrUnknownRoom is wrapped by the errors of Join and Host for a bad or expired room code.
+	ErrUnknownRoom = errors.New("unknown or expired room code")
+	// ErrOutboxFull is returned by Send when too many intents wait for an unreachable host.
+	ErrOutboxFull = errors.New("session: too many actions are waiting for the host to come back")
+	// ErrNewerSave refuses a save written by a newer version of the app than this one: the
+	// host is asked to update rather than told the save is damaged.
+	ErrNewerSave = errors.New("session: the game was saved by a newer version")
+)
+
+// Connections and messages.
+var (
+	// errFlooded closes a connection whose sender outran its reader by maxQueued messages.
+	errFlooded       = errors.New("session: too many unread messages, connection closed")
+	errChannelClosed = errors.New("session: data channel closed by the other side")
+	errBadEnvelope   = errors.New("bad envelope")
+)
+
+// A joining player's connection and its repair.
+var (
+	// errHostAway ends a connection attempt made while the host is away (a reloading host
+	// tab); the client tries again after its backoff.
+	errHostAway = errors.New("session: the host is away; trying again shortly")
+	// errRescan is a QR player's redial: with no server, a lost connection comes back only
+	// through new codes (JoinQR again with the seat's token).
+	errRescan       = errors.New("session: the connection to the host ended: scan the host's code again")
+	errRelayStopped = errors.New("session: the relay was not needed")
+	errRelayAuth    = errors.New("session: the relay handshake was not signed with this game's invite secret")
+	errRelayed      = errors.New("session: a relayed connection has no ICE to restart")
+	errSignalGone   = errors.New("session: the signaling socket is gone; no ICE restart")
+)
+
+// The host's side of the signaling server.
+var (
+	// errBadClaim is the server's answer to a reclaim with a spent or wrong claim: another
+	// host tab took the room over with it.
+	errBadClaim        = errors.New("session: the signaling server refused the room's claim")
+	errNoLinkToRestart = errors.New("no open data channel on this link to restart")
+	errNewIdentity     = errors.New("a restart offer must keep the connection's DTLS fingerprint")
+)
