@@ -3,22 +3,21 @@ package signaling
 import (
 	"log/slog"
 	"net"
-	"net/netip"
 	"sync"
 	"time"
 )
 
 // Listen wraps ln so that the server's socket limits apply before any byte
 // of a request is read: at most MaxSockets connections are open at once, and
-// at most SocketsPerAddress from one client address (a trusted proxy's
-// connections count only towards the total). A connection beyond a limit is
+// at most SocketsPerAddress from one client address, an IPv6 /64 counting as
+// one address (a trusted proxy's connections count only towards the total). A connection beyond a limit is
 // closed as soon as it is accepted, which costs a file descriptor for an
 // instant rather than a descriptor, a goroutine and buffers for as long as
 // the client likes to trickle its headers. (MaxConns counts only WebSockets
 // that were upgraded: 20,000 half-open requests exhausted the descriptors.)
 // Accept errors are logged as warnings, at most once a second.
 func (s *Server) Listen(ln net.Listener) net.Listener {
-	return &limitListener{Listener: ln, srv: s, perAddr: make(map[netip.Addr]int)}
+	return &limitListener{Listener: ln, srv: s, perAddr: make(map[string]int)}
 }
 
 type limitListener struct {
@@ -27,7 +26,7 @@ type limitListener struct {
 
 	mu         sync.Mutex
 	open       int
-	perAddr    map[netip.Addr]int
+	perAddr    map[string]int // open sockets by limit key (an IPv4 address, an IPv6 /64)
 	lastErrLog time.Time
 	errors     int // accept errors not logged since lastErrLog
 }
@@ -48,39 +47,41 @@ func (l *limitListener) Accept() (net.Conn, error) {
 func (l *limitListener) admit(conn net.Conn) (net.Conn, bool) {
 	cfg := &l.srv.cfg
 	addr := parseHostAddr(conn.RemoteAddr().String())
+	key := limitKey(addr)
 	perAddress := !isTrusted(addr, cfg.TrustedProxies)
 	l.mu.Lock()
 	var reason string
 	switch {
 	case l.open >= cfg.MaxSockets:
 		reason = "too many sockets"
-	case perAddress && l.perAddr[addr] >= cfg.SocketsPerAddress:
+	case perAddress && l.perAddr[key] >= cfg.SocketsPerAddress:
 		reason = "too many sockets from this address"
 	default:
 		l.open++
 		if perAddress {
-			l.perAddr[addr]++
+			l.perAddr[key]++
 		}
 	}
 	l.mu.Unlock()
 	if reason != "" {
-		conn.Close()
+		// Counted before the close, which the client sees: the count is never behind it.
 		l.srv.mu.Lock()
 		l.srv.counters.refusedSockets++
 		l.srv.mu.Unlock()
-		l.srv.logRefusal(limitKey(addr), slog.LevelWarn, "connection refused", "reason", reason, "addr", addr)
+		conn.Close()
+		l.srv.logRefusal(key, slog.LevelWarn, "connection refused", "reason", reason, "addr", addr)
 		return nil, false
 	}
-	return &limitedConn{Conn: conn, release: func() { l.release(addr, perAddress) }}, true
+	return &limitedConn{Conn: conn, release: func() { l.release(key, perAddress) }}, true
 }
 
-func (l *limitListener) release(addr netip.Addr, perAddress bool) {
+func (l *limitListener) release(key string, perAddress bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.open--
 	if perAddress {
-		if l.perAddr[addr]--; l.perAddr[addr] <= 0 {
-			delete(l.perAddr, addr)
+		if l.perAddr[key]--; l.perAddr[key] <= 0 {
+			delete(l.perAddr, key)
 		}
 	}
 }
