@@ -86,6 +86,21 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 	if m.T == wire.TypeHost {
 		req.Op, req.Claim = opReclaim, m.Claim
 	}
+	// A join of a code no instance has a record of is most likely a guess, and so is
+	// any reclaim: it counts as failed while the answer is on its way.
+	var hold *failureHold
+	if m.T == wire.TypeHost || cl.records[code] == nil {
+		h := s.holdFailure(c)
+		hold = &h
+	}
+	failed := false
+	defer func() {
+		if hold != nil {
+			s.settleFailure(*hold, failed)
+		} else if failed {
+			s.recordFailure(c)
+		}
+	}()
 	s.mu.Unlock()
 	ans, err := cl.request(subjectRoomPrefix+code, req)
 	s.mu.Lock()
@@ -96,18 +111,19 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 		s.log.Warn("room adopted: its instance did not answer", "room", code, "old_home", rec.Inst)
 		s.adoptRoomLocked(cl, c, clusterMsg{Room: code, Peers: rec.Peers, LastPeer: rec.LastPeer, HadPeer: rec.HadPeer, Epoch: rec.Epoch})
 	case orphan && m.T == wire.TypeHost:
-		s.recordFailure(c)
+		failed = true
 		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
 		s.refuse(c, wire.CodeBadClaim, "that claim does not belong to this room")
 	case orphan:
 		s.refuse(c, wire.CodeUnavailable, "this room's server went away; its host is expected back, try again in a moment")
 	case errors.Is(err, nats.ErrNoResponders) || (err == nil && ans.Op == opError && ans.Code == wire.CodeUnknownRoom):
-		s.lookup(c, "", map[string]string{wire.TypeHost: "reclaim", wire.TypeJoin: "join"}[m.T])
+		failed = true
+		s.refuseUnknownRoom(c, map[string]string{wire.TypeHost: "reclaim", wire.TypeJoin: "join"}[m.T])
 	case err != nil:
 		s.log.Warn("cluster request failed", "op", req.Op, "room", code, "err", err)
 		s.refuse(c, wire.CodeUnavailable, "the server cannot reach this room's instance; try again in a moment")
 	case ans.Op == opError && ans.Code == wire.CodeBadClaim:
-		s.recordFailure(c)
+		failed = true
 		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
 		s.refuse(c, wire.CodeBadClaim, "that claim does not belong to this room")
 	case ans.Op == opError:

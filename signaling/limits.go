@@ -2,6 +2,7 @@ package signaling
 
 import (
 	"log/slog"
+	"slices"
 	"time"
 
 	"safehouse/wire"
@@ -73,9 +74,43 @@ func (s *Server) recordFailure(c *client) {
 	s.shareFailureLocked(c.keys)
 }
 
+// failureHold is a failed join counted before its outcome is known. A join
+// through a cluster waits for another instance's answer with the mutex
+// released; parallel guesses must meet the limit meanwhile, so each one
+// counts as a failure from the start and is taken back if the join works.
+type failureHold struct {
+	keys []string
+	at   time.Time
+}
+
+// holdFailure counts a failed join of c here, for now (see failureHold).
+func (s *Server) holdFailure(c *client) failureHold {
+	return failureHold{keys: c.keys, at: s.recordFailureKeys(c.keys)}
+}
+
+// settleFailure ends a hold: a failure stays and the other instances hear of
+// it; a join that did not fail takes its place back.
+func (s *Server) settleFailure(h failureHold, failed bool) {
+	if failed {
+		s.shareFailureLocked(h.keys)
+		return
+	}
+	for _, key := range h.keys {
+		if rec := s.failures[key]; rec != nil {
+			if i := slices.Index(rec.times, h.at); i >= 0 {
+				rec.times = slices.Delete(rec.times, i, i+1)
+			}
+		}
+	}
+	if i := slices.Index(s.allFailures, h.at); i >= 0 {
+		s.allFailures = slices.Delete(s.allFailures, i, i+1)
+	}
+}
+
 // recordFailureKeys counts a failed join from the address with limit keys
-// keys (finest first) at every level and in the budget.
-func (s *Server) recordFailureKeys(keys []string) {
+// keys (finest first) at every level and in the budget, and returns the time
+// it counted it at.
+func (s *Server) recordFailureKeys(keys []string) time.Time {
 	now := s.cfg.Now()
 	for level, key := range keys {
 		rec := s.failures[key]
@@ -94,6 +129,7 @@ func (s *Server) recordFailureKeys(keys []string) {
 	if len(s.allFailures) > s.cfg.FailedJoinsTotal {
 		s.allFailures = append(s.allFailures[:0], s.allFailures[len(s.allFailures)-s.cfg.FailedJoinsTotal:]...)
 	}
+	return now
 }
 
 // globalFailures counts the server's failed joins in the window.

@@ -218,10 +218,15 @@ func (s *Server) lookup(c *client, code, what string) *room {
 	}
 	if r == nil {
 		s.recordFailure(c)
-		s.logRefusal(c.key, slog.LevelInfo, what+" refused", "reason", "unknown room", "addr", c.addr)
-		s.refuse(c, wire.CodeUnknownRoom, "no room has that code (it may have expired)")
+		s.refuseUnknownRoom(c, what)
 	}
 	return r
+}
+
+// refuseUnknownRoom answers a join or reclaim ("what") of a code no room has.
+func (s *Server) refuseUnknownRoom(c *client, what string) {
+	s.logRefusal(c.key, slog.LevelInfo, what+" refused", "reason", "unknown room", "addr", c.addr)
+	s.refuse(c, wire.CodeUnknownRoom, "no room has that code (it may have expired)")
 }
 
 func (s *Server) relay(c *client, m wire.Message) {
