@@ -9,6 +9,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // siteTypes are the content types that matter for the app and that the
@@ -46,16 +47,56 @@ var siteTypes = map[string]string{
 // content hash may be cached for a year; every other file keeps its name from
 // one version to the next and is revalidated on each load ("no-cache"), or an
 // update would never arrive.
+//
+// A client that stops reading is let go: every write must go through within
+// a stall timeout (30 s), so a download nobody reads does not hold a
+// connection and a goroutine for ever.
 func SiteHandler(dir string) http.Handler {
-	return &siteHandler{files: os.DirFS(dir)}
+	return &siteHandler{files: os.DirFS(dir), stall: siteStallTimeout}
 }
+
+// siteStallTimeout bounds one write of a site file to a client: a phone on a
+// slow link still moves some bytes every few seconds; one that moves none for
+// this long is gone, or not reading on purpose.
+const siteStallTimeout = 30 * time.Second
 
 type siteHandler struct {
 	files fs.FS
 	etags etags
+	stall time.Duration
 }
 
 func (h *siteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	pw := &progressWriter{ResponseWriter: w, rc: http.NewResponseController(w), stall: h.stall}
+	defer pw.finish()
+	h.serve(pw, r)
+}
+
+// progressWriter gives each write its own deadline, the stall timeout from
+// when it starts.
+type progressWriter struct {
+	http.ResponseWriter
+	rc    *http.ResponseController
+	stall time.Duration
+}
+
+func (w *progressWriter) Write(b []byte) (int, error) {
+	_ = w.rc.SetWriteDeadline(time.Now().Add(w.stall)) // not every writer has deadlines (tests' recorders)
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *progressWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// finish sends what the server still buffers within the stall timeout, then
+// clears the deadline: the connection may serve a WebSocket or another
+// request next, which set their own.
+func (w *progressWriter) finish() {
+	_ = w.rc.SetWriteDeadline(time.Now().Add(w.stall))
+	_ = w.rc.Flush()
+	_ = w.rc.SetWriteDeadline(time.Time{})
+}
+
+func (h *siteHandler) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -121,6 +162,11 @@ func (h *siteHandler) serveFile(w http.ResponseWriter, r *http.Request, name str
 		header.Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {
 		header.Set("Cache-Control", "no-cache")
+	}
+	if rng := r.Header.Get("Range"); rng != "" && coding == "" && abusiveRange(rng, servedInfo.Size()) {
+		header.Set("Content-Range", "bytes */"+strconv.FormatInt(servedInfo.Size(), 10))
+		http.Error(w, "too many or overlapping ranges", http.StatusRequestedRangeNotSatisfiable)
+		return true
 	}
 	if coding != "" {
 		// ServeContent leaves out Content-Length when a Content-Encoding is set;
