@@ -16,22 +16,32 @@ import (
 // its base URL and what run returned.
 func startRun(t *testing.T, ctx context.Context, args ...string) (string, <-chan error) {
 	t.Helper()
+	base, _, done := startRunMetrics(t, ctx, args...)
+	return base, done
+}
+
+// startRunMetrics is startRun that also returns the metrics URL the command
+// printed ("" for none).
+func startRunMetrics(t *testing.T, ctx context.Context, args ...string) (base, metrics string, done <-chan error) {
+	t.Helper()
 	opts, err := parseOptions(append([]string{"-addr", "127.0.0.1:0", "-log-level", "error"}, args...), func(string) string { return "" }, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pr, pw := io.Pipe()
-	done := make(chan error, 1)
+	ended := make(chan error, 1)
 	go func() {
-		done <- run(ctx, opts, pw, io.Discard)
+		ended <- run(ctx, opts, pw, io.Discard)
 		pw.Close()
 	}()
-	base := ""
 	lines := bufio.NewScanner(pr)
 	for lines.Scan() {
 		line := strings.TrimSpace(lines.Text())
 		if strings.HasPrefix(line, "http://127.0.0.1:") {
 			base = line
+		}
+		if _, url, ok := strings.Cut(line, "keep this address private): "); ok {
+			metrics = url
 		}
 		if strings.HasPrefix(line, "Press Ctrl+C") {
 			break
@@ -41,7 +51,7 @@ func startRun(t *testing.T, ctx context.Context, args ...string) (string, <-chan
 	if base == "" {
 		t.Fatal("no URL printed")
 	}
-	return base, done
+	return base, metrics, ended
 }
 
 func status(t *testing.T, url string) int {
@@ -61,7 +71,7 @@ func TestSigtermDrainsBeforeStopping(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	base, done := startRun(t, ctx, "-drain-delay", "2s", "-drain-timeout", "3s")
-	for _, path := range []string{"healthz", "readyz", "metrics"} {
+	for _, path := range []string{"healthz", "readyz"} {
 		if got := status(t, base+path); got != http.StatusOK {
 			t.Fatalf("/%s answered %d", path, got)
 		}

@@ -34,6 +34,7 @@ type options struct {
 	drainTimeout   time.Duration
 	nats           string
 	natsCreds      string
+	metricsAddr    string
 	limits         signaling.Config
 }
 
@@ -74,6 +75,7 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	fs.DurationVar(&o.drainTimeout, "drain-timeout", 5*time.Second, "on SIGTERM, how long clients get to answer the close before their sockets are dropped")
 	fs.StringVar(&o.nats, "nats", "", "NATS server URLs (comma-separated) through which several instances share their rooms (empty: run alone)")
 	fs.StringVar(&o.natsCreds, "nats-creds", "", "NATS credentials file, for -nats")
+	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "address to serve /metrics (Prometheus) on, apart from -addr, e.g. 127.0.0.1:9090 (empty: no metrics)")
 	l := &o.limits
 	fs.DurationVar(&l.HostGrace, "grace", signaling.DefaultHostGrace, "how long a room waits for its host to come back")
 	fs.DurationVar(&l.EmptyRoomGrace, "empty-grace", signaling.DefaultEmptyRoomGrace, "how long a room nobody ever joined waits for its host")
@@ -170,7 +172,6 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 	mux.Handle("/signal", sig)
 	mux.Handle("/healthz", sig.Healthz())
 	mux.Handle("/readyz", sig.Readyz())
-	mux.Handle("/metrics", sig.Metrics())
 	if o.site != "" {
 		mux.Handle("/", signaling.SiteHandler(o.site))
 	} else {
@@ -192,6 +193,22 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 		return err
 	}
 	ln = sig.Listen(ln)
+	metricsURL := ""
+	if o.metricsAddr != "" {
+		// /metrics costs far more than a health check and tells about the server's
+		// load: it gets a listener of its own, for the operator's scraper only.
+		mln, err := net.Listen("tcp", o.metricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("-metrics-addr: %w", err)
+		}
+		metricsMux := http.NewServeMux()
+		metricsMux.Handle("/metrics", sig.Metrics())
+		metrics := &http.Server{Handler: metricsMux, ReadHeaderTimeout: o.headerTimeout, ErrorLog: server.ErrorLog}
+		go metrics.Serve(mln)
+		defer metrics.Close()
+		metricsURL = "http://" + mln.Addr().String() + "/metrics"
+	}
 	scheme := "http"
 	if o.tlsCert != "" {
 		scheme = "https"
@@ -199,6 +216,9 @@ func run(ctx context.Context, o options, out, logOut io.Writer) error {
 	ifaceAddrs, err := net.InterfaceAddrs()
 	if err != nil {
 		logger.Warn("cannot list network interfaces", "err", err)
+	}
+	if metricsURL != "" {
+		fmt.Fprintln(out, "Metrics for your scraper (keep this address private):", metricsURL)
 	}
 	printWelcome(out, scheme, openURLs(scheme, ln.Addr(), ifaceAddrs), o.site != "", o.qrLightInk)
 
