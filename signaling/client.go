@@ -207,7 +207,7 @@ func (c *client) refuseBad(code, text string) {
 	s.refuse(c, code, text)
 	s.mu.Unlock()
 	if c.badMessages >= s.cfg.MaxBadMessages {
-		s.logRefusal(c.key, slog.LevelInfo, "connection closed for bad messages", "addr", c.addr, "count", c.badMessages)
+		s.logLimited(c.key, slog.LevelInfo, "connection closed for bad messages", "addr", c.addr, "count", c.badMessages)
 		c.shutdown(websocket.ClosePolicyViolation, "too many bad messages")
 	}
 }

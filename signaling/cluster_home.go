@@ -2,6 +2,7 @@ package signaling
 
 import (
 	"encoding/json"
+	"log/slog"
 	"strconv"
 	"strings"
 
@@ -72,7 +73,7 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w clusterM
 		s.remoteJoinLocked(m, r, w)
 	case opReclaim:
 		if !claimMatches(w.Claim, r.claim) {
-			s.log.Info("reclaim refused", "reason", "bad claim", "room", r.code, "via", w.Inst)
+			s.logLimited("instance "+w.Inst, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", r.code, "via", w.Inst)
 			s.answer(m, clusterMsg{Op: opError, Code: wire.CodeBadClaim})
 			return
 		}
@@ -150,14 +151,14 @@ func (s *Server) moveRoomLocked(cl *cluster, r *room) clusterMsg {
 		cl.proxyLocked(r.code, id, p)
 	}
 	if old := r.host; old != nil {
-		s.log.Warn("live host displaced by a reclaim on another instance", "room", r.code, "old_addr", old.addr)
+		s.logLimited(old.key, slog.LevelWarn, "live host displaced by a reclaim on another instance", "room", r.code, "old_addr", old.addr)
 		old.room = nil
 		old.send(errorMessage(wire.CodeBadClaim, "the room was reclaimed by a newer connection"))
 		old.shutdown(websocket.ClosePolicyViolation, "room reclaimed elsewhere")
 	}
 	r.stopGrace()
 	s.forgetRoomLocked(r, false)
-	s.log.Info("room moved to another instance", "room", r.code, "peers", len(ans.Peers))
+	s.logLimited(r.ownerKeys[0], slog.LevelInfo, "room moved to another instance", "room", r.code, "peers", len(ans.Peers))
 	return ans
 }
 

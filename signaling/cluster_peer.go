@@ -79,7 +79,7 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 		s.lookup(c, m.Room, map[string]string{wire.TypeHost: "reclaim", wire.TypeJoin: "join"}[m.T]) // refuses and counts the failure
 		return true
 	}
-	if m.T == wire.TypeJoin && !s.addressJoinAllowed(c) {
+	if !s.addressJoinAllowed(c) { // a reclaim too (see reclaimRoom)
 		return true
 	}
 	req := clusterMsg{Op: opJoin, Room: code, Inst: cl.id}
@@ -108,11 +108,11 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 	switch {
 	case orphan && m.T == wire.TypeHost && claimHash(m.Claim) == cl.orphanLocked(code).w.Claim:
 		rec := cl.orphanLocked(code).w
-		s.log.Warn("room adopted: its instance did not answer", "room", code, "old_home", rec.Inst)
+		s.logLimited(c.key, slog.LevelWarn, "room adopted: its instance did not answer", "room", code, "old_home", rec.Inst)
 		s.adoptRoomLocked(cl, c, clusterMsg{Room: code, Peers: rec.Peers, LastPeer: rec.LastPeer, HadPeer: rec.HadPeer, Epoch: rec.Epoch})
 	case orphan && m.T == wire.TypeHost:
 		failed = true
-		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
+		s.logLimited(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
 		s.refuse(c, wire.CodeBadClaim, "that claim does not belong to this room")
 	case orphan:
 		s.refuse(c, wire.CodeUnavailable, "this room's server went away; its host is expected back, try again in a moment")
@@ -120,11 +120,11 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 		failed = true
 		s.refuseUnknownRoom(c, map[string]string{wire.TypeHost: "reclaim", wire.TypeJoin: "join"}[m.T])
 	case err != nil:
-		s.log.Warn("cluster request failed", "op", req.Op, "room", code, "err", err)
+		s.logLimited(c.key, slog.LevelWarn, "cluster request failed", "op", req.Op, "room", code, "err", err)
 		s.refuse(c, wire.CodeUnavailable, "the server cannot reach this room's instance; try again in a moment")
 	case ans.Op == opError && ans.Code == wire.CodeBadClaim:
 		failed = true
-		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
+		s.logLimited(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
 		s.refuse(c, wire.CodeBadClaim, "that claim does not belong to this room")
 	case ans.Op == opError:
 		s.refuse(c, ans.Code, ans.Msg)
@@ -194,7 +194,7 @@ func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans clusterMsg) {
 	s.homeRoomLocked(r)
 	c.room = r
 	s.metrics.reclaims.Inc()
-	s.log.Info("room reclaimed from another instance", "room", r.code, "addr", c.addr, "peers", len(r.peers))
+	s.logLimited(c.key, slog.LevelInfo, "room reclaimed from another instance", "room", r.code, "addr", c.addr, "peers", len(r.peers))
 	c.send(encode(wire.Message{T: wire.TypeHosted, Room: r.code, Claim: r.claim}))
 	for _, id := range r.peerIDs() {
 		c.peerJoined(id)

@@ -14,8 +14,9 @@
 // the per-address limits forget their stalest entries when full, so that no
 // flood of addresses locks anyone out. A room outlives its host's disconnect
 // for a grace period so that a reloaded host tab can reclaim it with its claim
-// token, which changes on every reclaim. Refusals are logged once per address
-// and minute (logs.go).
+// token, which changes on every reclaim. Every log line a client can cause, a
+// refusal or a success (a room made, reclaimed, left or expired), is logged
+// once per kind, address and minute, with a count of the rest (logs.go).
 //
 // Connections are cheap to hold, since a party of thousands of phones mostly
 // waits: after the upgrade (gorilla/websocket on this side; clients use any

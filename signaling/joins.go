@@ -29,12 +29,12 @@ func (s *Server) joinAllowed(c *client, r *room) bool {
 	b := s.addressJoins(c, now)
 	r.joins.refill(now)
 	if b.tokens < joinCost {
-		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "too many joins from this address", "addr", c.addr)
+		s.logLimited(c.key, slog.LevelInfo, "join refused", "reason", "too many joins from this address", "addr", c.addr)
 		s.refuse(c, wire.CodeRateLimited, "too many joins from this address; wait a moment")
 		return false
 	}
 	if r.joins.tokens < joinCost {
-		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "too many joins to this room", "room", r.code, "addr", c.addr)
+		s.logLimited(c.key, slog.LevelInfo, "join refused", "reason", "too many joins to this room", "room", r.code, "addr", c.addr)
 		s.refuse(c, wire.CodeRateLimited, "too many joins to this room; wait a moment")
 		return false
 	}
@@ -57,12 +57,13 @@ func (s *Server) addressJoins(c *client, now time.Time) *tokenBucket {
 	return b
 }
 
-// addressJoinAllowed takes one join from c's address only, for a room homed
-// on another instance (whose home checks the room's own limit), or refuses c.
+// addressJoinAllowed takes one join from c's address only, for a reclaim or
+// a room homed on another instance (whose home checks the room's own limit),
+// or refuses c.
 func (s *Server) addressJoinAllowed(c *client) bool {
 	b := s.addressJoins(c, s.cfg.Now())
 	if b.tokens < joinCost {
-		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "too many joins from this address", "addr", c.addr)
+		s.logLimited(c.key, slog.LevelInfo, "join refused", "reason", "too many joins from this address", "addr", c.addr)
 		s.refuse(c, wire.CodeRateLimited, "too many joins from this address; wait a moment")
 		return false
 	}

@@ -39,7 +39,7 @@ func (s *Server) joinsLimited(c *client) bool {
 			} else if underPressure {
 				reason = "failed joins over the server's budget"
 			}
-			s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", reason, "addr", c.addr)
+			s.logLimited(c.key, slog.LevelInfo, "join refused", "reason", reason, "addr", c.addr)
 			s.refuse(c, wire.CodeRateLimited, "too many failed joins from this address; wait a minute")
 			return true
 		}
@@ -177,6 +177,6 @@ func (s *Server) evictFailure() {
 			break
 		}
 	}
-	s.logRefusal("failed-join memory", slog.LevelWarn, "failed-join memory full: forgetting the stalest entries", "level", worst.level)
+	s.logLimited("failed-join memory", slog.LevelWarn, "failed-join memory full: forgetting the stalest entries", "level", worst.level)
 	delete(s.failures, victim)
 }

@@ -69,7 +69,7 @@ func (l *limitListener) admit(conn net.Conn) (net.Conn, bool) {
 		l.srv.counters.refusedSockets++
 		l.srv.mu.Unlock()
 		conn.Close()
-		l.srv.logRefusal(key, slog.LevelWarn, "connection refused", "reason", reason, "addr", addr)
+		l.srv.logLimited(key, slog.LevelWarn, "connection refused", "reason", reason, "addr", addr)
 		return nil, false
 	}
 	return &limitedConn{Conn: conn, release: func() { l.release(key, perAddress) }}, true

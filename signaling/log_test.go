@@ -115,7 +115,7 @@ func TestLogsStayBoundedUnderAttack(t *testing.T) {
 	}
 
 	size := len(logs.String())
-	ts.refusals.flush() // what the end of the window does
+	ts.limitedLog.flush() // what the end of the window does
 	all := logs.String()
 	if size > 4<<10 {
 		t.Fatalf("%d bytes of logs for %d refused upgrades and one vandal:\n%.2000s", size, attempts, all)
@@ -126,7 +126,56 @@ func TestLogsStayBoundedUnderAttack(t *testing.T) {
 	if n := strings.Count(all, `"msg":"connection closed for bad messages"`); n != 1 {
 		t.Errorf("%d lines for one vandal, want 1", n)
 	}
-	if !strings.Contains(all, `"msg":"more refusals in the last window","addr":"127.0.0.2","count":19`) {
+	if !strings.Contains(all, `"msg":"more of the same in the last window","addr":"127.0.0.2","event":"connection refused","count":19`) {
 		t.Errorf("no summary of the 19 refusals not logged:\n%s", all)
+	}
+}
+
+// What a client can cause by succeeding is bounded like its refusals: a host
+// reclaiming its room in a loop, and rooms opened and dropped in a loop, cost
+// a line per kind and address in the window (and a summary at its end), and
+// the reclaims themselves are limited like joins.
+func TestSuccessfulEventsDoNotFloodTheLog(t *testing.T) {
+	var logs syncBuffer
+	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	const reclaims, joinLimit, rooms = 15, 10, 12
+	ts := startServer(t, Config{Logger: logger, JoinsPerMinute: joinLimit, RoomsPerAddress: rooms + 1})
+	host := ts.dial(t, "127.0.0.2")
+	room, claim := host.host()
+	answers := map[string]int{}
+	for range reclaims {
+		next := ts.dial(t, "127.0.0.2")
+		next.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+		m := next.recv()
+		if m.T == wire.TypeHosted {
+			claim = m.Claim
+			answers[m.T]++
+		} else {
+			answers[m.Code]++
+		}
+	}
+	if answers[wire.TypeHosted] != joinLimit || answers[wire.CodeRateLimited] != reclaims-joinLimit {
+		t.Errorf("%d reclaims in a row were answered %v; want %d hosted, the rest rate-limited", reclaims, answers, joinLimit)
+	}
+	for range rooms {
+		c := ts.dial(t, "127.0.0.3")
+		c.host()
+		c.conn.CloseNow()
+	}
+	waitFor(t, "the dropped hosts to be away", func() bool { return ts.Stats().RoomsAway == rooms })
+
+	lines := strings.Count(logs.String(), "\n")
+	ts.limitedLog.flush()
+	all := logs.String()
+	for _, msg := range []string{"room reclaimed", "live host displaced by a reclaim", "room created", "host away"} {
+		if n := strings.Count(all, `"msg":"`+msg+`"`); n > 2 {
+			t.Errorf("%d %q lines", n, msg)
+		}
+	}
+	if lines > 8 {
+		t.Errorf("%d lines for %d reclaims and %d rooms dropped from two addresses:\n%s", lines, reclaims, rooms, all)
+	}
+	if !strings.Contains(all, `"msg":"more of the same in the last window","addr":"127.0.0.2","event":"room reclaimed","count":9`) {
+		t.Errorf("no summary of the 9 reclaims not logged:\n%s", all)
 	}
 }

@@ -1,6 +1,7 @@
 package signaling
 
 import (
+	"log/slog"
 	"slices"
 	"time"
 
@@ -56,7 +57,7 @@ func (c *client) sendLocked(m outgoing) {
 		return
 	}
 	if len(c.queue)-c.relays >= sendQueueLen {
-		c.srv.log.Warn("connection closed", "reason", "too slow to keep up", "addr", c.addr, "queued", len(c.queue))
+		c.srv.logLimited(c.key, slog.LevelWarn, "connection closed", "reason", "too slow to keep up", "addr", c.addr, "queued", len(c.queue))
 		c.closing, c.status, c.reason = true, websocket.CloseTryAgainLater, "too slow to keep up"
 		c.startWriterLocked()
 		return

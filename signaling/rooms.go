@@ -98,13 +98,13 @@ func (s *Server) createRoom(c *client, code string) {
 		// Rooms waiting for their host count too: whoever opens rooms and
 		// drops the sockets keeps them for the grace period without a socket.
 		if s.roomsByKey[key] >= levelLimit(s.cfg.RoomsPerAddress, level) {
-			s.logRefusal(c.key, slog.LevelInfo, "room refused", "reason", "rooms per address", "prefix", key, "addr", c.addr)
+			s.logLimited(c.key, slog.LevelInfo, "room refused", "reason", "rooms per address", "prefix", key, "addr", c.addr)
 			s.refuse(c, wire.CodeRateLimited, "this address has too many rooms open; close one or wait")
 			return
 		}
 	}
 	if len(s.rooms) >= s.cfg.MaxRooms {
-		s.logRefusal(c.key, slog.LevelWarn, "room refused", "reason", "server full", "addr", c.addr)
+		s.logLimited(c.key, slog.LevelWarn, "room refused", "reason", "server full", "addr", c.addr)
 		s.refuse(c, wire.CodeRateLimited, "the server has no room for more games right now; try again later")
 		return
 	}
@@ -118,7 +118,7 @@ func (s *Server) createRoom(c *client, code string) {
 	s.homeRoomLocked(r)
 	c.room = r
 	s.metrics.rooms.Inc()
-	s.log.Info("room created", "room", code, "addr", c.addr)
+	s.logLimited(c.key, slog.LevelInfo, "room created", "room", code, "addr", c.addr)
 	hosted := encode(wire.Message{T: wire.TypeHosted, Room: code, Claim: r.claim})
 	if cl := s.cluster; cl != nil {
 		// A player may have the code the moment the host does, and join through another
@@ -138,8 +138,11 @@ func (s *Server) createRoom(c *client, code string) {
 // reclaimRoom gives a room back to the holder of its claim token, with a new
 // claim token. If the old host connection is still open (a reload can beat the
 // old socket's close), the newest connection wins and the old one is closed.
+//
+// Reclaims take from the address's joins: a host reclaiming in a loop costs
+// the server and its log as much as a join/leave loop does.
 func (s *Server) reclaimRoom(c *client, code, claim string) {
-	if s.joinsLimited(c) {
+	if s.joinsLimited(c) || !s.addressJoinAllowed(c) {
 		return
 	}
 	r := s.lookup(c, code, "reclaim")
@@ -148,14 +151,14 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	}
 	if !claimMatches(claim, r.claim) {
 		s.recordFailure(c)
-		s.logRefusal(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", r.code, "addr", c.addr)
+		s.logLimited(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", r.code, "addr", c.addr)
 		s.refuse(c, wire.CodeBadClaim, "that claim does not belong to this room")
 		return
 	}
 	if old := r.host; old != nil {
 		// A reload can beat the old socket's close; so can whoever learnt the
 		// claim. Either way the operator should be able to tell.
-		s.log.Warn("live host displaced by a reclaim", "room", r.code, "addr", c.addr, "old_addr", old.addr)
+		s.logLimited(c.key, slog.LevelWarn, "live host displaced by a reclaim", "room", r.code, "addr", c.addr, "old_addr", old.addr)
 		old.room = nil
 		old.send(errorMessage(wire.CodeBadClaim, "the room was reclaimed by a newer connection"))
 		old.shutdown(websocket.ClosePolicyViolation, "room reclaimed elsewhere")
@@ -168,7 +171,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	r.claim = newClaimToken()
 	s.recordLocked(r, false)
 	s.metrics.reclaims.Inc()
-	s.log.Info("room reclaimed", "room", r.code, "addr", c.addr)
+	s.logLimited(c.key, slog.LevelInfo, "room reclaimed", "room", r.code, "addr", c.addr)
 	c.send(encode(wire.Message{T: wire.TypeHosted, Room: r.code, Claim: r.claim}))
 	for _, id := range r.peerIDs() {
 		c.peerJoined(id)
@@ -187,7 +190,7 @@ func (s *Server) joinRoom(c *client, code string) {
 		return
 	}
 	if len(r.peers) >= s.cfg.PeersPerRoom {
-		s.logRefusal(c.key, slog.LevelInfo, "join refused", "reason", "room full", "room", r.code, "addr", c.addr)
+		s.logLimited(c.key, slog.LevelInfo, "join refused", "reason", "room full", "room", r.code, "addr", c.addr)
 		s.refuse(c, wire.CodeRoomFull, "this room is full")
 		return
 	}
@@ -225,7 +228,7 @@ func (s *Server) lookup(c *client, code, what string) *room {
 
 // refuseUnknownRoom answers a join or reclaim ("what") of a code no room has.
 func (s *Server) refuseUnknownRoom(c *client, what string) {
-	s.logRefusal(c.key, slog.LevelInfo, what+" refused", "reason", "unknown room", "addr", c.addr)
+	s.logLimited(c.key, slog.LevelInfo, what+" refused", "reason", "unknown room", "addr", c.addr)
 	s.refuse(c, wire.CodeUnknownRoom, "no room has that code (it may have expired)")
 }
 
@@ -303,7 +306,7 @@ func (s *Server) leave(c *client) {
 		// a room opened and dropped for nothing is not kept for long.
 		grace = min(grace, s.cfg.EmptyRoomGrace)
 	}
-	s.log.Info("host away", "room", r.code, "grace", grace)
+	s.logLimited(c.key, slog.LevelInfo, "host away", "room", r.code, "addr", c.addr, "grace", grace)
 	for _, p := range r.peers {
 		p.send(encode(wire.Message{T: wire.TypeHostAway}))
 	}
@@ -323,7 +326,7 @@ func (s *Server) expire(r *room, gen int) {
 	r.grace = nil
 	s.forgetRoomLocked(r, true)
 	s.counters.expired++
-	s.log.Info("room expired", "room", r.code, "peers", len(r.peers))
+	s.logLimited(r.ownerKeys[0], slog.LevelInfo, "room expired", "room", r.code, "peers", len(r.peers))
 	for _, p := range r.peers {
 		p.room = nil
 		s.refuse(p, wire.CodeUnknownRoom, "the room expired: its host did not come back")

@@ -34,7 +34,7 @@ type Server struct {
 	counters      counters
 	connections   sync.WaitGroup // one per admitted connection, until fully torn down
 	upgrader      websocket.Upgrader
-	refusals      *refusalLog
+	limitedLog    *limitedLog
 	metrics       *metrics
 	draining      bool     // Drain was called: not ready, no new connections (health.go)
 	cluster       *cluster // nil when alone (cluster.go)
@@ -83,7 +83,7 @@ func New(cfg Config) *Server {
 		joinsByKey: make(map[string]*tokenBucket),
 		maxTracked: maxTrackedAddresses,
 		upgrader:   newUpgrader(),
-		refusals:   newRefusalLog(cfg.Logger),
+		limitedLog: newLimitedLog(cfg.Logger),
 	}
 	s.metrics = newMetrics(s)
 	if bad := badOriginPatterns(cfg.OriginPatterns); len(bad) > 0 {
@@ -194,14 +194,14 @@ func (s *Server) refuseConn(w http.ResponseWriter, key string, status int, label
 	s.counters.refusedConns++
 	s.mu.Unlock()
 	s.metrics.connRefusals.WithLabelValues(label).Inc()
-	s.logRefusal(key, slog.LevelInfo, "connection refused", append([]any{"reason", reason}, attrs...)...)
+	s.logLimited(key, slog.LevelInfo, "connection refused", append([]any{"reason", reason}, attrs...)...)
 	http.Error(w, reason, status)
 }
 
-// logRefusal logs a refusal of the client with limit key key, once per
-// address and window (see refusalLog).
-func (s *Server) logRefusal(key string, level slog.Level, msg string, attrs ...any) {
-	s.refusals.note(key, level, msg, attrs...)
+// logLimited logs msg, a line the client with limit key key caused, once per
+// address, kind and window (see limitedLog).
+func (s *Server) logLimited(key string, level slog.Level, msg string, attrs ...any) {
+	s.limitedLog.note(key, level, msg, attrs...)
 }
 
 // closeGrace is how long Close lets clients answer the going-away close
@@ -247,7 +247,7 @@ func (s *Server) stop(ctx context.Context, reason string) error {
 	for _, c := range clients {
 		c.shutdown(closeStatus, reason)
 	}
-	s.refusals.close()
+	s.limitedLog.close()
 	done := make(chan struct{})
 	go func() {
 		s.connections.Wait()
