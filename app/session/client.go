@@ -40,6 +40,11 @@ type Client struct {
 
 	// onWaiting is told when the host makes this player wait to be let in (Options.OnWaiting).
 	onWaiting func()
+	// opts are the options the player joined with: a device that becomes the host (a
+	// handoff, a takeover) hosts with them. handoff is a handoff the host asked it to take.
+	opts    Options
+	handoff *handoffIn
+	taking  chan struct{} // closed when a room being taken over is taken, or not
 
 	cleanup   func()     // closes what the first connection depends on
 	redial    redialFunc // nil: no reconnecting (the host's own player)
@@ -297,6 +302,8 @@ func (c *Client) handle(conn Conn, raw []byte) {
 		// Hearing anything is what the heartbeat needs; readLoop noted the time. A restart
 		// waits for the pong of its own ping.
 		c.heardPong(conn, env.Body)
+	case TypeHandoffAsk, TypeHandoffState, TypeHandoffCancel:
+		c.handoffMessage(conn, env)
 	default:
 		c.notify(Update{Notice: fmt.Sprintf("The host sent a message of unknown type %q.", env.T), Code: CodeUnknownType})
 	}

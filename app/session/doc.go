@@ -81,6 +81,19 @@
 // hostpaths.go). A browser without WebRTC (turned off in Firefox) makes no PeerConnection and
 // goes straight to the relay. PROTOCOL.md has the details.
 //
+// # The game outlives its host
+//
+// HostSession.HandOver hands the game to another seated device (APP-HOST-1): that device's
+// player is asked (Update.HandOff, Client.AnswerHandoff), the host freezes and sends its whole
+// HostState over their channel, the other device reclaims the room with the claim inside it
+// and hosts from then on (Update.Host), and only then does the old host forget its state and
+// send every player to the new host (CodeHostMoved). Whatever drops half-way, the signaling
+// server's claim decides who hosts: an old host that hears nothing takes its room back with
+// a new claim, which spends the one it sent (handoff_host.go, handoff_player.go). The game's
+// clock moves with it (HostState.Clock, GameClock). A host whose room another device took
+// (a handoff or a takeover) learns it from the server (ErrRoomTaken, HostSession.Displaced)
+// and its player comes back as the seat it was.
+//
 // # Order and shutdown
 //
 // Messages on a Conn are handled in the order sent: received messages are queued from the

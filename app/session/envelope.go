@@ -111,7 +111,7 @@ func ErrorCodes() []string {
 		CodeBadMessage, CodeTooLarge, CodeVersion, CodeUnknownType, CodeNoHello, CodeAgain,
 		CodeBadIntent, CodeForged, CodeBadName, CodeNoGame, CodeRefused, CodeRoomFull, CodeMoved,
 		CodeHostClosed, CodeUnknownSeat, CodeNotHost, CodeKicked, CodeWaiting, CodeTurnedAway,
-		CodeTooManyWaiting, CodeNotWaiting, ReasonHostSeat, CodeJoinRefused,
+		CodeTooManyWaiting, CodeNotWaiting, ReasonHostSeat, CodeJoinRefused, CodeHostMoved, CodeNoHandoff,
 	}
 }
 

@@ -16,7 +16,9 @@ type watcher struct {
 	views   []View
 	notices []Update
 	status  []Status
-	paths   []Path // the path each online status came with
+	paths   []Path         // the path each online status came with
+	asks    []HandoffAsk   // handoffs the host asked this client to take
+	hosts   []*HostSession // the host this client became (a handoff or a takeover)
 	changed chan struct{}
 	done    chan struct{}
 }
@@ -38,6 +40,12 @@ func watch(c *Client) *watcher {
 			}
 			if u.Path != "" {
 				w.paths = append(w.paths, u.Path)
+			}
+			if u.HandOff != nil {
+				w.asks = append(w.asks, *u.HandOff)
+			}
+			if u.Host != nil {
+				w.hosts = append(w.hosts, u.Host)
 			}
 			w.mu.Unlock()
 			select {

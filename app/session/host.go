@@ -37,6 +37,7 @@ type HostSession struct {
 	done  bool
 
 	openPCs atomic.Int64 // PeerConnections made and not yet closed (closePC)
+	events  hostEvents   // what the signal loop tells a handoff (handoff_host.go)
 
 	wg        sync.WaitGroup // the signal loop
 	waiters   sync.WaitGroup // per-channel watchers and link closers
@@ -104,8 +105,10 @@ func startHost(ctx context.Context, o Options, register wire.Message, secret str
 		h.core.restore(*saved)
 	}
 	h.core.table = table
-	if o.Store != nil {
-		h.core.store = &hostStore{store: o.Store, claim: h.claim, secret: h.secret}
+	// Kept with or without a Store: a handoff and the sealed copies need the whole state too.
+	h.core.store = &hostStore{store: o.Store, claim: h.claim, secret: h.secret}
+	if saved != nil {
+		h.core.store.clock = saved.Clock
 	}
 
 	hostEnd, playerEnd := Pipe()

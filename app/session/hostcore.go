@@ -62,6 +62,11 @@ type hostCore struct {
 	log      logger
 	wg       sync.WaitGroup
 
+	// handoff is the handoff under way (handoff_host.go); moved marks a core closed because
+	// its game went to another device, whose players then look for the new host.
+	handoff *handoffOut
+	moved   bool
+
 	// waiting are the connections whose hello waits for the host (admission.go), oldest
 	// first; nextKnock numbers them.
 	waiting   []*hostConn
@@ -157,6 +162,7 @@ func (h *hostCore) drop(hc *hostConn) {
 	if h.unknockLocked(hc) && !h.closed {
 		h.changedLocked() // it no longer waits
 	}
+	h.handoffDropLocked(hc)
 	if s := hc.seat; s != nil && s.conn == hc {
 		s.conn = nil
 		if !h.closed {
@@ -173,8 +179,12 @@ func (h *hostCore) close() {
 	h.closed = true
 	h.scheduleLocked() // closed: stops the game's timer
 	conns := make([]*hostConn, 0, len(h.conns))
+	code, msg := CodeHostClosed, "The host ended this game."
+	if h.moved {
+		code, msg = CodeHostMoved, "The game moved to another device: finding it."
+	}
 	for hc := range h.conns {
-		h.refuseLocked(hc, 0, CodeHostClosed, "The host ended this game.")
+		h.refuseLocked(hc, 0, code, msg)
 		conns = append(conns, hc)
 	}
 	h.unlock()
@@ -186,6 +196,9 @@ func (h *hostCore) close() {
 
 // changedLocked bumps the state number and sends every connected seat its own view.
 func (h *hostCore) changedLocked() {
+	if h.heldBackLocked() {
+		return // the state is on its way to another device as it is (handoff_host.go)
+	}
 	h.state++
 	players := h.playersLocked()
 	// The table takes the roster first (a late joiner's seat, a rename), so the save holds

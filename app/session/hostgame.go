@@ -52,7 +52,7 @@ func (h *hostCore) scheduleLocked() {
 		h.timer.t = nil
 	}
 	tt, ok := h.table.(TimedTable)
-	if !ok || h.closed {
+	if !ok || h.closed || h.frozenLocked() {
 		return
 	}
 	wait, ok := tt.NextDeadline()
@@ -67,7 +67,7 @@ func (h *hostCore) advance() {
 	h.mu.Lock()
 	defer h.unlock()
 	tt, ok := h.table.(TimedTable)
-	if !ok || h.closed {
+	if !ok || h.closed || h.frozenLocked() {
 		return
 	}
 	h.rosterLocked(h.playersLocked())

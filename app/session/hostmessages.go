@@ -21,15 +21,23 @@ func (h *hostCore) handle(hc *hostConn, raw []byte) {
 	}()
 	h.mu.Lock()
 	defer h.unlock() // before the deferred closes: farewells leave first
+	toClose = h.handleLocked(hc, raw)
+}
+
+// handleLocked is handle's work under the lock; it returns connections to close after it.
+func (h *hostCore) handleLocked(hc *hostConn, raw []byte) (toClose []Conn) {
 	if h.closed {
-		return
+		return nil
 	}
 	env, err := decodeEnvelope(raw)
 	if err != nil {
 		if bad, ok := errors.AsType[*envelopeError](err); ok {
 			h.refuseLocked(hc, bad.seq, bad.code, bad.msg)
 		}
-		return
+		return nil
+	}
+	if h.holdLocked(hc, env, raw) {
+		return nil // applied once a handoff under way ends with the game still here
 	}
 	switch env.T {
 	case TypeHello:
@@ -40,9 +48,12 @@ func (h *hostCore) handle(hc *hostConn, raw []byte) {
 		h.sendLocked(hc, TypePong, env.Seq, Pong{Echo: env.Body, Now: time.Now().UnixMilli()})
 	case TypePong:
 		// Heartbeats (issue 7) will read these.
+	case TypeHandoffAnswer, TypeHandoffTaken:
+		h.handoffReplyLocked(hc, env)
 	default:
 		h.refuseLocked(hc, env.Seq, CodeUnknownType, fmt.Sprintf("the host does not take messages of type %q", env.T))
 	}
+	return toClose
 }
 
 // helloLocked seats a connection: the seat of its resume token if it has a known one,

@@ -32,7 +32,7 @@ func registerRoom(ctx context.Context, url string, register wire.Message) (*sign
 	case m.T == wire.TypeError && m.Code == wire.CodeUnknownRoom:
 		return fail(fmt.Errorf("%w: %s", ErrUnknownRoom, m.Msg))
 	case m.T == wire.TypeError && m.Code == wire.CodeBadClaim:
-		return fail(fmt.Errorf("%w: %s", errBadClaim, m.Msg))
+		return fail(fmt.Errorf("%w: %w: %s", ErrRoomTaken, errBadClaim, m.Msg))
 	case m.T == wire.TypeError:
 		return fail(fmt.Errorf("session: the signaling server refused the room: %s (%s)", m.Msg, m.Code))
 	case m.T != wire.TypeHosted || m.Room == "" || (register.Room != "" && m.Room != register.Room):
@@ -102,6 +102,9 @@ func (h *HostSession) readSignal(sig *signalClient) {
 			h.peerLeft(m.ID)
 		case wire.TypeError:
 			h.log.Warn("session: signaling server refused", "code", m.Code, "msg", m.Msg)
+			if m.Code == wire.CodeBadClaim {
+				h.noteDisplaced() // another connection holds the room with its claim
+			}
 		}
 	}
 }
@@ -157,6 +160,9 @@ func (h *HostSession) reclaim() bool {
 		switch {
 		case errors.Is(err, ErrUnknownRoom), errors.Is(err, errBadClaim):
 			h.log.Warn("session: the room cannot be reclaimed", "err", err)
+			if errors.Is(err, errBadClaim) {
+				h.noteDisplaced()
+			}
 			h.player.notify(Update{Notice: "The signaling server no longer keeps this room for this device.", Code: NoticeRoomLost})
 			return false
 		case err != nil:
@@ -173,6 +179,7 @@ func (h *HostSession) reclaim() bool {
 		h.claim = m.Claim
 		h.mu.Unlock()
 		h.core.newClaim(m.Claim)
+		h.noteReclaimed()
 		h.player.notify(Update{Notice: "Back in contact with the signaling server.", Code: NoticeSignalBack})
 		return true
 	}

@@ -50,7 +50,7 @@ func Join(ctx context.Context, o Options, room, secret string) (*Client, error) 
 	c := newRemoteClient(first, redial, retry)
 	client.Store(c)
 	c.mu.Lock()
-	c.onWaiting = o.OnWaiting
+	c.onWaiting, c.opts = o.OnWaiting, o
 	c.mu.Unlock()
 	hello := o.hello()
 	if pc, ok := first.(*peerConn); ok {

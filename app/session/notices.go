@@ -20,5 +20,6 @@ func NoticeCodes() []string {
 	return []string{
 		NoticeConnectionLost, NoticeHostAway, NoticeHostBack, NoticeHostGone, NoticeHostDetails,
 		NoticeSignaling, NoticeSignalLost, NoticeSignalBack, NoticeRoomLost,
+		NoticeHandoffCancelled, NoticeHandoffFailed,
 	}
 }

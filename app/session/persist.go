@@ -41,6 +41,10 @@ type HostState struct {
 	// used before a reload is still refused as used after it.
 	NoServer bool     `json:"no_server,omitempty"`
 	Spent    []uint32 `json:"spent,omitempty"`
+	// Clock is how far the game's clock runs ahead of this device's, in milliseconds: a game
+	// handed over or taken over keeps the old host's time (GameClock), so every deadline stays
+	// where it was.
+	Clock int64 `json:"clock,omitempty"`
 }
 
 // SavedSeat is one seat in a HostState.
@@ -141,14 +145,30 @@ type hostStore struct {
 	secret string
 	// spent, for a QRHost, lists its spent offer ids; it is called with the core's lock held.
 	spent func() []uint32
+	clock int64 // HostState.Clock
 }
 
 // saveLocked stores the whole state. A failure is logged: the game goes on, it only could not
 // be brought back after a reload.
 func (h *hostCore) saveLocked() {
-	if h.store == nil {
+	if h.store == nil || h.store.store == nil {
 		return
 	}
+	st, err := h.stateLocked()
+	var data []byte
+	if err == nil {
+		data, err = EncodeHostState(st)
+	}
+	if err == nil {
+		err = h.store.store.Save(data)
+	}
+	if err != nil {
+		h.log.Error("session: the host's state could not be saved", "err", err)
+	}
+}
+
+// stateLocked is the whole state as a HostState (h.store must be set).
+func (h *hostCore) stateLocked() (HostState, error) {
 	st := HostState{
 		Room:     h.room,
 		Claim:    h.store.claim,
@@ -156,6 +176,7 @@ func (h *hostCore) saveLocked() {
 		State:    h.state,
 		Seats:    make([]SavedSeat, len(h.seats)),
 		NextSeat: h.nextSeat,
+		Clock:    h.store.clock,
 	}
 	if h.store.spent != nil {
 		st.NoServer, st.Spent = true, h.store.spent()
@@ -166,18 +187,11 @@ func (h *hostCore) saveLocked() {
 	if m, ok := h.table.(encoding.BinaryMarshaler); ok {
 		game, err := m.MarshalBinary()
 		if err != nil {
-			h.log.Error("session: the game could not be saved", "err", err)
-			return
+			return HostState{}, fmt.Errorf("the game could not be saved: %w", err)
 		}
 		st.Game = game
 	}
-	data, err := EncodeHostState(st)
-	if err == nil {
-		err = h.store.store.Save(data)
-	}
-	if err != nil {
-		h.log.Error("session: the host's state could not be saved", "err", err)
-	}
+	return st, nil
 }
 
 // restore seats everyone of st, offline, with their tokens, and continues its state number.

@@ -85,6 +85,7 @@ func newRemoteClient(conn Conn, redial redialFunc, retry retryPolicy) *Client {
 // waits, and says hello on it with the seat's token. It reports false when the client should
 // end instead: closed by its player, told why by the host, never seated, or the room is gone.
 func (c *Client) reconnect(old Conn) bool {
+	c.awaitHandoff() // a device taking the room over must not come back as a player first
 	if c.redial == nil || c.closing.Load() || c.farewell.Load() || c.Token() == "" {
 		return false
 	}

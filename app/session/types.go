@@ -36,8 +36,14 @@ type Options struct {
 
 	// Store, for a host, is where it saves its whole state before every broadcast, so that
 	// ResumeHost (or ResumeQRHost, for a game with no server) can bring the game back after a
-	// reload. Nil keeps nothing.
+	// reload. Nil keeps nothing. A joining player that may become the host (a handoff or a
+	// takeover) saves there from then on.
 	Store Store
+
+	// OpenTable, for a joining player, makes the game's Table from a HostState's saved game
+	// (nil or empty: a game still in the lobby), running on clock, for when this device
+	// becomes the host (APP-HOST-1, APP-HOST-2). Nil hosts the lobby alone.
+	OpenTable func(saved []byte, clock func() time.Time) (Table, error)
 
 	// A joining player's connection care (zero values take the defaults in reconnect.go and
 	// paths.go): Heartbeat is how often it pings the host (silence for three means the
@@ -71,6 +77,10 @@ type Options struct {
 	// noWebRTC (native tests) joins as a browser without WebRTC does: no PeerConnection, the
 	// relay alone.
 	noWebRTC bool
+	// handoffCut (native tests) is told each step of a handoff this player takes ("state":
+	// the whole state arrived; "hosting": the room is taken, "taken" not sent yet, with the
+	// new host); true ends the handoff there, as a device that died at that step.
+	handoffCut func(step string, h *HostSession) bool
 }
 
 // View is what the host sends one seat (t:"view"). Built per seat; never contains another seat's secret.
@@ -138,4 +148,10 @@ type Update struct {
 	Path Path
 	// With a CodeRefused: the game's stable code for why, and the rule behind it (Refusal).
 	Reason, Rule string
+	// HandOff: the host asks this player's device to take the game over (APP-HOST-1); answer
+	// with Client.AnswerHandoff.
+	HandOff *HandoffAsk
+	// Host: this device is now the host of the game (a handoff or a takeover): play on with
+	// Host.Player(); this client ends after this update.
+	Host *HostSession
 }
