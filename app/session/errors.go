@@ -49,3 +49,24 @@ var (
 	errNoLinkToRestart = errors.New("no open data channel on this link to restart")
 	errNewIdentity     = errors.New("a restart offer must keep the connection's DTLS fingerprint")
 )
+
+// The game outlives its host (handoff.go). Each of HandOver's errors leaves the host hosting,
+// as it was.
+var (
+	// ErrNoHandoffAsked is returned by AnswerHandoff when no handoff with that id is waiting
+	// for this player's answer.
+	ErrNoHandoffAsked = errors.New("session: the host is not asking this device to take the game")
+	// ErrHandoffSeat: the seat asked is not a seated, present device other than the host's.
+	ErrHandoffSeat = errors.New("session: that seat cannot take the game: it is not at the table now")
+	// ErrHandoffDeclined: the asked player said no, or did not answer in time.
+	ErrHandoffDeclined = errors.New("session: the other device did not take the game")
+	// ErrHandoffBusy: a handoff is already under way.
+	ErrHandoffBusy = errors.New("session: the game is already being handed over")
+	// ErrHandoffFailed: the state went over but the other device did not take the room; the
+	// game stays on this device, which took its room back.
+	ErrHandoffFailed = errors.New("session: the other device could not take the game; it stays here")
+	// ErrRoomTaken: the signaling server gave this host's room to another device (a handoff or
+	// a takeover moved the game on, APP-HOST-2), or another tab took it with the claim. The
+	// host's own seat can come back as an ordinary player with its token.
+	ErrRoomTaken = errors.New("session: another device holds this game's room now")
+)

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"errors"
 	"fmt"
 	"time"
 )
@@ -74,27 +73,6 @@ const (
 	// handoffTakeWait is how long the asked device may take to get the room after the state
 	// arrived; the host waits twice as long for its "taken" before it takes the game back.
 	handoffTakeWait = 10 * time.Second
-)
-
-// Errors of HostSession.HandOver. Each leaves the host hosting, as it was, except
-// errHandedOver's case, which is a success.
-var (
-	// ErrHandoffSeat: the seat asked is not a seated, present device other than the host's.
-	ErrHandoffSeat = errors.New("session: that seat cannot take the game: it is not at the table now")
-	// ErrHandoffDeclined: the asked player said no, or did not answer in time.
-	ErrHandoffDeclined = errors.New("session: the other device did not take the game")
-	// ErrHandoffBusy: a handoff is already under way.
-	ErrHandoffBusy = errors.New("session: the game is already being handed over")
-	// ErrHandoffFailed: the state went over but the other device did not take the room; the
-	// game stays on this device, which took its room back.
-	ErrHandoffFailed = errors.New("session: the other device could not take the game; it stays here")
-	// ErrRoomTaken: the signaling server gave this host's room to another device (a handoff or
-	// a takeover moved the game on, APP-HOST-2), or another tab took it with the claim. The
-	// host's own seat can come back as an ordinary player with its token.
-	ErrRoomTaken = errors.New("session: another device holds this game's room now")
-	// ErrNoServerHandoff: a game with no signaling server cannot be handed over (every
-	// player would have to scan new codes with the new host).
-	ErrNoServerHandoff = errors.New("session: a game without a signaling server cannot be handed over")
 )
 
 // HandedOver is where the game went after a handoff: the same room, the same invite secret,

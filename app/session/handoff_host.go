@@ -49,14 +49,10 @@ func (h *hostCore) askHandoff(no int) (*handoffOut, error) {
 	if s == nil || s.host || s.conn == nil || s.conn.isHost {
 		return nil, fmt.Errorf("%w (seat %d)", ErrHandoffSeat, no)
 	}
-	id, err := newToken()
-	if err != nil {
-		return nil, err
-	}
-	ho := &handoffOut{id: id, target: s, conn: s.conn, answer: make(chan handoffAnswer, 1),
+	ho := &handoffOut{id: newToken(), target: s, conn: s.conn, answer: make(chan handoffAnswer, 1),
 		taken: make(chan struct{}), gone: make(chan struct{})}
 	h.handoff = ho
-	h.sendLocked(s.conn, TypeHandoffAsk, 0, HandoffAsk{ID: id})
+	h.sendLocked(s.conn, TypeHandoffAsk, 0, HandoffAsk{ID: ho.id})
 	return ho, nil
 }
 

@@ -39,10 +39,6 @@ const (
 	NoticeHandoffFailed    = "handoff-failed"    // the state came but this device could not take the room
 )
 
-// ErrNoHandoffAsked is returned by AnswerHandoff when no handoff with that id is waiting for
-// this player's answer.
-var ErrNoHandoffAsked = errors.New("session: the host is not asking this device to take the game")
-
 // handoffMessage handles what a host says about a handoff to this player.
 func (c *Client) handoffMessage(conn Conn, env Envelope) {
 	if c.redial == nil {
