@@ -13,10 +13,10 @@
 // A game's *Game implements Game. Seats are numbered from 0; NoSeat says "nobody" inside an
 // action or a view, and Host is the sender of the host's own moves, whose kinds start with
 // "host_" (HostOnly) and whose Go names start with Host: HostAddSeat, HostRemoveSeat,
-// HostEndGame, and whatever else the game needs. Time passes only through Advance (or the
-// game's Tick action): Apply never lets it pass, so the caller advances to now before each
-// action (game.Room does) and an action that needs a moment that already ran out is
-// refused. Advance reports whether anything changed, NextDeadline says when it next will.
+// HostEndGame, declared once here for every game, and whatever else the game needs. Time
+// passes only through Advance: Apply never lets it pass, so the caller advances to now
+// before each action (game.Room does) and an action that needs a moment that already ran
+// out is refused. Advance reports whether anything changed, NextDeadline says when it next will.
 // A refused action returns a *Refusal wrapping one of the sentinel errors and leaves the
 // state byte for byte as it was. Every action names the round (or vote, attempt, pick) it
 // is meant for, so one that arrives late or twice is refused with ErrStale instead of

@@ -24,13 +24,13 @@ func HostOnly(a Action) bool {
 }
 
 // Game is what every game engine implements: a deterministic state machine driven by
-// actions and by time, saved and restored whole.
+// actions and by time, saved and restored whole, that shows each seat only its own view.
 //
-// Time passes only through the instants the caller hands in. Apply first lets every deadline
-// up to now take effect, each at its own instant, as Advance would, and then performs the
-// action; a refused action returns a *Refusal and leaves the state exactly as it was, time
-// not passed either. So no action can ever land on a moment that has already run out,
-// whether or not the caller advanced first.
+// Time passes only through Advance. Apply never lets it pass: an action that needs a moment
+// which has already run out by now (a clock at zero, a closed window) is refused, with
+// ErrStale where the moment is over, until Advance has settled it; so the caller advances to
+// now before each action (game.Room does), and no action ever lands on a moment that ran
+// out. A refused action returns a *Refusal and leaves the state exactly as it was.
 type Game interface {
 	// Apply performs action a sent by seat (or Host) at instant now.
 	Apply(seat Seat, a Action, now Instant) error
@@ -40,6 +40,10 @@ type Game interface {
 	NextDeadline() (Instant, bool)
 	// Over reports whether the game has ended; nothing but time-free reads follow.
 	Over() bool
+	// SeatView is what seat may see of the game, built from that seat's knowledge only, and
+	// NoSeat's the public view, a plain value that marshals to JSON: the room sends it to
+	// that seat's device. Each game also has a typed View of its own behind it.
+	SeatView(seat Seat) any
 	encoding.BinaryMarshaler
 	encoding.BinaryUnmarshaler
 }

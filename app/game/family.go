@@ -20,8 +20,6 @@ type family interface {
 	decode(raw []byte) (engine.Action, error)
 	// hostMove reads one of the host's in-round moves.
 	hostMove(raw []byte) (engine.Action, error)
-	// endGame is the host's action that ends the game now.
-	endGame() engine.Action
 	// arrive takes a player who joins the room mid-game into the game, or refuses them
 	// (the session then gives them no seat at all).
 	arrive(r *Room, p session.Player) error

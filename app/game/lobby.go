@@ -87,7 +87,7 @@ func (r *Room) end() error {
 	if r.g == nil {
 		return refusal(engine.ErrWrongPhase, "", "no game is running")
 	}
-	return r.play(engine.Host, r.g.endGame())
+	return r.play(engine.Host, engine.HostEndGame{})
 }
 
 // over reports whether a started game has finished.

@@ -35,7 +35,7 @@ func randomIntent(rng *rand.Rand, seats int) (seat int, in session.Intent) {
 		func() session.Intent { return sf(spyfall.RevealTable{Round: round}) },
 		func() session.Intent { return sf(spyfall.Lead{Round: round, Captain: other}) },
 		func() session.Intent { return sf(spyfall.Pick{Round: round, Turn: rng.IntN(3), Agent: other}) },
-		func() session.Intent { return sf(spyfall.HostEndGame{}) },
+		func() session.Intent { return sf(engine.HostEndGame{}) },
 		func() session.Intent { return sx(spyfest.ChooseSpy{Round: round, Spy: other}) },
 		func() session.Intent { return sx(spyfest.Draw{Round: round}) },
 		func() session.Intent { return sx(spyfest.Stop{Round: round}) },

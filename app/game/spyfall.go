@@ -44,8 +44,6 @@ func (f *spyfallFamily) hostMove(raw []byte) (engine.Action, error) {
 	return nil, refusal(engine.ErrInvalidAction, "APP-ACT-1", "%q is not one of the host's moves in a round", a.Kind())
 }
 
-func (f *spyfallFamily) endGame() engine.Action { return spyfall.HostEndGame{} }
-
 // arrive seats a late joiner, who waits for the next deal. The engine refuses
 // a seat past the edition's largest table; the refusal goes back to the session, which then
 // seats nobody, so no player sits in the room without a seat in the game.
@@ -53,7 +51,7 @@ func (f *spyfallFamily) arrive(r *Room, p session.Player) error {
 	if slices.Contains(r.s.Seats, p.Seat) {
 		return nil
 	}
-	if err := f.g.Apply(engine.Host, spyfall.HostAddSeat{Name: p.Name}, r.instant()); err != nil {
+	if err := f.g.Apply(engine.Host, engine.HostAddSeat{Seat: engine.Seat(len(r.s.Seats)), Name: p.Name}, r.instant()); err != nil {
 		return err
 	}
 	r.s.Seats = append(r.s.Seats, p.Seat)
@@ -87,7 +85,7 @@ func (f *spyfallFamily) kick(r *Room, seat int) error {
 	switch f.g.Phase() {
 	case spyfall.PhaseGameOver:
 	case spyfall.PhaseLobby, spyfall.PhaseRoundOver:
-		if err := f.g.Apply(engine.Host, spyfall.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
+		if err := f.g.Apply(engine.Host, engine.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
 			return err
 		}
 	default:
@@ -129,8 +127,8 @@ func (f *spyfallFamily) settle(r *Room) {
 	}
 	now := r.instant()
 	for _, e := range r.s.Leaving {
-		if f.g.Apply(engine.Host, spyfall.HostRemoveSeat{Seat: engine.Seat(e)}, now) != nil {
-			_ = f.g.Apply(engine.Host, spyfall.HostEndGame{}, now)
+		if f.g.Apply(engine.Host, engine.HostRemoveSeat{Seat: engine.Seat(e)}, now) != nil {
+			_ = f.g.Apply(engine.Host, engine.HostEndGame{}, now)
 			break
 		}
 	}

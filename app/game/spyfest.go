@@ -25,8 +25,6 @@ func (f *spyfestFamily) decode(raw []byte) (engine.Action, error) { return spyfe
 
 func (f *spyfestFamily) hostMove([]byte) (engine.Action, error) { return nil, noHostMoves() }
 
-func (f *spyfestFamily) endGame() engine.Action { return spyfest.HostEndGame{} }
-
 // arrive seats nobody yet: a Spyfest late joiner is seated when they pick a team.
 func (f *spyfestFamily) arrive(*Room, session.Player) error { return nil }
 
@@ -39,7 +37,7 @@ func (f *spyfestFamily) kick(r *Room, seat int) error {
 	if e < 0 || f.g.TeamOf(engine.Seat(e)) == spyfest.NoTeam {
 		return nil
 	}
-	if err := f.g.Apply(engine.Host, spyfest.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
+	if err := f.g.Apply(engine.Host, engine.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
 		return err
 	}
 	r.s.Seats[e] = -1
@@ -52,7 +50,7 @@ func (f *spyfestFamily) join(r *Room, seat, team int) error {
 	if e < 0 {
 		e = len(r.s.Seats)
 	}
-	if err := r.play(engine.Host, spyfest.HostAddSeat{Seat: engine.Seat(e), Team: team}); err != nil {
+	if err := r.play(engine.Host, engine.HostAddSeat{Seat: engine.Seat(e), Team: team}); err != nil {
 		return err
 	}
 	if e == len(r.s.Seats) {

@@ -67,3 +67,20 @@ func PickSeat(rng *rand.Rand, from []engine.Seat) engine.Seat {
 	}
 	return from[rng.IntN(len(from))]
 }
+
+// TimePasses is a random game's move that applies nothing: time passes to the move's instant
+// (Game.Advance), as the host lets it when a clock runs out. Play and the replays of move
+// logs take it so.
+type TimePasses struct{}
+
+func (TimePasses) Kind() string { return "time_passes" }
+
+// Play makes one move of a random game or a replayed log: a lets time pass (TimePasses), or
+// is applied as seat's action at now.
+func Play(g engine.Game, seat engine.Seat, a engine.Action, now engine.Instant) error {
+	if _, ok := a.(TimePasses); ok {
+		g.Advance(now)
+		return nil
+	}
+	return g.Apply(seat, a, now)
+}

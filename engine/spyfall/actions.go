@@ -94,23 +94,6 @@ type Rename struct {
 	Name string      `json:"name"`
 }
 
-// Tick lets time pass: the host applies it (or calls Advance) whenever the
-// clock may have run out. It is never refused from a seat at the table or
-// from Host.
-type Tick struct{}
-
-// HostAddSeat seats a late joiner (APP-LOBBY-1, APP-LOBBY-2); the new seat
-// sits left of the last one. Added during a round, it waits for the next.
-type HostAddSeat struct {
-	Name string `json:"name"`
-}
-
-// HostRemoveSeat removes a seat before the game or between rounds; its
-// points stay in the history (APP-LOBBY-2).
-type HostRemoveSeat struct {
-	Seat engine.Seat `json:"seat"`
-}
-
 // HostMoveSeat moves a seat to position To of the table order, before the
 // game (APP-LOBBY-1).
 type HostMoveSeat struct {
@@ -138,9 +121,6 @@ type HostPass struct {
 	Seat  engine.Seat `json:"seat"`
 }
 
-// HostEndGame ends the game now (APP-LOBBY-1); a round in play is voided.
-type HostEndGame struct{}
-
 func (Deal) Kind() string           { return "deal" }
 func (StartClock) Kind() string     { return "start_clock" }
 func (Ask) Kind() string            { return "ask" }
@@ -154,19 +134,19 @@ func (Pick) Kind() string           { return "pick" }
 func (StopPicking) Kind() string    { return "stop_picking" }
 func (GuessBoth) Kind() string      { return "guess_both" }
 func (Rename) Kind() string         { return "rename" }
-func (Tick) Kind() string           { return "tick" }
-func (HostAddSeat) Kind() string    { return "host_add_seat" }
-func (HostRemoveSeat) Kind() string { return "host_remove_seat" }
 func (HostMoveSeat) Kind() string   { return "host_move_seat" }
 func (HostMarkAbsent) Kind() string { return "host_mark_absent" }
 func (HostPass) Kind() string       { return "host_pass" }
-func (HostEndGame) Kind() string    { return "host_end_game" }
 
-var codec = engine.NewCodec("spyfall",
+// codec knows Spyfall's own actions and the seat moves every game shares (engine.SeatMoves):
+// engine.HostAddSeat seats a late joiner left of the last seat (its Seat must be the next
+// seat number; added during a round, it waits for the next deal), engine.HostRemoveSeat
+// removes a seat before the game or between rounds (its points stay in the history), and
+// engine.HostEndGame ends the game, voiding a round in play.
+var codec = engine.NewCodec("spyfall", append([]Action{
 	Deal{}, StartClock{}, Ask{}, Accuse{}, Pass{}, Vote{}, Guess{}, RevealTable{}, Lead{}, Pick{},
-	StopPicking{}, GuessBoth{}, Rename{}, Tick{}, HostAddSeat{}, HostRemoveSeat{},
-	HostMoveSeat{}, HostMarkAbsent{}, HostPass{}, HostEndGame{},
-)
+	StopPicking{}, GuessBoth{}, Rename{}, HostMoveSeat{}, HostMarkAbsent{}, HostPass{},
+}, engine.SeatMoves()...)...)
 
 // EncodeAction writes an action for the wire: its fields plus "kind" (engine.Codec).
 func EncodeAction(a Action) ([]byte, error) { return codec.Encode(a) }

@@ -14,9 +14,9 @@ func TestActionsRoundTrip(t *testing.T) {
 		Accuse{Round: 2, Suspect: 3}, Pass{Round: 2}, Vote{Vote: 7, Yes: true}, Vote{Vote: 8, Yes: false},
 		Guess{Round: 1, Location: "bank"}, RevealTable{Round: 1}, Lead{Round: 1, Captain: 4},
 		Pick{Round: 1, Turn: 2, Agent: 5}, StopPicking{Round: 1, Turn: 3},
-		GuessBoth{Round: 1, Locations: [2]string{"a", "b"}}, Rename{Seat: 1, Name: "Zoë"}, Tick{},
-		HostAddSeat{Name: "Eve"}, HostRemoveSeat{Seat: 2}, HostMoveSeat{Seat: 1, To: 0},
-		HostMarkAbsent{Round: 1, Seat: 2}, HostPass{Round: 1, Vote: 3, Seat: 2}, HostEndGame{},
+		GuessBoth{Round: 1, Locations: [2]string{"a", "b"}}, Rename{Seat: 1, Name: "Zoë"},
+		engine.HostAddSeat{Seat: 4, Name: "Eve", Team: 0}, engine.HostRemoveSeat{Seat: 2}, HostMoveSeat{Seat: 1, To: 0},
+		HostMarkAbsent{Round: 1, Seat: 2}, HostPass{Round: 1, Vote: 3, Seat: 2}, engine.HostEndGame{},
 	}
 	if len(all) != len(codec.Kinds())+1 {
 		t.Fatalf("%d kinds registered, %d tested", len(codec.Kinds()), len(all)-1)
@@ -49,7 +49,7 @@ func TestDecodeRefusesBadInput(t *testing.T) {
 		`{"kind":"accuse","round":"2","suspect":1}`,            // wrong type
 		`{"kind":"accuse","round":2.5,"suspect":1}`,
 		`{"kind":"vote","vote":1}`,
-		`{"kind":"tick","round":1}`,
+		`{"kind":"tick"}`, // time passes through Advance, never as an action
 		`{"kind":"guess_both","round":1,"locations":["a"]}`,
 		`{"kind":"guess_both","round":1,"locations":["a","b","c"]}`,
 	} {

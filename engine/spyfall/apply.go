@@ -12,8 +12,8 @@ func refuse(err error, rule, format string, args ...any) error {
 
 // Apply applies one action sent by seat (or by Host) at instant now. An
 // illegal action returns a *engine.Refusal and leaves the state exactly as it
-// was. Apply never lets time pass by itself: the host calls Advance (or
-// applies Tick) so the clock running out moves the game on, and an action
+// was. Apply never lets time pass by itself: the host calls Advance so the
+// clock running out moves the game on, and an action
 // that needs a running clock is refused once the clock has run out.
 func (g *Game) Apply(seat engine.Seat, a Action, now engine.Instant) error {
 	if a == nil {
@@ -26,9 +26,6 @@ func (g *Game) Apply(seat engine.Seat, a Action, now engine.Instant) error {
 		return refuse(engine.ErrForbidden, "APP-ACT-1", "only the host may do that")
 	}
 	switch a := a.(type) {
-	case Tick:
-		g.tick(now)
-		return nil
 	case Rename:
 		return g.rename(seat, a)
 	}
@@ -38,13 +35,13 @@ func (g *Game) Apply(seat engine.Seat, a Action, now engine.Instant) error {
 	switch a := a.(type) {
 	case Deal:
 		return g.deal(seat, a)
-	case HostAddSeat:
+	case engine.HostAddSeat:
 		return g.addSeat(a)
-	case HostRemoveSeat:
+	case engine.HostRemoveSeat:
 		return g.removeSeat(a)
 	case HostMoveSeat:
 		return g.moveSeat(a)
-	case HostEndGame:
+	case engine.HostEndGame:
 		g.endGame()
 		return nil
 	}
@@ -200,7 +197,10 @@ func (g *Game) betweenRounds() error {
 
 // addSeat seats a late joiner at any time; during a round the new seat has
 // no card and waits for the next deal (APP-LOBBY-1).
-func (g *Game) addSeat(a HostAddSeat) error {
+func (g *Game) addSeat(a engine.HostAddSeat) error {
+	if next := engine.Seat(len(g.s.Seats)); a.Seat != next {
+		return refuse(engine.ErrInvalidAction, "", "a new seat is seat %d, not %d", next, a.Seat)
+	}
 	name, err := checkName(a.Name)
 	if err != nil {
 		return err
@@ -220,7 +220,7 @@ func (g *Game) addSeat(a HostAddSeat) error {
 	return nil
 }
 
-func (g *Game) removeSeat(a HostRemoveSeat) error {
+func (g *Game) removeSeat(a engine.HostRemoveSeat) error {
 	if err := g.betweenRounds(); err != nil {
 		return err
 	}

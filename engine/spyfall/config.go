@@ -76,6 +76,10 @@ type Config struct {
 	TeamClock    bool `json:"team_clock,omitempty"`
 }
 
+// DefaultConfig is a new room's Spyfall: the classic edition with the rulebook's defaults
+// (the lobby changes it from there).
+func DefaultConfig() Config { return Config{Edition: Classic} }
+
 // settings is the resolved Config kept in the state.
 type settings struct {
 	Edition           Edition       `json:"edition"`

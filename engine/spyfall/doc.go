@@ -25,10 +25,10 @@
 //
 // # Phases
 //
-//	lobby       before round 1; HostRemoveSeat, HostMoveSeat, Deal
+//	lobby       before round 1; engine.HostRemoveSeat, HostMoveSeat, Deal
 //	dealt       cards dealt, dealer shown (SF-SET-4); the dealer sends StartClock
 //	playing     the clock runs: Ask (question tracker), Accuse, Guess (spies),
-//	            RevealTable (2P/3P); Tick/Advance when the clock runs out
+//	            RevealTable (2P/3P); Advance when the clock runs out
 //	vote        clock stopped for a mid-round accusation or a table reveal: Vote
 //	spy_guess   two spies: the second spy sends Guess (SF-SPY-3)
 //	end_accuse  time up, classic: the seat in turn sends Accuse or Pass (SF-END-1a)
@@ -36,16 +36,16 @@
 //	team_lead   team variant: a captain sends Lead to say who acts first
 //	team_pick   team variant: the captain in turn sends Pick or StopPicking
 //	team_guess  team variant: the spy sends GuessBoth
-//	round_over  results shown; HostRemoveSeat, Deal of the next round
+//	round_over  results shown; engine.HostRemoveSeat, Deal of the next round
 //	game_over   winners shown (SF-SCORE-4)
 //
 // HostMarkAbsent (any in-round phase) takes a seat out of the rest of the
 // round: it no longer votes, accuses or scores that round; an absent spy,
-// captain or 2P/3P player voids the round with no points. HostAddSeat works
+// captain or 2P/3P player voids the round with no points. engine.HostAddSeat works
 // in every phase but game_over (a seat added mid-round waits for the next
 // deal). HostPass moves the game on when it waits on one seat (SF-END-1a):
 // the dealer, the seat in turn at time up, a voter, the second spy, the
-// captain in turn, the team spy. HostEndGame ends the game at any time.
+// captain in turn, the team spy. engine.HostEndGame ends the game at any time.
 // Rename works in every phase.
 //
 // # Actions

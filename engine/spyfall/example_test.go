@@ -23,7 +23,7 @@ func Example() {
 	fmt.Println("phase:", g.Phase())
 
 	// A player may not end the game: refused, and nothing changed.
-	err = g.Apply(0, spyfall.HostEndGame{}, start)
+	err = g.Apply(0, engine.HostEndGame{}, start)
 	fmt.Println("refused as forbidden:", errors.Is(err, engine.ErrForbidden))
 
 	// The host's timer wakes at the deadline; Advance says the game moved on.

@@ -291,7 +291,7 @@ func TestStaleActions(t *testing.T) {
 func TestReplayAndRestore(t *testing.T) {
 	play := func(g *Game, log []move) {
 		for _, m := range log {
-			_ = g.Apply(m.seat, m.act, m.now)
+			_ = enginetest.Play(g, m.seat, m.act, m.now)
 		}
 	}
 	c := config(Spyfall2, 9, 48)

@@ -29,7 +29,6 @@ func FuzzDecodeAndApply(f *testing.F) {
 		`{"kind":"pass","round":1}`,
 		`{"kind":"host_pass","round":1,"vote":0,"seat":1}`,
 		`{"kind":"host_pass","round":1,"vote":1,"seat":2}`,
-		`{"kind":"tick"}`,
 		`{"kind":"rename","seat":0,"name":"x"}`,
 		`{"kind":"accuse","round":1e9,"suspect":-5}`,
 		`{"kind":"vote","vote":-1,"yes":1}`,

@@ -99,3 +99,8 @@ func wrongLocation(g *Game) string {
 func lastResult(g *Game) RoundResult { return g.s.History[len(g.s.History)-1] }
 
 func minutes(m int) time.Duration { return time.Duration(m) * time.Minute }
+
+// lateSeat is the host seating a late joiner named name: the next seat number.
+func lateSeat(g *Game, name string) engine.HostAddSeat {
+	return engine.HostAddSeat{Seat: engine.Seat(len(g.s.Seats)), Name: name}
+}

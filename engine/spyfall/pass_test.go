@@ -204,7 +204,7 @@ func TestHostPassesForWaitedSeat(t *testing.T) {
 	// A seat seated after the deal has no ballot to pass.
 	g = newGame(t, config(Classic, 4, 37))
 	r = start(t, g, t0)
-	enginetest.Apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
+	enginetest.Apply(t, g, Host, lateSeat(g, "Late"), t0)
 	enginetest.Apply(t, g, nonSpies(g)[0], Accuse{Round: 1, Suspect: r.Spies[0]}, t0)
 	enginetest.Refused(t, g, Host, HostPass{Round: 1, Vote: r.Vote.ID, Seat: 4}, t0, engine.ErrForbidden)
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 var gamesFlag = flag.Int("spyfall.games", 0, "random games per variant in the property tests (default 10000; 1000 under -race; 300 with -short)")
@@ -218,7 +219,7 @@ func playRandomGame(spec variantSpec, seed uint64, replay bool, stats map[Ending
 	if replay {
 		g2, _ := New(c)
 		for _, m := range p.log {
-			_ = g2.Apply(m.seat, m.act, m.now)
+			_ = enginetest.Play(g2, m.seat, m.act, m.now)
 		}
 		a, _ := g.MarshalBinary()
 		b, _ := g2.MarshalBinary()

@@ -47,7 +47,7 @@ func newPlayer(g *Game, seed uint64, seatOps bool) *player {
 func (p *player) apply(seat engine.Seat, a Action) error {
 	g := p.g
 	wasPlaying := g.s.Phase == PhasePlaying && g.s.Cur != nil && g.s.Cur.Variant != TwoPlayer && g.s.Cur.Variant != ThreePlayer
-	err := g.Apply(seat, a, p.now)
+	err := enginetest.Play(g, seat, a, p.now)
 	p.log = append(p.log, move{seat, a, p.now})
 	if err != nil {
 		p.refusals++
@@ -164,9 +164,9 @@ func (p *player) move() (engine.Seat, Action) {
 	case PhaseLobby, PhaseRoundOver:
 		if p.seatOps && rng.IntN(15) == 0 {
 			if rng.IntN(2) == 0 {
-				return Host, HostAddSeat{Name: "Late"}
+				return Host, engine.HostAddSeat{Seat: engine.Seat(len(g.s.Seats)), Name: "Late"}
 			}
-			return Host, HostRemoveSeat{Seat: p.pickSeat(g.s.Order)}
+			return Host, engine.HostRemoveSeat{Seat: p.pickSeat(g.s.Order)}
 		}
 		if g.s.Phase == PhaseLobby && rng.IntN(10) == 0 {
 			return Host, HostMoveSeat{Seat: p.pickSeat(g.s.Order), To: rng.IntN(len(g.s.Order))}
@@ -179,10 +179,10 @@ func (p *player) move() (engine.Seat, Action) {
 		return Host, HostMarkAbsent{Round: r.Number, Seat: p.pickSeat(p.presentSeats())}
 	}
 	if rng.IntN(300) == 0 {
-		return Host, HostEndGame{}
+		return Host, engine.HostEndGame{}
 	}
 	if p.seatOps && rng.IntN(200) == 0 {
-		return Host, HostAddSeat{Name: "Late"}
+		return Host, engine.HostAddSeat{Seat: engine.Seat(len(g.s.Seats)), Name: "Late"}
 	}
 	// The host passes for the seat the game waits on now and then
 	// (SF-END-1a).
@@ -197,13 +197,13 @@ func (p *player) move() (engine.Seat, Action) {
 		small := r.Variant == TwoPlayer || r.Variant == ThreePlayer
 		if rng.IntN(10) < p.patience {
 			p.now += engine.Instant(rng.IntN(90_000))
-			return Host, Tick{}
+			return Host, enginetest.TimePasses{}
 		}
 		switch k := rng.IntN(10); {
 		case k < 3:
 			// Let time pass, sometimes past the deadline.
 			p.now += engine.Instant(rng.IntN(90_000))
-			return Host, Tick{}
+			return Host, enginetest.TimePasses{}
 		case k < 5 && g.s.Settings.QuestionTracker:
 			return r.Asker, Ask{Round: r.Number, Question: r.Questions, Target: p.pickSeat(p.others(r.Asker))}
 		case k < 7:
@@ -260,7 +260,7 @@ func (p *player) move() (engine.Seat, Action) {
 		c := t.Captains[t.Turn]
 		if g.s.Settings.TeamClock && rng.IntN(4) == 0 {
 			p.now += engine.Instant(rng.IntN(120_000))
-			return Host, Tick{}
+			return Host, enginetest.TimePasses{}
 		}
 		if rng.IntN(4) == 0 {
 			return c, StopPicking{Round: r.Number, Turn: t.PickNo}

@@ -347,7 +347,7 @@ func TestHistoryVisible(t *testing.T) {
 		guessRight(t, g, r.Spies[0])
 	}
 	gone := spiesSeen[0]
-	enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: gone}, t0)
+	enginetest.Apply(t, g, Host, engine.HostRemoveSeat{Seat: gone}, t0)
 	for s := engine.Seat(-1); s < 5; s++ {
 		v := g.View(s)
 		if len(v.History) != 2 {

@@ -49,10 +49,10 @@ func TestSpyCountFollowsSeats(t *testing.T) {
 			for round, want := range tc.want {
 				if round > 0 {
 					for len(g.s.Order) < tc.change[round-1] {
-						enginetest.Apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
+						enginetest.Apply(t, g, Host, lateSeat(g, "Late"), t0)
 					}
 					for len(g.s.Order) > tc.change[round-1] {
-						enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: g.s.Order[len(g.s.Order)-1]}, t0)
+						enginetest.Apply(t, g, Host, engine.HostRemoveSeat{Seat: g.s.Order[len(g.s.Order)-1]}, t0)
 					}
 				}
 				if shown := g.View(engine.NoSeat).Settings.Spies; shown != want {
@@ -141,7 +141,7 @@ func TestClockLengthCountsDealtSeats(t *testing.T) {
 		start(t, g, t0)
 		endRound(t, g)
 		for i := 0; i < tc.remove; i++ {
-			enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: g.s.Order[0]}, t0)
+			enginetest.Apply(t, g, Host, engine.HostRemoveSeat{Seat: g.s.Order[0]}, t0)
 		}
 		enginetest.Apply(t, g, g.s.Order[0], Deal{Round: 2}, t0)
 		c := g.View(engine.NoSeat).Clock

@@ -14,17 +14,18 @@ import (
 // seats; players rename themselves only; seat IDs stay stable.
 func TestLobbySeats(t *testing.T) {
 	g := newGame(t, Config{Edition: Classic, Players: []string{"Ann", "Bob", "Cat", "Dan"}, CustomPacks: []Pack{testPack("t", 4, 7)}})
-	enginetest.Refused(t, g, 0, HostAddSeat{Name: "Eve"}, t0, engine.ErrForbidden)
+	enginetest.Refused(t, g, 0, lateSeat(g, "Eve"), t0, engine.ErrForbidden)
 	enginetest.Refused(t, g, 1, Rename{Seat: 0, Name: "Mallory"}, t0, engine.ErrForbidden)
 	enginetest.Refused(t, g, 1, Rename{Seat: 1, Name: "  "}, t0, engine.ErrInvalidAction)
 	enginetest.Refused(t, g, 7, Rename{Seat: 7, Name: "Ghost"}, t0, engine.ErrNoSuchSeat)
 	enginetest.Apply(t, g, 1, Rename{Seat: 1, Name: " Bobby "}, t0)
 	enginetest.Apply(t, g, Host, Rename{Seat: 2, Name: "Cathy"}, t0)
-	enginetest.Apply(t, g, Host, HostAddSeat{Name: "Eve"}, t0)
+	enginetest.Refused(t, g, Host, engine.HostAddSeat{Seat: 5, Name: "Eve"}, t0, engine.ErrInvalidAction) // seat 4 is next
+	enginetest.Apply(t, g, Host, lateSeat(g, "Eve"), t0)
 	enginetest.Apply(t, g, Host, HostMoveSeat{Seat: 4, To: 0}, t0)
-	enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: 3}, t0)
+	enginetest.Apply(t, g, Host, engine.HostRemoveSeat{Seat: 3}, t0)
 	enginetest.Refused(t, g, Host, HostMoveSeat{Seat: 0, To: 4}, t0, engine.ErrInvalidAction)
-	enginetest.Refused(t, g, Host, HostRemoveSeat{Seat: 3}, t0, engine.ErrNoSuchSeat)
+	enginetest.Refused(t, g, Host, engine.HostRemoveSeat{Seat: 3}, t0, engine.ErrNoSuchSeat)
 	enginetest.Refused(t, g, 3, Rename{Seat: 3, Name: "Dan again"}, t0, engine.ErrNoSuchSeat)
 	v := g.View(engine.NoSeat)
 	var names []string
@@ -37,12 +38,12 @@ func TestLobbySeats(t *testing.T) {
 		t.Fatalf("order %v names %v", g.Seats(), names)
 	}
 	for i := 0; i < 4; i++ {
-		enginetest.Apply(t, g, Host, HostAddSeat{Name: "More"}, t0)
+		enginetest.Apply(t, g, Host, lateSeat(g, "More"), t0)
 	}
-	enginetest.Refused(t, g, Host, HostAddSeat{Name: "Ninth"}, t0, engine.ErrForbidden)
+	enginetest.Refused(t, g, Host, lateSeat(g, "Ninth"), t0, engine.ErrForbidden)
 	start(t, g, t0)
 	enginetest.Refused(t, g, Host, HostMoveSeat{Seat: 0, To: 1}, t0, engine.ErrWrongPhase)
-	enginetest.Refused(t, g, Host, HostAddSeat{Name: "Late"}, t0, engine.ErrForbidden) // 8 is full
+	enginetest.Refused(t, g, Host, lateSeat(g, "Late"), t0, engine.ErrForbidden) // 8 is full
 }
 
 // APP-LOBBY-1: a late joiner seated mid-round waits for the next round: no
@@ -50,7 +51,7 @@ func TestLobbySeats(t *testing.T) {
 func TestLateJoinerWaits(t *testing.T) {
 	g := newGame(t, config(Classic, 4, 46))
 	r := start(t, g, t0)
-	enginetest.Apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
+	enginetest.Apply(t, g, Host, lateSeat(g, "Late"), t0)
 	late := engine.Seat(4)
 	if v := g.View(late); v.Card != nil || v.Seat != late || v.Seats[4].InRound || !slices.Equal(v.Can, []string{"rename"}) {
 		t.Fatalf("late joiner's view %+v", v)
@@ -78,9 +79,9 @@ func TestSeatsBetweenRounds(t *testing.T) {
 	r := start(t, g, t0)
 	guessRight(t, g, r.Spies[0])
 	spy := r.Spies[0]
-	enginetest.Refused(t, g, Host, HostRemoveSeat{Seat: 0}, t0, engine.ErrForbidden)
-	enginetest.Apply(t, g, Host, HostAddSeat{Name: "Late"}, t0)
-	enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: spy}, t0)
+	enginetest.Refused(t, g, Host, engine.HostRemoveSeat{Seat: 0}, t0, engine.ErrForbidden)
+	enginetest.Apply(t, g, Host, lateSeat(g, "Late"), t0)
+	enginetest.Apply(t, g, Host, engine.HostRemoveSeat{Seat: spy}, t0)
 	if g.Points()[spy] != 4 || lastResult(g).Totals[spy] != 4 {
 		t.Fatalf("removed seat lost its points: %v", g.Points())
 	}
@@ -91,7 +92,7 @@ func TestSeatsBetweenRounds(t *testing.T) {
 	if g.View(spy).Card != nil {
 		t.Fatal("a removed seat still gets a card")
 	}
-	if winners := func() []engine.Seat { enginetest.Apply(t, g, Host, HostEndGame{}, t0); return g.Winners() }(); slices.Contains(winners, spy) {
+	if winners := func() []engine.Seat { enginetest.Apply(t, g, Host, engine.HostEndGame{}, t0); return g.Winners() }(); slices.Contains(winners, spy) {
 		t.Fatalf("a removed seat won: %v", winners)
 	}
 }
@@ -195,7 +196,7 @@ func TestAbsentSeats(t *testing.T) {
 func TestForgedSeats(t *testing.T) {
 	g := newGame(t, config(Classic, 4, 45))
 	r := start(t, g, t0)
-	enginetest.Refused(t, g, 0, HostEndGame{}, t0, engine.ErrForbidden)
+	enginetest.Refused(t, g, 0, engine.HostEndGame{}, t0, engine.ErrForbidden)
 	enginetest.Refused(t, g, 0, HostMarkAbsent{Round: 1, Seat: 1}, t0, engine.ErrForbidden)
 	enginetest.Refused(t, g, 9, Accuse{Round: 1, Suspect: 1}, t0, engine.ErrNoSuchSeat)
 	enginetest.Refused(t, g, engine.NoSeat, Accuse{Round: 1, Suspect: 1}, t0, engine.ErrNoSuchSeat)

@@ -254,7 +254,7 @@ func (g *Game) NextDeadline() (engine.Instant, bool) {
 	return 0, false
 }
 
-// Advance lets time pass up to now (the Tick action) and reports whether
+// Advance lets time pass up to now and reports whether
 // anything changed.
 func (g *Game) Advance(now engine.Instant) bool {
 	before := g.s.Phase

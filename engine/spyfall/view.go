@@ -142,6 +142,9 @@ type TeamView struct {
 	Agents    []engine.Seat `json:"agents"`
 }
 
+// SeatView is View behind the engine contract (engine.Game).
+func (g *Game) SeatView(seat engine.Seat) any { return g.View(seat) }
+
 // View returns what seat may see. Any seat that is not at the table
 // (engine.NoSeat, Host) gets the public view.
 func (g *Game) View(seat engine.Seat) View {

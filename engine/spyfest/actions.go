@@ -86,45 +86,27 @@ type Note struct {
 	Mark  Mark   `json:"mark"`
 }
 
-// Tick lets time pass: expired windows and timers take effect. Anyone,
-// the host included, may send it.
-type Tick struct{}
+func (ChooseSpy) Kind() string    { return "choose_spy" }
+func (Draw) Kind() string         { return "draw" }
+func (Keep) Kind() string         { return "keep" }
+func (Stop) Kind() string         { return "stop" }
+func (Guess) Kind() string        { return "guess" }
+func (StartIdle) Kind() string    { return "idle_start" }
+func (CancelIdle) Kind() string   { return "idle_cancel" }
+func (Play) Kind() string         { return "play" }
+func (Answer) Kind() string       { return "answer" }
+func (CrossQuarter) Kind() string { return "cross_quarter" }
+func (Note) Kind() string         { return "note" }
 
-// HostAddSeat adds a late joiner to a team between rounds (APP-LOBBY-1); host only.
-type HostAddSeat struct {
-	Seat engine.Seat `json:"seat"`
-	Team int         `json:"team"`
-}
-
-// HostRemoveSeat removes a seat; mid-round it is absent from then on, and if it was
-// the Spy the round is voided (APP-LOBBY-2); host only.
-type HostRemoveSeat struct {
-	Seat engine.Seat `json:"seat"`
-}
-
-// HostEndGame ends the game at once with no winner; host only.
-type HostEndGame struct{}
-
-func (ChooseSpy) Kind() string      { return "choose_spy" }
-func (Draw) Kind() string           { return "draw" }
-func (Keep) Kind() string           { return "keep" }
-func (Stop) Kind() string           { return "stop" }
-func (Guess) Kind() string          { return "guess" }
-func (StartIdle) Kind() string      { return "idle_start" }
-func (CancelIdle) Kind() string     { return "idle_cancel" }
-func (Play) Kind() string           { return "play" }
-func (Answer) Kind() string         { return "answer" }
-func (CrossQuarter) Kind() string   { return "cross_quarter" }
-func (Note) Kind() string           { return "note" }
-func (Tick) Kind() string           { return "tick" }
-func (HostAddSeat) Kind() string    { return "host_add_seat" }
-func (HostRemoveSeat) Kind() string { return "host_remove_seat" }
-func (HostEndGame) Kind() string    { return "host_end_game" }
-
-var codec = engine.NewCodec("spyfest",
+// codec knows Spyfest's own actions and the seat moves every game shares (engine.SeatMoves),
+// all three the host's only: engine.HostAddSeat puts a late joiner in a team between rounds
+// (its Name is not kept), engine.HostRemoveSeat takes a seat out of its team (mid-round it is
+// absent from then on, and if it was the Spy the round is voided), engine.HostEndGame ends
+// the game at once with no winner.
+var codec = engine.NewCodec("spyfest", append([]Action{
 	ChooseSpy{}, Draw{}, Keep{}, Stop{}, Guess{}, StartIdle{}, CancelIdle{}, Play{}, Answer{},
-	CrossQuarter{}, Note{}, Tick{}, HostAddSeat{}, HostRemoveSeat{}, HostEndGame{},
-)
+	CrossQuarter{}, Note{},
+}, engine.SeatMoves()...)...)
 
 // EncodeAction writes an action in its wire form, {"kind":...,...} (engine.Codec).
 func EncodeAction(a Action) ([]byte, error) { return codec.Encode(a) }

@@ -17,7 +17,7 @@ func everyKind() []Action {
 		ChooseSpy{Round: 2, Spy: 5}, Draw{Round: 1}, Keep{Round: 3, Character: "c04"}, Stop{Round: 4},
 		Guess{Round: 1, Attempt: 2, Names: []string{"c01", "c02"}}, StartIdle{Round: 1}, CancelIdle{Round: 1},
 		Play{Round: 1, Card: CardAsk}, Answer{Round: 1, Yes: true}, CrossQuarter{Round: 1, Quarter: 3},
-		Note{Round: 1, ID: "c01", Mark: MarkMaybe}, Tick{}, HostAddSeat{Seat: 9, Team: 1}, HostRemoveSeat{Seat: 2}, HostEndGame{},
+		Note{Round: 1, ID: "c01", Mark: MarkMaybe}, engine.HostAddSeat{Seat: 9, Name: "", Team: 1}, engine.HostRemoveSeat{Seat: 2}, engine.HostEndGame{},
 	}
 }
 
@@ -94,19 +94,19 @@ func TestLateAndResentActionsAreStale(t *testing.T) {
 // can end the game.
 func TestLateJoinerAPPLOBBY1(t *testing.T) {
 	g := newGame(t, nil)
-	enginetest.Refused(t, g, 0, HostAddSeat{Seat: 10, Team: 0}, 0, engine.ErrForbidden)
-	enginetest.Refused(t, g, Host, HostAddSeat{Seat: 3, Team: 0}, 0, engine.ErrAlreadyDone)
-	enginetest.Refused(t, g, Host, HostAddSeat{Seat: 10, Team: 2}, 0, engine.ErrInvalidAction)
-	enginetest.Refused(t, g, Host, HostAddSeat{Seat: -4, Team: 0}, 0, engine.ErrNoSuchSeat)
-	enginetest.Apply(t, g, Host, HostAddSeat{Seat: 10, Team: 0}, 0)
+	enginetest.Refused(t, g, 0, engine.HostAddSeat{Seat: 10, Team: 0}, 0, engine.ErrForbidden)
+	enginetest.Refused(t, g, Host, engine.HostAddSeat{Seat: 3, Team: 0}, 0, engine.ErrAlreadyDone)
+	enginetest.Refused(t, g, Host, engine.HostAddSeat{Seat: 10, Team: 2}, 0, engine.ErrInvalidAction)
+	enginetest.Refused(t, g, Host, engine.HostAddSeat{Seat: -4, Team: 0}, 0, engine.ErrNoSuchSeat)
+	enginetest.Apply(t, g, Host, engine.HostAddSeat{Seat: 10, Team: 0}, 0)
 	if g.TeamOf(10) != 0 {
 		t.Fatal("seat 10 should be in team 0")
 	}
 	startRound(t, g, 0)
-	enginetest.Refused(t, g, Host, HostAddSeat{Seat: 11, Team: 1}, 0, engine.ErrWrongPhase)
+	enginetest.Refused(t, g, Host, engine.HostAddSeat{Seat: 11, Team: 1}, 0, engine.ErrWrongPhase)
 	enginetest.Apply(t, g, 10, Stop{Round: 1}, 0)
-	enginetest.Refused(t, g, 0, HostEndGame{}, 0, engine.ErrForbidden)
-	enginetest.Apply(t, g, Host, HostEndGame{}, 0)
+	enginetest.Refused(t, g, 0, engine.HostEndGame{}, 0, engine.ErrForbidden)
+	enginetest.Apply(t, g, Host, engine.HostEndGame{}, 0)
 	if g.Phase() != PhaseOver || g.Winner() != NoTeam || g.st.Ended != EndByHost {
 		t.Fatal("the host ends the game with no winner")
 	}
@@ -120,11 +120,11 @@ func TestKickMidRoundAPPLOBBY2(t *testing.T) {
 	g := newGame(t, nil)
 	spy := startRound(t, g, 0)
 	character := g.st.Round.Character
-	enginetest.Refused(t, g, 3, HostRemoveSeat{Seat: spy}, 0, engine.ErrForbidden)
-	enginetest.Refused(t, g, Host, HostRemoveSeat{Seat: 42}, 0, engine.ErrNoSuchSeat)
-	enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: 6}, 0)
+	enginetest.Refused(t, g, 3, engine.HostRemoveSeat{Seat: spy}, 0, engine.ErrForbidden)
+	enginetest.Refused(t, g, Host, engine.HostRemoveSeat{Seat: 42}, 0, engine.ErrNoSuchSeat)
+	enginetest.Apply(t, g, Host, engine.HostRemoveSeat{Seat: 6}, 0)
 	enginetest.Refused(t, g, 6, Stop{Round: 1}, 0, engine.ErrNoSuchSeat)
-	enginetest.Apply(t, g, Host, HostRemoveSeat{Seat: spy}, 0)
+	enginetest.Apply(t, g, Host, engine.HostRemoveSeat{Seat: spy}, 0)
 	h := g.History()
 	if len(h) != 1 || h[0].Reason != EndVoided || h[0].Scorer != NoTeam || g.VP(0)+g.VP(1) != 0 || g.Round() != 2 {
 		t.Fatalf("voided round: %+v, round %d", h, g.Round())
@@ -138,7 +138,7 @@ func TestKickMidRoundAPPLOBBY2(t *testing.T) {
 	startRound(t, k, 0) // team 0: Spy 0, guesser 1
 	enginetest.Apply(t, k, 2, Stop{Round: 1}, 0)
 	enginetest.Apply(t, k, 2, Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(k)}}, 0)
-	enginetest.Apply(t, k, Host, HostRemoveSeat{Seat: 1}, 0)
+	enginetest.Apply(t, k, Host, engine.HostRemoveSeat{Seat: 1}, 0)
 	if k.Phase() != PhaseDescribing || k.st.Round.Attempt != 1 {
 		t.Fatalf("phase %s: the absent team's guess should be spent", k.Phase())
 	}
@@ -148,7 +148,7 @@ func TestKickMidRoundAPPLOBBY2(t *testing.T) {
 	}
 	// Round 2: team 1 is active, but team 0 has 1 player left.
 	enginetest.Refused(t, k, 2, ChooseSpy{Round: 2, Spy: 2}, 0, engine.ErrForbidden)
-	enginetest.Apply(t, k, Host, HostAddSeat{Seat: 7, Team: 0}, 0)
+	enginetest.Apply(t, k, Host, engine.HostAddSeat{Seat: 7, Team: 0}, 0)
 	enginetest.Apply(t, k, 2, ChooseSpy{Round: 2, Spy: 2}, 0)
 }
 
@@ -172,12 +172,12 @@ func TestSnapshotRestoreMidRound(t *testing.T) {
 		now  engine.Instant
 	}{
 		{3, Guess{Round: 1, Attempt: 1, Names: []string{"c01"}}, 200},
-		{engine.NoSeat, Tick{}, 100_000},
+		{engine.NoSeat, enginetest.TimePasses{}, 100_000},
 		{4, Stop{Round: 1}, 120_000},
-		{engine.NoSeat, Tick{}, 900_000},
+		{engine.NoSeat, enginetest.TimePasses{}, 900_000},
 	}
 	for _, s := range steps {
-		e1, e2 := g.Apply(s.seat, s.a, s.now), r.Apply(s.seat, s.a, s.now)
+		e1, e2 := enginetest.Play(g, s.seat, s.a, s.now), enginetest.Play(&r, s.seat, s.a, s.now)
 		if (e1 == nil) != (e2 == nil) || !bytes.Equal(enginetest.Snapshot(t, g), enginetest.Snapshot(t, &r)) {
 			t.Fatalf("after %#v the restored game diverged (%v / %v)", s.a, e1, e2)
 		}
@@ -261,7 +261,7 @@ func TestHostEndingMidRoundReturnsTheRoundsCards(t *testing.T) {
 	if err := checkInvariants(g); err != nil {
 		t.Fatal(err)
 	}
-	enginetest.Apply(t, g, Host, HostEndGame{}, 0)
+	enginetest.Apply(t, g, Host, engine.HostEndGame{}, 0)
 	if g.st.Phase != PhaseOver || g.st.Ended != EndByHost {
 		t.Fatalf("phase %s ended %q, want over by the host", g.st.Phase, g.st.Ended)
 	}

@@ -8,17 +8,13 @@ import (
 
 // Apply checks the action against the rules and the sender's seat and, if it
 // is allowed, performs it at instant now. Apply never lets time pass
-// (engine.Game): once a window or timer has run out, every action but Tick is
-// refused with engine.ErrStale until Advance (or Tick) has settled it. A
+// (engine.Game): once a window or timer has run out, every action is refused
+// with engine.ErrStale until Advance has settled it. A
 // refused action returns a *engine.Refusal and leaves the state exactly as it
 // was.
 func (g *Game) Apply(seat engine.Seat, a Action, now engine.Instant) error {
 	if a == nil {
 		return engine.Refuse(engine.ErrInvalidAction, "", "no action")
-	}
-	if _, isTick := a.(Tick); isTick {
-		g.Advance(now)
-		return nil
 	}
 	if g.st.Phase == PhaseOver {
 		return engine.Refuse(engine.ErrGameOver, "", "the game is over")
@@ -55,13 +51,11 @@ func (g *Game) Over() bool { return g.st.Phase == PhaseOver }
 
 func (st *state) apply(seat engine.Seat, a Action, now engine.Instant) error {
 	switch a := a.(type) {
-	case Tick:
-		return nil
-	case HostAddSeat:
+	case engine.HostAddSeat:
 		return st.join(seat, a)
-	case HostRemoveSeat:
+	case engine.HostRemoveSeat:
 		return st.kick(seat, a, now)
-	case HostEndGame:
+	case engine.HostEndGame:
 		return st.end(seat)
 	}
 	if st.teamOf(seat) == NoTeam {

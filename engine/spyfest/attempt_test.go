@@ -74,13 +74,13 @@ func TestGuessWindowsSXGUESS2(t *testing.T) {
 	}
 	enginetest.Refused(t, g, mate(g), Guess{Round: 1, Attempt: 1, Names: []string{g.st.Round.Character}}, 50_001, engine.ErrStale)
 
-	// Both windows expire unseen: one late Tick settles them at their own deadlines.
+	// Both windows expire unseen: one late Advance settles them at their own deadlines.
 	enginetest.Apply(t, g, 4, Stop{Round: 1}, 100_000)
 	g.Advance(100_000 + 60_000)
 	if g.Phase() != PhaseDescribing || g.st.Round.Attempt != 2 {
 		t.Fatalf("two expired windows: phase %s attempt %d", g.Phase(), g.st.Round.Attempt)
 	}
-	// A guess arriving after its deadline, before any Tick, is stale and changes nothing.
+	// A guess arriving after its deadline, before any Advance, is stale and changes nothing.
 	enginetest.Apply(t, g, 4, Stop{Round: 1}, 200_000)
 	enginetest.Refused(t, g, interceptor(g), Guess{Round: 1, Attempt: 3, Names: []string{g.st.Round.Character}}, 230_000, engine.ErrStale)
 	if g.Phase() != PhaseStopped || g.st.Round.Guessing != intercepting {

@@ -125,6 +125,12 @@ type Config struct {
 	InternetLookup bool `json:"internet_lookup,omitempty"`
 }
 
+// DefaultConfig is a new room's Spyfest: the Spyfest edition, the fictional deck and keyword
+// set A, every other setting at the rulebook's default.
+func DefaultConfig() Config {
+	return Config{Edition: EditionSpyfest, Deck: DeckFictional, Keywords: KeywordsA}
+}
+
 // SheetCharacter is a character of the sheet in play with its quarter.
 type SheetCharacter struct {
 	Character

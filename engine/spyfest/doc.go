@@ -8,7 +8,7 @@
 // # Phases of a round
 //
 //	spy_choice  the active team picks its Spy (ChooseSpy); the host may add
-//	            late joiners (HostAddSeat). A keyword flip (SX-RC-1) has already
+//	            late joiners (engine.HostAddSeat). A keyword flip (SX-RC-1) has already
 //	            happened when the round began.
 //	draw        the Spy's team may play "two characters" (SX-ACT-4); the Spy
 //	            draws (Draw): keywords out (SX-RC-7), characters, keywords.
@@ -20,13 +20,13 @@
 //	stopped     an attempt: the intercepting team's window, then the Spy's
 //	            team's, each ended by the team's first Guess or by its deadline.
 //	over        a team reached Victory (or the VP target), the character deck
-//	            ran out (SX-GUESS-8), or the host ended the game (HostEndGame).
+//	            ran out (SX-GUESS-8), or the host ended the game (engine.HostEndGame).
 //
 // A round ends on a correct guess, after the last attempt, when the idle
 // timer runs out, or when the host kicks the Spy (voided, no points). Time
-// passes only through Advance (or Tick), which makes expired windows and
+// passes only through Advance, which makes expired windows and
 // timers take effect, each at its own deadline; Apply never lets it pass
-// (engine.Game), and refuses every other action with engine.ErrStale once a
+// (engine.Game), and refuses every action with engine.ErrStale once a
 // deadline has run out unsettled.
 //
 // # Actions

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"safehouse/engine"
+	"safehouse/engine/enginetest"
 )
 
 const maxSteps = 20_000
@@ -218,7 +219,7 @@ func checkReplayAndSnapshot(s *sim) error {
 		return err
 	}
 	for i, l := range s.log {
-		if err := re.Apply(l.Seat, l.Action, l.Now); err != nil {
+		if err := enginetest.Play(re, l.Seat, l.Action, l.Now); err != nil {
 			return errorf("replay step %d %#v refused: %v", i, l.Action, err)
 		}
 	}

@@ -14,7 +14,7 @@ func hostOnly(seat engine.Seat, what string) error {
 }
 
 // join adds a late joiner to a team between rounds (APP-LOBBY-1).
-func (st *state) join(seat engine.Seat, a HostAddSeat) error {
+func (st *state) join(seat engine.Seat, a engine.HostAddSeat) error {
 	if err := hostOnly(seat, "add players"); err != nil {
 		return err
 	}
@@ -35,7 +35,7 @@ func (st *state) join(seat engine.Seat, a HostAddSeat) error {
 
 // kick removes a seat. Mid-round it is absent from then on; if it was the
 // Spy the round is voided with no points (APP-LOBBY-2).
-func (st *state) kick(seat engine.Seat, a HostRemoveSeat, now engine.Instant) error {
+func (st *state) kick(seat engine.Seat, a engine.HostRemoveSeat, now engine.Instant) error {
 	if err := hostOnly(seat, "remove players"); err != nil {
 		return err
 	}

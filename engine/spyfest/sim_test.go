@@ -124,7 +124,7 @@ func (s *sim) next() (engine.Seat, Action) {
 	}
 	if s.rng.IntN(10) == 0 {
 		s.now += engine.Instant(s.rng.IntN(40_000))
-		return s.pick([]engine.Seat{Host, 0, 1}), Tick{}
+		return s.pick([]engine.Seat{Host, 0, 1}), enginetest.TimePasses{}
 	}
 	mates := st.guessers(r.Team)
 	others := st.Teams[r.intercepting()].Members
@@ -133,15 +133,15 @@ func (s *sim) next() (engine.Seat, Action) {
 		for t := range st.Teams {
 			if len(st.Teams[t].Members) < 2 {
 				s.nextNew++
-				return Host, HostAddSeat{Seat: s.nextNew, Team: t}
+				return Host, engine.HostAddSeat{Seat: s.nextNew, Team: t}
 			}
 		}
 		if s.rng.IntN(30) == 0 {
-			return Host, HostRemoveSeat{Seat: s.pick(s.players())}
+			return Host, engine.HostRemoveSeat{Seat: s.pick(s.players())}
 		}
 		if s.rng.IntN(30) == 0 {
 			s.nextNew++
-			return Host, HostAddSeat{Seat: s.nextNew, Team: s.rng.IntN(2)}
+			return Host, engine.HostAddSeat{Seat: s.nextNew, Team: s.rng.IntN(2)}
 		}
 		return s.pick(st.Teams[r.Team].Members), ChooseSpy{Round: n, Spy: s.pick(st.Teams[r.Team].Members)}
 	case PhaseDraw:
@@ -161,7 +161,7 @@ func (s *sim) next() (engine.Seat, Action) {
 	roll := s.rng.IntN(100)
 	switch {
 	case roll < 2:
-		return Host, HostRemoveSeat{Seat: s.pick(s.players())}
+		return Host, engine.HostRemoveSeat{Seat: s.pick(s.players())}
 	case roll < 12:
 		return s.pick(s.players()), Note{Round: n, ID: s.someName(), Mark: []Mark{MarkMaybe, MarkMinus, MarkCross, MarkNone}[s.rng.IntN(4)]}
 	case roll < 24:
@@ -194,8 +194,8 @@ func (s *sim) garbage() (engine.Seat, Action) {
 		Guess{Round: n, Attempt: s.rng.IntN(5), Names: []string{s.someName(), "nobody"}[:1+s.rng.IntN(2)]},
 		StartIdle{Round: n}, CancelIdle{Round: n}, Play{Round: n, Card: Card(fmt.Sprint(s.rng.IntN(3)))},
 		Answer{Round: n}, CrossQuarter{Round: n, Quarter: s.rng.IntN(7) - 1},
-		Note{Round: n, ID: "zz", Mark: "!"}, HostAddSeat{Seat: engine.Seat(s.rng.IntN(10)), Team: s.rng.IntN(4) - 1},
-		HostRemoveSeat{Seat: engine.Seat(s.rng.IntN(12) - 2)}, nil,
+		Note{Round: n, ID: "zz", Mark: "!"}, engine.HostAddSeat{Seat: engine.Seat(s.rng.IntN(10)), Team: s.rng.IntN(4) - 1},
+		engine.HostRemoveSeat{Seat: engine.Seat(s.rng.IntN(12) - 2)}, nil,
 	}
 	return seat, acts[s.rng.IntN(len(acts))]
 }
@@ -203,7 +203,7 @@ func (s *sim) garbage() (engine.Seat, Action) {
 // step tries one action, logging it when it is accepted.
 func (s *sim) step() (engine.Seat, Action, error) {
 	seat, a := s.next()
-	err := s.g.Apply(seat, a, s.now)
+	err := enginetest.Play(s.g, seat, a, s.now)
 	if err == nil {
 		s.log = append(s.log, logged{seat, a, s.now})
 	}

@@ -107,6 +107,9 @@ type Reminder struct {
 	Reverse        bool `json:"reverse"` // describe the keyword through the character (SX-RC-8)
 }
 
+// SeatView is View behind the engine contract (engine.Game).
+func (g *Game) SeatView(seat engine.Seat) any { return g.View(seat) }
+
 // View returns what seat may see; engine.NoSeat (or any seat not in a team)
 // gets the public view of a spectator.
 func (g *Game) View(seat engine.Seat) View {
