@@ -5,7 +5,6 @@ const (
 	WatchToggle     Key = "watch.toggle"
 	WatchHint       Key = "watch.hint"
 	WatchTitle      Key = "watch.title"
-	WatchBadge      Key = "watch.badge"
 	WatchWaiting    Key = "watch.waiting"
 	WatchPublicNote Key = "watch.public"
 )
