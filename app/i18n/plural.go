@@ -5,29 +5,99 @@ import "strings"
 // Form is a CLDR plural category.
 type Form int
 
-// The CLDR plural categories a language may use.
+// The CLDR plural categories a language may use, in the order a text writes its forms.
 const (
-	One Form = iota
+	Zero Form = iota
+	One
+	Two
 	Few
 	Many
 	Other
 )
 
-// Forms lists the categories lang's plural texts write, in order: a text with a count is
-// its forms joined by "|" (English "%[1]d round|%[1]d rounds"), and its first argument is
-// the count. Only whole numbers are ever counted on screen, so "other" is the fractions'
-// form in Russian, Ukrainian and Polish and is written (the same as "many") only for
-// completeness; "many" in Spanish, French, Italian and Portuguese is for exact millions.
-func Forms(lang Lang) []Form {
-	switch lang {
-	case "ru", "uk", "pl":
-		return []Form{One, Few, Many, Other}
-	case "es", "fr", "it", "pt":
-		return []Form{One, Many, Other}
-	case "ja", "zh":
-		return []Form{Other}
+var formNames = [...]string{"zero", "one", "two", "few", "many", "other"}
+
+func (f Form) String() string {
+	if f >= 0 && int(f) < len(formNames) {
+		return formNames[f]
 	}
-	return []Form{One, Other} // en, de, tr
+	return "no form"
+}
+
+// pluralRule is one of CLDR's cardinal rules (plurals.xml, CLDR 46), for whole numbers: every
+// language the app offers or will offer follows one of them.
+type pluralRule int
+
+const (
+	ruleOneOther     pluralRule = iota // one: n = 1 (en, de, tr, nl, sv, el, hu)
+	ruleZeroOneOther                   // one: n = 0 or 1 (fa, hi: i = 0 or n = 1)
+	ruleOtherOnly                      // no forms (ja, zh, zh-Hant, ko, id, vi)
+	ruleRomance                        // one: n = 1; many: exact millions (es, es-419, it, pt-PT)
+	ruleRomanceZero                    // one: n = 0 or 1; many: exact millions (fr, pt)
+	ruleEastSlavic                     // ru, uk
+	rulePolish                         // pl
+	ruleCzech                          // cs (sk): one 1, few 2-4, many for fractions only
+	ruleRomanian                       // ro
+	ruleArabic                         // ar
+	ruleHebrew                         // he (CLDR 42 on: one, two, other)
+)
+
+// ruleOf is lang's rule: its code's own ("pt-PT" counts 0 as Portugal does, not Brazil), else
+// its primary subtag's ("es-419" as "es"), else English's. A language added to the app with
+// rules of its own gets a line here (and its examples in plural_test.go).
+func ruleOf(lang Lang) pluralRule {
+	switch lang {
+	case "pt-PT":
+		return ruleRomance
+	}
+	primary, _, _ := strings.Cut(string(lang), "-")
+	switch primary {
+	case "fa", "hi":
+		return ruleZeroOneOther
+	case "ja", "zh", "ko", "id", "vi":
+		return ruleOtherOnly
+	case "es", "it":
+		return ruleRomance
+	case "fr", "pt":
+		return ruleRomanceZero
+	case "ru", "uk":
+		return ruleEastSlavic
+	case "pl":
+		return rulePolish
+	case "cs", "sk":
+		return ruleCzech
+	case "ro":
+		return ruleRomanian
+	case "ar":
+		return ruleArabic
+	case "he":
+		return ruleHebrew
+	}
+	return ruleOneOther
+}
+
+// Forms lists the categories lang's plural texts write, in order (Zero, One, Two, Few, Many,
+// Other): a text with a count is its forms joined by "|" (English "%[1]d round|%[1]d rounds",
+// Arabic six forms), and its first argument is the count. Only whole numbers are ever counted
+// on screen, so "other" in Russian, Ukrainian and Polish and "many" in Czech are the
+// fractions' forms, written for completeness; "many" in Spanish, French, Italian and
+// Portuguese is for exact millions.
+func Forms(lang Lang) []Form {
+	switch ruleOf(lang) {
+	case ruleOtherOnly:
+		return []Form{Other}
+	case ruleRomance, ruleRomanceZero:
+		return []Form{One, Many, Other}
+	case ruleEastSlavic, rulePolish, ruleCzech:
+		return []Form{One, Few, Many, Other}
+	case ruleRomanian:
+		return []Form{One, Few, Other}
+	case ruleArabic:
+		return []Form{Zero, One, Two, Few, Many, Other}
+	case ruleHebrew:
+		return []Form{One, Two, Other}
+	}
+	return []Form{One, Other}
 }
 
 // formSep separates the plural forms of one catalogue text.
@@ -42,8 +112,28 @@ func PluralForm(lang Lang, n int) Form {
 	d, dd := n%10, n%100
 	fewSlavic := d >= 2 && d <= 4 && (dd < 12 || dd > 14)
 	million := n != 0 && n%1000000 == 0
-	switch lang {
-	case "ru", "uk":
+	switch ruleOf(lang) {
+	case ruleOtherOnly:
+		return Other
+	case ruleZeroOneOther:
+		if n <= 1 {
+			return One
+		}
+	case ruleRomance:
+		switch {
+		case n == 1:
+			return One
+		case million:
+			return Many
+		}
+	case ruleRomanceZero:
+		switch {
+		case n <= 1:
+			return One
+		case million:
+			return Many
+		}
+	case ruleEastSlavic:
 		switch {
 		case d == 1 && dd != 11:
 			return One
@@ -51,7 +141,7 @@ func PluralForm(lang Lang, n int) Form {
 			return Few
 		}
 		return Many
-	case "pl":
+	case rulePolish:
 		switch {
 		case n == 1:
 			return One
@@ -59,27 +149,44 @@ func PluralForm(lang Lang, n int) Form {
 			return Few
 		}
 		return Many
-	case "fr", "pt": // pt is Brazilian Portuguese: 0 and 1 are "one"
-		switch {
-		case n <= 1:
-			return One
-		case million:
-			return Many
-		}
-		return Other
-	case "es", "it":
+	case ruleCzech:
 		switch {
 		case n == 1:
 			return One
-		case million:
+		case n >= 2 && n <= 4:
+			return Few
+		}
+	case ruleRomanian:
+		switch {
+		case n == 1:
+			return One
+		case n == 0 || dd >= 1 && dd <= 19:
+			return Few
+		}
+	case ruleArabic:
+		switch {
+		case n == 0:
+			return Zero
+		case n == 1:
+			return One
+		case n == 2:
+			return Two
+		case dd >= 3 && dd <= 10:
+			return Few
+		case dd >= 11:
 			return Many
 		}
-		return Other
-	case "ja", "zh":
-		return Other
-	}
-	if n == 1 { // en, de, tr
-		return One
+	case ruleHebrew:
+		switch n {
+		case 1:
+			return One
+		case 2:
+			return Two
+		}
+	default: // ruleOneOther
+		if n == 1 {
+			return One
+		}
 	}
 	return Other
 }

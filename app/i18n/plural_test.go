@@ -1,55 +1,83 @@
 package i18n
 
 import (
+	"encoding/json"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 )
 
+// pluralExamples are the integer samples of CLDR 46's cardinal rules (plurals.xml),
+// category by category, for every language the app offers or will offer (issue 34).
+var pluralExamples = []struct {
+	langs []Lang
+	form  Form
+	ns    []int
+}{
+	{[]Lang{"en", "de", "nl", "sv", "el", "hu"}, One, []int{1}},
+	{[]Lang{"en", "de", "nl", "sv", "el", "hu"}, Other, []int{0, 2, 3, 16, 100, 1000, 10000, 100000, 1000000}},
+	{[]Lang{"tr"}, One, []int{1}},
+	{[]Lang{"tr"}, Other, []int{0, 2, 16, 100, 1000, 10000, 100000, 1000000}},
+	{[]Lang{"es", "es-419", "it", "pt-PT"}, One, []int{1}},
+	{[]Lang{"es", "es-419", "it", "pt-PT"}, Many, []int{1000000, 2000000, 3000000}},
+	{[]Lang{"es", "es-419", "it", "pt-PT"}, Other, []int{0, 2, 16, 100, 1000, 10000, 100000, 1000001}},
+	{[]Lang{"fr", "pt"}, One, []int{0, 1}},
+	{[]Lang{"fr", "pt"}, Many, []int{1000000, 5000000}},
+	{[]Lang{"fr", "pt"}, Other, []int{2, 17, 100, 1000, 10000, 100000, 1000002}},
+	{[]Lang{"ru", "uk"}, One, []int{1, 21, 31, 41, 51, 61, 71, 81, 101, 1001}},
+	{[]Lang{"ru", "uk"}, Few, []int{2, 3, 4, 22, 23, 24, 32, 33, 34, 42, 43, 44, 52, 53, 54, 62, 102, 1002}},
+	{[]Lang{"ru", "uk"}, Many, []int{0, 5, 11, 12, 14, 19, 100, 111, 112, 1000, 10000, 100000, 1000000}},
+	{[]Lang{"pl"}, One, []int{1}},
+	{[]Lang{"pl"}, Few, []int{2, 3, 4, 22, 23, 24, 32, 33, 34, 42, 43, 44, 52, 53, 54, 62, 102, 1002}},
+	{[]Lang{"pl"}, Many, []int{0, 5, 11, 12, 14, 19, 21, 31, 100, 101, 1000, 10000, 100000, 1000000}},
+	{[]Lang{"ja", "zh", "zh-Hant", "ko", "id", "vi"}, Other, []int{0, 1, 2, 5, 11, 21, 100, 1000, 1000000}},
+	{[]Lang{"fa", "hi"}, One, []int{0, 1}},
+	{[]Lang{"fa", "hi"}, Other, []int{2, 17, 100, 1000, 10000, 100000, 1000000}},
+	{[]Lang{"cs"}, One, []int{1}},
+	{[]Lang{"cs"}, Few, []int{2, 3, 4}},
+	{[]Lang{"cs"}, Other, []int{0, 5, 19, 100, 1000, 10000, 100000, 1000000}},
+	{[]Lang{"ro"}, One, []int{1}},
+	{[]Lang{"ro"}, Few, []int{0, 2, 3, 10, 16, 19, 101, 102, 119, 1001}},
+	{[]Lang{"ro"}, Other, []int{20, 35, 100, 120, 1000, 10000, 100000, 1000000}},
+	{[]Lang{"ar"}, Zero, []int{0}},
+	{[]Lang{"ar"}, One, []int{1}},
+	{[]Lang{"ar"}, Two, []int{2}},
+	{[]Lang{"ar"}, Few, []int{3, 4, 5, 10, 103, 110, 1003}},
+	{[]Lang{"ar"}, Many, []int{11, 12, 26, 99, 111, 1011}},
+	{[]Lang{"ar"}, Other, []int{100, 101, 102, 1000, 10000, 100000, 1000000}},
+	{[]Lang{"he"}, One, []int{1}},
+	{[]Lang{"he"}, Two, []int{2}},
+	{[]Lang{"he"}, Other, []int{0, 3, 17, 20, 100, 1000, 10000, 100000, 1000000}},
+}
+
 // Counts on screen follow each language's plural rules (CLDR): English one/other, Russian
 // one/few/many (its "other" is for fractions). Issue 17 found "Spyfall, 1 rounds".
 func TestPluralForms(t *testing.T) {
-	// The integer examples of CLDR's cardinal rules (plurals.xml), category by category.
-	cldr := []struct {
-		langs []Lang
-		form  Form
-		ns    []int
-	}{
-		{[]Lang{"en", "de"}, One, []int{1}},
-		{[]Lang{"en", "de"}, Other, []int{0, 2, 3, 16, 100, 1000, 10000, 100000, 1000000}},
-		{[]Lang{"tr"}, One, []int{1}},
-		{[]Lang{"tr"}, Other, []int{0, 2, 16, 100, 1000, 10000, 100000, 1000000}},
-		{[]Lang{"es", "it"}, One, []int{1}},
-		{[]Lang{"es", "it"}, Many, []int{1000000, 2000000, 3000000}},
-		{[]Lang{"es", "it"}, Other, []int{0, 2, 16, 100, 1000, 10000, 100000, 1000001}},
-		{[]Lang{"fr", "pt"}, One, []int{0, 1}},
-		{[]Lang{"fr", "pt"}, Many, []int{1000000, 5000000}},
-		{[]Lang{"fr", "pt"}, Other, []int{2, 17, 100, 1000, 10000, 100000, 1000002}},
-		{[]Lang{"ru", "uk"}, One, []int{1, 21, 31, 41, 51, 61, 71, 81, 101, 1001}},
-		{[]Lang{"ru", "uk"}, Few, []int{2, 3, 4, 22, 23, 24, 32, 33, 34, 42, 43, 44, 52, 53, 54, 62, 102, 1002}},
-		{[]Lang{"ru", "uk"}, Many, []int{0, 5, 11, 12, 14, 19, 100, 111, 112, 1000, 10000, 100000, 1000000}},
-		{[]Lang{"pl"}, One, []int{1}},
-		{[]Lang{"pl"}, Few, []int{2, 3, 4, 22, 23, 24, 32, 33, 34, 42, 43, 44, 52, 53, 54, 62, 102, 1002}},
-		{[]Lang{"pl"}, Many, []int{0, 5, 11, 12, 14, 19, 21, 31, 100, 101, 1000, 10000, 100000, 1000000}},
-		{[]Lang{"ja", "zh"}, Other, []int{0, 1, 2, 5, 11, 21, 100, 1000, 1000000}},
-	}
 	covered := map[Lang]bool{}
-	for _, c := range cldr {
+	for _, c := range pluralExamples {
 		for _, lang := range c.langs {
 			covered[lang] = true
 			if !slices.Contains(Forms(lang), c.form) {
-				t.Errorf("%s writes no %d form, yet CLDR gives it", lang, c.form)
+				t.Errorf("%s writes no %s form, yet CLDR gives it", lang, c.form)
 			}
 			for _, n := range c.ns {
 				if got := PluralForm(lang, n); got != c.form {
-					t.Errorf("PluralForm(%s, %d) = %d, want %d", lang, n, got, c.form)
+					t.Errorf("PluralForm(%s, %d) = %s, want %s", lang, n, got, c.form)
 				}
 			}
 		}
 	}
 	for _, lang := range Languages() {
 		if !covered[lang] {
-			t.Errorf("%s: no CLDR examples", lang)
+			t.Errorf("%s: no CLDR examples (add them to pluralExamples, and its rule to ruleOf)", lang)
+		}
+	}
+	// Every language writes its forms in CLDR's order, "other" last.
+	for lang := range covered {
+		forms := Forms(lang)
+		if !slices.IsSorted(forms) || forms[len(forms)-1] != Other {
+			t.Errorf("%s writes its forms as %v", lang, forms)
 		}
 	}
 	texts := []struct {
@@ -100,6 +128,56 @@ func TestCountsHavePluralForms(t *testing.T) {
 		}
 		if counted && !strings.Contains(text, formSep) {
 			t.Errorf("%q shows a count without plural forms: %q", k, text)
+		}
+	}
+}
+
+// The plural rules against another implementation of CLDR's: Node.js's Intl.PluralRules (ICU),
+// for every whole number up to 1,200 and a few millions, in every language of
+// pluralExamples. Skipped, loudly, without node.
+func TestPluralFormsAgreeWithICU(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("SKIPPED: no node on PATH to compare the plural rules with ICU's (make deps installs it)")
+	}
+	var langs []Lang
+	for _, c := range pluralExamples {
+		for _, l := range c.langs {
+			if !slices.Contains(langs, l) {
+				langs = append(langs, l)
+			}
+		}
+	}
+	var ns []int
+	for n := 0; n <= 1200; n++ {
+		ns = append(ns, n)
+	}
+	ns = append(ns, 10000, 100000, 1000000, 1000001, 2000000, 2000011)
+	script := `const [langs, ns] = JSON.parse(process.argv[1]);
+const out = {};
+for (const l of langs) { const r = new Intl.PluralRules(l); out[l] = ns.map(n => r.select(n)); }
+console.log(JSON.stringify({icu: process.versions.icu, cldr: process.versions.cldr, out}));`
+	arg, _ := json.Marshal([]any{langs, ns})
+	raw, err := exec.Command(node, "-e", script, string(arg)).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var got struct {
+		ICU  string              `json:"icu"`
+		CLDR string              `json:"cldr"`
+		Out  map[string][]string `json:"out"`
+	}
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatalf("node's answer %q: %v", raw, err)
+	}
+	t.Logf("ICU %s, CLDR %s", got.ICU, got.CLDR)
+	for _, lang := range langs {
+		bad := 0
+		for i, n := range ns {
+			if want, ours := got.Out[string(lang)][i], PluralForm(lang, n).String(); want != ours && bad < 3 {
+				bad++
+				t.Errorf("%s %d: ICU says %s, PluralForm %s", lang, n, want, ours)
+			}
 		}
 	}
 }
