@@ -40,15 +40,9 @@ func parseTheme(v string) theme {
 }
 
 // parseLang accepts only languages with a catalog, so a stored value from another version
-// cannot select a language that would show only English fallbacks.
-func parseLang(v string) (i18n.Lang, bool) {
-	for _, l := range i18n.Languages() {
-		if string(l) == v {
-			return l, true
-		}
-	}
-	return "", false
-}
+// cannot select a language that would show only English fallbacks; a choice saved before the
+// regional varieties ("pt", "zh", "es") keeps its meaning (i18n.Parse).
+func parseLang(v string) (i18n.Lang, bool) { return i18n.Parse(v) }
 
 // loadPreferences applies the stored language and theme over the browser's defaults.
 func (s *shell) loadPreferences(ctx goapp.Context) {
@@ -84,9 +78,11 @@ func (s *shell) followPreferences() {
 	goapp.Window().Call("addEventListener", "storage", onStorage)
 }
 
-// applyDocumentPreferences puts the language on <html lang> (screen readers pick their voice
-// from it) and the theme on <html data-theme> (web/settings.css), where CSS and assistive
-// technology read them.
+// applyDocumentPreferences puts the language on <html lang>, as its full tag ("pt-BR": screen
+// readers pick their voice from it, browsers their fonts and hyphenation), its direction on
+// <html dir> (Arabic, Hebrew and Persian read right to left; the CSS is written in logical
+// properties, so every screen turns with it), and the theme on <html data-theme>
+// (web/settings.css), where CSS and assistive technology read them.
 //
 // The chosen language's pack is fetched here when it is not there yet (packs.go): every way a
 // language is chosen (the browser's, the remembered one, the switch, another tab, the page
@@ -95,7 +91,9 @@ func (s *shell) followPreferences() {
 func (s *shell) applyDocumentPreferences() {
 	s.loadPack()
 	root := goapp.Window().Get("document").Get("documentElement")
-	root.Set("lang", string(s.shownLang()))
+	shown := s.shownLang()
+	root.Set("lang", i18n.Tag(shown))
+	root.Set("dir", i18n.Dir(shown))
 	if s.theme == themeSystem {
 		root.Call("removeAttribute", "data-theme")
 	} else {
@@ -148,7 +146,7 @@ func (s *shell) renderPreferences() goapp.UI {
 			ui.ElWith("select#pref-lang.field",
 				goapp.Range(i18n.Languages()).Slice(func(i int) goapp.UI {
 					l := i18n.Languages()[i]
-					return option(string(l), i18n.NativeName(l), l == s.lang).Lang(string(l))
+					return option(string(l), i18n.NativeName(l), l == s.lang).Lang(i18n.Tag(l))
 				}),
 			).OnChange(s.onLanguage),
 		),

@@ -38,6 +38,9 @@ func TestParsePreferences(t *testing.T) {
 		{"en", i18n.English, true},
 		{"ru", i18n.Russian, true},
 		{"ru-RU", "", false},
+		{"pt", "pt", true},
+		{"pt-BR", "pt", true},
+		{"zh", "zh", true},
 		{"xx", "", false},
 		{"", "", false},
 	}

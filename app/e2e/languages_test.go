@@ -203,11 +203,11 @@ func offeredLanguages(tb *tab) []string {
 
 // drawLanguage draws the page in a language, in the page itself (one round trip): by the
 // language switch where the screen has one, else as another tab of the app would (the
-// stored choice and its storage event). It resolves when the page says that language and
-// its text has changed, two frames later; or with the reason it cannot: the app's message
-// that the pack failed.
-const drawLanguage = `(async (lang) => {
-	if (document.documentElement.lang === lang) return "";
+// stored choice and its storage event). It resolves when the page says that language (by
+// its full tag: "pt-BR" for the code "pt") and its text has changed, two frames later; or
+// with the reason it cannot: the app's message that the pack failed.
+const drawLanguage = `(async (lang, tag) => {
+	if (document.documentElement.lang === tag) return "";
 	const before = document.body.innerText;
 	const select = document.getElementById("pref-lang");
 	if (select) {
@@ -220,7 +220,7 @@ const drawLanguage = `(async (lang) => {
 	const frame = () => new Promise(r => requestAnimationFrame(r));
 	for (const until = performance.now() + 60000; performance.now() < until; ) {
 		await frame();
-		if (document.documentElement.lang === lang && document.body.innerText !== before) {
+		if (document.documentElement.lang === tag && document.body.innerText !== before) {
 			await frame();
 			await frame();
 			return "";
@@ -237,7 +237,7 @@ const drawLanguage = `(async (lang) => {
 // tryLanguage draws the page in lang (drawLanguage) and says why not, "" when it is.
 func tryLanguage(tb *tab, lang string) (problem string) {
 	tb.t.Helper()
-	return awaitJS[string](tb, fmt.Sprintf(drawLanguage+`(%q)`, lang))
+	return awaitJS[string](tb, fmt.Sprintf(drawLanguage+`(%q, %q)`, lang, i18n.Tag(i18n.Lang(lang))))
 }
 
 // drawIn draws the page in lang (drawLanguage), or ends the test.
@@ -687,7 +687,7 @@ func TestTwoLanguagesOneGame(t *testing.T) {
 	drawIn(player, playerLang)
 	player.open(link)
 	player.waitJS(`document.getElementById("invited-title") !== null`, "the invited screen")
-	if got := eval[string](player, `document.documentElement.lang`); got != playerLang {
+	if got := eval[string](player, `document.documentElement.lang`); got != i18n.Tag(i18n.Lang(playerLang)) {
 		player.fatalf("the invited screen is in %q, want %s", got, playerLang)
 	}
 	player.typeInto("name", "Leo")

@@ -99,3 +99,7 @@ const PackFailed Key = "app.pack.failed"
 // Sentences puts two sentences one after the other (%[1]s, %[2]s): a space in most
 // languages, nothing after Japanese and Chinese full stops.
 const Sentences Key = "app.sentences"
+
+// ListPair joins two items of a list (%[1]s, %[2]s): "%[1]s, %[2]s" in English, "%[1]s、%[2]s"
+// in Japanese and Chinese, "%[1]s، %[2]s" in Arabic and Persian. List joins any number.
+const ListPair Key = "app.list"

@@ -94,14 +94,16 @@ func unique(t *testing.T, what string, names map[string]string) {
 	}
 }
 
-// TestPacks: the twelve languages each have one complete pack: every UI key and every content
-// id of English, nothing more; the placeholders of English; the plural forms of the language;
-// no name twice among the locations (all editions), the roles of one location, the
-// characters, the keywords and the editions.
+// TestPacks: every language the app offers has one complete pack (the twelve of issue 21
+// and those added since): every UI key and every content id of English, nothing more; the
+// placeholders of English; the plural forms of the language; no name twice among the
+// locations (all editions), the roles of one location, the characters, the keywords and the
+// editions.
 func TestPacks(t *testing.T) {
-	want := []Lang{"en", "de", "es", "fr", "it", "ja", "pl", "pt", "ru", "tr", "uk", "zh"}
-	if !slices.Equal(Languages(), want) {
-		t.Fatalf("the app offers %v, issue 21 asks for %v", Languages(), want)
+	for _, lang := range []Lang{"en", "de", "es", "fr", "it", "ja", "pl", "pt", "ru", "tr", "uk", "zh"} {
+		if !Offered(lang) {
+			t.Errorf("the app no longer offers %s (issue 21)", lang)
+		}
 	}
 	for lang := range PackFiles() {
 		if !Offered(lang) {

@@ -148,6 +148,7 @@ const (
 	SFSetNormal3         Key = "sf.set.normal3"
 	SFSetCustom          Key = "sf.set.custom"
 	SFSetCustomHint      Key = "sf.set.custom.hint"
+	SFSetCustomName      Key = "sf.set.custom.name"        // the name of the pack of the host's own locations
 	SFSetCustomExample   Key = "sf.set.custom.placeholder" // an example line, in the hint's syntax
 	SFSetCustomAdd       Key = "sf.set.custom.add"
 	SFSetImport          Key = "sf.set.import"

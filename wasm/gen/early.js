@@ -111,8 +111,9 @@
     return p;
   };
   // startLanguage is the app's choice at start (app/settings.go, i18n.Match): the remembered
-  // language if the app offers it, else the first of the browser's whose primary subtag it
-  // offers ("pt-BR" is "pt", "zh-Hans-CN" is "zh"), else English.
+  // language if the app offers it, else the first of the browser's the app can serve, in its
+  // own variety where there is a pack for it ("es-MX" is "es-419", "zh-TW" is "zh-Hant"), else
+  // in the language ("pt-PT" is "pt" without a pack of its own), else English.
   const offered = (l) => l === "en" || Object.prototype.hasOwnProperty.call(packs, l);
   const startLanguage = () => {
     try {
@@ -122,8 +123,9 @@
       // nothing remembered, or storage unavailable
     }
     for (const l of navigator.languages || [navigator.language || ""]) {
-      const primary = String(l).trim().toLowerCase().split(/[-_]/)[0];
-      if (primary && offered(primary)) return primary;
+      for (const c of window.safehouseCandidates(l, window.safehouseVarieties)) {
+        if (offered(c)) return c;
+      }
     }
     return "en";
   };

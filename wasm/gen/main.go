@@ -203,7 +203,17 @@ var serviceWorker string
 //go:embed early.js
 var earlyScript string
 
+// langMatch is how the page's script reads the browser's languages (window.safehouseCandidates,
+// the twin of i18n.Candidates), before early.js, which uses it.
+//
+//go:embed langmatch.js
+var langMatch string
+
 func handler(c config, version string, wasmSize int64, packs string) *goapp.Handler {
+	varieties, err := json.Marshal(i18n.Varieties())
+	if err != nil {
+		panic(err) // a table of strings always marshals
+	}
 	en := func(k i18n.Key) string { return i18n.T(i18n.English, k) }
 	h := &goapp.Handler{
 		Name:        en(i18n.AppName),
@@ -224,7 +234,7 @@ func handler(c config, version string, wasmSize int64, packs string) *goapp.Hand
 		Styles:          []string{"/web/styles.css", "/web/spyfall.css", "/web/spyfest.css", "/web/settings.css", "/web/spectator.css"},
 		RawHeaders: []string{
 			`<meta name="color-scheme" content="dark light">`,
-			"<script>window.safehousePacks = " + packs + ";\n" + earlyScript + "</script>",
+			"<script>window.safehousePacks = " + packs + ";\nwindow.safehouseVarieties = " + string(varieties) + ";\n" + langMatch + earlyScript + "</script>",
 		},
 		Env: map[string]string{
 			"SIGNAL_URL":  c.signalURL,
@@ -252,7 +262,7 @@ func handler(c config, version string, wasmSize int64, packs string) *goapp.Hand
 func versionOf(web string) (string, error) {
 	sum := sha256.New()
 	// The worker's own code is part of the version, so a change to it reaches installed apps.
-	fmt.Fprintf(sum, "app-worker.js\x00%s\x00early.js\x00%s", serviceWorker, earlyScript)
+	fmt.Fprintf(sum, "app-worker.js\x00%s\x00early.js\x00%s\x00langmatch.js\x00%s", serviceWorker, earlyScript, langMatch)
 	// So are the language packs: the page names them by their content's hash.
 	for _, f := range packFiles() {
 		fmt.Fprintf(sum, "%s\x00", f.name)

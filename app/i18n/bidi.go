@@ -1,0 +1,75 @@
+package i18n
+
+import "strings"
+
+// Text of one direction inside a sentence of the other keeps its place only when it is
+// isolated: an Arabic name in an English sentence, or "Maya!" in a Hebrew one, would
+// otherwise pull the punctuation and words around it into its own direction. T isolates its
+// string arguments (players' names, location names, a room code) with Unicode's first-strong
+// isolate (U+2068 ... U+2069), which takes the direction of the text it holds; Isolate does
+// the same for text put together without T.
+
+const (
+	fsi = "\u2068" // FIRST STRONG ISOLATE
+	pdi = "\u2069" // POP DIRECTIONAL ISOLATE
+)
+
+// Isolate returns s isolated for a sentence in lang: always in a right-to-left language,
+// and in the others when s holds right-to-left letters (a Latin name in a Latin sentence
+// needs nothing, so most texts are left exactly as they are).
+func Isolate(lang Lang, s string) string {
+	if s == "" || !RTL(lang) && !hasRTL(s) {
+		return s
+	}
+	return fsi + s + pdi
+}
+
+// hasRTL reports whether s holds a letter of a right-to-left script: Hebrew, Arabic, Syriac,
+// Thaana, N'Ko and their presentation forms, and the right-to-left blocks of the
+// supplementary planes.
+func hasRTL(s string) bool {
+	for _, r := range s {
+		switch {
+		case r < 0x0590:
+		case r <= 0x08FF, r >= 0xFB1D && r <= 0xFDFF, r >= 0xFE70 && r <= 0xFEFF,
+			r >= 0x10800 && r <= 0x10FFF, r >= 0x1E800 && r <= 0x1EFFF:
+			return true
+		}
+	}
+	return false
+}
+
+// isolateArgs isolates the string arguments of a text in lang (Isolate); it copies args only
+// when it changes one.
+func isolateArgs(lang Lang, args []any) []any {
+	copied := false
+	for i, a := range args {
+		s, ok := a.(string)
+		if !ok {
+			continue
+		}
+		if iso := Isolate(lang, s); iso != s {
+			if !copied {
+				args, copied = append([]any(nil), args...), true
+			}
+			args[i] = iso
+		}
+	}
+	return args
+}
+
+// List joins items as lang writes a list: "Maya, Leo, Nadia" in English, "マヤ、レオ" in
+// Japanese, "مايا، ليو" in Arabic (the pack's app.list joins two), each item isolated as T
+// isolates its arguments.
+func List(lang Lang, items ...string) string {
+	pair, _ := text(lang, ListPair)
+	out := ""
+	for i, it := range items {
+		if i == 0 {
+			out = Isolate(lang, it)
+			continue
+		}
+		out = strings.NewReplacer("%[1]s", out, "%[2]s", Isolate(lang, it)).Replace(pair)
+	}
+	return out
+}
