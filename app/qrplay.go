@@ -420,7 +420,7 @@ func (s *shell) renderQRAwayNames() goapp.UI {
 	if len(away) == 0 {
 		return goapp.Text("")
 	}
-	return ui.ElText("p#qr-away.note", s.t(i18n.QRAway, strings.Join(away, ", ")))
+	return ui.ElText("p#qr-away.note", s.t(i18n.QRAway, i18n.List(s.shownLang(), away...)))
 }
 
 // renderQROverlay is the host's QR over a game: who is away with the code to bring them back,
@@ -447,7 +447,7 @@ func (s *shell) renderQROverlay() goapp.UI {
 	}
 	if away := s.qrAwayNames(); len(away) > 0 {
 		return region.Body(ui.El("div.note.qr-away-bar",
-			ui.ElText("p", s.t(i18n.QRAway, strings.Join(away, ", "))),
+			ui.ElText("p", s.t(i18n.QRAway, i18n.List(s.shownLang(), away...))),
 			ui.ElTextWith("button#qr-show.btn.secondary.small[type=button]", s.t(i18n.QRShowCode)).OnClick(s.onQRPanel),
 		))
 	}

@@ -110,8 +110,15 @@ func TestCustomLocationsExampleInEveryLanguage(t *testing.T) {
 		if lang != i18n.English && example == i18n.T(i18n.English, i18n.SFSetCustomExample) {
 			t.Errorf("%s: the example is English", lang)
 		}
-		if _, err := parseCustomLocations(example, lang); err != nil {
+		p, err := parseCustomLocations(example, lang)
+		if err != nil {
 			t.Errorf("%s: the example %q is refused: %v", lang, example, err)
+		} else if len(p.Locations) != 1 || len(p.Locations[0].Roles) < 2 {
+			t.Errorf("%s: the example %q reads as %d locations, the first with roles %v", lang, example, len(p.Locations), p.Locations[0].Roles)
+		}
+		// Issue 34: the pack is named in the host's language, not "My locations" everywhere.
+		if name := p.Name.In(string(lang)); name != i18n.T(lang, i18n.SFSetCustomName) || lang != i18n.English && name == "My locations" {
+			t.Errorf("%s: the host's own pack is named %q", lang, name)
 		}
 		page := panelHTML(t, PanelInput{Shown: true, Host: true, Config: cfg, Players: 3, Lang: lang})
 		if !strings.Contains(page, `placeholder="`+html.EscapeString(example)+`"`) {

@@ -30,9 +30,10 @@ func roundResult(v *spyfall.View, f Frame, r spyfall.RoundResult, points bool) g
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	loc := nameLocation(f.Lang, r.Location.ID, r.Location.Name)
 	if r.Second != nil {
-		loc += " · " + nameLocation(f.Lang, r.Second.ID, r.Second.Name)
+		// Each name isolated, so two names of another direction keep the page's order.
+		loc = i18n.Isolate(f.Lang, loc) + " · " + i18n.Isolate(f.Lang, nameLocation(f.Lang, r.Second.ID, r.Second.Name))
 	}
-	spies := seatNames(v, r.Spies)
+	spies := seatNames(v, r.Spies, f.Lang)
 	if r.Table != nil && len(r.Spies) == 0 {
 		spies = "–"
 	}
@@ -117,8 +118,8 @@ func history(v *spyfall.View, f Frame) goapp.UI {
 		ui.El("ol", goapp.Range(rounds).Slice(func(i int) goapp.UI {
 			r := rounds[i]
 			return ui.El("li",
-				ui.ElText("strong", t(i18n.SFRoundOf, r.Round, v.Rounds)+" · "+nameLocation(f.Lang, r.Location.ID, r.Location.Name)),
-				ui.ElText("span.muted.small", t(i18n.SFHistoryLine, spiesLabel(t, len(r.Spies)), dash(seatNames(v, r.Spies)), t(endingText[r.Ending]))),
+				ui.ElText("strong", t(i18n.SFRoundOf, r.Round, v.Rounds)+" · "+i18n.Isolate(f.Lang, nameLocation(f.Lang, r.Location.ID, r.Location.Name))),
+				ui.ElText("span.muted.small", t(i18n.SFHistoryLine, spiesLabel(t, len(r.Spies)), dash(seatNames(v, r.Spies, f.Lang)), t(endingText[r.Ending]))),
 			)
 		})),
 	)
@@ -138,7 +139,7 @@ func (u *UI) roundOverScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI
 
 func (u *UI) gameOverScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
-	head := t(i18n.SFWinners, seatNames(v, v.Winners))
+	head := t(i18n.SFWinners, seatNames(v, v.Winners, f.Lang))
 	if len(v.Winners) == 1 {
 		head = t(i18n.SFWinner, seatName(v, v.Winners[0]))
 	}

@@ -33,7 +33,7 @@ func (u *UI) card(v *spyfall.View, f Frame) goapp.UI {
 		sc.Title = t(i18n.SFYouAreSpy)
 		sc.Lines = []string{t(i18n.SFSpyHint)}
 		if len(c.FellowSpies) > 0 {
-			sc.Lines = append(sc.Lines, t(i18n.SFFellowSpy, seatNames(v, c.FellowSpies)))
+			sc.Lines = append(sc.Lines, t(i18n.SFFellowSpy, seatNames(v, c.FellowSpies, f.Lang)))
 		}
 		if v.Variant == spyfall.TwoPlayer || v.Variant == spyfall.ThreePlayer {
 			sc.Lines = append(sc.Lines, t(i18n.SFSpyMayNotAccuse))
@@ -238,10 +238,10 @@ func lastVote(v *spyfall.View, f Frame) goapp.UI {
 	}
 	return ui.El("div#last-vote.note.sf-reveal",
 		ui.ElText("strong", head),
-		goapp.Text(t(i18n.SFLastVoteTally, dash(seatNames(v, lv.Yes)), dash(seatNames(v, lv.No)))),
+		goapp.Text(t(i18n.SFLastVoteTally, dash(seatNames(v, lv.Yes, f.Lang)), dash(seatNames(v, lv.No, f.Lang)))),
 		goapp.If(len(lv.PassedFor) > 0, func() goapp.UI {
 			// Why the tally misses a voter: the host passed for that phone (SF-END-1a).
-			return ui.ElText("span#last-vote-passed-for", " "+t(i18n.SFLastVoteFor, seatNames(v, lv.PassedFor)))
+			return ui.ElText("span#last-vote-passed-for", " "+t(i18n.SFLastVoteFor, seatNames(v, lv.PassedFor, f.Lang)))
 		}),
 	)
 }
@@ -251,7 +251,7 @@ func timeUpPassed(v *spyfall.View, f Frame) goapp.UI {
 	if len(v.Passed) == 0 {
 		return goapp.Text("")
 	}
-	return ui.ElText("p#time-up-passed.hint", i18n.T(f.Lang, i18n.SFEndPassed, seatNames(v, v.Passed)))
+	return ui.ElText("p#time-up-passed.hint", i18n.T(f.Lang, i18n.SFEndPassed, seatNames(v, v.Passed, f.Lang)))
 }
 
 func dash(s string) string {
@@ -424,7 +424,7 @@ func (u *UI) voteScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 			ui.ElText("p.muted", hint),
 			ui.ElText("p#vote-count.sf-count", t(i18n.SFVoted, len(vt.Voted), len(vt.Voters))),
 			goapp.If(len(waiting) > 0, func() goapp.UI {
-				return ui.ElText("p.muted.small", t(i18n.SFVoteWaiting, seatNames(v, waiting)))
+				return ui.ElText("p.muted.small", t(i18n.SFVoteWaiting, seatNames(v, waiting, f.Lang)))
 			}),
 		),
 		u.card(v, f),

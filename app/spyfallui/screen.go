@@ -2,7 +2,6 @@ package spyfallui
 
 import (
 	"slices"
-	"strings"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -105,12 +104,13 @@ func seatName(v *spyfall.View, id engine.Seat) string {
 	return ""
 }
 
-func seatNames(v *spyfall.View, ids []engine.Seat) string {
+// seatNames lists the names of seats ids as lang writes a list ("Maya, Leo"; "マヤ、レオ").
+func seatNames(v *spyfall.View, ids []engine.Seat, lang i18n.Lang) string {
 	names := make([]string, 0, len(ids))
 	for _, id := range ids {
 		names = append(names, seatName(v, id))
 	}
-	return strings.Join(names, ", ")
+	return i18n.List(lang, names...)
 }
 
 func locationName(v *spyfall.View, id string, lang i18n.Lang) string {

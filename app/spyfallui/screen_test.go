@@ -168,6 +168,9 @@ func TestParseCustomLocations(t *testing.T) {
 	}{
 		{"Lighthouse: Keeper, Tourist\n\nSubmarine", 2, []int{2, 0}, true},
 		{"  Mine :  Miner ,, Boss ", 1, []int{2}, true},
+		// Issue 34: the colon and commas a Japanese, Chinese or Arabic keyboard types.
+		{"灯台：灯台守、観光客，船長\n灯塔: 守塔人，游客", 2, []int{3, 2}, true},
+		{"منارة: حارس، سائح", 1, []int{2}, true},
 		{"\n \n", 0, nil, false},
 		{strings.Repeat("x", 200), 0, nil, false},
 	}

@@ -21,15 +21,28 @@ import (
 // customPackID is the ID of the pack built from the host's own lines of locations.
 const customPackID = "my-locations"
 
+// roleSeparators split a line of the host's own locations into the name and its roles: the
+// colon and commas of a Latin keyboard, and those a Japanese, Chinese, Arabic or Persian one
+// types (full-width colon and comma, the ideographic comma 、, the Arabic comma ،).
+var (
+	colons = ":\uFF1A"
+	commas = ",\uFF0C\u3001\u060C"
+)
+
 // parseCustomLocations reads the host's own locations, one a line: "Name" or
-// "Name: role, role, ...". Empty lines are skipped. The pack's location IDs are derived from
-// the line numbers so the same lines always give the same pack. A refusal is a
-// *customLocationsError naming the line at fault, to show in the host's language.
+// "Name: role, role, ..." (with any of colons and commas). Empty lines are skipped. The
+// pack's location IDs are derived from the line numbers so the same lines always give the
+// same pack; the pack is named in the host's language. A refusal is a *customLocationsError
+// naming the line at fault, to show in the host's language.
 func parseCustomLocations(text string, lang i18n.Lang) (spyfall.Pack, error) {
-	p := spyfall.Pack{ID: customPackID, Name: engine.Text{string(lang): "My locations"}}
+	p := spyfall.Pack{ID: customPackID, Name: engine.Text{string(lang): i18n.T(lang, i18n.SFSetCustomName)}}
 	tooLong := func(s string) bool { return utf8.RuneCountInString(s) > spyfall.MaxContentRunes }
 	for n, line := range strings.Split(text, "\n") {
-		name, roles, _ := strings.Cut(line, ":")
+		name, roles := line, ""
+		if i := strings.IndexAny(line, colons); i >= 0 {
+			_, size := utf8.DecodeRuneInString(line[i:])
+			name, roles = line[:i], line[i+size:]
+		}
 		name = strings.TrimSpace(name)
 		if name == "" {
 			continue
@@ -38,7 +51,7 @@ func parseCustomLocations(text string, lang i18n.Lang) (spyfall.Pack, error) {
 			return spyfall.Pack{}, &customLocationsError{i18n.SFSetOwnTooLong, []any{spyfall.MaxContentRunes, n + 1}}
 		}
 		l := spyfall.Location{ID: fmt.Sprintf("my-%d", len(p.Locations)+1), Name: engine.Text{string(lang): name}}
-		for _, r := range strings.Split(roles, ",") {
+		for _, r := range strings.FieldsFunc(roles, func(r rune) bool { return strings.ContainsRune(commas, r) }) {
 			if r = strings.TrimSpace(r); r == "" {
 				continue
 			}

@@ -84,7 +84,7 @@ func (u *UI) bothFooter(v *spyfall.View, f Frame) goapp.UI {
 		ui.El("div.sf-slots", goapp.Range(tv.Captains[:]).Slice(func(i int) goapp.UI {
 			text := t(i18n.SFTeamGuessSlot, seatName(v, tv.Captains[i]))
 			if u.pickBoth[i] != "" {
-				text += ": " + locationName(v, u.pickBoth[i], f.Lang)
+				text += ": " + i18n.Isolate(f.Lang, locationName(v, u.pickBoth[i], f.Lang))
 			}
 			class := "btn secondary slot team-" + string(rune('a'+i))
 			if u.bothSlot == i {

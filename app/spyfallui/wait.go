@@ -36,7 +36,7 @@ func (u *UI) hostWaitControls(v *spyfall.View, f Frame) goapp.UI {
 		}
 	}
 	return ui.El("div#host-waits.sf-host",
-		goapp.If(len(names) > 0, func() goapp.UI { return ui.ElText("p.lead", t(i18n.SFHostWaitsOn, seatNames(v, names))) }),
+		goapp.If(len(names) > 0, func() goapp.UI { return ui.ElText("p.lead", t(i18n.SFHostWaitsOn, seatNames(v, names, f.Lang))) }),
 		ui.El("div.sf-chiprow", goapp.Range(passes).Slice(func(i int) goapp.UI {
 			p := passes[i]
 			label := t(i18n.SFHostPassSpy)

@@ -371,7 +371,7 @@ func (s *Setup) festRoster(c spyfest.Config) goapp.UI {
 						}
 					})
 				}, goapp.EventScope(e.id)),
-				ui.ElText("span", s.t(i18n.FestQuarter, e.quarter+1)+" · "+e.name),
+				ui.ElText("span", s.t(i18n.FestQuarter, e.quarter+1)+" · "+i18n.Isolate(s.Lang, e.name)),
 			))
 		})),
 		ui.ElText("h3.label", s.t(i18n.FestCustomTitle)),

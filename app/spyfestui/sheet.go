@@ -142,7 +142,7 @@ func (u *UI) row(v *spyfest.View, f Frame, id, name, overview string, out, cross
 					next = spyfest.MarkNone // tapping the mark again clears it
 				}
 				return ui.ElTextWith("button.fx-mark[type=button]", m.glyph).ID("fx-mark-"+id+"-"+m.class).Class(m.class).
-					Aria("pressed", note == m.mark).Aria("label", f.t(m.label)+": "+name).Title(f.t(m.label)).
+					Aria("pressed", note == m.mark).Aria("label", f.t(m.label)+": "+i18n.Isolate(f.Lang, name)).Title(f.t(m.label)).
 					OnClick(u.act(f, spyfest.Note{Round: v.Round, ID: id, Mark: next}), actScope(spyfest.Note{Round: v.Round, ID: id, Mark: next}))
 			}))
 		}),
