@@ -208,9 +208,12 @@ func (c *trackScroller) scroll(ctx goapp.Context) {
 		if !step.Truthy() {
 			return
 		}
+		// By how far the card's middle is from the track's, so the same sum scrolls a track
+		// that reads right to left (whose scrollLeft runs from 0 down to negative).
 		track := step.Get("parentElement")
-		left := step.Get("offsetLeft").Float() - (track.Get("clientWidth").Float()-step.Get("offsetWidth").Float())/2
-		track.Set("scrollLeft", left-track.Get("offsetLeft").Float())
+		s, t := step.Call("getBoundingClientRect"), track.Call("getBoundingClientRect")
+		off := s.Get("left").Float() + s.Get("width").Float()/2 - t.Get("left").Float() - t.Get("width").Float()/2
+		track.Set("scrollLeft", track.Get("scrollLeft").Float()+off)
 	})
 }
 
