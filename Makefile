@@ -40,7 +40,7 @@ help:
 	@echo "make test-long            the same with longer fuzzing"
 	@echo "make bench                one table: sizes, start-up, joins, fan-out, signaling, engines vs their targets"
 	@echo "make audit                Lighthouse (home, lobby, invite: accessibility, best practices, mobile performance) and axe-core (every screen); fails below target"
-	@echo "make deps                 install what the tests need from Debian (Chromium, Firefox ESR, brotli, Node.js, Noto CJK fonts)"
+	@echo "make deps                 install what the tests need from Debian (Chromium, Firefox ESR, brotli, Node.js, Noto CJK and core fonts)"
 	@echo "make axe                  install the pinned axe-core into build/axe (make test does)"
 	@echo "make firefox              install the pinned puppeteer-core into build/firefox (make test does)"
 	@echo "make vet                  go vet, natively and for js/wasm"
@@ -168,8 +168,10 @@ RACE_PKGS   = $(shell $(GO) list ./... | grep -v -e '^safehouse/engine' -e '^saf
 # so, each on another test; none in 20 runs of the browser tests alone). About 2 minutes more.
 E2E_PKGS    = ./app/e2e
 
-# deps installs what the tests and size figures need on a fresh Debian machine (Noto CJK, so
-# the browsers draw Japanese and Chinese with real glyphs, not boxes; npm fetches
+# deps installs what the tests and size figures need on a fresh Debian machine (Noto CJK and
+# Noto core, so the browsers draw Japanese, Chinese, Korean, Arabic, Persian, Hebrew,
+# Devanagari and Greek with real glyphs, not boxes: app/i18n's TestPacksHaveFonts checks
+# every pack's characters against the fonts; npm fetches
 # the pinned axe-core that the browser tests run on every screen, and puppeteer-core, which
 # drives firefox-esr over WebDriver BiDi).
 deps:
@@ -179,6 +181,7 @@ deps:
 	command -v npm >/dev/null 2>&1 || need="$$need nodejs npm"; \
 	command -v firefox-esr >/dev/null 2>&1 || [ -n "$$FIREFOX_PATH" ] || need="$$need firefox-esr"; \
 	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need="$$need fonts-noto-cjk"; \
+	dpkg -s fonts-noto-core >/dev/null 2>&1 || need="$$need fonts-noto-core"; \
 	if [ -n "$$need" ]; then \
 	  echo "deps: installing$$need"; \
 	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo=sudo; fi; \
