@@ -45,6 +45,7 @@ type Client struct {
 	opts    Options
 	handoff *handoffIn
 	taking  chan struct{} // closed when a room being taken over is taken, or not
+	keep    *holding      // this device's share and sealed copy (seal_player.go)
 
 	cleanup   func()     // closes what the first connection depends on
 	redial    redialFunc // nil: no reconnecting (the host's own player)
@@ -304,6 +305,8 @@ func (c *Client) handle(conn Conn, raw []byte) {
 		c.heardPong(conn, env.Body)
 	case TypeHandoffAsk, TypeHandoffState, TypeHandoffCancel:
 		c.handoffMessage(conn, env)
+	case TypeSeal, TypeSealed:
+		c.sealMessage(env)
 	default:
 		c.notify(Update{Notice: fmt.Sprintf("The host sent a message of unknown type %q.", env.T), Code: CodeUnknownType})
 	}

@@ -110,6 +110,7 @@ func startHost(ctx context.Context, o Options, register wire.Message, secret str
 	if saved != nil {
 		h.core.store.clock = saved.Clock
 	}
+	h.core.seal = newSealer(h.secret)
 
 	hostEnd, playerEnd := Pipe()
 	h.core.accept(hostEnd, true)

@@ -63,9 +63,11 @@ type hostCore struct {
 	wg       sync.WaitGroup
 
 	// handoff is the handoff under way (handoff_host.go); moved marks a core closed because
-	// its game went to another device, whose players then look for the new host.
+	// its game went to another device, whose players then look for the new host. seal keeps
+	// the sealed copies on the players' devices (seal_host.go; nil: none, as with no server).
 	handoff *handoffOut
 	moved   bool
+	seal    *sealer
 
 	// waiting are the connections whose hello waits for the host (admission.go), oldest
 	// first; nextKnock numbers them.
@@ -205,6 +207,7 @@ func (h *hostCore) changedLocked() {
 	// what every view will show.
 	h.rosterLocked(players)
 	h.saveLocked() // before anyone sees the new state, so a reload never goes back behind a view
+	defer h.sealLocked()
 	defer h.scheduleLocked()
 	views, err := newViewEncoder(h.state, h.room, players)
 	if err != nil {

@@ -189,10 +189,11 @@ func (h *HostSession) reclaim() bool {
 // spent, so a reload with it would lose the room.
 func (h *hostCore) newClaim(claim string) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	defer h.unlock()
 	if h.store == nil || h.closed {
 		return
 	}
 	h.store.claim = claim
 	h.saveLocked()
+	h.changedLocked() // a new state: the sealed copies must carry the new claim (seal_host.go)
 }
