@@ -121,6 +121,11 @@ func startHost(ctx context.Context, o Options, register wire.Message, secret str
 		h.end()
 		return fail(err)
 	}
+	// The welcome leaves in the middle of the hello's locked step: once the lock is free, that
+	// step (its save with the new claim included) is over, so a reload right after this
+	// returns finds the claim the server just gave.
+	h.core.mu.Lock()
+	h.core.mu.Unlock()
 	h.wg.Add(1)
 	go h.signalLoop()
 	h.quiet = make(chan struct{})
