@@ -47,6 +47,7 @@ type clusterMsg struct {
 	ID       string          `json:"id,omitempty"`   // the peer concerned
 	Inst     string          `json:"inst,omitempty"` // the sending instance
 	Claim    string          `json:"claim,omitempty"`
+	To       string          `json:"to,omitempty"` // opTo from a peer to other peers: a peer id or wire.AllPeers
 	Data     json.RawMessage `json:"data,omitempty"`
 	Status   int             `json:"status,omitempty"`
 	Code     string          `json:"code,omitempty"`

@@ -97,6 +97,12 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w clusterM
 			cl.dropped.WithLabelValues(dropOversized).Inc()
 			return
 		}
+		if w.To != "" {
+			if r.host == nil { // peers talk to each other only while the host is away (table.go)
+				s.tableDeliverLocked(nil, r, w.ID, w.To, w.Data)
+			}
+			return
+		}
 		if r.host != nil {
 			b := encodeFrom(w.ID, w.Data)
 			if r.host.relay(w.ID, b) {

@@ -206,12 +206,11 @@ func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans clusterMsg) {
 
 // proxyRelay sends a peer's data to its room's home. Called with the mutex held.
 func (s *Server) proxyRelay(c *client, m wire.Message) {
+	w := clusterMsg{Op: opTo, Room: c.room.code, ID: c.peerID, Inst: s.cluster.id, Data: m.Data}
 	if m.ID != "" && m.ID != wire.HostID {
-		s.refuse(c, wire.CodeUnknownPeer, "peers can only write to the host")
-		return
+		w.To = m.ID // to other peers, which the home allows only while the host is away (table.go)
 	}
-	cl := s.cluster
-	cl.publish(subjectRoomPrefix+c.room.code, clusterMsg{Op: opTo, Room: c.room.code, ID: c.peerID, Inst: cl.id, Data: m.Data})
+	s.cluster.publish(subjectRoomPrefix+c.room.code, w)
 }
 
 // proxyLeave tells the home of c's room that c's socket closed.

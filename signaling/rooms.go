@@ -257,7 +257,7 @@ func (s *Server) relay(c *client, m wire.Message) {
 		return
 	}
 	if m.ID != "" && m.ID != wire.HostID {
-		s.refuse(c, wire.CodeUnknownPeer, "peers can only write to the host")
+		s.peerToPeer(c, r, m) // only while the host is away (table.go)
 		return
 	}
 	if r.host == nil {

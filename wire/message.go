@@ -37,6 +37,10 @@ const (
 // HostID is the id under which a peer sees the messages of its room's host.
 const HostID = "host"
 
+// AllPeers, as the id of a peer's `to` while its room's host is away, sends to every other
+// peer of the room (the table's own line, for a takeover of the game).
+const AllPeers = "*"
+
 // Error codes of the `error` message, stable for clients to act on.
 const (
 	CodeBadMessage    = "bad-message"
