@@ -113,7 +113,10 @@ func chips(v *spyfall.View, f Frame, id string, selected engine.Seat, skip func(
 		}
 		var badges []goapp.UI
 		badge := func(class, text string) { badges = append(badges, ui.ElTextWith("span.badge", text).Class(class)) }
-		if s.ID == v.Dealer && v.Variant != spyfall.Team {
+		// The dealer's part is over once the clock runs (the asker's badge takes over), and
+		// who accused this round says nothing during a vote (the vote names its accuser):
+		// fewer badges keep a row on one line in more languages (issue 29).
+		if s.ID == v.Dealer && v.Variant != spyfall.Team && v.Phase == spyfall.PhaseDealt {
 			badge("dealer", t(i18n.SFBadgeDealer))
 		}
 		if s.ID == v.Asker && v.Phase == spyfall.PhasePlaying {
@@ -125,7 +128,7 @@ func chips(v *spyfall.View, f Frame, id string, selected engine.Seat, skip func(
 		if v.Team != nil && s.ID == v.Team.SpyPicked || v.SpyGuess != nil && (s.ID == v.SpyGuess.First || s.ID == v.SpyGuess.Second) {
 			badge("spy", t(i18n.SFBadgeSpy))
 		}
-		if s.Accused && v.Variant == spyfall.Normal {
+		if s.Accused && v.Variant == spyfall.Normal && v.Phase != spyfall.PhaseVote {
 			badge("accused", t(i18n.SFBadgeAccused))
 		}
 		if voted[s.ID] {
@@ -144,12 +147,13 @@ func chips(v *spyfall.View, f Frame, id string, selected engine.Seat, skip func(
 		if s.ID == selected {
 			class += " selected"
 		}
+		// The name and its badges share the space between the seat's dot and its points:
+		// badges that do not fit wrap under the name, never pushing the points off the line.
 		content := []goapp.UI{
 			ui.ElWith("span.seat-dot[aria-hidden=true]").Style("--seat-hue", seatHue(int(s.ID))),
-			ui.ElText("span.sf-chip-name", name),
+			ui.ElWith("span.sf-chip-who", append([]goapp.UI{ui.ElText("span.sf-chip-name", name)}, badges...)...),
+			ui.ElText("span.sf-points", itoa(s.Points)),
 		}
-		content = append(content, badges...)
-		content = append(content, ui.ElText("span.sf-points", itoa(s.Points)))
 		if pick != nil && (skip == nil || !skip(s.ID)) {
 			return ui.El("li", ui.ElWith("button[type=button]", content...).Class(class+" pickable").DataSet("seat", int(s.ID)).
 				Aria("pressed", s.ID == selected).
