@@ -26,6 +26,7 @@ func (st *state) stop(seat engine.Seat, a Stop, now engine.Instant) error {
 func (st *state) startAttempt(at engine.Instant) {
 	r := &st.Round
 	r.Attempt++
+	r.Lapsed = false
 	r.Idle = 0 // the game was stopped before the idle timer ran out
 	st.Phase = PhaseStopped
 	st.openWindow(r.intercepting(), at)
@@ -135,6 +136,7 @@ func (st *state) resolveGuess(t int, names []string, at engine.Instant) {
 		}
 	}
 	if t == r.intercepting() {
+		r.Lapsed = names == nil
 		st.openWindow(r.Team, at)
 		return
 	}

@@ -88,6 +88,43 @@ func TestGuessWindowsSXGUESS2(t *testing.T) {
 	}
 }
 
+// SX-GUESS-2: a team that does not submit in time spends its guess. While the Spy's team
+// guesses, the view says whether the intercepting team's guess was wrong or its time ran out
+// (issue 29: a team that never guessed was told its guess missed), for every seat, and the
+// next attempt starts without it.
+func TestLapsedWindowIsNotAMissSXGUESS2(t *testing.T) {
+	g := newGame(t, nil)
+	startRound(t, g, 0)
+	spyTeam := g.st.Round.Team
+	lapsed := func(when string, want bool) {
+		t.Helper()
+		for _, seat := range []engine.Seat{0, 1, 3, engine.NoSeat} {
+			if got := g.View(seat).Lapsed; got != want {
+				t.Fatalf("%s: seat %d sees lapsed %v, want %v", when, seat, got, want)
+			}
+		}
+	}
+	enginetest.Apply(t, g, 1, Stop{Round: 1}, 10_000)
+	lapsed("the intercepting team's window", false)
+	enginetest.Apply(t, g, interceptor(g), Guess{Round: 1, Attempt: 1, Names: []string{wrongCharacter(g)}}, 20_000)
+	if g.View(engine.NoSeat).Guessing != spyTeam {
+		t.Fatal("the Spy's team does not guess after a wrong guess")
+	}
+	lapsed("after a wrong guess", false)
+	g.Advance(50_000)
+	lapsed("resumed", false)
+
+	enginetest.Apply(t, g, 1, Stop{Round: 1}, 60_000)
+	g.Advance(90_000) // the intercepting team's 30 s pass without a guess
+	if v := g.View(engine.NoSeat); v.Phase != PhaseStopped || v.Guessing != spyTeam {
+		t.Fatalf("after the intercepting team's time: phase %s, team %d guessing", v.Phase, v.Guessing)
+	}
+	lapsed("after the intercepting team's time ran out", true)
+	g.Advance(120_000)
+	enginetest.Apply(t, g, 1, Stop{Round: 1}, 130_000)
+	lapsed("the next attempt", false)
+}
+
 // SX-GUESS-3: wrong names get a minus on both teams' sheets for this round.
 func TestWrongNamesMinusMarkedSXGUESS3(t *testing.T) {
 	g := newGame(t, nil)

@@ -23,6 +23,10 @@ type round struct {
 	Guessing int            `json:"guessing"` // team whose window is open while stopped
 	Window   engine.Instant `json:"window"`   // its deadline; 0 waits for the submission
 	Wrong    []string       `json:"wrong,omitempty"`
+	// Lapsed: the intercepting team's window of this attempt ran out without a guess
+	// (SX-GUESS-2), so its guess was spent, not wrong. A save from before it was kept
+	// reads false, as every earlier build told it.
+	Lapsed bool `json:"lapsed,omitempty"`
 
 	CrossedQuarters []int          `json:"crossed_quarters,omitempty"`
 	Idle            engine.Instant `json:"idle"` // idle timer deadline; 0 when not running

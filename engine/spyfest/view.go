@@ -47,18 +47,21 @@ type View struct {
 	// Reminder is the Spy's reminder card (SX-RND-4, SX-SET-8).
 	Reminder *Reminder `json:"reminder,omitempty"`
 
-	KeywordsOut     []string       `json:"keywords_out,omitempty"` // SX-RC-7, public
-	CrossedQuarters []int          `json:"crossed_quarters,omitempty"`
-	Attempt         int            `json:"attempt"`
-	MaxAttempts     int            `json:"max_attempts"`
-	AttemptVP       []int          `json:"attempt_vp"`           // VP for a correct guess at each attempt
-	Guessing        int            `json:"guessing"`             // team whose window is open, or NoTeam
-	Window          engine.Instant `json:"window,omitempty"`     // its absolute deadline; 0 waits
-	Idle            engine.Instant `json:"idle,omitempty"`       // idle timer deadline
-	Description     engine.Clock   `json:"description,omitzero"` // the optional description limit
-	Silent          bool           `json:"silent,omitempty"`
-	GuessWindow     time.Duration  `json:"guess_window"` // 0: off
-	IdleTimer       time.Duration  `json:"idle_timer"`   // 0: off
+	KeywordsOut     []string `json:"keywords_out,omitempty"` // SX-RC-7, public
+	CrossedQuarters []int    `json:"crossed_quarters,omitempty"`
+	Attempt         int      `json:"attempt"`
+	MaxAttempts     int      `json:"max_attempts"`
+	AttemptVP       []int    `json:"attempt_vp"` // VP for a correct guess at each attempt
+	Guessing        int      `json:"guessing"`   // team whose window is open, or NoTeam
+	// Lapsed: while the Spy's team guesses, the intercepting team's time ran out without a
+	// guess (SX-GUESS-2); false when it guessed wrong.
+	Lapsed      bool           `json:"lapsed,omitempty"`
+	Window      engine.Instant `json:"window,omitempty"`     // its absolute deadline; 0 waits
+	Idle        engine.Instant `json:"idle,omitempty"`       // idle timer deadline
+	Description engine.Clock   `json:"description,omitzero"` // the optional description limit
+	Silent      bool           `json:"silent,omitempty"`
+	GuessWindow time.Duration  `json:"guess_window"` // 0: off
+	IdleTimer   time.Duration  `json:"idle_timer"`   // 0: off
 
 	Question  int           `json:"question"` // team awaiting the Spy's answer, or NoTeam
 	Answers   []AnswerGiven `json:"answers,omitempty"`
@@ -128,6 +131,7 @@ func (g *Game) View(seat engine.Seat) View {
 	if st.Phase == PhaseSpyChoice {
 		v.SuggestedSpy = st.suggestedSpy()
 	}
+	v.Lapsed = st.Phase == PhaseStopped && r.Lapsed
 	for n := 1; n <= r.maxAttempts(); n++ {
 		v.AttemptVP = append(v.AttemptVP, r.vpFor(n))
 	}
