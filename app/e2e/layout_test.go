@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -69,7 +70,7 @@ func (s *layoutSite) add(path string, lang i18n.Lang, c goapp.Composer, around .
 		open += a
 		closing = "</div>" + closing
 	}
-	page := `<!doctype html><html lang="` + string(lang) + `"><head><meta charset="utf-8">` +
+	page := `<!doctype html><html lang="` + i18n.Tag(lang) + `" dir="` + i18n.Dir(lang) + `"><head><meta charset="utf-8">` +
 		`<meta name="viewport" content="width=device-width, initial-scale=1">` + css +
 		`</head><body>` + open + goapp.HTMLString(c) + closing + `</body></html>`
 	s.mu.Lock()
@@ -85,15 +86,41 @@ func layoutTab(t *testing.T, origin string) *tab {
 	return h.openBrowser("layout", origin, false)
 }
 
-// show loads url at the given size, phone-like below 900 px.
-func (tb *tab) show(url string, width, height int64) {
+// resize makes the tab a screen of the given size, phone-like below 900 px.
+func (tb *tab) resize(width, height int64) {
 	tb.t.Helper()
 	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
 	if width < 900 {
 		opts = append(opts, chromedp.EmulateMobile)
 	}
-	tb.do(chromedp.EmulateViewport(width, height, opts...), chromedp.Navigate(url))
-	tb.waitJS(`document.readyState === "complete" && document.fonts.status === "loaded"`, "the page and its fonts")
+	tb.do(chromedp.EmulateViewport(width, height, opts...))
+}
+
+// show puts the page at url on the tab at the given size. The pages of a layoutSite share
+// their head (the style sheets), so after the first only the body and the language change,
+// in the page itself: hundreds of pages are walked in seconds, not one navigation each.
+func (tb *tab) show(url string, width, height int64) {
+	tb.t.Helper()
+	tb.resize(width, height)
+	if eval[bool](tb, `document.querySelector("link[href='/web/styles.css']") === null`) {
+		tb.do(chromedp.Navigate(url))
+		tb.waitJS(`document.readyState === "complete"`, "the page")
+	} else {
+		awaitJS[bool](tb, `(async (url) => {
+			const doc = new DOMParser().parseFromString(await (await fetch(url)).text(), "text/html");
+			document.documentElement.lang = doc.documentElement.lang;
+			document.documentElement.dir = doc.documentElement.dir;
+			document.body.replaceWith(document.adoptNode(doc.body));
+			return true;
+		})(`+jsString(url)+`)`)
+	}
+	awaitJS[bool](tb, `document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => r(true))))`)
+}
+
+// jsString is s as a JavaScript string literal.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 // layoutShot keeps a picture of the page as it is now, named name, in the screenshots folder.

@@ -5,6 +5,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,6 +94,7 @@ const seatRowHeights = `JSON.stringify([...document.querySelectorAll("#sf-player
 // Russian, and on the 1280 px table screen), so the dealer's row was taller than the others.
 // Every row of the seat list has one height, whatever its badges, in every language: on a
 // 320 px phone and on the table screen at 1280 px, at each moment the list carries badges.
+// (No Japanese word on these screens is cut by a line break either: issue 29's "Mayaさ / ん".)
 func TestSeatRowsKeepOneHeight(t *testing.T) {
 	site := newLayoutSite(t)
 	moments := seatListMoments(t)
@@ -134,6 +136,9 @@ func TestSeatRowsKeepOneHeight(t *testing.T) {
 		}
 		if hi[0].(float64)-lo[0].(float64) > 1 {
 			t.Errorf("%s: the row %q is %v px high, %q %v px", p.name, hi[1], hi[0], lo[1], lo[0])
+		}
+		if broken := eval[[]string](tb, brokenApart); len(broken) > 0 { // Japanese words cut by a line break
+			t.Errorf("%s: %s", p.name, strings.Join(broken, "; "))
 		}
 	}
 	for _, shot := range []struct{ path, name string }{{"/ru/crowded/phone", "rows-ru-320"}, {"/ja/vote/phone", "rows-ja-vote-320"}, {"/ru/dealt/tv", "rows-ru-tv"}} {

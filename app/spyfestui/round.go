@@ -78,7 +78,9 @@ func (u *UI) choosePanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 // drawPanel: the Spy draws; the Spy's team may still play "two characters" (SX-ACT-4).
 func (u *UI) drawPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
-		return []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitle),
+		// Only the Spy draws: the others' heading says so ("Draw your cards" on every phone
+		// sent them looking for cards, issue 29).
+		return []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitleOthers),
 			ui.ElText("p.muted", f.t(i18n.FestDrawWait, festName(f, v.Spy))))}, nil
 	}
 	body = []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitle),
@@ -90,7 +92,7 @@ func (u *UI) drawPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 // keepPanel: the Spy keeps one of the characters drawn (SX-RC-5, SX-ACT-4).
 func (u *UI) keepPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
-		return []goapp.UI{panel("fx-keep", f.t(i18n.FestKeepTitle),
+		return []goapp.UI{panel("fx-keep", f.t(i18n.FestKeepTitleOthers),
 			ui.ElText("p.muted", f.t(i18n.FestKeepWait, festName(f, v.Spy))))}, nil
 	}
 	pick := u.keepPick
@@ -189,11 +191,14 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if attempt-1 < len(v.AttemptVP) {
 		vp = v.AttemptVP[attempt-1]
 	}
-	main = append(main, ui.El("p#fx-attempt.fx-attempt",
+	attemptLine := []goapp.UI{
 		ui.ElText("strong", f.t(i18n.FestAttempt, min(attempt, v.MaxAttempts), v.MaxAttempts)),
-		goapp.Text(" · "+f.t(i18n.FestAttemptVP, vp)),
-	))
-	main = append(main, u.secretFor(v, f))
+		goapp.Text(" · " + f.t(i18n.FestAttemptVP, vp)),
+	}
+	if v.Phase == spyfest.PhaseStopped {
+		main = append(main, ui.El("p#fx-attempt.fx-attempt", attemptLine...))
+	}
+	main = append(main, u.idleMinute(v, f), u.secretFor(v, f))
 	switch v.Role {
 	case spyfest.RoleSpy:
 		main = append(main, u.reminder(v, f))
@@ -212,7 +217,25 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 				main = append(main, ui.ElText("p.small.muted", f.t(i18n.FestNoKeyword)))
 			}
 		case v.Role == spyfest.RoleIntercepting && v.Guessing != v.Team:
-			main = append(main, ui.ElText("p#fx-missed.muted", f.t(i18n.FestGuessMissed)))
+			missed := i18n.FestGuessMissed
+			if v.Lapsed {
+				missed = i18n.FestGuessLapsed // its time ran out: nothing it said was wrong
+			}
+			main = append(main, ui.ElText("p#fx-missed.muted", f.t(missed)))
+		}
+	}
+	if festPlayer(v) && v.Phase == spyfest.PhaseDescribing {
+		// Who guesses first once the game stops (SX-GUESS-2): the intercepting team, whoever
+		// stops it. The stop button's old words ("Stop: we're guessing") said otherwise to the
+		// Spy's own team.
+		if v.Role == spyfest.RoleIntercepting {
+			main = append(main, ui.ElText("p#fx-stop-note.small.muted", f.t(i18n.FestStopFirstUs, teamLetter(v.ActiveTeam))))
+		} else {
+			main = append(main, ui.ElText("p#fx-stop-note.small.muted", f.t(i18n.FestStopFirstThem, teamLetter(1-v.ActiveTeam))))
+		}
+		if v.Idle == 0 && v.IdleTimer > 0 {
+			main = append(main, ui.HeldGroup(f.HostAway, ui.ElTextWith("button#fx-idle-start.btn.secondary.small[type=button]", f.t(i18n.FestIdleStart)).
+				OnClick(u.act(f, spyfest.StartIdle{Round: v.Round}), actScope(spyfest.StartIdle{Round: v.Round}))))
 		}
 	}
 	if v.Silent {
@@ -222,11 +245,14 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 			Left: v.Description.Left, Skew: f.Skew, Small: true, Label: f.t(i18n.FestDescribeClock),
 			PausedText: f.t(i18n.FestPaused)})
 	}
-	title := f.t(i18n.FestRound, v.Round)
 	if v.Phase == spyfest.PhaseStopped {
-		title = f.t(i18n.FestStoppedTitle)
+		body = append(body, panel("fx-play", f.t(i18n.FestStoppedTitle), main...))
+	} else {
+		// While the Spy describes, the attempt is the panel's heading (the round is named in
+		// the line above the teams): one line less between the scores and the card.
+		body = append(body, ui.El("section#fx-play.card.fx-panel",
+			append([]goapp.UI{ui.El("h2#fx-attempt.fx-attempt", attemptLine...)}, main...)...))
 	}
-	body = append(body, panel("fx-play", title, main...))
 
 	// The Spy's answers and quarter choice go on top: the whole table waits for them.
 	var urgent []goapp.UI
@@ -264,22 +290,30 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 		return body, actions
 	}
 	body = append(urgent, body...)
-	// Describing: the idle minute (SX-GUESS-6) and the stop button (SX-GUESS-1).
-	if v.Idle != 0 {
-		body = append(body, ui.El("div#fx-idle.card.fx-idle",
-			ui.ElText("span.label", f.t(i18n.FestIdleRunning)),
-			festClock(f, v.Idle, v.IdleTimer, f.t(i18n.FestIdleRunning), true),
-		))
-		if v.Role != spyfest.RoleSpectator {
-			actions = append(actions, ui.ElTextWith("button#fx-idle-cancel.btn.secondary[type=button]", f.t(i18n.FestIdleCancel)).OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round}), actScope(spyfest.CancelIdle{Round: v.Round})))
-		}
-	} else if v.IdleTimer > 0 && festPlayer(v) {
-		actions = append(actions, ui.ElTextWith("button#fx-idle-start.btn.secondary[type=button]", f.t(i18n.FestIdleStart)).OnClick(u.act(f, spyfest.StartIdle{Round: v.Round}), actScope(spyfest.StartIdle{Round: v.Round})))
-	}
+	// Describing: the bottom bar keeps the one button of the moment, stopping the game
+	// (SX-GUESS-1); the idle minute is started and cancelled in the round's panel (two
+	// buttons in the bar covered a fifth of a small phone, issue 29).
 	if festPlayer(v) {
 		actions = append(actions, ui.ElTextWith("button#fx-stop.btn.danger.big[type=button]", f.t(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
 	}
 	return body, actions
+}
+
+// idleMinute is the idle minute running (SX-GUESS-6): its countdown at the top of the round's
+// panel, above the card, where the Spy and everyone see it, and the button that cancels it.
+func (u *UI) idleMinute(v *spyfest.View, f Frame) goapp.UI {
+	if v.Idle == 0 || v.Phase != spyfest.PhaseDescribing {
+		return goapp.Text("")
+	}
+	idle := []goapp.UI{
+		ui.ElText("span.label", f.t(i18n.FestIdleRunning)),
+		festClock(f, v.Idle, v.IdleTimer, f.t(i18n.FestIdleRunning), true),
+	}
+	if v.Role != spyfest.RoleSpectator {
+		idle = append(idle, ui.HeldGroup(f.HostAway, ui.ElTextWith("button#fx-idle-cancel.btn.secondary.small[type=button]", f.t(i18n.FestIdleCancel)).
+			OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round}), actScope(spyfest.CancelIdle{Round: v.Round}))))
+	}
+	return ui.El("div#fx-idle.fx-idle", idle...)
 }
 
 // guessPanel: the window of the team guessing now, with its countdown on every device

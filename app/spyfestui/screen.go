@@ -183,9 +183,12 @@ func actScope(a spyfest.Action) goapp.EventOption {
 // is happening now, the sheet, the team's cards, and the primary action at the bottom.
 func (u *UI) Render(v *spyfest.View, f Frame) goapp.UI {
 	body, actions := u.phase(v, f)
-	content := []goapp.UI{u.scoreboard(v, f), u.carpet(v, f)}
+	// What is happening now comes right under the scores, above the red carpet: on a small
+	// phone the track pushed the round's card and the guess window's countdown under the
+	// bottom bar (issue 29).
+	content := []goapp.UI{u.scoreboard(v, f)}
 	content = append(content, body...)
-	content = append(content, u.roundLog(v, f), u.hand(v, f), u.sheet(v, f), u.history(v, f))
+	content = append(content, u.carpet(v, f), u.roundLog(v, f), u.hand(v, f), u.sheet(v, f), u.history(v, f))
 	if f.Host && v.Phase != spyfest.PhaseOver && f.EndGame != nil {
 		content = append(content, ui.El("div.fx-hostbar",
 			ui.ElTextWith("button#fx-end.btn.ghost.small[type=button]", f.t(i18n.FestEndGame)).
@@ -244,7 +247,7 @@ func (u *UI) scoreboard(v *spyfest.View, f Frame) goapp.UI {
 					return ui.ElWith("li",
 						goapp.Text(festName(f, s)),
 						goapp.If(s == v.Spy && festInRound(v), func() goapp.UI {
-							return ui.ElText("span.badge.fx-spy-badge", "Spy")
+							return ui.ElText("span.badge.fx-spy-badge", f.t(i18n.FestSpyBadge))
 						}),
 					).Class(c)
 				}),

@@ -337,7 +337,7 @@ func (p *hostAwayPage) Render() goapp.UI {
 		Names: map[engine.Seat]string{}, Act: func(goapp.Context, spyfest.Action) {}, EndGame: func(goapp.Context) {}})
 }
 
-// The game's own buttons (Spyfest's "Stop: we're guessing") are disabled while the host's
+// The game's own buttons (Spyfest's "Stop the game") are disabled while the host's
 // device is away, and only then.
 func TestHostAwayHoldsTheGameButtons(t *testing.T) {
 	fest := newFestGame(t, spyfest.Config{})

@@ -91,22 +91,46 @@ func (s *Setup) Render() goapp.UI {
 	if tv.Host {
 		parts = append(parts, s.festHostSettings(c, tv))
 	} else {
-		parts = append(parts, ui.ElText("p#fest-summary.muted", s.festSummary(c)),
+		// The players who wait for the host read how the game goes and what the host chose,
+		// as Spyfall's lobby tells them (issue 29).
+		parts = append(parts, ui.ElText("p#fest-summary.lead", s.festSummary(c)),
+			ui.ElText("p#fest-rules.muted", s.t(i18n.FestRules)),
 			ui.ElText("p.muted.small", s.t(i18n.FestWaitingForHost)))
 	}
 	return ui.El("section#spyfest-settings.card.fx-settings", parts...)
 }
 
+// editionName names an edition in the player's language (Japanese and Chinese translate it).
+func (s *Setup) editionName(edition string) string {
+	if edition == spyfest.EditionSpycon {
+		return s.t(i18n.FestEditionSpycon)
+	}
+	return s.t(i18n.FestEditionSpyfest)
+}
+
+// festSummary is the host's choices in one line: edition, characters, keywords, the guess
+// window and the idle timer, and the victory without a carpet.
 func (s *Setup) festSummary(c spyfest.Config) string {
 	deck := s.t(i18n.FestDeckFictional)
 	if c.Deck == spyfest.DeckNonFictional {
 		deck = s.t(i18n.FestDeckReal)
 	}
-	out := strings.ToUpper(c.Edition[:1]) + c.Edition[1:] + " · " + deck + " · " + s.t(i18n.FestKeywordSet) + " " + c.Keywords
-	if c.NoCarpet {
-		out += " · " + s.t(i18n.FestNoCarpet, max(c.VictoryVP, spyfest.DefaultVictoryVP))
+	timer := func(label string, d, def time.Duration) string {
+		switch {
+		case d == spyfest.Off:
+			return label + " " + s.t(i18n.FestTimerOff)
+		case d == 0:
+			d = def
+		}
+		return label + " " + s.t(i18n.FestSeconds, int(d/time.Second))
 	}
-	return out
+	parts := []string{s.editionName(c.Edition), deck, s.t(i18n.FestKeywordSet) + " " + c.Keywords,
+		timer(s.t(i18n.FestGuessWindow), c.GuessWindow, spyfest.DefaultGuessWindow),
+		timer(s.t(i18n.FestIdleTimer), c.IdleTimer, spyfest.DefaultIdleTimer)}
+	if c.NoCarpet {
+		parts = append(parts, s.t(i18n.FestNoCarpet, max(c.VictoryVP, spyfest.DefaultVictoryVP)))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // festTeams shows both teams and the players without one; each player picks a side, the host
@@ -287,7 +311,7 @@ func (s *Setup) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		ui.ElTextWith("button#fest-to-spyfall.btn.ghost.small[type=button]", s.t(i18n.FestToSpyfall)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { s.ToSpyfall(ctx) }),
 		ui.El("div.fx-field", ui.ElText("span.label", s.t(i18n.FestEdition)),
-			seg("fest-edition", []string{spyfest.EditionSpyfest, spyfest.EditionSpycon}, []string{"Spyfest", "Spycon"}, c.Edition,
+			seg("fest-edition", []string{spyfest.EditionSpyfest, spyfest.EditionSpycon}, []string{s.editionName(spyfest.EditionSpyfest), s.editionName(spyfest.EditionSpycon)}, c.Edition,
 				func(c *spyfest.Config, v string) { c.Edition, c.Removed, c.Custom = v, nil, nil })),
 		ui.El("div.fx-field", ui.ElText("span.label", s.t(i18n.FestDeck)),
 			seg("fest-deck", []string{spyfest.DeckFictional, spyfest.DeckNonFictional}, []string{s.t(i18n.FestDeckFictional), s.t(i18n.FestDeckReal)}, c.Deck,
