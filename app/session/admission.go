@@ -236,11 +236,3 @@ func hostProofCheck(secret string, pc *webrtc.PeerConnection) func(proof string)
 		return checkChannelProof(secret, proof, offer, answer)
 	}
 }
-
-// Waiting lists the players waiting for the host to let them in, oldest first (the host's
-// own view has the same list).
-func (h *HostSession) Waiting() []Knock {
-	h.core.mu.Lock()
-	defer h.core.mu.Unlock()
-	return h.core.waitingLocked()
-}

@@ -35,30 +35,10 @@ func RandomDrops() int { return randomDrops() }
 // Crash stops the QR host without a word to anyone, as a reloaded tab (or one the browser
 // discarded while the phone slept) does: its saved state stays as it was.
 func (h *QRHost) Crash() {
-	h.closeOnce.Do(func() {
-		h.mu.Lock()
-		h.done = true
-		pcs := h.pcs
-		h.pcs = map[*webrtc.PeerConnection]struct{}{}
-		h.offers = nil
-		h.mu.Unlock()
-		h.core.mu.Lock()
-		h.core.closed = true
-		h.core.scheduleLocked() // closed: stops the game's timer
-		conns := make([]*hostConn, 0, len(h.core.conns))
-		for hc := range h.core.conns {
-			conns = append(conns, hc)
-		}
-		h.core.mu.Unlock()
+	var pcs map[*webrtc.PeerConnection]struct{}
+	h.crash(func() { pcs = h.stop() }, func() {
 		for pc := range pcs {
 			_ = pc.Close()
 		}
-		for _, hc := range conns {
-			_ = hc.conn.Close()
-		}
-		h.player.Close()
-		close(h.quiet)
-		h.core.wg.Wait()
-		h.waiters.Wait()
 	})
 }

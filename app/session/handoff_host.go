@@ -270,7 +270,7 @@ func (h *hostCore) cancelHandoff(ho *handoffOut) {
 // (the save cleared), every player is told to find the new host, and the host's own player
 // may come back with its seat's token.
 func (h *HostSession) handedOver() (HandedOver, error) {
-	out := HandedOver{Room: h.room, Secret: h.secret, Token: h.player.Token()}
+	out := HandedOver{Room: h.Room(), Secret: h.secret, Token: h.player.Token()}
 	h.core.mu.Lock()
 	h.core.moved = true
 	h.core.handoff = nil

@@ -18,13 +18,8 @@ import (
 // host answers. So the host needs nothing per peer until that peer's offer arrives, and a
 // peer that vanishes before offering costs the host nothing.
 type HostSession struct {
-	opts   Options
-	core   *hostCore
-	sig    atomic.Pointer[signalClient] // replaced when the host reclaims its room (hostsignal.go)
-	room   string
-	secret string
-	player *Client
-	log    logger
+	netHost
+	sig atomic.Pointer[signalClient] // replaced when the host reclaims its room (hostsignal.go)
 
 	// life ends when the host closes: it stops the reclaim of a lost signaling socket.
 	life context.Context
@@ -39,10 +34,7 @@ type HostSession struct {
 	openPCs atomic.Int64 // PeerConnections made and not yet closed (closePC)
 	events  hostEvents   // what the signal loop tells a handoff (handoff_host.go)
 
-	wg        sync.WaitGroup // the signal loop
-	waiters   sync.WaitGroup // per-channel watchers and link closers
-	closeOnce sync.Once
-	quiet     chan struct{} // closed to stop watchSilence
+	wg sync.WaitGroup // the signal loop
 }
 
 // peerLink is one peer's WebRTC connection as the host sees it.
@@ -85,41 +77,20 @@ func startHost(ctx context.Context, o Options, register wire.Message, secret str
 	if err != nil {
 		return nil, err
 	}
-	fail := func(err error) (*HostSession, error) {
-		sig.close()
-		return nil, err
-	}
 	h := &HostSession{
-		opts:   o,
-		room:   m.Room,
-		claim:  m.Claim,
-		secret: secret,
-		log:    defaultLogger(),
-		links:  map[string]*peerLink{},
-		wake:   make(chan struct{}, 1),
+		netHost: netHost{opts: o, secret: secret},
+		claim:   m.Claim,
+		links:   map[string]*peerLink{},
+		wake:    make(chan struct{}, 1),
 	}
 	h.sig.Store(sig)
 	h.life, h.end = context.WithCancel(context.Background())
-	h.core = newHostCore(h.room, h.log)
-	if saved != nil {
-		h.core.restore(*saved)
-	}
-	h.core.table = table
-	// Kept with or without a Store: a handoff and the sealed copies need the whole state too.
-	h.core.store = &hostStore{store: o.Store, claim: h.claim, secret: h.secret}
-	if saved != nil {
-		h.core.store.clock = saved.Clock
-	}
+	h.newCore(m.Room, saved, table, hostStore{claim: h.claim})
 	h.core.seal = newSealer(h.secret)
-
-	hostEnd, playerEnd := Pipe()
-	h.core.accept(hostEnd, true)
-	h.player = newClient(playerEnd, nil)
-	if err := h.player.hello(ctx, o.hello()); err != nil {
-		h.player.Close()
-		h.core.close()
+	if err := h.open(ctx); err != nil {
 		h.end()
-		return fail(err)
+		sig.close()
+		return nil, err
 	}
 	// The welcome leaves in the middle of the hello's locked step: once the lock is free, that
 	// step (its save with the new claim included) is over, so a reload right after this
@@ -128,17 +99,8 @@ func startHost(ctx context.Context, o Options, register wire.Message, secret str
 	h.core.mu.Unlock()
 	h.wg.Add(1)
 	go h.signalLoop()
-	h.quiet = make(chan struct{})
-	h.waiters.Add(1)
-	go h.watchSilence(h.quiet)
 	return h, nil
 }
-
-// Room is the short room code, e.g. "K7MPQ2".
-func (h *HostSession) Room() string { return h.room }
-
-// Secret is the invite secret (128 bits, base64url), carried only in the URL fragment.
-func (h *HostSession) Secret() string { return h.secret }
 
 // Claim is the signaling server's claim token for this room, kept to reclaim it after a reload.
 func (h *HostSession) Claim() string {
@@ -147,32 +109,10 @@ func (h *HostSession) Claim() string {
 	return h.claim
 }
 
-// Player is the host's own player.
-func (h *HostSession) Player() *Client { return h.player }
-
-// Players lists the seats as everyone sees them, in table order.
-func (h *HostSession) Players() []Player { return h.core.players() }
-
-// State is the current state number (the one in the latest views).
-func (h *HostSession) State() uint64 { return h.core.stateNumber() }
-
-// SetTable plugs a game into the host (nil for the lobby alone) and sends everyone a view.
-func (h *HostSession) SetTable(t Table) { h.core.setTable(t) }
-
-// Refresh sends everyone a new view after the game changed without an intent (a timer).
-func (h *HostSession) Refresh() { h.core.refresh() }
-
-// Close leaves the signaling server, tells every player the game ended, closes every
-// connection and stops every goroutine of the host.
+// Close tells every player the game ended, forgets the saved state (Options.Store), leaves
+// the signaling server, closes every connection and stops every goroutine of the host.
 func (h *HostSession) Close() error {
-	h.closeOnce.Do(func() {
-		h.halt()
-		// Players hear it from the host first, before the signaling server calls it away.
-		h.core.close()
-		if h.opts.Store != nil {
-			// Ended on purpose: a later visit starts a new game instead of resuming this one.
-			_ = h.opts.Store.Clear()
-		}
+	h.close(h.halt, func() {
 		h.signal().close()
 		h.wg.Wait() // the signal loop is gone: no new peer links from here on
 		h.mu.Lock()
@@ -180,19 +120,22 @@ func (h *HostSession) Close() error {
 		h.links = map[string]*peerLink{}
 		h.mu.Unlock()
 		for _, l := range links {
-			if l.relay != nil {
-				_ = l.relay.Close()
-			}
-			if l.conn != nil {
-				_ = l.conn.Close()
-			}
-			h.closePC(l)
+			h.closeLink(l)
 		}
-		h.player.Close()
-		close(h.quiet)
-		h.waiters.Wait()
 	})
 	return nil
+}
+
+// closeLink ends all of a link the host let go: its relay, its data channel and its
+// PeerConnection.
+func (h *HostSession) closeLink(l *peerLink) {
+	if l.relay != nil {
+		_ = l.relay.Close()
+	}
+	if l.conn != nil {
+		_ = l.conn.Close()
+	}
+	h.closePC(l)
 }
 
 // fromPeer handles one peer's signaling data: its offer or one of its ICE candidates.

@@ -157,8 +157,3 @@ func (h *hostCore) lobbyControlLocked(hc *hostConn, seq uint64, in Intent) (toCl
 	h.changedLocked()
 	return toClose
 }
-
-// Advance lets the game's time pass now (the timer does this by itself at each deadline)
-// and sends everyone their view if anything changed. Tests with an injected clock call it
-// after moving their clock.
-func (h *HostSession) Advance() { h.core.advance() }

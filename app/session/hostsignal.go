@@ -123,13 +123,7 @@ func (h *HostSession) signalLost() {
 	}
 	h.mu.Unlock()
 	for _, l := range lost {
-		if l.relay != nil {
-			_ = l.relay.Close()
-		}
-		if l.conn != nil {
-			_ = l.conn.Close()
-		}
-		h.closePC(l)
+		h.closeLink(l)
 	}
 }
 
@@ -155,7 +149,7 @@ func (h *HostSession) reclaim() bool {
 		claim := h.claim
 		h.mu.Unlock()
 		ctx, cancel := context.WithTimeout(h.life, retry.attempt)
-		sig, m, err := registerRoom(ctx, h.opts.SignalURL, wire.Message{T: wire.TypeHost, Room: h.room, Claim: claim})
+		sig, m, err := registerRoom(ctx, h.opts.SignalURL, wire.Message{T: wire.TypeHost, Room: h.Room(), Claim: claim})
 		cancel()
 		switch {
 		case errors.Is(err, ErrUnknownRoom), errors.Is(err, errBadClaim):

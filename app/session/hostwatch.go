@@ -33,17 +33,17 @@ func (h *hostCore) dropSilent(limit time.Duration) int {
 }
 
 // watchSilence runs dropSilent every heartbeat until the host closes.
-func (h *HostSession) watchSilence(stop <-chan struct{}) {
-	defer h.waiters.Done()
-	every := retryPolicyOf(h.opts).heartbeat
+func (n *netHost) watchSilence() {
+	defer n.waiters.Done()
+	every := retryPolicyOf(n.opts).heartbeat
 	ticker := time.NewTicker(every)
 	defer ticker.Stop()
 	for {
 		select {
-		case <-stop:
+		case <-n.quiet:
 			return
 		case <-ticker.C:
-			h.core.dropSilent(silentAfter * every)
+			n.core.dropSilent(silentAfter * every)
 		}
 	}
 }

@@ -15,8 +15,7 @@ const LocalRoom = "LOCAL"
 // separate Client with its own seat and its own views: the screen shows one seat's view at a
 // time, behind a "pass to NAME" screen, and never two at once.
 type LocalHost struct {
-	core   *hostCore
-	player *Client
+	hostBase
 
 	mu      sync.Mutex
 	clients []*Client
@@ -26,7 +25,7 @@ type LocalHost struct {
 // NewLocalHost seats the host's own player (o.Name; o.Spectator makes the device a table
 // screen that plays no seat) and returns the host. Options about the network are ignored.
 func NewLocalHost(ctx context.Context, o Options) (*LocalHost, error) {
-	l := &LocalHost{core: newHostCore(LocalRoom, defaultLogger())}
+	l := &LocalHost{hostBase: hostBase{core: newHostCore(LocalRoom, defaultLogger())}}
 	p, err := l.seat(ctx, o.hello(), true)
 	if err != nil {
 		l.core.close()
@@ -47,40 +46,23 @@ func (l *LocalHost) AddLocalSpectator(ctx context.Context, name string) (*Client
 }
 
 func (l *LocalHost) seat(ctx context.Context, hello Hello, isHost bool) (*Client, error) {
-	l.mu.Lock()
-	if l.closed {
-		l.mu.Unlock()
+	closed := false
+	c, err := l.seatHere(ctx, hello, isHost, func(c *Client) bool {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if closed = l.closed; !closed {
+			l.clients = append(l.clients, c) // Close closes it, even before its welcome
+		}
+		return !closed
+	})
+	switch {
+	case closed:
 		return nil, ErrClosed
-	}
-	hostEnd, playerEnd := Pipe()
-	c := newClient(playerEnd, nil)
-	l.clients = append(l.clients, c)
-	l.mu.Unlock()
-	l.core.accept(hostEnd, isHost)
-	if err := c.hello(ctx, hello); err != nil {
-		c.Close()
+	case err != nil:
 		return nil, fmt.Errorf("session: seating %q: %w", hello.Name, err)
 	}
 	return c, nil
 }
-
-// Player is the host's own player.
-func (l *LocalHost) Player() *Client { return l.player }
-
-// Room is LocalRoom.
-func (l *LocalHost) Room() string { return LocalRoom }
-
-// Players lists the seats in table order.
-func (l *LocalHost) Players() []Player { return l.core.players() }
-
-// State is the current state number.
-func (l *LocalHost) State() uint64 { return l.core.stateNumber() }
-
-// SetTable plugs a game into the host and sends everyone a view.
-func (l *LocalHost) SetTable(t Table) { l.core.setTable(t) }
-
-// Advance lets the game's time pass now (the host's timer also does it at each deadline).
-func (l *LocalHost) Advance() { l.core.advance() }
 
 // Close ends the game and stops every goroutine of the host and its players.
 func (l *LocalHost) Close() error {

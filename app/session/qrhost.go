@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/pion/webrtc/v4"
 
@@ -23,22 +22,13 @@ import (
 // Roles are the other way round from HostSession: the host makes the offer and the data
 // channel, since the host's code is the one that must be there first.
 type QRHost struct {
-	opts   Options
-	core   *hostCore
-	room   string
-	secret string
-	player *Client
-	log    logger
+	netHost
 
 	mu     sync.Mutex
 	offers []*qrSeatOffer                      // open offers, oldest first
 	spent  map[uint32]bool                     // the ids (offerNo) of offers whose answer was taken
 	pcs    map[*webrtc.PeerConnection]struct{} // every PeerConnection not yet closed
 	done   bool
-
-	waiters   sync.WaitGroup
-	quiet     chan struct{}
-	closeOnce sync.Once
 }
 
 // qrSeatOffer is one offer the host showed and no answer took yet.
@@ -81,43 +71,17 @@ func ResumeQRHost(ctx context.Context, o Options, st HostState, table Table) (*Q
 }
 
 func startQRHost(ctx context.Context, o Options, room, secret string, saved *HostState, table Table) (*QRHost, error) {
-	h := &QRHost{opts: o, room: room, secret: secret, log: defaultLogger(),
+	h := &QRHost{netHost: netHost{opts: o, secret: secret},
 		spent: map[uint32]bool{}, pcs: map[*webrtc.PeerConnection]struct{}{}}
-	h.core = newHostCore(room, h.log)
 	if saved != nil {
-		h.core.restore(*saved)
 		for _, id := range saved.Spent {
 			h.spent[id] = true
 		}
 	}
-	h.core.table = table
-	if o.Store != nil {
-		h.core.store = &hostStore{store: o.Store, secret: secret, spent: h.spentIDs}
-	}
-	hostEnd, playerEnd := Pipe()
-	h.core.accept(hostEnd, true)
-	h.player = newClient(playerEnd, nil)
-	if err := h.player.hello(ctx, o.hello()); err != nil {
-		h.player.Close()
-		h.core.close()
+	h.newCore(room, saved, table, hostStore{spent: h.spentIDs})
+	if err := h.open(ctx); err != nil {
 		return nil, err
 	}
-	h.quiet = make(chan struct{})
-	h.waiters.Add(1)
-	go func() {
-		defer h.waiters.Done()
-		every := retryPolicyOf(o).heartbeat
-		ticker := time.NewTicker(every)
-		defer ticker.Stop()
-		for {
-			select {
-			case <-h.quiet:
-				return
-			case <-ticker.C:
-				h.core.dropSilent(silentAfter * every)
-			}
-		}
-	}()
 	return h, nil
 }
 
@@ -131,35 +95,6 @@ func (h *QRHost) spentIDs() []uint32 {
 		ids = append(ids, id)
 	}
 	return ids
-}
-
-// Room is the game's room code (made up by the host: no server knows it).
-func (h *QRHost) Room() string { return h.room }
-
-// Secret is the invite secret, which every offer code carries.
-func (h *QRHost) Secret() string { return h.secret }
-
-// Player is the host's own player.
-func (h *QRHost) Player() *Client { return h.player }
-
-// Players lists the seats in table order.
-func (h *QRHost) Players() []Player { return h.core.players() }
-
-// State is the current state number.
-func (h *QRHost) State() uint64 { return h.core.stateNumber() }
-
-// SetTable plugs a game into the host and sends everyone a view.
-func (h *QRHost) SetTable(t Table) { h.core.setTable(t) }
-
-// Refresh sends everyone a new view after the game changed without an intent.
-func (h *QRHost) Refresh() { h.core.refresh() }
-
-// Waiting lists the players waiting for the host to let them in (none come by QR: an offer
-// code carries the secret).
-func (h *QRHost) Waiting() []Knock {
-	h.core.mu.Lock()
-	defer h.core.mu.Unlock()
-	return h.core.waitingLocked()
 }
 
 // Offer makes a new offer for the next seat (or for a player coming back) and returns its
@@ -185,7 +120,7 @@ func (h *QRHost) Offer(ctx context.Context) (string, error) {
 			_ = conn.Close()
 		}
 	})
-	offer, code, err := makeQROffer(ctx, pc, h.room, h.secret)
+	offer, code, err := makeQROffer(ctx, pc, h.Room(), h.secret)
 	if err != nil {
 		_ = conn.Close()
 		return "", fmt.Errorf("session: making an offer code: %w", err)
@@ -253,8 +188,8 @@ func (h *QRHost) Accept(code string) error {
 	if err != nil {
 		return err
 	}
-	if room != h.room {
-		return qrErr(QROtherGame, "this answer belongs to another game (room "+room+"), not "+h.room)
+	if room != h.Room() {
+		return qrErr(QROtherGame, "this answer belongs to another game (room "+room+"), not "+h.Room())
 	}
 	h.mu.Lock()
 	var so *qrSeatOffer
@@ -329,24 +264,23 @@ func (h *QRHost) closePC(pc *webrtc.PeerConnection) {
 // Close tells every player the game ended, forgets the saved state (Options.Store) and closes
 // every connection and goroutine.
 func (h *QRHost) Close() error {
-	h.closeOnce.Do(func() {
-		h.mu.Lock()
-		h.done = true
-		pcs := h.pcs
-		h.pcs = map[*webrtc.PeerConnection]struct{}{}
-		h.offers = nil
-		h.mu.Unlock()
-		h.core.close()
-		if h.opts.Store != nil {
-			// Ended on purpose: a later visit starts a new game instead of resuming this one.
-			_ = h.opts.Store.Clear()
-		}
+	var pcs map[*webrtc.PeerConnection]struct{}
+	h.close(func() { pcs = h.stop() }, func() {
 		for pc := range pcs {
 			_ = pc.Close()
 		}
-		h.player.Close()
-		close(h.quiet)
-		h.waiters.Wait()
 	})
 	return nil
+}
+
+// stop marks the host ending (no offer or answer is taken after it) and hands over its
+// PeerConnections to close.
+func (h *QRHost) stop() map[*webrtc.PeerConnection]struct{} {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.done = true
+	pcs := h.pcs
+	h.pcs = map[*webrtc.PeerConnection]struct{}{}
+	h.offers = nil
+	return pcs
 }

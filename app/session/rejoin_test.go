@@ -43,36 +43,50 @@ func kill(c *Client) {
 
 // crash stops a host the way a closed or reloaded tab does: no farewell to anyone.
 func (h *HostSession) crash() {
-	h.halt()
-	h.mu.Lock()
-	links := h.links
-	h.links = map[string]*peerLink{}
-	h.mu.Unlock()
-	h.core.mu.Lock()
-	h.core.closed = true
-	conns := make([]*hostConn, 0, len(h.core.conns))
-	for hc := range h.core.conns {
-		conns = append(conns, hc)
-	}
-	h.core.mu.Unlock()
-	_ = h.signal().ws.CloseNow()
-	h.signal().close()
-	h.wg.Wait()
-	for _, l := range links {
-		if l.relay != nil {
-			_ = l.relay.Close()
+	var links map[string]*peerLink
+	h.netHost.crash(func() {
+		h.halt()
+		h.mu.Lock()
+		links = h.links
+		h.links = map[string]*peerLink{}
+		h.mu.Unlock()
+	}, func() {
+		_ = h.signal().ws.CloseNow()
+		h.signal().close()
+		h.wg.Wait()
+		for _, l := range links {
+			if l.relay != nil {
+				_ = l.relay.Close()
+			}
+			if l.pc != nil {
+				_ = l.pc.Close()
+			}
 		}
-		if l.pc != nil {
-			_ = l.pc.Close()
+	})
+}
+
+// crash ends the host as close does, but as a tab that vanished: no word to any player, and
+// the saved state kept as it was.
+func (n *netHost) crash(stop, release func()) {
+	n.closeOnce.Do(func() {
+		stop()
+		n.core.mu.Lock()
+		n.core.closed = true
+		n.core.scheduleLocked() // closed: stops the game's timer
+		conns := make([]*hostConn, 0, len(n.core.conns))
+		for hc := range n.core.conns {
+			conns = append(conns, hc)
 		}
-	}
-	for _, hc := range conns {
-		_ = hc.conn.Close()
-	}
-	h.player.Close()
-	close(h.quiet)
-	h.core.wg.Wait()
-	h.waiters.Wait()
+		n.core.mu.Unlock()
+		release()
+		for _, hc := range conns {
+			_ = hc.conn.Close()
+		}
+		n.player.Close()
+		close(n.quiet)
+		n.core.wg.Wait()
+		n.waiters.Wait()
+	})
 }
 
 // onlines counts how many times a watcher's client came online (its first welcome included).
