@@ -9,6 +9,7 @@ import (
 
 	"github.com/pion/webrtc/v4"
 
+	"safehouse/app/session/internal/invite"
 	"safehouse/wire"
 )
 
@@ -176,7 +177,7 @@ func channelProof(secret, offerSDP, answerSDP string) string {
 	if secret == "" || len(offer) == 0 || len(answer) == 0 {
 		return ""
 	}
-	mac := relayMAC(secret, proofLabel,
+	mac := invite.MAC(secret, proofLabel,
 		[]byte(strings.Join(offer, "\n")), []byte{0}, []byte(strings.Join(answer, "\n")))
 	return base64.RawURLEncoding.EncodeToString(mac)
 }

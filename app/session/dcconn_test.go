@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/pion/webrtc/v4"
+
+	"safehouse/app/session/internal/qrcodec"
 )
 
 // A channel handed over only after it already closed ends its Conn at once, instead of
@@ -115,11 +117,11 @@ func TestQRPlayerNeverWelcomedIsToldToScanAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	a, err := checkQRAnswer(j.Answer(), offer)
+	a, err := qrcodec.CheckAnswer(j.Answer(), offer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.desc.sdp(offerNo(offer.id))}); err != nil {
+	if err := pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.Desc.SDP(offer.ID.No())}); err != nil {
 		t.Fatal(err)
 	}
 	c, err := j.Wait(ctx)

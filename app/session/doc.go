@@ -17,10 +17,10 @@
 //
 // With no signaling server at all (a cabin, a plane: phones on one Wi-Fi or hotspot with no
 // internet), NewQRHost hosts a room whose code it made up itself, and players come in through
-// two QR codes each (qrcodec.go): the host makes an offer for the next seat (QRHost.Offer:
-// here the host makes the offer and the data channel), the player's phone scans it and shows
-// its answer (JoinQR, QRJoin.Answer), the host scans that (QRHost.Accept), and the channel
-// opens (QRJoin.Wait). From there everything is as above: the hello with its proof of the
+// two QR codes each (internal/qrcodec): the host makes an offer for the next seat
+// (QRHost.Offer: here the host makes the offer and the data channel), the player's phone scans
+// it and shows its answer (JoinQR, QRJoin.Answer), the host scans that (QRHost.Accept), and the
+// channel opens (QRJoin.Wait). From there everything is as above: the hello with its proof of the
 // invite secret (which the offer code carries) over both fingerprints, views, the resume
 // token. A lost connection does not come back by itself: the client ends, and the same two
 // scans with the seat's token bring the seat and card back. A wrong, foreign, damaged, cut or
@@ -76,7 +76,8 @@
 // ResumeHost brings it back in the same room after a reload; a host tab that only lost its
 // signaling socket reclaims the room by itself (hostsignal.go). When the direct path looks
 // blocked (no connected ICE pair after Options.RelayAfter, ICE failed), the peer also tries
-// the signaling server, end-to-end encrypted (relay.go), and uses the first path that opens;
+// the signaling server, end-to-end encrypted (internal/relay, relay.go), and uses the first
+// path that opens;
 // the host takes the path the first message came on and closes the other (paths.go,
 // hostpaths.go). A browser without WebRTC (turned off in Firefox) makes no PeerConnection and
 // goes straight to the relay. PROTOCOL.md has the details.
@@ -123,4 +124,18 @@
 //
 // LocalHost runs the same host with no signaling and no network: every player of one device
 // is seated over an in-memory pipe (pass-and-play).
+//
+// # Where things are
+//
+// The three kinds of host are one core and a way in (hostbase.go): hostCore (hostcore.go,
+// hostmessages.go, hostgame.go, admission.go, persist.go) serves every connection the same
+// way; hostBase adds the host's own player, netHost the invite secret, the saved state, the
+// watch for silent connections (hostwatch.go) and the order of Close. HostSession (host.go,
+// hostsignal.go, hostpaths.go, hostrestart.go) takes its players through the signaling server,
+// QRHost (qrhost.go) through QR codes, LocalHost (local.go) from its own device. A joining
+// player is a Client (client.go) over a connection Join (join.go, paths.go, restart.go) or
+// JoinQR (qrjoin.go) made. The subsystems that know nothing of connections live in internal/:
+// qrcodec (the QR codes), relay (the relay's handshake and sealing), invite (the MAC keyed by
+// the invite secret that both use, as a direct channel's proof does) and sealed (sealed copies
+// of the host's state). The session's sentinel errors are in errors.go.
 package session

@@ -3,8 +3,9 @@ package session
 import "errors"
 
 // The session's sentinel errors, in one place. The exported ones are for callers to test with
-// errors.Is; the others name a cause the session itself tells apart (or a test checks). A
-// QR code's refusals are *QRError values of the codec (qrcodec.go).
+// errors.Is; the others name a cause the session itself tells apart (or a test checks). The
+// internal packages keep their own (a QR code's refusals are *QRError values of
+// internal/qrcodec, a relay's refused handshake is relay.ErrAuth).
 
 // Errors a caller of the session may meet.
 var (
@@ -36,7 +37,6 @@ var (
 	// through new codes (JoinQR again with the seat's token).
 	errRescan       = errors.New("session: the connection to the host ended: scan the host's code again")
 	errRelayStopped = errors.New("session: the relay was not needed")
-	errRelayAuth    = errors.New("session: the relay handshake was not signed with this game's invite secret")
 	errRelayed      = errors.New("session: a relayed connection has no ICE to restart")
 	errSignalGone   = errors.New("session: the signaling socket is gone; no ICE restart")
 )
@@ -70,3 +70,6 @@ var (
 	// host's own seat can come back as an ordinary player with its token.
 	ErrRoomTaken = errors.New("session: another device holds this game's room now")
 )
+
+// A QR host's refusal of an answer to an offer it took already.
+var errQRUsed error = &QRError{Code: QRUsed, Msg: "this answer was used already: the player scans the host's new code"}

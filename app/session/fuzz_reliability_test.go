@@ -6,6 +6,8 @@ import (
 	"io"
 	"log/slog"
 	"testing"
+
+	"safehouse/app/session/internal/relay"
 )
 
 // Signaling data (offers, candidates, relay frames, refusals) from anyone: never a panic, and what is
@@ -36,7 +38,7 @@ func FuzzDecodeSignalData(f *testing.F) {
 		if held != 1 {
 			t.Fatalf("accepted %q holding %d things", raw, held)
 		}
-		if d.Relay != nil && checkRelayFrame(*d.Relay) != nil {
+		if d.Relay != nil && relay.Check(*d.Relay, MaxMessageBytes) != nil {
 			t.Fatalf("accepted a bad relay frame %q", raw)
 		}
 	})
@@ -84,8 +86,8 @@ func FuzzRelayFrames(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		frame := relayFrame{N: n, Box: box}
-		if checkRelayFrame(frame) != nil {
+		frame := relay.Frame{N: n, Box: box}
+		if relay.Check(frame, MaxMessageBytes) != nil {
 			return // the signaling decoder drops it before any relay sees it
 		}
 		host.deliver(frame)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pion/webrtc/v4"
 
+	"safehouse/app/session/internal/relay"
 	"safehouse/wire"
 )
 
@@ -299,7 +300,7 @@ func (h *HostSession) dropLink(l *peerLink) {
 
 // relayFrame handles a peer's relay frame: its hello starts an encrypted relay (one per
 // link), numbered frames go to that relay.
-func (h *HostSession) relayFrame(l *peerLink, f relayFrame) {
+func (h *HostSession) relayFrame(l *peerLink, f relay.Frame) {
 	h.mu.Lock()
 	rc, direct := l.relay, l.path == PathDirect
 	h.mu.Unlock()
@@ -312,16 +313,16 @@ func (h *HostSession) relayFrame(l *peerLink, f relayFrame) {
 	if rc != nil || direct {
 		return // one relay per signaling link, and none once the peer spoke on its channel
 	}
-	answer, keys, err := hostRelayAnswer(*f.Hello, h.secret)
+	answer, link, err := relay.HostAnswer(*f.Hello, h.secret)
 	if err != nil {
 		h.log.Info("session: relay refused", "peer", l.id, "err", err)
 		return
 	}
 	id := l.id
-	rc = newRelayConn(keys.hostToPeer, keys.peerToHost, func(f relayFrame) error {
+	rc = newRelayConn(link, func(f relay.Frame) error {
 		return h.signal().sendData(id, signalData{Relay: &f})
 	}, nil)
-	if err := h.signal().sendData(id, signalData{Relay: &relayFrame{Hello: &answer}}); err != nil {
+	if err := h.signal().sendData(id, signalData{Relay: &relay.Frame{Hello: &answer}}); err != nil {
 		return
 	}
 	h.mu.Lock()

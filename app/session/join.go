@@ -10,6 +10,7 @@ import (
 
 	"github.com/pion/webrtc/v4"
 
+	"safehouse/app/session/internal/relay"
 	"safehouse/wire"
 )
 
@@ -106,7 +107,7 @@ type peerSide struct {
 	mu          sync.Mutex
 	offerSent   bool
 	earlyCands  []webrtc.ICECandidateInit // gathered before the offer went out
-	relayHello  chan relayHello           // the host's relay hello, once asked for
+	relayHello  chan relay.Hello          // the host's relay hello, once asked for
 	relay       *relayConn                // the relay, once it won (paths.go)
 	relayWhy    string                    // why the relay was tried, "" while it was not
 	iceFailed   chan struct{}             // closed when the PeerConnection's ICE failed
@@ -155,7 +156,7 @@ func connectPeer(ctx context.Context, o Options, code, secret string, notify fun
 }
 
 func newPeerSide(sig *signalClient, notify func(Update)) *peerSide {
-	return &peerSide{sig: sig, notify: notify, relayHello: make(chan relayHello, 1), away: make(chan struct{}),
+	return &peerSide{sig: sig, notify: notify, relayHello: make(chan relay.Hello, 1), away: make(chan struct{}),
 		lost: make(chan struct{}), iceFailed: make(chan struct{})}
 }
 

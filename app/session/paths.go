@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/pion/webrtc/v4"
+
+	"safehouse/app/session/internal/relay"
 )
 
 // Path is how a remote player reaches its host.
@@ -149,14 +151,14 @@ func (p *peerSide) watchICE(pc *webrtc.PeerConnection) {
 // openRelay agrees on keys with the host through the signaling server and returns the sealed
 // relay connection, not yet in use. It gives up when stop is closed (the direct path won).
 func (p *peerSide) openRelay(ctx context.Context, secret string, stop <-chan struct{}) (*relayConn, error) {
-	priv, hello, err := peerRelayStart(secret)
+	handshake, hello, err := relay.PeerStart(secret)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.sig.sendData("", signalData{Relay: &relayFrame{Hello: &hello}}); err != nil {
+	if err := p.sig.sendData("", signalData{Relay: &relay.Frame{Hello: &hello}}); err != nil {
 		return nil, fmt.Errorf("session: starting the relay: %w", err)
 	}
-	var answer relayHello
+	var answer relay.Hello
 	select {
 	case answer = <-p.relayHello:
 	case <-stop:
@@ -166,11 +168,11 @@ func (p *peerSide) openRelay(ctx context.Context, secret string, stop <-chan str
 	case <-ctx.Done():
 		return nil, fmt.Errorf("session: waiting for the host's relay key: %w", ctx.Err())
 	}
-	keys, err := peerRelayFinish(priv, answer, secret)
+	link, err := handshake.Finish(answer)
 	if err != nil {
 		return nil, err
 	}
-	return newRelayConn(keys.peerToHost, keys.hostToPeer, func(f relayFrame) error {
+	return newRelayConn(link, func(f relay.Frame) error {
 		return p.sig.sendData("", signalData{Relay: &f})
 	}, nil), nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/pion/webrtc/v4"
 
+	"safehouse/app/session/internal/qrcodec"
 	"safehouse/tools/chromium"
 )
 
@@ -49,8 +50,9 @@ async function qrAccept(answer) { await window.qrPC.setRemoteDescription({type: 
 // Real Chromium descriptions through the codec, both ways: a Chromium offer written as a code
 // and back is answered by pion, whose answer, as a code and back, Chromium takes, and the
 // channel opens; then the same with pion offering and Chromium answering. With
-// SAFEHOUSE_QR_RECORD=1 it records Chromium's descriptions in testdata/qr (with mDNS
-// candidates, made before the page may use the camera, and with loopback ones, after).
+// SAFEHOUSE_QR_RECORD=1 it records Chromium's descriptions in internal/qrcodec/testdata/qr
+// (with mDNS candidates, made before the page may use the camera, and with loopback ones,
+// after).
 func TestQRCodecWithChromium(t *testing.T) {
 	chrome := chromium.ForTest(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -81,7 +83,7 @@ func TestQRCodecWithChromium(t *testing.T) {
 	quote := func(s string) string { b, _ := json.Marshal(s); return string(b) }
 	record := func(name, sdp string) {
 		if os.Getenv("SAFEHOUSE_QR_RECORD") != "" {
-			if err := os.WriteFile(filepath.Join("testdata", "qr", name), []byte(sdp), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join("internal", "qrcodec", "testdata", "qr", name), []byte(sdp), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -96,7 +98,7 @@ func TestQRCodecWithChromium(t *testing.T) {
 	mdnsAnswer := call(`qrAnswer(` + quote(pionOffer.SDP) + `)`)
 	record("chromium-answer-mdns.sdp", mdnsAnswer)
 	for _, sdp := range []string{mdnsOffer, mdnsAnswer} {
-		if _, err := descFromSDP(sdp); err != nil {
+		if _, err := qrcodec.ParseSDP(sdp); err != nil {
 			t.Fatalf("%v in\n%s", err, sdp)
 		}
 	}
@@ -112,36 +114,36 @@ func TestQRCodecWithChromium(t *testing.T) {
 	// Chromium offers, pion answers.
 	chromeOffer := call(`qrOffer()`)
 	record("chromium-offer-loopback.sdp", chromeOffer)
-	desc, err := descFromSDP(chromeOffer)
+	desc, err := qrcodec.ParseSDP(chromeOffer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	offer := qrOffer{room: "K7MPQ2", id: newQROfferID(), secret: secret, desc: desc}
-	code, err := encodeQROffer(offer)
+	offer := qrcodec.Offer{Room: "K7MPQ2", ID: qrcodec.NewOfferID(), Secret: secret, Desc: desc}
+	code, err := qrcodec.EncodeOffer(offer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := decodeQROffer(code)
+	got, err := qrcodec.DecodeOffer(code)
 	if err != nil {
 		t.Fatal(err)
 	}
-	answerPC, answerSD := pionDescription(t, &webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: got.desc.sdp(1)})
+	answerPC, answerSD := pionDescription(t, &webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: got.Desc.SDP(1)})
 	pionOpen := make(chan struct{})
 	answerPC.OnDataChannel(func(dc *webrtc.DataChannel) { dc.OnOpen(func() { close(pionOpen) }) })
-	adesc, err := descFromSDP(answerSD.SDP)
+	adesc, err := qrcodec.ParseSDP(answerSD.SDP)
 	if err != nil {
 		t.Fatal(err)
 	}
-	acode, err := encodeQRAnswer(qrAnswer{room: offer.room, id: offer.id, desc: adesc}, got)
+	acode, err := qrcodec.EncodeAnswer(qrcodec.Answer{Room: offer.Room, ID: offer.ID, Desc: adesc}, got)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := checkQRAnswer(acode, offer)
+	a, err := qrcodec.CheckAnswer(acode, offer)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("Chromium offer %d characters, pion answer %d", len(code), len(acode))
-	call(`qrAccept(` + quote(a.desc.sdp(2)) + `)`)
+	call(`qrAccept(` + quote(a.Desc.SDP(2)) + `)`)
 	waitClosed(t, pionOpen, "pion's end of a channel Chromium offered")
 	waitJSTrue(t, ctx, `window.qrOpen`)
 
@@ -152,24 +154,24 @@ func TestQRCodecWithChromium(t *testing.T) {
 	offerPC, offerSD := pionDescription(t, nil)
 	offerOpen := make(chan struct{})
 	offerPC.OnDataChannel(func(*webrtc.DataChannel) {})
-	desc, err = descFromSDP(offerSD.SDP)
+	desc, err = qrcodec.ParseSDP(offerSD.SDP)
 	if err != nil {
 		t.Fatal(err)
 	}
-	offer = qrOffer{room: "K7MPQ2", id: newQROfferID(), secret: secret, desc: desc}
-	code, _ = encodeQROffer(offer)
-	got, err = decodeQROffer(code)
+	offer = qrcodec.Offer{Room: "K7MPQ2", ID: qrcodec.NewOfferID(), Secret: secret, Desc: desc}
+	code, _ = qrcodec.EncodeOffer(offer)
+	got, err = qrcodec.DecodeOffer(code)
 	if err != nil {
 		t.Fatal(err)
 	}
-	chromeAnswer := call(`qrAnswer(` + quote(got.desc.sdp(3)) + `)`)
+	chromeAnswer := call(`qrAnswer(` + quote(got.Desc.SDP(3)) + `)`)
 	record("chromium-answer-loopback.sdp", chromeAnswer)
-	adesc, err = descFromSDP(chromeAnswer)
+	adesc, err = qrcodec.ParseSDP(chromeAnswer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	acode, _ = encodeQRAnswer(qrAnswer{room: offer.room, id: offer.id, desc: adesc}, got)
-	if a, err = checkQRAnswer(acode, offer); err != nil {
+	acode, _ = qrcodec.EncodeAnswer(qrcodec.Answer{Room: offer.Room, ID: offer.ID, Desc: adesc}, got)
+	if a, err = qrcodec.CheckAnswer(acode, offer); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("pion offer %d characters, Chromium answer %d", len(code), len(acode))
@@ -178,7 +180,7 @@ func TestQRCodecWithChromium(t *testing.T) {
 			close(offerOpen)
 		}
 	})
-	if err := offerPC.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.desc.sdp(4)}); err != nil {
+	if err := offerPC.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.Desc.SDP(4)}); err != nil {
 		t.Fatal(err)
 	}
 	waitClosed(t, offerOpen, "pion's connection to a Chromium answer")

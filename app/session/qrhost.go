@@ -8,6 +8,7 @@ import (
 
 	"github.com/pion/webrtc/v4"
 
+	"safehouse/app/session/internal/qrcodec"
 	"safehouse/wire"
 )
 
@@ -26,14 +27,14 @@ type QRHost struct {
 
 	mu     sync.Mutex
 	offers []*qrSeatOffer                      // open offers, oldest first
-	spent  map[uint32]bool                     // the ids (offerNo) of offers whose answer was taken
+	spent  map[uint32]bool                     // the ids (OfferID.No) of offers whose answer was taken
 	pcs    map[*webrtc.PeerConnection]struct{} // every PeerConnection not yet closed
 	done   bool
 }
 
 // qrSeatOffer is one offer the host showed and no answer took yet.
 type qrSeatOffer struct {
-	offer qrOffer
+	offer qrcodec.Offer
 	code  string
 	pc    *webrtc.PeerConnection
 	conn  *dataChannelConn // the host's channel, open once the player's answer connects
@@ -162,19 +163,19 @@ func (h *QRHost) Offer(ctx context.Context) (string, error) {
 
 // makeQROffer makes pc's offer, with every local candidate gathered, into an offer of room
 // (a new offer id) and its code.
-func makeQROffer(ctx context.Context, pc *webrtc.PeerConnection, room, secret string) (qrOffer, string, error) {
+func makeQROffer(ctx context.Context, pc *webrtc.PeerConnection, room, secret string) (qrcodec.Offer, string, error) {
 	sd, err := pc.CreateOffer(nil)
 	if err == nil {
 		sd, err = gatherLocal(ctx, pc, sd)
 	}
-	var desc qrDesc
+	var desc qrcodec.Desc
 	if err == nil {
-		desc, err = descFromSDP(sd.SDP)
+		desc, err = qrcodec.ParseSDP(sd.SDP)
 	}
-	offer := qrOffer{room: room, id: newQROfferID(), secret: secret, desc: desc}
+	offer := qrcodec.Offer{Room: room, ID: qrcodec.NewOfferID(), Secret: secret, Desc: desc}
 	var code string
 	if err == nil {
-		code, err = encodeQROffer(offer)
+		code, err = qrcodec.EncodeOffer(offer)
 	}
 	return offer, code, err
 }
@@ -184,7 +185,7 @@ func makeQROffer(ctx context.Context, pc *webrtc.PeerConnection, room, secret st
 // answers an offer already taken or closed, or is damaged is refused with a *QRError and
 // changes nothing.
 func (h *QRHost) Accept(code string) error {
-	room, id, err := peekQRAnswer(code)
+	room, id, err := qrcodec.PeekAnswer(code)
 	if err != nil {
 		return err
 	}
@@ -195,11 +196,11 @@ func (h *QRHost) Accept(code string) error {
 	var so *qrSeatOffer
 	at := -1
 	for i, o := range h.offers {
-		if o.offer.id == id {
+		if o.offer.ID == id {
 			so, at = o, i
 		}
 	}
-	spent := h.spent[offerNo(id)]
+	spent := h.spent[id.No()]
 	h.mu.Unlock()
 	if so == nil {
 		if spent {
@@ -207,12 +208,9 @@ func (h *QRHost) Accept(code string) error {
 		}
 		return qrErr(QRNotOffered, "this answer is for a code this host no longer shows: the player scans the host's new code")
 	}
-	a, err := checkQRAnswer(code, so.offer)
+	a, err := qrcodec.CheckAnswer(code, so.offer)
 	if err != nil {
 		return err
-	}
-	if a.desc.setup == 0 {
-		return qrErr(QRDamaged, "the answer's DTLS role is not one an answer can take")
 	}
 	h.mu.Lock()
 	if h.done || at >= len(h.offers) || h.offers[at] != so {
@@ -223,20 +221,14 @@ func (h *QRHost) Accept(code string) error {
 	if len(h.spent) >= maxSpentOffers {
 		clear(h.spent)
 	}
-	h.spent[offerNo(id)] = true
+	h.spent[id.No()] = true
 	h.mu.Unlock()
-	err = so.pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.desc.sdp(offerNo(id))})
+	err = so.pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.Desc.SDP(id.No())})
 	if err != nil {
 		_ = so.conn.Close()
 		return fmt.Errorf("session: the answer could not be used: %w", err)
 	}
 	return nil
-}
-
-// offerNo is an offer id as a number: the o= line's session id of a description made from a
-// code, and how spent offers are kept (and saved).
-func offerNo(id [qrOfferID]byte) uint32 {
-	return uint32(id[0])<<24 | uint32(id[1])<<16 | uint32(id[2])<<8 | uint32(id[3])
 }
 
 func (h *QRHost) track(pc *webrtc.PeerConnection) bool {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/pion/webrtc/v4"
+
+	"safehouse/app/session/internal/qrcodec"
 )
 
 // qrAnswerPatience is how long a native player's ICE waits for the host (Options.ICEFailedTimeout).
@@ -23,7 +25,7 @@ var qrWelcomePatience = 20 * time.Second
 // then waits for the host's data channel and says hello.
 type QRJoin struct {
 	o      Options
-	offer  qrOffer
+	offer  qrcodec.Offer
 	pc     *webrtc.PeerConnection
 	answer string
 
@@ -37,12 +39,9 @@ type QRJoin struct {
 // seat back (a player whose phone slept or reloaded). A code that is not a host's offer, or
 // is damaged, gives a *QRError.
 func JoinQR(ctx context.Context, o Options, offerCode string) (*QRJoin, error) {
-	offer, err := decodeQROffer(offerCode)
+	offer, err := qrcodec.DecodeOffer(offerCode)
 	if err != nil {
 		return nil, err
-	}
-	if offer.desc.setup != 0 {
-		return nil, qrErr(QRDamaged, "the offer's DTLS role is not one an offer can take")
 	}
 	if o.ICEFailedTimeout == 0 {
 		// The player's ICE starts checking at once, but the host answers only once it has
@@ -78,7 +77,7 @@ func JoinQR(ctx context.Context, o Options, offerCode string) (*QRJoin, error) {
 		j.closePC()
 		return nil, fmt.Errorf("session: answering the host's code: %w", err)
 	}
-	err = pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: offer.desc.sdp(offerNo(offer.id))})
+	err = pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: offer.Desc.SDP(offer.ID.No())})
 	if err != nil {
 		return fail(err)
 	}
@@ -89,11 +88,11 @@ func JoinQR(ctx context.Context, o Options, offerCode string) (*QRJoin, error) {
 	if sd, err = gatherLocal(ctx, pc, sd); err != nil {
 		return fail(err)
 	}
-	desc, err := descFromSDP(sd.SDP)
+	desc, err := qrcodec.ParseSDP(sd.SDP)
 	if err != nil {
 		return fail(err)
 	}
-	if j.answer, err = encodeQRAnswer(qrAnswer{room: offer.room, id: offer.id, desc: desc}, offer); err != nil {
+	if j.answer, err = qrcodec.EncodeAnswer(qrcodec.Answer{Room: offer.Room, ID: offer.ID, Desc: desc}, offer); err != nil {
 		return fail(err)
 	}
 	return j, nil
@@ -103,14 +102,14 @@ func JoinQR(ctx context.Context, o Options, offerCode string) (*QRJoin, error) {
 func (j *QRJoin) Answer() string { return j.answer }
 
 // Room is the room code of the host's offer.
-func (j *QRJoin) Room() string { return j.offer.room }
+func (j *QRJoin) Room() string { return j.offer.Room }
 
 // Resume makes Wait's hello ask for a seat back with token (the seat's resume token for
 // Room, from an earlier game): the app learns the room only from the host's code.
 func (j *QRJoin) Resume(token string) { j.o.Token = token }
 
 // Secret is the invite secret the host's code carried.
-func (j *QRJoin) Secret() string { return j.offer.secret }
+func (j *QRJoin) Secret() string { return j.offer.Secret }
 
 // Wait waits, as long as ctx allows, for the host to take the answer and its data channel to
 // open, then says hello (with the proof of the invite secret, and Options.Token) and returns
@@ -143,7 +142,7 @@ func (j *QRJoin) Wait(ctx context.Context) (*Client, error) {
 	c.mu.Unlock()
 	hello := j.o.hello()
 	answer, offer := describedSDPs(j.pc)
-	hello.Proof = channelProof(j.offer.secret, offer, answer)
+	hello.Proof = channelProof(j.offer.Secret, offer, answer)
 	hctx, cancel := context.WithTimeout(ctx, qrWelcomePatience)
 	defer cancel()
 	if err := c.hello(hctx, hello); err != nil {

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/pion/webrtc/v4"
+
+	"safehouse/app/session/internal/relay"
 )
 
 // channelLabel names the one data channel each peer opens to the host.
@@ -17,7 +19,7 @@ const channelLabel = "safehouse"
 type signalData struct {
 	SDP       *sessionDescription      `json:"sdp,omitempty"`
 	Candidate *webrtc.ICECandidateInit `json:"candidate,omitempty"`
-	Relay     *relayFrame              `json:"relay,omitempty"`
+	Relay     *relay.Frame             `json:"relay,omitempty"`
 	// Refused is the host's answer to an offer it will not act on (an ICE restart of a link
 	// it no longer has, or that does not match it): why, in a sentence. The peer stops
 	// waiting for that restart and makes a new connection.
@@ -62,7 +64,7 @@ func decodeSignalData(raw json.RawMessage) (signalData, error) {
 		return signalData{}, fmt.Errorf("only an offer can restart ICE")
 	}
 	if d.Relay != nil {
-		if err := checkRelayFrame(*d.Relay); err != nil {
+		if err := relay.Check(*d.Relay, MaxMessageBytes); err != nil {
 			return signalData{}, err
 		}
 	}
