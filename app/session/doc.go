@@ -131,7 +131,8 @@
 // hostmessages.go, hostgame.go, admission.go, persist.go) serves every connection the same
 // way; hostBase adds the host's own player, netHost the invite secret, the saved state, the
 // watch for silent connections (hostwatch.go) and the order of Close. HostSession (host.go,
-// hostsignal.go, hostpaths.go, hostrestart.go) takes its players through the signaling server,
+// hostsignal.go, hostpaths.go, hostrestart.go; its handoff to another device: handoff.go,
+// handoff_host.go, handoff_player.go) takes its players through the signaling server,
 // QRHost (qrhost.go) through QR codes, LocalHost (local.go) from its own device. A joining
 // player is a Client (client.go) over a connection Join (join.go, paths.go, restart.go) or
 // JoinQR (qrjoin.go) made. The subsystems that know nothing of connections live in internal/:
