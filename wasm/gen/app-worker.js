@@ -8,7 +8,8 @@ const resourcesToCache = {{.ResourcesToCache}};
 // so a language once used works offline; the site generator puts this version's packs here.
 const langCacheName = "safehouse-lang";
 const langPacks = [/*LANG_PACKS*/];
-const packLang = (url) => (/\/lang\/([a-z]+)\.[0-9a-f]+\.json$/.exec(new URL(url, self.location).pathname) || [])[1];
+// A pack's language is its file's code: a BCP 47 tag, "ru" or "es-419" or "zh-Hant".
+const packLang = (url) => (/\/lang\/([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.[0-9a-f]+\.json$/.exec(new URL(url, self.location).pathname) || [])[1];
 
 // usablePack says whether text is lang's pack as the app reads it (i18n.Load; the page's
 // early.js checks the same): only such a pack is kept, never a corrupt answer.

@@ -379,6 +379,20 @@ func TestSiteServesLanguagePacks(t *testing.T) {
 		if strings.Contains(string(worker), "/*LANG_PACKS*/") {
 			t.Errorf("prefix %q: the worker's pack list is not filled in", prefix)
 		}
+		// The worker reads a pack's language from its name (packLang) to keep it for offline
+		// use: every code, regional ones too (issue 34: "es-419" was not read, so such a pack
+		// was never kept).
+		re := regexp.MustCompile(`const packLang = \(url\) => \(/(.+)/\.exec`).FindSubmatch(worker)
+		if re == nil {
+			t.Fatalf("prefix %q: no packLang in the worker", prefix)
+		}
+		packLang := regexp.MustCompile(strings.ReplaceAll(string(re[1]), `\/`, `/`))
+		for _, lang := range append(i18n.Languages(), "es-419", "zh-Hant", "pt-PT") {
+			url := prefix + "/lang/" + string(lang) + ".0123456789.json"
+			if m := packLang.FindStringSubmatch(url); m == nil || m[1] != string(lang) {
+				t.Errorf("prefix %q: the worker reads %s as the pack of %q", prefix, url, m)
+			}
+		}
 	}
 }
 
