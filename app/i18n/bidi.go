@@ -18,10 +18,31 @@ const (
 // and in the others when s holds right-to-left letters (a Latin name in a Latin sentence
 // needs nothing, so most texts are left exactly as they are).
 func Isolate(lang Lang, s string) string {
-	if s == "" || !RTL(lang) && !hasRTL(s) {
+	if s == "" || !RTL(lang) && !hasRTL(s) || isolated(s) {
 		return s
 	}
 	return fsi + s + pdi
+}
+
+// isolated reports whether s is one isolate from end to end ("\u2068Maya\u2069", a list of one
+// name already isolated), which needs no second one; "\u2068a\u2069, \u2068b\u2069" is two.
+func isolated(s string) bool {
+	if !strings.HasPrefix(s, fsi) || !strings.HasSuffix(s, pdi) {
+		return false
+	}
+	depth := 0
+	for i, r := range s {
+		switch r {
+		case '\u2066', '\u2067', '\u2068':
+			depth++
+		case '\u2069':
+			depth--
+			if depth == 0 && i+len(pdi) != len(s) {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
 
 // hasRTL reports whether s holds a letter of a right-to-left script: Hebrew, Arabic, Syriac,

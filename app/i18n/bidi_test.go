@@ -24,6 +24,9 @@ func TestNamesIsolated(t *testing.T) {
 		{Isolate(English, "Leo"), "Leo"},
 		{Isolate("he", "Leo"), "\u2068Leo\u2069"},
 		{Isolate("he", ""), ""},
+		// A list of one name is one isolate already; a list of two is isolated as a whole.
+		{Isolate("he", List("he", "Leo")), "\u2068Leo\u2069"},
+		{Isolate("he", List("he", "Leo", "Maya")), "\u2068\u2068Leo\u2069, \u2068Maya\u2069\u2069"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
