@@ -46,6 +46,9 @@ type Client struct {
 	handoff *handoffIn
 	taking  chan struct{} // closed when a room being taken over is taken, or not
 	keep    *holding      // this device's share and sealed copy (seal_player.go)
+	take    *takeover     // continuing the game without the host (takeover.go)
+	// retryNow cuts a reconnect's wait short: the host (or a new one) is back.
+	retryNow chan struct{}
 
 	cleanup   func()     // closes what the first connection depends on
 	redial    redialFunc // nil: no reconnecting (the host's own player)
@@ -203,7 +206,10 @@ func (c *Client) hello(ctx context.Context, hello Hello) error {
 }
 
 // notify queues an update for the player.
-func (c *Client) notify(u Update) { c.pending.push(u) }
+func (c *Client) notify(u Update) {
+	c.takeoverSaw(u)
+	c.pending.push(u)
+}
 
 func (c *Client) readLoop() {
 	defer c.wg.Done()

@@ -95,6 +95,15 @@
 // (a handoff or a takeover) learns it from the server (ErrRoomTaken, HostSession.Displaced)
 // and its player comes back as the seat it was.
 //
+// For an unplanned loss, the host keeps a sealed copy of its state on every other seated
+// device and deals the copies' key among them by Shamir's sharing with a majority threshold
+// (APP-HOST-3; seal_host.go, seal_player.go, internal/sealed). When the host has been away
+// for Options.TakeoverAfter, each device offers to continue the game (Update.Takeover):
+// Client.AskTakeover asks the table over the signaling server's line, Client.AgreeTakeover
+// sends this device's share, sealed to the asker; with a majority the asker opens the
+// newest copy and hosts the game under the same room code (APP-HOST-2; takeover.go,
+// takeline.go).
+//
 // # Order and shutdown
 //
 // Messages on a Conn are handled in the order sent: received messages are queued from the

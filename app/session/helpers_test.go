@@ -12,15 +12,16 @@ const patience = 60 * time.Second
 
 // watcher records every update of one client, in order.
 type watcher struct {
-	mu      sync.Mutex
-	views   []View
-	notices []Update
-	status  []Status
-	paths   []Path         // the path each online status came with
-	asks    []HandoffAsk   // handoffs the host asked this client to take
-	hosts   []*HostSession // the host this client became (a handoff or a takeover)
-	changed chan struct{}
-	done    chan struct{}
+	mu        sync.Mutex
+	views     []View
+	notices   []Update
+	status    []Status
+	paths     []Path         // the path each online status came with
+	asks      []HandoffAsk   // handoffs the host asked this client to take
+	hosts     []*HostSession // the host this client became (a handoff or a takeover)
+	takeovers []Takeover     // news of continuing the game without the host
+	changed   chan struct{}
+	done      chan struct{}
 }
 
 func watch(c *Client) *watcher {
@@ -46,6 +47,9 @@ func watch(c *Client) *watcher {
 			}
 			if u.Host != nil {
 				w.hosts = append(w.hosts, u.Host)
+			}
+			if u.Takeover != nil {
+				w.takeovers = append(w.takeovers, *u.Takeover)
 			}
 			w.mu.Unlock()
 			select {

@@ -75,6 +75,7 @@ func newRemoteClient(conn Conn, redial redialFunc, retry retryPolicy) *Client {
 		done:     make(chan struct{}),
 		redial:   redial,
 		retry:    retry,
+		retryNow: make(chan struct{}, 1),
 	}
 	c.watchPath(conn)
 	c.start()
@@ -123,6 +124,8 @@ func (c *Client) reconnect(old Conn) bool {
 		timer := time.NewTimer(wait)
 		select {
 		case <-timer.C:
+		case <-c.retryNow:
+			timer.Stop()
 		case <-c.done:
 			timer.Stop()
 			return false

@@ -27,6 +27,9 @@ const sealEvery = 2 * time.Second
 type sealBody struct {
 	Deal  sealed.Deal  `json:"deal"`
 	Share sealed.Share `json:"share"`
+	// Line is the deal's key for the table's own messages while the host is away
+	// (takeline.go): every holder has it, the server never does.
+	Line []byte `json:"line"`
 }
 
 // sealedPart is the body of "sealed": a copy's box travels in parts under the message cap.
@@ -53,6 +56,7 @@ type sealer struct {
 	seats   []int // the seats but the host's when the key was last dealt
 	holders []int // the seats holding a share, by holder index; nil: no deal (fewer than 2)
 	key     sealed.Key
+	line    []byte // the deal's line key (sealBody.Line)
 	deal    sealed.Deal
 	shares  map[int]sealed.Share // by seat
 	given   map[*hostConn]uint64 // the epoch whose share each connection has
@@ -100,7 +104,7 @@ func (h *hostCore) sealLocked() {
 			continue
 		}
 		if s.given[hc] != s.deal.Epoch {
-			h.sendLocked(hc, TypeSeal, 0, sealBody{Deal: s.deal, Share: s.shares[seat.no]})
+			h.sendLocked(hc, TypeSeal, 0, sealBody{Deal: s.deal, Share: s.shares[seat.no], Line: s.line})
 			s.given[hc] = s.deal.Epoch
 			delete(s.sent, hc)
 		}
@@ -127,6 +131,7 @@ func (h *hostCore) dealLocked(holders []int) {
 		return
 	}
 	key, err := sealed.NewKey()
+	line, _ := sealed.NewKey()
 	var deal sealed.Deal
 	var shares []sealed.Share
 	if err == nil {
@@ -136,7 +141,7 @@ func (h *hostCore) dealLocked(holders []int) {
 		h.log.Error("session: no sealed copies: the key could not be dealt", "err", err)
 		return
 	}
-	s.holders, s.key, s.deal = holders, key, deal
+	s.holders, s.key, s.deal, s.line = holders, key, deal, line[:]
 	for i, seat := range holders {
 		s.shares[seat] = shares[i]
 	}

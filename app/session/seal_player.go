@@ -10,6 +10,7 @@ import (
 type holding struct {
 	deal  sealed.Deal
 	share sealed.Share
+	line  []byte       // the deal's key for the table's messages (takeline.go)
 	copy  *sealed.Copy // the newest whole copy
 	// A copy on its way, part by part.
 	coming *sealedPart
@@ -52,7 +53,7 @@ func (c *Client) sealMessage(env Envelope) {
 	switch env.T {
 	case TypeSeal:
 		var b sealBody
-		if err := decodeStrict(env.Body, &b); err != nil || b.Deal.Valid() != nil || b.Deal.Check(b.Share) != nil {
+		if err := decodeStrict(env.Body, &b); err != nil || b.Deal.Valid() != nil || b.Deal.Check(b.Share) != nil || len(b.Line) != 32 {
 			return
 		}
 		c.mu.Lock()
@@ -60,7 +61,7 @@ func (c *Client) sealMessage(env Envelope) {
 		if c.keep != nil && c.keep.deal.Epoch == b.Deal.Epoch {
 			return
 		}
-		c.keep = &holding{deal: b.Deal, share: b.Share}
+		c.keep = &holding{deal: b.Deal, share: b.Share, line: b.Line}
 	case TypeSealed:
 		var p sealedPart
 		if err := decodeStrict(env.Body, &p); err != nil {

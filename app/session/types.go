@@ -45,6 +45,10 @@ type Options struct {
 	// becomes the host (APP-HOST-1, APP-HOST-2). Nil hosts the lobby alone.
 	OpenTable func(saved []byte, clock func() time.Time) (Table, error)
 
+	// TakeoverAfter, for a joining player, is how long the host must have been away before
+	// this device offers to continue the game on it (Update.Takeover). Zero: 90 s.
+	TakeoverAfter time.Duration
+
 	// A joining player's connection care (zero values take the defaults in reconnect.go and
 	// paths.go): Heartbeat is how often it pings the host (silence for three means the
 	// connection is dead); RetryDelay and RetryMaxDelay bound the waits between reconnect
@@ -154,4 +158,7 @@ type Update struct {
 	// Host: this device is now the host of the game (a handoff or a takeover): play on with
 	// Host.Player(); this client ends after this update.
 	Host *HostSession
+	// Takeover: news of continuing the game without its host (APP-HOST-2): an offer to ask,
+	// another device's ask, this device's ask under way, or the end of it all.
+	Takeover *Takeover
 }

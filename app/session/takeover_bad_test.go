@@ -1,0 +1,136 @@
+//go:build !js
+
+package session
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"safehouse/app/session/internal/sealed"
+	"safehouse/wire"
+)
+
+// lineOf joins ht's room on a socket of the test's own, as a device of the table would.
+func (ht *handoffTable) lineOf(t *testing.T) *signalClient {
+	t.Helper()
+	sig, err := dialSignal(ht.ctx, ht.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(sig.close)
+	if err := sig.send(wire.Message{T: wire.TypeJoin, Room: ht.host.Room()}); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := sig.await(ht.ctx); err != nil || m.T != wire.TypeJoined {
+		t.Fatalf("joining: %+v %v", m, err)
+	}
+	return sig
+}
+
+// Bad input to an asker (APP-HOST-3): a share of another game, one of an older deal, a forged
+// one and one that does not decrypt each get their own notice and never count; the majority
+// that really agrees still opens the copy.
+func TestBadSharesAreRefusedEachWithItsOwnNotice_APP_HOST_3(t *testing.T) {
+	ht := takeoverTable(t, 4)
+	ht.killMidVote(t)
+	asker, witness := ht.peers[1], ht.peers[3]
+	ht.takeoverNews(t, asker, "the offer", offered)
+	if err := asker.AskTakeover(); err != nil {
+		t.Fatal(err)
+	}
+	ht.takeoverNews(t, witness, "the ask", func(u Takeover) bool { return u.Asker == asker.Seat() })
+	// The forger knows the line key (a holder of the table) and the ask; it is not the server.
+	asker.take.mu.Lock()
+	ask := asker.take.ask.body
+	asker.take.mu.Unlock()
+	witness.take.mu.Lock()
+	from := witness.take.asks[ask.ID].from
+	witness.take.mu.Unlock()
+	witness.mu.Lock()
+	k := *witness.keep
+	witness.mu.Unlock()
+
+	_, otherShares, err := sealed.NewDeal(k.deal.Game, sealed.Key{7}, 4) // an older deal of this game
+	if err != nil {
+		t.Fatal(err)
+	}
+	foreign := k.share
+	foreign.Game = sealed.GameID("another game")
+	forged := k.share
+	forged.Data = bytes.Clone(forged.Data)
+	forged.Data[0] ^= 0x55
+	line := ht.lineOf(t)
+	give := func(s sealed.Share, garble bool) {
+		pub, nonce, box, err := sealShare(k.line, ask, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if garble {
+			box[0] ^= 1
+		}
+		data, err := encodeTake(k.line, takeGive, giveBody{ID: ask.ID, Seat: witness.Seat(), Game: s.Game, Epoch: s.Epoch, Pub: pub, Nonce: nonce, Box: box})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := lineSend(line, from, data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	give(foreign, false)
+	give(otherShares[0], false)
+	give(forged, false)
+	give(k.share, true)
+	w := ht.watcherOf(asker)
+	for _, code := range []string{NoticeShareOtherGame, NoticeShareStale, NoticeShareForged} {
+		w.until(t, "the refusal "+code, func() bool { return hasCode(w, code) })
+	}
+	w.until(t, "two forged refusals", func() bool { return countCode(w.notices, NoticeShareForged) == 2 })
+	asker.take.mu.Lock()
+	have := asker.take.ask.ring.Count()
+	asker.take.mu.Unlock()
+	if have != 1 {
+		t.Fatalf("the asker counts %d shares after four bad ones, want its own only", have)
+	}
+	for _, p := range []*Client{ht.peers[0], ht.peers[2]} {
+		if err := p.AgreeTakeover(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ht.newHostOf(t, asker)
+}
+
+// A sealed copy that does not open (damaged on the asker's device) ends the ask with its own
+// notice: nobody hosts, and the shares gathered are forgotten.
+func TestACopyThatDoesNotOpenChangesNothing_APP_HOST_3(t *testing.T) {
+	ht := takeoverTable(t, 3)
+	ht.killMidVote(t)
+	asker := ht.peers[1]
+	ht.takeoverNews(t, asker, "the offer", offered)
+	asker.mu.Lock()
+	bad := *asker.keep.copy
+	bad.Box = bytes.Clone(bad.Box)
+	bad.Box[len(bad.Box)/2] ^= 0x80
+	asker.keep.copy = &bad
+	asker.mu.Unlock()
+	if err := asker.AskTakeover(); err != nil {
+		t.Fatal(err)
+	}
+	// The other holders' copies are as old as the asker's: none is sent along.
+	ht.takeoverNews(t, ht.peers[0], "the ask", func(u Takeover) bool { return u.Asker == asker.Seat() })
+	if err := ht.peers[0].AgreeTakeover(); err != nil {
+		t.Fatal(err)
+	}
+	ht.takeoverNews(t, asker, "the ask ended", func(u Takeover) bool { return u.Ended && u.Why == NoticeCopyDamaged })
+	time.Sleep(200 * time.Millisecond)
+	for _, p := range ht.peers {
+		w := ht.watcherOf(p)
+		w.mu.Lock()
+		if len(w.hosts) > 0 {
+			t.Errorf("seat %d hosts with a copy that does not open", p.Seat())
+		}
+		w.mu.Unlock()
+	}
+}
+
+func hasCode(w *watcher, code string) bool { return countCode(w.notices, code) > 0 }
