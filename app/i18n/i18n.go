@@ -38,9 +38,12 @@ type language struct {
 // here and its pack (README: Adding a language).
 var languages = []language{
 	{code: "en", name: "English"},
+	{code: "ar", name: "العربية", rtl: true},
 	{code: "de", name: "Deutsch"},
 	{code: "es", name: "Español"},
+	{code: "fa", name: "فارسی", rtl: true},
 	{code: "fr", name: "Français"},
+	{code: "he", name: "עברית", rtl: true},
 	{code: "it", name: "Italiano"},
 	{code: "ja", name: "日本語"},
 	{code: "pl", name: "Polski"},
