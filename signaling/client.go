@@ -31,6 +31,7 @@ type client struct {
 	// used by the reader and the message handlers it waits for, one at a time
 	badMessages int
 	relayBudget tokenBucket   // relayed bytes this connection may still send
+	netRelay    *netRelay     // its network's, shared (guarded by srv.mu; set once admitted)
 	relayPause  time.Duration // set when data was refused: how long the reader waits before reading on
 
 	// guarded by mu, which may be taken while holding srv.mu but never the other way
@@ -119,7 +120,8 @@ func (c *client) serve() {
 	s.mu.Lock()
 	s.leave(c)
 	delete(s.clients, c)
-	s.releaseConnSlot(c.key)
+	s.connsByKey.remove(c.keys)
+	s.releaseNetRelay(c)
 	s.mu.Unlock()
 	s.connections.Done()
 }

@@ -175,11 +175,7 @@ func (s *Server) forgetRoomLocked(r *room, ended bool) {
 		s.recordLocked(r, true)
 	}
 	delete(s.rooms, r.code)
-	for _, key := range r.ownerKeys {
-		if s.roomsByKey[key]--; s.roomsByKey[key] <= 0 {
-			delete(s.roomsByKey, key)
-		}
-	}
+	s.roomsByKey.remove(r.ownerKeys)
 	s.unhomeRoomLocked(r.code)
 }
 

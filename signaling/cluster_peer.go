@@ -188,9 +188,7 @@ func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans clusterMsg) {
 	}
 	s.rooms[r.code] = r
 	s.counters.peakRooms = max(s.counters.peakRooms, len(s.rooms))
-	for _, key := range c.keys {
-		s.roomsByKey[key]++
-	}
+	s.roomsByKey.add(c.keys)
 	s.homeRoomLocked(r)
 	c.room = r
 	s.metrics.reclaims.Inc()

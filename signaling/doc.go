@@ -8,9 +8,10 @@
 // A Server is an http.Handler speaking that protocol over WebSockets; mount it
 // at /signal, and wrap the listener with Server.Listen so that sockets are
 // limited before any request is read. Everything it knows lives in memory and
-// is bounded: message size, relayed bytes per second per connection, peers
-// per room, rooms, joins and failed joins per client address and network
-// (prefixes.go), rooms, sockets and connections in total. The memories behind
+// is bounded: message size, relayed bytes per second per connection and per
+// network, peers per room, rooms, sockets, connections, joins and failed
+// joins per client address and network (prefixes.go), and rooms, sockets and
+// connections in total, of which no network may take the last places. The memories behind
 // the per-address limits forget their stalest entries when full, so that no
 // flood of addresses locks anyone out. A room outlives its host's disconnect
 // for a grace period so that a reloaded host tab can reclaim it with its claim

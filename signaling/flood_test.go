@@ -109,7 +109,7 @@ func TestFloodStaysWithinCaps(t *testing.T) {
 	})
 	var wg sync.WaitGroup
 	for a := range attackers {
-		ip := fmt.Sprintf("127.0.0.%d", 10+a)
+		ip := fmt.Sprintf("127.0.%d.1", 10+a) // each from its own network
 		for i := range attemptsEach {
 			wg.Add(1)
 			go func() {

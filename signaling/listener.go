@@ -10,14 +10,17 @@ import (
 // Listen wraps ln so that the server's socket limits apply before any byte
 // of a request is read: at most MaxSockets connections are open at once, and
 // at most SocketsPerAddress from one client address, an IPv6 /64 counting as
-// one address (a trusted proxy's connections count only towards the total). A connection beyond a limit is
+// one address, and at most a share of them from one network (prefixes.go: four
+// times as many from an IPv4 /24 or IPv6 /56, sixteen from an IPv6 /48, and
+// never the last places). A trusted proxy's connections count only towards
+// the total. A connection beyond a limit is
 // closed as soon as it is accepted, which costs a file descriptor for an
 // instant rather than a descriptor, a goroutine and buffers for as long as
 // the client likes to trickle its headers. (MaxConns counts only WebSockets
 // that were upgraded: 20,000 half-open requests exhausted the descriptors.)
 // Accept errors are logged as warnings, at most once a second.
 func (s *Server) Listen(ln net.Listener) net.Listener {
-	return &limitListener{Listener: ln, srv: s, perAddr: make(map[string]int)}
+	return &limitListener{Listener: ln, srv: s, perKey: make(prefixCounts)}
 }
 
 type limitListener struct {
@@ -26,7 +29,7 @@ type limitListener struct {
 
 	mu         sync.Mutex
 	open       int
-	perAddr    map[string]int // open sockets by limit key (an IPv4 address, an IPv6 /64)
+	perKey     prefixCounts // open sockets by prefix of their addresses
 	lastErrLog time.Time
 	errors     int // accept errors not logged since lastErrLog
 }
@@ -47,19 +50,22 @@ func (l *limitListener) Accept() (net.Conn, error) {
 func (l *limitListener) admit(conn net.Conn) (net.Conn, bool) {
 	cfg := &l.srv.cfg
 	addr := parseHostAddr(conn.RemoteAddr().String())
-	key := limitKey(addr)
+	keys := prefixKeys(addr)
 	perAddress := !isTrusted(addr, cfg.TrustedProxies)
 	l.mu.Lock()
 	var reason string
 	switch {
 	case l.open >= cfg.MaxSockets:
 		reason = "too many sockets"
-	case perAddress && l.perAddr[key] >= cfg.SocketsPerAddress:
-		reason = "too many sockets from this address"
-	default:
+	case perAddress:
+		if why := l.perKey.refusal(keys, cfg.SocketsPerAddress, l.open, cfg.MaxSockets); why != "" {
+			reason = "too many sockets from this " + why
+		}
+	}
+	if reason == "" {
 		l.open++
 		if perAddress {
-			l.perAddr[key]++
+			l.perKey.add(keys)
 		}
 	}
 	l.mu.Unlock()
@@ -69,20 +75,18 @@ func (l *limitListener) admit(conn net.Conn) (net.Conn, bool) {
 		l.srv.counters.refusedSockets++
 		l.srv.mu.Unlock()
 		conn.Close()
-		l.srv.logLimited(key, slog.LevelWarn, "connection refused", "reason", reason, "addr", addr)
+		l.srv.logLimited(keys[0], slog.LevelWarn, "connection refused", "reason", reason, "addr", addr)
 		return nil, false
 	}
-	return &limitedConn{Conn: conn, release: func() { l.release(key, perAddress) }}, true
+	return &limitedConn{Conn: conn, release: func() { l.release(keys, perAddress) }}, true
 }
 
-func (l *limitListener) release(key string, perAddress bool) {
+func (l *limitListener) release(keys []string, perAddress bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.open--
 	if perAddress {
-		if l.perAddr[key]--; l.perAddr[key] <= 0 {
-			delete(l.perAddr, key)
-		}
+		l.perKey.remove(keys)
 	}
 }
 

@@ -2,6 +2,7 @@ package signaling
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -66,9 +67,9 @@ func TestSocketLimitsBeforeTheUpgrade(t *testing.T) {
 	}
 	var others []net.Conn
 	for i := range 3 {
-		others = append(others, ts.halfOpen(t, "127.0.0."+string(rune('3'+i))))
+		others = append(others, ts.halfOpen(t, fmt.Sprintf("127.0.%d.1", 3+i))) // other networks: their shares
 	}
-	if !closedAtOnce(ts.halfOpen(t, "127.0.0.9")) {
+	if !closedAtOnce(ts.halfOpen(t, "127.0.9.1")) {
 		t.Fatal("a seventh half-open connection was kept")
 	}
 	if st := ts.Stats(); st.RefusedSockets != 2 {
@@ -77,7 +78,7 @@ func TestSocketLimitsBeforeTheUpgrade(t *testing.T) {
 	// A place given back is a place for an honest client.
 	others[0].Close()
 	waitFor(t, "a place to come back", func() bool {
-		c, _, err := ts.tryDial(t, "127.0.0.10")
+		c, _, err := ts.tryDial(t, "127.0.10.1")
 		if err != nil {
 			return false
 		}

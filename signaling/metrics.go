@@ -82,9 +82,10 @@ const (
 	reasonDraining     = "draining"      // draining or shut down
 	reasonFull         = "full"          // MaxConns reached
 	reasonAddressConns = "address-conns" // ConnsPerAddress reached
+	reasonNetworkConns = "network-conns" // ConnsPerAddress times the level factor, or the network's share, reached
 )
 
-var connRefusalReasons = []string{reasonHost, reasonOrigin, reasonDraining, reasonFull, reasonAddressConns}
+var connRefusalReasons = []string{reasonHost, reasonOrigin, reasonDraining, reasonFull, reasonAddressConns, reasonNetworkConns}
 
 // Metrics serves the server's metrics in the Prometheus text format. Mount it
 // at /metrics, on an address only the operator's scraper reaches if the

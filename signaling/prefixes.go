@@ -37,3 +37,51 @@ func levelLimit(perAddress, level int) int {
 	}
 	return perAddress
 }
+
+// What the whole server holds (sockets, connections, rooms) is shared between
+// networks too: one network (an IPv4 /24, an IPv6 /48: the coarsest level)
+// may hold at most a networkShare-th of what is still free. Whoever holds a
+// network or many can then never take the last places: a newcomer from
+// another network always finds some, while the networks that hold most are
+// refused first. (20 addresses of one /24 held all 6,000 sockets; 63 /24s all
+// 2,000 rooms.) The rule does not bind until the server fills up: with half
+// of it free, a network may still hold an eighth of it; and a network may
+// always hold what one address may.
+const networkShare = 4
+
+// prefixCounts counts what clients hold at every prefix level of their
+// addresses (prefixKeys).
+type prefixCounts map[string]int
+
+// refusal says why the address with limit keys keys may not have one more of
+// what c counts, or "" if it may: its address or one of its networks holds
+// its limit already (perAddress, times levelFactor per level), or its network
+// holds its share of what the server has free (used of total).
+func (pc prefixCounts) refusal(keys []string, perAddress, used, total int) string {
+	for level, key := range keys {
+		if pc[key] >= levelLimit(perAddress, level) {
+			if level == 0 {
+				return "address"
+			}
+			return "network"
+		}
+	}
+	if held := pc[keys[len(keys)-1]]; held >= perAddress && held*networkShare >= total-used {
+		return "network share"
+	}
+	return ""
+}
+
+func (pc prefixCounts) add(keys []string) {
+	for _, key := range keys {
+		pc[key]++
+	}
+}
+
+func (pc prefixCounts) remove(keys []string) {
+	for _, key := range keys {
+		if pc[key]--; pc[key] <= 0 {
+			delete(pc, key)
+		}
+	}
+}

@@ -94,27 +94,28 @@ func (s *Server) refuse(c *client, code, text string) {
 
 // createRoom opens room code, which no room uses, with c as its host.
 func (s *Server) createRoom(c *client, code string) {
-	for level, key := range c.keys {
-		// Rooms waiting for their host count too: whoever opens rooms and
-		// drops the sockets keeps them for the grace period without a socket.
-		if s.roomsByKey[key] >= levelLimit(s.cfg.RoomsPerAddress, level) {
-			s.logLimited(c.key, slog.LevelInfo, "room refused", "reason", "rooms per address", "prefix", key, "addr", c.addr)
-			s.refuse(c, wire.CodeRateLimited, "this address has too many rooms open; close one or wait")
-			return
-		}
-	}
 	if len(s.rooms) >= s.cfg.MaxRooms {
 		s.logLimited(c.key, slog.LevelWarn, "room refused", "reason", "server full", "addr", c.addr)
 		s.refuse(c, wire.CodeRateLimited, "the server has no room for more games right now; try again later")
+		return
+	}
+	// Rooms waiting for their host count too: whoever opens rooms and drops the
+	// sockets keeps them for the grace period without a socket.
+	switch why := s.roomsByKey.refusal(c.keys, s.cfg.RoomsPerAddress, len(s.rooms), s.cfg.MaxRooms); why {
+	case "address", "network":
+		s.logLimited(c.key, slog.LevelInfo, "room refused", "reason", "rooms per "+why, "addr", c.addr)
+		s.refuse(c, wire.CodeRateLimited, "this address has too many rooms open; close one or wait")
+		return
+	case "network share":
+		s.logLimited(c.key, slog.LevelWarn, "room refused", "reason", "the network's share of a filling server", "addr", c.addr)
+		s.refuse(c, wire.CodeRateLimited, "the server has no room for more games from this network right now; try again later")
 		return
 	}
 	r := &room{code: code, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
 		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute)}
 	s.rooms[code] = r
 	s.counters.peakRooms = max(s.counters.peakRooms, len(s.rooms))
-	for _, key := range c.keys {
-		s.roomsByKey[key]++
-	}
+	s.roomsByKey.add(c.keys)
 	s.homeRoomLocked(r)
 	c.room = r
 	s.metrics.rooms.Inc()
@@ -238,9 +239,9 @@ func (s *Server) relay(c *client, m wire.Message) {
 		s.refuse(c, wire.CodeNotInRoom, `send "host" or "join" first`)
 		return
 	}
-	if !c.relayBudget.take(int64(len(m.Data)), s.cfg.Now()) {
+	if wait, ok := s.takeRelayBudget(c, int64(len(m.Data))); !ok {
 		s.refuse(c, wire.CodeRateLimited, "too much data too fast; slow down")
-		c.relayPause = min(c.relayBudget.wait(int64(len(m.Data))), maxRelayPause)
+		c.relayPause = min(wait, maxRelayPause)
 		return
 	}
 	if r.proxy {

@@ -23,11 +23,12 @@ type Server struct {
 	rooms         map[string]*room // by canonical code
 	clients       map[*client]struct{}
 	pending       int                     // connections admitted but not yet upgraded
-	connsByKey    map[string]int          // open and pending connections per limit key
-	roomsByKey    map[string]int          // existing rooms per prefix of their creators' addresses
+	connsByKey    prefixCounts            // open and pending connections per prefix of their addresses
+	roomsByKey    prefixCounts            // existing rooms per prefix of their creators' addresses
 	failures      map[string]*failRecord  // recent failed joins per prefix (limits.go)
 	allFailures   []time.Time             // the server's recent failed joins, for FailedJoinsTotal
 	joinsByKey    map[string]*tokenBucket // successful joins per limit key
+	relayByNet    map[string]*netRelay    // relay budgets of the networks with connections here
 	lastJoinPrune time.Time
 	maxTracked    int // bound on len(failures) and len(joinsByKey)
 	lastPrune     time.Time
@@ -77,10 +78,11 @@ func New(cfg Config) *Server {
 		log:        cfg.Logger,
 		rooms:      make(map[string]*room),
 		clients:    make(map[*client]struct{}),
-		connsByKey: make(map[string]int),
-		roomsByKey: make(map[string]int),
+		connsByKey: make(prefixCounts),
+		roomsByKey: make(prefixCounts),
 		failures:   make(map[string]*failRecord),
 		joinsByKey: make(map[string]*tokenBucket),
+		relayByNet: make(map[string]*netRelay),
 		maxTracked: maxTrackedAddresses,
 		upgrader:   newUpgrader(),
 		limitedLog: newLimitedLog(cfg.Logger),
@@ -126,7 +128,8 @@ func (s *Server) Stats() Stats {
 // not held for the connection's life). Shutdown waits for those goroutines.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r, s.cfg.TrustedProxies)
-	key := limitKey(addr)
+	keys := prefixKeys(addr)
+	key := keys[0]
 	if !hostAllowed(r, s.cfg.AllowedHosts) {
 		s.refuseConn(w, key, http.StatusMisdirectedRequest, reasonHost, "host not served here", "addr", addr, "host", clip(r.Host))
 		return
@@ -135,7 +138,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.refuseConn(w, key, http.StatusForbidden, reasonOrigin, "origin not allowed", "addr", addr, "origin", clip(r.Header.Get("Origin")))
 		return
 	}
-	if status, label, reason := s.admit(key); status != 0 {
+	if status, label, reason := s.admit(keys); status != 0 {
 		s.refuseConn(w, key, status, label, reason, "addr", addr)
 		return
 	}
@@ -144,13 +147,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.log.Debug("websocket upgrade failed", "addr", addr, "err", err)
 		s.mu.Lock()
 		s.pending--
-		s.releaseConnSlot(key)
+		s.connsByKey.remove(keys)
 		s.mu.Unlock()
 		s.connections.Done()
 		return
 	}
 	c := newClient(s, conn, addr, key)
 	s.mu.Lock()
+	s.holdNetRelay(c)
 	s.pending--
 	s.clients[c] = struct{}{}
 	closed := s.closed
@@ -161,32 +165,31 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	go c.serve()
 }
 
-// admit reserves a connection slot, or says why there is none (with the
-// reason's metrics label).
-func (s *Server) admit(key string) (status int, label, reason string) {
+// admit reserves a connection slot for the address with limit keys keys, or
+// says why there is none (with the reason's metrics label).
+func (s *Server) admit(keys []string) (status int, label, reason string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	used := len(s.clients) + s.pending
 	switch {
 	case s.closed:
 		return http.StatusServiceUnavailable, reasonDraining, "server shutting down"
 	case s.draining:
 		return http.StatusServiceUnavailable, reasonDraining, "server restarting; connect again"
-	case len(s.clients)+s.pending >= s.cfg.MaxConns:
+	case used >= s.cfg.MaxConns:
 		return http.StatusServiceUnavailable, reasonFull, "too many connections"
-	case s.connsByKey[key] >= s.cfg.ConnsPerAddress:
+	}
+	switch s.connsByKey.refusal(keys, s.cfg.ConnsPerAddress, used, s.cfg.MaxConns) {
+	case "address":
 		return http.StatusTooManyRequests, reasonAddressConns, "too many connections from this address"
+	case "network", "network share":
+		return http.StatusTooManyRequests, reasonNetworkConns, "too many connections from this network"
 	}
 	s.pending++
 	s.counters.peakConns = max(s.counters.peakConns, len(s.clients)+s.pending)
-	s.connsByKey[key]++
+	s.connsByKey.add(keys)
 	s.connections.Add(1)
 	return 0, "", ""
-}
-
-func (s *Server) releaseConnSlot(key string) {
-	if s.connsByKey[key]--; s.connsByKey[key] <= 0 {
-		delete(s.connsByKey, key)
-	}
 }
 
 func (s *Server) refuseConn(w http.ResponseWriter, key string, status int, label, reason string, attrs ...any) {
