@@ -50,8 +50,9 @@ type client struct {
 	remote *remotePeer // set on a home's stand-in for a peer connected to another instance (cluster.go)
 
 	// guarded by srv.mu
-	room   *room
-	peerID string // "" while unplaced or when this client is its room's host
+	room    *room
+	peerID  string // "" while unplaced or when this client is its room's host
+	vouched bool   // as a peer: invited (it showed the room's pass) or admitted by the host (strangers.go)
 }
 
 func newClient(s *Server, conn *websocket.Conn, addr netip.Addr, key string) *client {

@@ -58,11 +58,16 @@ type clusterMsg struct {
 	Keys     []string        `json:"keys,omitempty"`  // a failed join's address limit keys, finest first
 	LastPeer int             `json:"last,omitempty"`
 	HadPeer  bool            `json:"had,omitempty"`
+	Gate     string          `json:"gate,omitempty"`    // the room's invite gate (strangers.go)
+	Pass     string          `json:"pass,omitempty"`    // a joining peer's invite pass
+	Blocked  []string        `json:"blocked,omitempty"` // limit keys the room's host turned away
 }
 
 type wirePeer struct {
-	ID   string `json:"id"`
-	Inst string `json:"inst"`
+	ID      string `json:"id"`
+	Inst    string `json:"inst"`
+	Key     string `json:"key,omitempty"` // the limit key of its address
+	Vouched bool   `json:"vouched,omitempty"`
 }
 
 // Operations on a room's subject (to its home) and on an instance's subject.

@@ -118,19 +118,19 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w clusterM
 // remoteJoinLocked places a peer of another instance in room r, with the
 // room's own limits; the address limits were that instance's to check.
 func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w clusterMsg) {
-	if len(r.peers) >= s.cfg.PeersPerRoom {
-		s.answer(m, clusterMsg{Op: opError, Code: wire.CodeRoomFull, Msg: "this room is full"})
+	if len(w.Keys) != 1 || len(w.Keys[0]) == 0 || len(w.Keys[0]) > 64 {
+		s.answer(m, clusterMsg{Op: opError, Code: wire.CodeBadMessage, Msg: "a join names its address's limit key"})
 		return
 	}
-	r.joins.refill(s.cfg.Now())
-	if r.joins.tokens < joinCost {
-		s.answer(m, clusterMsg{Op: opError, Code: wire.CodeRateLimited, Msg: "too many joins to this room; wait a moment"})
+	a := s.admitPeer(r, w.Pass, w.Keys[0])
+	if a.code != "" {
+		s.answer(m, clusterMsg{Op: opError, Code: a.code, Msg: a.msg})
 		return
 	}
-	r.joins.tokens -= joinCost
+	a.joins.tokens -= joinCost
 	r.lastPeer++
 	id := "p" + strconv.Itoa(r.lastPeer)
-	stub := &client{srv: s, remote: &remotePeer{inst: w.Inst, room: r.code}, room: r, peerID: id}
+	stub := &client{srv: s, remote: &remotePeer{inst: w.Inst, room: r.code}, room: r, peerID: id, key: w.Keys[0], vouched: a.vouched}
 	r.peers[id] = stub
 	r.hadPeer = true
 	s.metrics.joins.Inc()
@@ -145,14 +145,14 @@ func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w clusterMsg) {
 // through: the answer lists its peers and where their sockets are, the room
 // is forgotten here, and the peers connected here stay, proxied.
 func (s *Server) moveRoomLocked(cl *cluster, r *room) clusterMsg {
-	ans := clusterMsg{Op: opMoved, Room: r.code, LastPeer: r.lastPeer, HadPeer: r.hadPeer, Epoch: r.epoch}
+	ans := clusterMsg{Op: opMoved, Room: r.code, LastPeer: r.lastPeer, HadPeer: r.hadPeer, Epoch: r.epoch, Gate: r.gate, Blocked: r.blocked}
 	for _, id := range r.peerIDs() {
 		p := r.peers[id]
 		if p.remote != nil {
-			ans.Peers = append(ans.Peers, wirePeer{ID: id, Inst: p.remote.inst})
+			ans.Peers = append(ans.Peers, wirePeer{ID: id, Inst: p.remote.inst, Key: p.key, Vouched: p.vouched})
 			continue
 		}
-		ans.Peers = append(ans.Peers, wirePeer{ID: id, Inst: cl.id})
+		ans.Peers = append(ans.Peers, wirePeer{ID: id, Inst: cl.id, Key: p.key, Vouched: p.vouched})
 		p.room = &room{code: r.code, proxy: true}
 		cl.proxyLocked(r.code, id, p)
 	}

@@ -1,6 +1,7 @@
 package signaling
 
 import (
+	"cmp"
 	"errors"
 	"log/slog"
 
@@ -64,7 +65,7 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 		if code == "" {
 			s.refuse(c, wire.CodeUnavailable, "the server cannot reach its cluster; try again in a moment")
 		} else if !c.isClosing() && c.room == nil {
-			s.createRoom(c, code)
+			s.createRoom(c, code, m.Gate)
 		}
 		return true
 	}
@@ -82,9 +83,9 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 	if !s.addressJoinAllowed(c) { // a reclaim too (see reclaimRoom)
 		return true
 	}
-	req := clusterMsg{Op: opJoin, Room: code, Inst: cl.id}
+	req := clusterMsg{Op: opJoin, Room: code, Inst: cl.id, Pass: m.Pass, Keys: c.keys[:1]}
 	if m.T == wire.TypeHost {
-		req.Op, req.Claim = opReclaim, m.Claim
+		req.Op, req.Claim, req.Pass, req.Keys = opReclaim, m.Claim, "", nil
 	}
 	// A join of a code no instance has a record of is most likely a guess, and so is
 	// any reclaim: it counts as failed while the answer is on its way.
@@ -109,7 +110,8 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 	case orphan && m.T == wire.TypeHost && claimHash(m.Claim) == cl.orphanLocked(code).w.Claim:
 		rec := cl.orphanLocked(code).w
 		s.logLimited(c.key, slog.LevelWarn, "room adopted: its instance did not answer", "room", code, "old_home", rec.Inst)
-		s.adoptRoomLocked(cl, c, clusterMsg{Room: code, Peers: rec.Peers, LastPeer: rec.LastPeer, HadPeer: rec.HadPeer, Epoch: rec.Epoch})
+		s.adoptRoomLocked(cl, c, clusterMsg{Room: code, Peers: rec.Peers, LastPeer: rec.LastPeer, HadPeer: rec.HadPeer, Epoch: rec.Epoch,
+			Gate: cmp.Or(m.Gate, rec.Gate), Blocked: rec.Blocked})
 	case orphan && m.T == wire.TypeHost:
 		failed = true
 		s.logLimited(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
@@ -141,6 +143,7 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 			c.send(encode(wire.Message{T: wire.TypeHostAway}))
 		}
 	case ans.Op == opMoved:
+		ans.Gate = cmp.Or(m.Gate, ans.Gate)
 		s.adoptRoomLocked(cl, c, ans)
 	default:
 		s.refuse(c, wire.CodeUnavailable, "the server got an answer it does not understand; try again")
@@ -174,17 +177,21 @@ func (s *Server) freeCode(cl *cluster) string {
 // through c, from the old home's answer ans.
 func (s *Server) adoptRoomLocked(cl *cluster, c *client, ans clusterMsg) {
 	r := &room{code: ans.Room, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
-		lastPeer: ans.LastPeer, hadPeer: ans.HadPeer, joins: s.joinBucket(s.cfg.RoomJoinsPerMinute), epoch: ans.Epoch + 1}
+		lastPeer: ans.LastPeer, hadPeer: ans.HadPeer, joins: s.joinBucket(s.cfg.RoomJoinsPerMinute), epoch: ans.Epoch + 1,
+		knockJoins: s.joinBucket(knockJoinsPerPlace * s.cfg.KnocksPerRoom), gate: ans.Gate}
+	for _, key := range ans.Blocked {
+		r.block(key)
+	}
 	for _, p := range ans.Peers {
 		if p.Inst == cl.id {
 			if q := cl.proxied[r.code][p.ID]; q != nil {
 				cl.unproxyLocked(r.code, p.ID)
-				q.room = r
+				q.room, q.vouched = r, p.Vouched
 				r.peers[p.ID] = q
 			}
 			continue
 		}
-		r.peers[p.ID] = &client{srv: s, remote: &remotePeer{inst: p.Inst, room: r.code}, room: r, peerID: p.ID}
+		r.peers[p.ID] = &client{srv: s, remote: &remotePeer{inst: p.Inst, room: r.code}, room: r, peerID: p.ID, key: p.Key, vouched: p.Vouched}
 	}
 	s.rooms[r.code] = r
 	s.counters.peakRooms = max(s.counters.peakRooms, len(s.rooms))

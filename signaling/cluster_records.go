@@ -53,13 +53,15 @@ func (s *Server) recordLocked(r *room, gone bool) {
 	if cl == nil || r.proxy {
 		return
 	}
-	w := clusterMsg{Op: opRecord, Room: r.code, Inst: cl.id, Epoch: r.epoch, Claim: claimHash(r.claim), LastPeer: r.lastPeer, HadPeer: r.hadPeer}
+	w := clusterMsg{Op: opRecord, Room: r.code, Inst: cl.id, Epoch: r.epoch, Claim: claimHash(r.claim), LastPeer: r.lastPeer, HadPeer: r.hadPeer,
+		Gate: r.gate, Blocked: r.blocked}
 	if gone {
 		w = clusterMsg{Op: opGone, Room: r.code, Inst: cl.id, Epoch: r.epoch}
 	} else {
 		for _, id := range r.peerIDs() {
-			p := wirePeer{ID: id, Inst: cl.id}
-			if q := r.peers[id]; q.remote != nil {
+			q := r.peers[id]
+			p := wirePeer{ID: id, Inst: cl.id, Key: q.key, Vouched: q.vouched}
+			if q.remote != nil {
 				p.Inst = q.remote.inst
 			}
 			w.Peers = append(w.Peers, p)
@@ -83,7 +85,7 @@ func (s *Server) fromRecordsLocked(cl *cluster, w clusterMsg) {
 	}
 	switch w.Op {
 	case opRecord:
-		if len(w.Peers) > s.cfg.PeersPerRoom*2 {
+		if len(w.Peers) > (s.cfg.PeersPerRoom+s.cfg.KnocksPerRoom)*2 || len(w.Blocked) > maxBlocked {
 			cl.dropped.WithLabelValues(dropOversized).Inc()
 			return
 		}

@@ -14,8 +14,12 @@ type Config struct {
 	// are answered with `too-large`; ones beyond four times this size end the
 	// connection, since reading them through would cost too much.
 	MaxMessageSize int64
-	// PeersPerRoom caps the peers in one room, the host not counted (default 32).
-	PeersPerRoom int
+	// PeersPerRoom caps the invited peers in one room, the host not counted
+	// (default 32). KnocksPerRoom caps the strangers besides them: peers that
+	// showed no invite pass and that the host has not admitted (default 8);
+	// they also have joins a minute of their own, twice as many (strangers.go).
+	PeersPerRoom  int
+	KnocksPerRoom int
 	// RoomsPerAddress caps the rooms created from one client address that exist at
 	// once, rooms waiting for their host included (default 8).
 	RoomsPerAddress int
@@ -109,6 +113,7 @@ type Config struct {
 const (
 	DefaultMaxMessageSize       = 64 << 10
 	DefaultPeersPerRoom         = 32
+	DefaultKnocksPerRoom        = 8
 	DefaultRoomsPerAddress      = 8
 	DefaultFailedJoinsPerMinute = 10
 	DefaultFailedJoinsTotal     = 300
@@ -164,6 +169,7 @@ func orDefault[T int | int64 | time.Duration](v, def T) T {
 func (c Config) withDefaults() Config {
 	c.MaxMessageSize = orDefault(c.MaxMessageSize, DefaultMaxMessageSize)
 	c.PeersPerRoom = orDefault(c.PeersPerRoom, DefaultPeersPerRoom)
+	c.KnocksPerRoom = orDefault(c.KnocksPerRoom, DefaultKnocksPerRoom)
 	c.RoomsPerAddress = orDefault(c.RoomsPerAddress, DefaultRoomsPerAddress)
 	c.FailedJoinsPerMinute = orDefault(c.FailedJoinsPerMinute, DefaultFailedJoinsPerMinute)
 	c.FailedJoinsTotal = orDefault(c.FailedJoinsTotal, DefaultFailedJoinsTotal)

@@ -15,7 +15,10 @@
 // the per-address limits forget their stalest entries when full, so that no
 // flood of addresses locks anyone out. A room outlives its host's disconnect
 // for a grace period so that a reloaded host tab can reclaim it with its claim
-// token, which changes on every reclaim. Every log line a client can cause, a
+// token, which changes on every reclaim. Peers without the invite link's pass
+// (a typed or guessed code) are strangers with a small quota of their own in
+// each room until the host admits them, and the host can block one
+// (strangers.go). Every log line a client can cause, a
 // refusal or a success (a room made, reclaimed, left or expired), is logged
 // once per kind, address and minute, with a count of the rest (logs.go).
 //

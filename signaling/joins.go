@@ -22,27 +22,6 @@ func (s *Server) joinBucket(perMinute int) tokenBucket {
 // minute.
 const joinCost = 60
 
-// joinAllowed takes one join from c's address and from room r, or refuses c
-// when either has none left. Called with the mutex held.
-func (s *Server) joinAllowed(c *client, r *room) bool {
-	now := s.cfg.Now()
-	b := s.addressJoins(c, now)
-	r.joins.refill(now)
-	if b.tokens < joinCost {
-		s.logLimited(c.key, slog.LevelInfo, "join refused", "reason", "too many joins from this address", "addr", c.addr)
-		s.refuse(c, wire.CodeRateLimited, "too many joins from this address; wait a moment")
-		return false
-	}
-	if r.joins.tokens < joinCost {
-		s.logLimited(c.key, slog.LevelInfo, "join refused", "reason", "too many joins to this room", "room", r.code, "addr", c.addr)
-		s.refuse(c, wire.CodeRateLimited, "too many joins to this room; wait a moment")
-		return false
-	}
-	b.tokens -= joinCost
-	r.joins.tokens -= joinCost
-	return true
-}
-
 // addressJoins is the join bucket of c's address, refilled. Called with the
 // mutex held.
 func (s *Server) addressJoins(c *client, now time.Time) *tokenBucket {

@@ -15,6 +15,7 @@ const (
 	maxRoomFieldLen  = 32
 	maxClaimFieldLen = 128
 	maxIDFieldLen    = 16
+	maxPassFieldLen  = 64 // a pass or a gate: wire.PassLen
 )
 
 // ErrBadMessage is wrapped by every error DecodeMessage returns.
@@ -45,6 +46,9 @@ func DecodeMessage(b []byte) (wire.Message, error) {
 	if len(m.ID) > maxIDFieldLen {
 		return wire.Message{}, badMessage("id is too long")
 	}
+	if len(m.Gate) > maxPassFieldLen || len(m.Pass) > maxPassFieldLen {
+		return wire.Message{}, badMessage("gate or pass is too long")
+	}
 	switch m.T {
 	case wire.TypeHost:
 		if (m.Room == "") != (m.Claim == "") {
@@ -57,6 +61,10 @@ func DecodeMessage(b []byte) (wire.Message, error) {
 	case wire.TypeTo:
 		if len(m.Data) == 0 || string(m.Data) == "null" {
 			return wire.Message{}, badMessage(`"to" needs "data"`)
+		}
+	case wire.TypeAdmit, wire.TypeBlock:
+		if m.ID == "" {
+			return wire.Message{}, badMessage(`%q needs the peer's "id"`, m.T)
 		}
 	case wire.TypeBye:
 	case "":

@@ -21,6 +21,14 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"t":"join","room":"ABCDEF","v":2}`, wire.Message{T: wire.TypeJoin, Room: "ABCDEF"}, false}, // unknown fields are ignored
 		{`{"t":"to","id":"p3","data":{"a":[1,2]}}`, wire.Message{T: wire.TypeTo, ID: "p3", Data: json.RawMessage(`{"a":[1,2]}`)}, false},
 		{`{"t":"bye"}`, wire.Message{T: wire.TypeBye}, false},
+		{`{"t":"host","gate":"g"}`, wire.Message{T: wire.TypeHost, Gate: "g"}, false},
+		{`{"t":"join","room":"ABCDEF","pass":"p"}`, wire.Message{T: wire.TypeJoin, Room: "ABCDEF", Pass: "p"}, false},
+		{`{"t":"admit","id":"p3"}`, wire.Message{T: wire.TypeAdmit, ID: "p3"}, false},
+		{`{"t":"block","id":"p3"}`, wire.Message{T: wire.TypeBlock, ID: "p3"}, false},
+		{`{"t":"block"}`, wire.Message{}, true},
+		{`{"t":"admit","id":""}`, wire.Message{}, true},
+		{`{"t":"join","room":"ABCDEF","pass":"` + strings.Repeat("p", 65) + `"}`, wire.Message{}, true},
+		{`{"t":"host","gate":"` + strings.Repeat("g", 65) + `"}`, wire.Message{}, true},
 		{``, wire.Message{}, true},
 		{`"host"`, wire.Message{}, true},
 		{`{"t":"host"} {"t":"host"}`, wire.Message{}, true},
@@ -40,7 +48,7 @@ func TestDecodeMessage(t *testing.T) {
 			continue
 		}
 		if err != nil || got.T != tt.want.T || got.Room != tt.want.Room || got.Claim != tt.want.Claim ||
-			got.ID != tt.want.ID || string(got.Data) != string(tt.want.Data) {
+			got.ID != tt.want.ID || string(got.Data) != string(tt.want.Data) || got.Gate != tt.want.Gate || got.Pass != tt.want.Pass {
 			t.Errorf("DecodeMessage(%q) = %+v, %v; want %+v", tt.in, got, err, tt.want)
 		}
 	}
@@ -51,6 +59,7 @@ func FuzzDecodeMessage(f *testing.F) {
 		`{"t":"host"}`, `{"t":"host","room":"ABCDEF","claim":"xyz"}`, `{"t":"join","room":"abcdef"}`,
 		`{"t":"to","id":"p1","data":{"sdp":"v=0"}}`, `{"t":"to","data":"x"}`, `{"t":"bye"}`,
 		`{"t":"to","data":null}`, `{"t":1}`, `[]`, `null`, `{`, "\xff\xfe", `{"t":"join","room":"\u0041BCDEF"}`,
+		`{"t":"block","id":"p2"}`, `{"t":"join","room":"ABCDEF","pass":"x"}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -75,11 +84,16 @@ func FuzzDecodeMessage(f *testing.F) {
 			if len(m.Data) == 0 || string(m.Data) == "null" || !json.Valid(m.Data) {
 				t.Fatalf("to with unusable data accepted: %+v", m)
 			}
+		case wire.TypeAdmit, wire.TypeBlock:
+			if m.ID == "" {
+				t.Fatalf("%s without id accepted: %+v", m.T, m)
+			}
 		case wire.TypeBye:
 		default:
 			t.Fatalf("type %q accepted", m.T)
 		}
-		if len(m.Room) > maxRoomFieldLen || len(m.Claim) > maxClaimFieldLen || len(m.ID) > maxIDFieldLen {
+		if len(m.Room) > maxRoomFieldLen || len(m.Claim) > maxClaimFieldLen || len(m.ID) > maxIDFieldLen ||
+			len(m.Gate) > maxPassFieldLen || len(m.Pass) > maxPassFieldLen {
 			t.Fatalf("oversized routing field accepted: %+v", m)
 		}
 		// Whatever is accepted can be relayed: re-encoding must not fail.

@@ -15,18 +15,21 @@ import (
 
 // room is one game's meeting point. Guarded by the server's mutex.
 type room struct {
-	code      string
-	claim     string
-	ownerKeys []string           // limit keys of the address that created it, at every level
-	hadPeer   bool               // a peer has joined at some time: the host may have shared the code
-	host      *client            // nil while the host is away
-	peers     map[string]*client // by peer id
-	lastPeer  int                // peer ids are never reused within a room
-	grace     *time.Timer        // runs while the host is away
-	joins     tokenBucket        // successful joins (see joinAllowed)
-	awayGen   int                // counts the host's departures, so a stale timer is ignored
-	proxy     bool               // a room homed on another instance, seen from a peer's socket here (cluster.go)
-	epoch     int                // how often the room moved between instances (cluster_records.go)
+	code       string
+	claim      string
+	ownerKeys  []string           // limit keys of the address that created it, at every level
+	hadPeer    bool               // a peer has joined at some time: the host may have shared the code
+	host       *client            // nil while the host is away
+	peers      map[string]*client // by peer id
+	lastPeer   int                // peer ids are never reused within a room
+	grace      *time.Timer        // runs while the host is away
+	joins      tokenBucket        // successful joins of invited players (see joinAllowed)
+	gate       string             // the host's wire.InviteGate; "" from an older app (strangers.go)
+	blocked    []string           // limit keys of addresses the host turned away, oldest first
+	knockJoins tokenBucket        // successful joins of strangers
+	awayGen    int                // counts the host's departures, so a stale timer is ignored
+	proxy      bool               // a room homed on another instance, seen from a peer's socket here (cluster.go)
+	epoch      int                // how often the room moved between instances (cluster_records.go)
 }
 
 func (r *room) stopGrace() {
@@ -68,18 +71,20 @@ func (s *Server) handle(c *client, m wire.Message) {
 			for s.rooms[code] != nil {
 				code = wire.NewRoomCode()
 			}
-			s.createRoom(c, code)
+			s.createRoom(c, code, m.Gate)
 		} else {
-			s.reclaimRoom(c, m.Room, m.Claim)
+			s.reclaimRoom(c, m.Room, m.Claim, m.Gate)
 		}
 	case wire.TypeJoin:
 		if c.room != nil {
 			s.refuse(c, wire.CodeAlreadyInRoom, "this connection is already in a room")
 		} else {
-			s.joinRoom(c, m.Room)
+			s.joinRoom(c, m.Room, m.Pass)
 		}
 	case wire.TypeTo:
 		s.relay(c, m)
+	case wire.TypeAdmit, wire.TypeBlock:
+		s.hostsWord(c, m)
 	case wire.TypeBye:
 		c.shutdown(websocket.CloseNormalClosure, "bye")
 	}
@@ -92,8 +97,9 @@ func (s *Server) refuse(c *client, code, text string) {
 	c.send(errorMessage(code, text))
 }
 
-// createRoom opens room code, which no room uses, with c as its host.
-func (s *Server) createRoom(c *client, code string) {
+// createRoom opens room code, which no room uses, with c as its host and
+// gate as its invite gate.
+func (s *Server) createRoom(c *client, code, gate string) {
 	if len(s.rooms) >= s.cfg.MaxRooms {
 		s.logLimited(c.key, slog.LevelWarn, "room refused", "reason", "server full", "addr", c.addr)
 		s.refuse(c, wire.CodeRateLimited, "the server has no room for more games right now; try again later")
@@ -112,7 +118,7 @@ func (s *Server) createRoom(c *client, code string) {
 		return
 	}
 	r := &room{code: code, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
-		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute)}
+		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute), knockJoins: s.joinBucket(knockJoinsPerPlace * s.cfg.KnocksPerRoom), gate: gate}
 	s.rooms[code] = r
 	s.counters.peakRooms = max(s.counters.peakRooms, len(s.rooms))
 	s.roomsByKey.add(c.keys)
@@ -142,7 +148,7 @@ func (s *Server) createRoom(c *client, code string) {
 //
 // Reclaims take from the address's joins: a host reclaiming in a loop costs
 // the server and its log as much as a join/leave loop does.
-func (s *Server) reclaimRoom(c *client, code, claim string) {
+func (s *Server) reclaimRoom(c *client, code, claim, gate string) {
 	if s.joinsLimited(c) || !s.addressJoinAllowed(c) {
 		return
 	}
@@ -167,6 +173,9 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	r.stopGrace()
 	r.host = c
 	c.room = r
+	if gate != "" {
+		r.gate = gate
+	}
 	// A claim serves once: whoever saw the one just used (in a log, over a
 	// shoulder, in a stolen save) cannot displace the host with it later.
 	r.claim = newClaimToken()
@@ -182,7 +191,7 @@ func (s *Server) reclaimRoom(c *client, code, claim string) {
 	}
 }
 
-func (s *Server) joinRoom(c *client, code string) {
+func (s *Server) joinRoom(c *client, code, pass string) {
 	if s.joinsLimited(c) {
 		return
 	}
@@ -190,19 +199,21 @@ func (s *Server) joinRoom(c *client, code string) {
 	if r == nil {
 		return
 	}
-	if len(r.peers) >= s.cfg.PeersPerRoom {
-		s.logLimited(c.key, slog.LevelInfo, "join refused", "reason", "room full", "room", r.code, "addr", c.addr)
-		s.refuse(c, wire.CodeRoomFull, "this room is full")
+	a := s.admitPeer(r, pass, c.key)
+	if a.code != "" {
+		s.logLimited(c.key, slog.LevelInfo, "join refused", "reason", a.reason, "room", r.code, "addr", c.addr)
+		s.refuse(c, a.code, a.msg)
 		return
 	}
-	if !s.joinAllowed(c, r) {
+	if !s.addressJoinAllowed(c) {
 		return
 	}
+	a.joins.tokens -= joinCost
 	r.lastPeer++
 	id := "p" + strconv.Itoa(r.lastPeer)
 	r.peers[id] = c
 	r.hadPeer = true
-	c.room, c.peerID = r, id
+	c.room, c.peerID, c.vouched = r, id, a.vouched
 	s.recordLocked(r, false)
 	s.metrics.joins.Inc()
 	c.send(encode(wire.Message{T: wire.TypeJoined, Room: r.code, ID: id}))

@@ -12,6 +12,8 @@ type Message struct {
 	Data  json.RawMessage `json:"data,omitempty"`
 	Code  string          `json:"code,omitempty"`
 	Msg   string          `json:"msg,omitempty"`
+	Gate  string          `json:"gate,omitempty"` // host: the room's InviteGate, with host
+	Pass  string          `json:"pass,omitempty"` // peer: its InvitePass, with join
 }
 
 // Message types a client may send (field `t`).
@@ -20,6 +22,12 @@ const (
 	TypeJoin = "join"
 	TypeTo   = "to"
 	TypeBye  = "bye"
+	// TypeAdmit and TypeBlock are the host's word on one of its peers (ID): admit, the
+	// host seated it, so it no longer counts as a stranger knocking; block, the host
+	// turned it away: the server closes it and lets nobody from its address join the
+	// room again without a pass.
+	TypeAdmit = "admit"
+	TypeBlock = "block"
 )
 
 // Message types the server sends.
@@ -52,6 +60,8 @@ const (
 	CodeUnknownPeer   = "unknown-peer"
 	CodeRateLimited   = "rate-limited"
 	CodeAlreadyInRoom = "already-in-room"
+	// CodeBlocked: the room's host turned this connection (or its address) away.
+	CodeBlocked = "blocked"
 	// CodeUnavailable: an instance of a cluster has lost NATS (or another
 	// instance did not answer); try again, perhaps through another instance.
 	CodeUnavailable = "unavailable"
