@@ -152,6 +152,7 @@ func (h *hostCore) admissionLocked(hc *hostConn, seq uint64, in Intent) (toClose
 	k := target.knock
 	target.knock = nil
 	if in.Kind == KindTurnAway {
+		h.tellLocked(target, wire.TypeBlock)
 		h.refuseLocked(target, k.hello.Seq, CodeTurnedAway, "The host did not let you in.")
 		h.changedLocked()
 		return []Conn{target.conn}

@@ -74,6 +74,7 @@ func ResumeHost(ctx context.Context, o Options, st HostState, table Table) (*Hos
 }
 
 func startHost(ctx context.Context, o Options, register wire.Message, secret string, saved *HostState, table Table) (*HostSession, error) {
+	register.Gate = wire.InviteGate(secret) // invited players' passes open it (hostblock.go)
 	sig, m, err := registerRoom(ctx, o.SignalURL, register)
 	if err != nil {
 		return nil, err
@@ -87,6 +88,7 @@ func startHost(ctx context.Context, o Options, register wire.Message, secret str
 	h.sig.Store(sig)
 	h.life, h.end = context.WithCancel(context.Background())
 	h.newCore(m.Room, saved, table, hostStore{claim: h.claim})
+	h.core.tellServer = h.tellServer // hostblock.go
 	h.core.seal = newSealer(h.secret)
 	if err := h.open(ctx); err != nil {
 		h.end()
@@ -249,7 +251,7 @@ func (h *HostSession) peerChannel(l *peerLink, dc *webrtc.DataChannel) {
 		defer h.waiters.Done()
 		select {
 		case <-conn.opened:
-			path := &firstWord{Conn: conn, settle: func() bool { return h.settle(l, PathDirect) }}
+			path := &firstWord{Conn: conn, peer: l.id, settle: func() bool { return h.settle(l, PathDirect) }}
 			h.core.acceptRemote(path, false, hostProofCheck(h.secret, pc))
 		case <-conn.ended:
 		}
@@ -334,7 +336,7 @@ func (h *HostSession) relayFrame(l *peerLink, f relay.Frame) {
 	}
 	l.relay = rc
 	h.mu.Unlock()
-	path := &firstWord{Conn: rc, settle: func() bool { return h.settle(l, PathRelay) }}
+	path := &firstWord{Conn: rc, peer: l.id, settle: func() bool { return h.settle(l, PathRelay) }}
 	h.core.acceptRemote(path, answer.MAC != nil, nil) // a signed relay hello proved the secret
 }
 

@@ -78,6 +78,10 @@ type hostCore struct {
 	// under sendMu (outbox.go).
 	outbox []remoteSend
 	sendMu sync.Mutex
+
+	// tellServer, when set, passes the host's word on a remote connection to the
+	// signaling server without waiting (hostblock.go).
+	tellServer func(conn Conn, word string)
 }
 
 type seat struct {

@@ -115,6 +115,7 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 	}
 	s.conn = hc
 	hc.seat = s
+	h.tellLocked(hc, wire.TypeAdmit)
 	h.sendLocked(hc, TypeWelcome, 0, Welcome{Room: h.room, Seat: s.no, Token: s.token, Seq: s.lastSeq})
 	if nameErr != nil && hello.Name != "" && !returning {
 		h.refuseLocked(hc, env.Seq, CodeBadName, "Your name was not taken: "+nameErr.Error()+". You are "+s.name+" for now.")

@@ -14,6 +14,7 @@ import "sync"
 // on this path, or finds it settled on the other and ends this one.
 type firstWord struct {
 	Conn
+	peer   string // the signaling server's id of the peer (hostblock.go)
 	once   sync.Once
 	settle func() bool
 }

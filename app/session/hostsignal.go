@@ -149,7 +149,7 @@ func (h *HostSession) reclaim() bool {
 		claim := h.claim
 		h.mu.Unlock()
 		ctx, cancel := context.WithTimeout(h.life, retry.attempt)
-		sig, m, err := registerRoom(ctx, h.opts.SignalURL, wire.Message{T: wire.TypeHost, Room: h.Room(), Claim: claim})
+		sig, m, err := registerRoom(ctx, h.opts.SignalURL, wire.Message{T: wire.TypeHost, Room: h.Room(), Claim: claim, Gate: wire.InviteGate(h.secret)})
 		cancel()
 		switch {
 		case errors.Is(err, ErrUnknownRoom), errors.Is(err, errBadClaim):

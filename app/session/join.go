@@ -161,7 +161,7 @@ func newPeerSide(sig *signalClient, notify func(Update)) *peerSide {
 }
 
 func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) (Conn, error) {
-	if err := p.joinRoom(ctx, code); err != nil {
+	if err := p.joinRoom(ctx, code, wire.InvitePass(secret)); err != nil {
 		return nil, err
 	}
 	if o.noWebRTC || !webRTCAvailable() {
@@ -174,9 +174,10 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 	return p.firstPath(ctx, o, secret, conn) // paths.go: direct, or the relay when it is blocked
 }
 
-// joinRoom asks the signaling server to join the room with code.
-func (p *peerSide) joinRoom(ctx context.Context, code string) error {
-	if err := p.sig.send(wire.Message{T: wire.TypeJoin, Room: code}); err != nil {
+// joinRoom asks the signaling server to join the room with code, showing the invite pass
+// ("" for a player without the secret, who counts as a stranger until the host seats it).
+func (p *peerSide) joinRoom(ctx context.Context, code, pass string) error {
+	if err := p.sig.send(wire.Message{T: wire.TypeJoin, Room: code, Pass: pass}); err != nil {
 		return fmt.Errorf("session: asking to join: %w", err)
 	}
 	m, err := p.sig.await(ctx)

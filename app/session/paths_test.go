@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"safehouse/wire"
 )
 
 // settles polls cond until it holds; patience only stops a hang.
@@ -230,7 +232,7 @@ func openBothPaths(t *testing.T, url string, host *HostSession) *handPeer {
 	}
 	p := newPeerSide(sig, func(Update) {})
 	t.Cleanup(p.close)
-	if err := p.joinRoom(ctx, host.Room()); err != nil {
+	if err := p.joinRoom(ctx, host.Room(), wire.InvitePass(host.Secret())); err != nil {
 		t.Fatal(err)
 	}
 	direct, err := p.offerDirect(testOptions(url, "Both"))
