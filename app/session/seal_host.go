@@ -130,13 +130,8 @@ func (h *hostCore) dealLocked(holders []int) {
 	if len(holders) < 2 {
 		return
 	}
-	key, err := sealed.NewKey()
-	line, _ := sealed.NewKey()
-	var deal sealed.Deal
-	var shares []sealed.Share
-	if err == nil {
-		deal, shares, err = sealed.NewDeal(s.game, key, len(holders))
-	}
+	key, line := sealed.NewKey(), sealed.NewKey()
+	deal, shares, err := sealed.NewDeal(s.game, key, len(holders))
 	if err != nil {
 		h.log.Error("session: no sealed copies: the key could not be dealt", "err", err)
 		return

@@ -16,10 +16,10 @@ import (
 type Key [32]byte
 
 // NewKey makes a random K.
-func NewKey() (Key, error) {
+func NewKey() Key {
 	var k Key
-	_, err := rand.Read(k[:])
-	return k, err
+	rand.Read(k[:]) // never fails: crypto/rand crashes the program rather than return an error
+	return k
 }
 
 // MaxHolders bounds a deal: one share per seated phone but the host's (16 players and 16
@@ -83,9 +83,7 @@ func NewDeal(game string, k Key, n int) (Deal, []Share, error) {
 		return Deal{}, nil, fmt.Errorf("sealed: %d holders, at most %d", n, MaxHolders)
 	}
 	var e [8]byte
-	if _, err := rand.Read(e[:]); err != nil {
-		return Deal{}, nil, err
-	}
+	rand.Read(e[:]) // never fails: crypto/rand crashes the program rather than return an error
 	parts, err := shamir.Split(k[:], n, t)
 	if err != nil {
 		return Deal{}, nil, fmt.Errorf("sealed: splitting the key: %w", err)

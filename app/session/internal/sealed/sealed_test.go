@@ -21,10 +21,7 @@ func TestThresholdIsAMajorityOfAtLeastTwo(t *testing.T) {
 
 func deal(t *testing.T, n int) (Key, Deal, []Share, Copy) {
 	t.Helper()
-	k, err := NewKey()
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := NewKey()
 	d, shares, err := NewDeal(GameID("secret"), k, n)
 	if err != nil {
 		t.Fatal(err)
