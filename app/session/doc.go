@@ -140,12 +140,14 @@
 // hostmessages.go, hostgame.go, admission.go, persist.go) serves every connection the same
 // way; hostBase adds the host's own player, netHost the invite secret, the saved state, the
 // watch for silent connections (hostwatch.go) and the order of Close. HostSession (host.go,
-// hostsignal.go, hostpaths.go, hostrestart.go; its handoff to another device: handoff.go,
-// handoff_host.go, handoff_player.go) takes its players through the signaling server,
-// QRHost (qrhost.go) through QR codes, LocalHost (local.go) from its own device. A joining
-// player is a Client (client.go) over a connection Join (join.go, paths.go, restart.go) or
-// JoinQR (qrjoin.go) made. The subsystems that know nothing of connections live in internal/:
-// qrcodec (the QR codes), relay (the relay's handshake and sealing), invite (the MAC keyed by
-// the invite secret that both use, as a direct channel's proof does) and sealed (sealed copies
-// of the host's state). The session's sentinel errors are in errors.go.
+// hostsignal.go, hostblock.go, hostpaths.go, hostrestart.go; its handoff to another device:
+// handoff.go, handoff_host.go, handoff_player.go) takes its players through the signaling
+// server, QRHost (qrhost.go) through QR codes, LocalHost (local.go) from its own device. The
+// sealed copies of a host's state and the table's takeover of a lost host are seal_host.go,
+// seal_player.go, takeover.go and takeline.go. A joining player is a Client (client.go) over
+// a connection Join (join.go, paths.go, restart.go) or JoinQR (qrjoin.go) made. The
+// subsystems that know nothing of connections live in internal/: qrcodec (the QR codes),
+// relay (the relay's handshake and sealing), invite (the MAC keyed by the invite secret that
+// both use, as a direct channel's proof does) and sealed (sealed copies of the host's state).
+// The session's sentinel errors are in errors.go.
 package session
