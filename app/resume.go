@@ -66,7 +66,7 @@ func readHostSave(save, aside session.Store) (st session.HostState, room *game.R
 		return st, nil, "", false
 	}
 	st, err = session.DecodeHostState(data)
-	room = game.NewRoom(game.Options{})
+	room = game.NewRoom(game.Options{Now: st.GameClock()}) // a game handed or taken over keeps its host's time
 	if err == nil && len(st.Game) > 0 {
 		err = room.UnmarshalBinary(st.Game)
 	}
@@ -126,6 +126,13 @@ func (s *shell) resumeHosting(ctx goapp.Context) {
 			cancel()
 			if errors.Is(err, session.ErrUnknownRoom) {
 				_ = store.Clear() // the server forgot the room: it cannot come back
+			}
+			if errors.Is(err, session.ErrRoomTaken) {
+				// Another device took the game over while this tab was gone (APP-HOST-2):
+				// forget the state and come back as the seat this device had.
+				_ = store.Clear()
+				s.rejoinMovedOn(ctx, st.Seats[0].Name, invite{Room: st.Room, Secret: st.Secret}, st.Seats[0].Token)
+				return
 			}
 			s.goHome()
 			return

@@ -55,6 +55,7 @@ type shell struct {
 	spyfest    spyfestui.UI    // this device's own state of the Spyfest screens
 	festSetup  spyfestui.Setup // the lobby's Spyfest panel, kept between renders
 	qr         qrModel         // a game with no internet, through QR codes (qrplay.go)
+	handoff    handoffModel    // handing the game over, taking it over (handoff.go, takeover.go)
 
 	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
 	// it: an event's context belongs to the element clicked, and go-app drops a dispatch
@@ -84,6 +85,9 @@ type liveSession struct {
 	client *session.Client
 	invite invite
 	cancel context.CancelFunc
+	// handingOver: this tab's host is handing its game over; the end of its player's
+	// connection is that, not the end of the game (handoff.go).
+	handingOver bool
 }
 
 func (s *shell) t(key i18n.Key, args ...any) string { return i18n.T(s.shownLang(), key, args...) }
@@ -301,6 +305,10 @@ func (s *shell) join(ctx goapp.Context, name string, inv invite) {
 	s.screen = screenConnecting
 	opts := s.options(name)
 	opts.Token = savedToken(ctx, inv.Room)
+	// This device may become the host (a handoff, a takeover): it then saves the game where
+	// a hosting tab does, and makes the game's table as a reloaded host tab would.
+	opts.Store = storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
+	opts.OpenTable = openRoom
 	opts.OnWaiting = func() {
 		s.ui.Dispatch(func(ctx goapp.Context) {
 			if attempt == s.attempt {
@@ -400,6 +408,9 @@ func (s *shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 	if s.live != live {
 		return
 	}
+	if s.applyHandoff(ctx, live, u) {
+		return // the game moved: this session is over, another goes on (handoff.go)
+	}
 	if u.View != nil {
 		s.takeView(u.View)
 	}
@@ -416,6 +427,9 @@ func (s *shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 			s.lobby.Path = u.Path
 		}
 		if u.Status == session.StatusClosed {
+			if live.handingOver {
+				return // the handoff's end says what comes next
+			}
 			s.closeLive()
 			if s.qr.Guest && !live.client.Farewell() {
 				s.qrComeBack() // no server: the same two scans bring the seat back
@@ -609,5 +623,5 @@ func (s *shell) Render() goapp.UI {
 		class += " ready" // the browser test waits for this before it touches anything
 		s.awake.want(s.screen == screenGame)
 	}
-	return ui.ElWith("div", s.renderKnocks(), s.renderHostAway(), s.renderQROverlay(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
+	return ui.ElWith("div", s.renderKnocks(), s.renderHostAway(), s.renderHandoff(), s.renderQROverlay(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
 }

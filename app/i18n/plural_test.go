@@ -116,7 +116,7 @@ func TestCountsHavePluralForms(t *testing.T) {
 		SFNextRound: true, SFSetLengthAuto: true, SFSetMinutes: true, FestTeamVP: true, FestRound: true,
 		FestAttempt: true, FestAttemptVP: true, FestQuarter: true, FestCrossQuarter: true, FestNoCarpet: true,
 		FestCardsLeft: true, FestResultTitle: true, FestResultScored: true, FestUseCarpet: true, FestCustomAdd: true,
-		FestSeconds: true, StartTableSize: true, SFSetSpiesAuto: true,
+		FestSeconds: true, StartTableSize: true, SFSetSpiesAuto: true, TakeoverAsking: true,
 	}
 	for k, text := range english().ui {
 		if invariant[k] {

@@ -1,0 +1,278 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/game"
+	"safehouse/app/i18n"
+	"safehouse/app/session"
+	"safehouse/app/ui"
+)
+
+// The game outlives its host's phone. The host hands the game to another seated device from
+// its banner (APP-HOST-1): it picks a present player or table screen, whose player is asked
+// and accepts; the game then runs there, and this tab comes back as its own seat (or goes
+// home). When the host's device is gone, each guest is offered to continue the game on its
+// own phone, and the table agrees (APP-HOST-2, takeover.go). Both live in one banner region
+// over the lobby and the game, like the host's knocks.
+
+// handoffModel is what the banner shows.
+type handoffModel struct {
+	Picking bool   // the host's list of devices to hand the game to is open
+	Leave   bool   // the host goes home after handing over, rather than playing on
+	Asking  string // the name of the player the host is asking now
+	// Ask is the host's question to this guest; Taking once it said yes.
+	Ask    *session.HandoffAsk
+	Taking bool
+	// Takeover news for this guest (takeover.go).
+	Offer   *session.Takeover // the offer to continue the game here
+	Asked   bool              // a device asks to continue the game: the device of seat Asker
+	Asker   int
+	Agreed  bool
+	Asking2 *session.Takeover // this device's own ask under way
+	// MovedOn: the game went on without this device while it hosted; it is back as a seat.
+	MovedOn bool
+}
+
+// openRoom makes the game's table from a saved game, on the game's clock: a device that
+// becomes the host (a handoff, a takeover) runs it as a reloaded host tab would.
+func openRoom(saved []byte, clock func() time.Time) (session.Table, error) {
+	room := game.NewRoom(game.Options{Now: clock})
+	if len(saved) > 0 {
+		if err := room.UnmarshalBinary(saved); err != nil {
+			return nil, err
+		}
+	}
+	return room, nil
+}
+
+// applyHandoff takes a session update about the game moving; it reports true when this
+// session is over because the game goes on elsewhere (this device hosts it now, or another
+// device took it from this host).
+func (s *shell) applyHandoff(ctx goapp.Context, live *liveSession, u session.Update) bool {
+	switch {
+	case u.HandOff != nil:
+		s.handoff.Ask, s.handoff.Taking = u.HandOff, false
+	case u.Host != nil:
+		s.becameHost(ctx, live, u.Host)
+		return true
+	case u.Takeover != nil:
+		s.applyTakeover(*u.Takeover)
+	case u.Code == session.NoticeHandoffCancelled || u.Code == session.NoticeHandoffFailed:
+		s.handoff.Ask, s.handoff.Taking = nil, false
+	case u.Code == session.NoticeRoomLost && live.host != nil && live.host.Displaced():
+		// The server gave this host's room to another device: the game moved on while this
+		// phone was away. The state is forgotten (Close clears the save); the player comes
+		// back as its seat.
+		name, inv, token := s.ownName(), live.invite, live.client.Token()
+		s.closeLive()
+		s.rejoinMovedOn(ctx, name, inv, token)
+		return true
+	}
+	return false
+}
+
+// becameHost: this device took the game over (a handoff or a takeover): its player plays on
+// as the new host's own player, with the same invite.
+func (s *shell) becameHost(ctx goapp.Context, old *liveSession, h *session.HostSession) {
+	inv := old.invite
+	if inv.Secret == "" {
+		inv.Secret = h.Secret()
+	}
+	go old.client.Close()
+	s.handoff = handoffModel{}
+	s.start(ctx, &liveSession{host: h, client: h.Player(), invite: inv, cancel: old.cancel})
+	s.showToast(ctx, s.t(i18n.HandoffNowHere))
+}
+
+// rejoinMovedOn joins the room as the seat token names, after the game moved on from this
+// device, and says so.
+func (s *shell) rejoinMovedOn(ctx goapp.Context, name string, inv invite, token string) {
+	ctx.LocalStorage().Set(seatKey(inv.Room), token)
+	s.handoff = handoffModel{MovedOn: true}
+	if name == "" {
+		name = s.home.Name
+	}
+	s.join(ctx, name, inv)
+}
+
+// ownName is this device's seat's name, as the lobby lists it.
+func (s *shell) ownName() string {
+	for _, p := range append(s.lobby.Players, s.lobby.Screens...) {
+		if p.You {
+			return p.Name
+		}
+	}
+	return s.home.Name
+}
+
+// handOver starts handing the game to seat: its player is asked; on yes the game moves, and
+// this tab joins again as its own seat, or goes home.
+func (s *shell) handOver(ctx goapp.Context, seat int, name string) {
+	live := s.live
+	if live == nil || live.host == nil || s.handoff.Asking != "" {
+		return
+	}
+	leave, own := s.handoff.Leave, s.ownName()
+	s.handoff.Picking, s.handoff.Asking = false, name
+	live.handingOver = true
+	s.ui.Async(func() {
+		ho, err := live.host.HandOver(context.Background(), seat)
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			s.handoff.Asking = ""
+			if err != nil {
+				live.handingOver = false
+				if s.live != live {
+					return
+				}
+				switch {
+				case errors.Is(err, session.ErrHandoffDeclined), errors.Is(err, session.ErrHandoffSeat):
+					s.showToast(ctx, s.t(i18n.HandoffDeclined, name))
+				default:
+					s.showToast(ctx, s.t(i18n.HandoffFailed, name))
+				}
+				return
+			}
+			if s.live == live {
+				s.live = nil
+				_ = live.Close()
+			}
+			if leave {
+				s.goHome()
+				return
+			}
+			ctx.LocalStorage().Set(seatKey(ho.Room), ho.Token)
+			s.join(ctx, own, invite{Room: ho.Room, Secret: ho.Secret})
+		})
+	})
+}
+
+// answerHandoff is this guest's answer to the host's question.
+func (s *shell) answerHandoff(ctx goapp.Context, yes bool) {
+	ask := s.handoff.Ask
+	if s.live == nil || ask == nil {
+		return
+	}
+	if err := s.live.client.AnswerHandoff(ask.ID, yes); err != nil {
+		s.showToast(ctx, s.t(i18n.LobbySendFailed))
+		s.handoff.Ask = nil
+		return
+	}
+	if yes {
+		s.handoff.Taking = true
+	} else {
+		s.handoff.Ask = nil
+	}
+}
+
+// handoffTargets are the devices the host may hand its game to: every present seat but its
+// own, players and table screens.
+func (s *shell) handoffTargets() []playerRow {
+	var out []playerRow
+	for _, p := range append(append([]playerRow(nil), s.lobby.Players...), s.lobby.Screens...) {
+		if !p.You && !p.Host && p.Online {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// renderHandoff is the banner region of the game moving between devices. Its live region is
+// always there, empty when there is nothing to say, as the knocks' is.
+func (s *shell) renderHandoff() goapp.UI {
+	region := ui.ElWith("div#handoff.knocks[aria-live=polite]")
+	if s.live == nil || (s.screen != screenLobby && s.screen != screenGame) || s.pass != nil {
+		return region
+	}
+	var body []goapp.UI
+	switch {
+	case s.handoff.MovedOn:
+		body = append(body, ui.ElWith("div.knock.card.handoff-moved",
+			ui.ElText("p.knock-text", s.t(i18n.HandoffMovedOn)),
+			ui.El("div.knock-actions", ui.ElTextWith("button#handoff-moved-ok.btn.secondary[type=button]", s.t(i18n.HandoffOK)).
+				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.handoff.MovedOn = false })),
+		))
+	case s.live.qr != nil || s.qr.Guest:
+		if s.screen == screenLobby {
+			body = append(body, ui.ElText("p#handoff-qr-note.note.subtle", s.t(i18n.HandoffNoServer)))
+		}
+	case s.live.host != nil:
+		body = append(body, s.renderHandoffHost()...)
+	default:
+		body = append(body, s.renderHandoffGuest()...)
+		body = append(body, s.renderTakeover()...)
+	}
+	if len(body) == 0 {
+		return region
+	}
+	return region.Body(ui.El("section.knock-list.handoff", body...))
+}
+
+// renderHandoffHost: the host's way to hand the game over, its list of devices, and the
+// question under way.
+func (s *shell) renderHandoffHost() []goapp.UI {
+	if s.handoff.Asking != "" {
+		return []goapp.UI{ui.ElWith("div.knock.card.handoff-asking",
+			ui.ElText("p#handoff-asking.knock-text", s.t(i18n.HandoffAsking, s.handoff.Asking)))}
+	}
+	targets := s.handoffTargets()
+	if !s.handoff.Picking {
+		if len(targets) == 0 {
+			return nil
+		}
+		return []goapp.UI{ui.ElTextWith("button#handoff-open.btn.ghost.small[type=button]", s.t(i18n.HandoffOpen)).
+			OnClick(func(ctx goapp.Context, _ goapp.Event) { s.handoff.Picking = true })}
+	}
+	items := []goapp.UI{
+		ui.ElText("p.knock-text", s.t(i18n.HandoffPickTitle)),
+		ui.ElText("p.muted.small", s.t(i18n.HandoffPickHint)),
+	}
+	if len(targets) == 0 {
+		items = append(items, ui.ElText("p.muted", s.t(i18n.HandoffPickNone)))
+	}
+	for _, p := range targets {
+		seat, name, label := p.Seat, p.Name, p.Name
+		if p.Spectator {
+			label = s.t(i18n.HandoffPickScreen, p.Name)
+		}
+		items = append(items, ui.ElTextWith("button.btn.secondary.handoff-target[type=button]", label).
+			ID(fmt.Sprintf("handoff-to-%d", seat)).
+			OnClick(func(ctx goapp.Context, _ goapp.Event) { s.handOver(ctx, seat, name) }, goapp.EventScope(seat)))
+	}
+	items = append(items,
+		ui.ElWith("label.row.handoff-leave",
+			ui.ElVoidWith("input#handoff-leave[type=checkbox]").Attr("checked", s.handoff.Leave).
+				OnChange(func(ctx goapp.Context, _ goapp.Event) { s.handoff.Leave = ctx.JSSrc().Get("checked").Bool() }),
+			ui.ElText("span", s.t(i18n.HandoffLeave)),
+		),
+		ui.ElTextWith("button#handoff-cancel.btn.ghost[type=button]", s.t(i18n.HandoffCancel)).
+			OnClick(func(ctx goapp.Context, _ goapp.Event) { s.handoff.Picking = false }),
+	)
+	return []goapp.UI{ui.El("div.knock.card.handoff-pick", items...)}
+}
+
+// renderHandoffGuest: the host's question to this guest, and the taking over once it said yes.
+func (s *shell) renderHandoffGuest() []goapp.UI {
+	if s.handoff.Ask == nil {
+		return nil
+	}
+	if s.handoff.Taking {
+		return []goapp.UI{ui.ElWith("div.knock.card.handoff-taking", ui.ElText("p#handoff-taking.knock-text", s.t(i18n.HandoffTaking)))}
+	}
+	host := s.hostName()
+	return []goapp.UI{ui.ElWith("div.knock.card.handoff-ask[role=alertdialog]",
+		ui.ElText("p#handoff-ask-title.knock-text", s.t(i18n.HandoffAskTitle)),
+		ui.ElText("p.muted", s.t(i18n.HandoffAskBody, host)),
+		ui.El("div.knock-actions",
+			ui.ElTextWith("button#handoff-decline.btn.secondary[type=button]", s.t(i18n.HandoffDecline)).
+				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.answerHandoff(ctx, false) }),
+			ui.ElTextWith("button#handoff-accept.btn.primary[type=button]", s.t(i18n.HandoffAccept)).
+				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.answerHandoff(ctx, true) }),
+		),
+	)}
+}
