@@ -46,6 +46,7 @@ var languages = []language{
 	{code: "he", name: "עברית", rtl: true},
 	{code: "it", name: "Italiano"},
 	{code: "ja", name: "日本語"},
+	{code: "ko", name: "한국어"},
 	{code: "pl", name: "Polski"},
 	{code: "pt", name: "Português (Brasil)", tag: "pt-BR"},
 	{code: "ru", name: "Русский"},
