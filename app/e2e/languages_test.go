@@ -34,7 +34,8 @@ import (
 //   - sideways scroll at 320 px, the narrowest phone in use, and text wider than its own box
 //     there (a word spilling out of its button, a select cutting off its choice);
 //   - a raw catalogue key (home.create) where a text should be;
-//   - Japanese and Chinese drawn with real glyphs, not the empty boxes of a missing font.
+//   - Japanese, Korean and Chinese drawn with real glyphs, not the empty boxes of a missing
+//     font.
 
 // langNames are the players of the language tests: names, never translated.
 var langNames = []string{"Maya", "Leo", "Nadia"}
@@ -110,7 +111,7 @@ const visibleTexts = `(() => {
 // counts how many different pictures they make: with no font for them every one is the same
 // empty box (tofu).
 const glyphCheck = `(() => {
-	const chars = [...new Set([...document.body.innerText].filter(c => /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/.test(c)))].slice(0, 16);
+	const chars = [...new Set([...document.body.innerText].filter(c => /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/.test(c)))].slice(0, 16);
 	const c = document.createElement("canvas");
 	c.width = 48; c.height = 48;
 	const g = c.getContext("2d", {willReadFrequently: true});
@@ -324,7 +325,7 @@ func (c *langCheck) screen(name string, shot bool) {
 		if len(m.Box) > 0 {
 			c.t.Errorf("%s (%s): text wider than its box at %d px: %q", name, lang, narrowest, m.Box)
 		}
-		if lang == "ja" || lang == "zh" {
+		if lang == "ja" || lang == "ko" || strings.HasPrefix(lang, "zh") {
 			c.glyphs(name, lang)
 		}
 		if shot && !c.shots[lang] {
@@ -335,8 +336,8 @@ func (c *langCheck) screen(name string, shot bool) {
 	drawIn(tb, c.rest)
 }
 
-// glyphs checks that the screen's Chinese or Japanese characters are drawn, each its own
-// picture, and that the page says its language (so the font has the right forms).
+// glyphs checks that the screen's Chinese, Japanese or Korean characters are drawn, each its
+// own picture, and that the page says its language (so the font has the right forms).
 func (c *langCheck) glyphs(name, lang string) {
 	c.t.Helper()
 	var g struct {
@@ -350,7 +351,7 @@ func (c *langCheck) glyphs(name, lang string) {
 	n := len([]rune(g.Chars))
 	switch {
 	case n == 0:
-		c.t.Errorf("%s (%s): no Chinese or Japanese character on the screen", name, lang)
+		c.t.Errorf("%s (%s): no Chinese, Japanese or Korean character on the screen", name, lang)
 	case n > 1 && g.Pictures < n:
 		c.t.Errorf("%s (%s): %d characters %q draw as %d pictures: a font is missing (fonts-noto-cjk, make deps)", name, lang, n, g.Chars, g.Pictures)
 	}

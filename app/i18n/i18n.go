@@ -53,6 +53,7 @@ var languages = []language{
 	{code: "tr", name: "Türkçe"},
 	{code: "uk", name: "Українська"},
 	{code: "zh", name: "简体中文", tag: "zh-Hans"},
+	{code: "zh-Hant", name: "繁體中文"},
 }
 
 // Languages lists the languages the app offers, English first.

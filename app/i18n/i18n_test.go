@@ -46,7 +46,7 @@ func TestMatch(t *testing.T) {
 		{[]string{"pt-PT", "en"}, "pt"},
 		{[]string{"zh-CN"}, "zh"},
 		{[]string{"zh-Hans-CN"}, "zh"},
-		{[]string{"zh-TW"}, "zh"},
+		{[]string{"zh-TW"}, "zh-Hant"},
 		{[]string{"ja-JP", "en"}, "ja"},
 		{[]string{"uk"}, "uk"},
 		{[]string{"nl-NL", "de-AT", "en"}, "de"},
@@ -110,12 +110,12 @@ func TestMatchVarieties(t *testing.T) {
 
 // Saved choices keep working: the codes of before, any case, and full tags.
 func TestParse(t *testing.T) {
-	for v, want := range map[string]Lang{"pt": "pt", "zh": "zh", "es": "es", "pt-BR": "pt", "zh-Hans": "zh", "ZH": "zh", "en": English} {
+	for v, want := range map[string]Lang{"pt": "pt", "zh": "zh", "es": "es", "pt-BR": "pt", "zh-Hans": "zh", "ZH": "zh", "zh-hant": "zh-Hant", "en": English} {
 		if got, ok := Parse(v); !ok || got != want {
 			t.Errorf("Parse(%q) = %q, %v; want %q", v, got, ok, want)
 		}
 	}
-	for _, v := range []string{"", "xx", "pt-PT", "zh-Hant", "english"} {
+	for _, v := range []string{"", "xx", "pt-PT", "english"} {
 		if got, ok := Parse(v); ok {
 			t.Errorf("Parse(%q) = %q, want no language (not offered)", v, got)
 		}

@@ -297,7 +297,7 @@ func TestOverviewsAreOneOrTwoSentences(t *testing.T) {
 				t.Errorf("%s overview[%s] has %d sentences, want 1 or 2: %q", c.ID, lang, n, o)
 			}
 			minRunes := 40
-			if lang == "ja" || lang == "zh" {
+			if lang == "ja" || lang == "zh" || lang == "zh-Hant" {
 				minRunes = 20 // a character says as much as a word or more
 			}
 			if len([]rune(o)) < minRunes {
