@@ -28,6 +28,10 @@ import (
 // waitLimit only stops a hung test; nothing here depends on how fast things are.
 const waitLimit = 60 * time.Second
 
+// tabLimit ends a tab that outlives it, should a test hang on it. It is no measure of
+// speed: the browser tests run several at a time, and a test's tabs may wait for a while.
+const tabLimit = 10 * time.Minute
+
 // missing skips the test loudly, or fails it where the browser test is required
 // (tools/chromium: CI=true or SAFEHOUSE_REQUIRE_BROWSER=1).
 func missing(t *testing.T, format string, args ...any) {
@@ -138,28 +142,27 @@ type tab struct {
 	tableMates func() []*tab
 }
 
-// openBrowser starts a browser process (tools/chromium: the flags WebRTC on loopback needs,
-// its own profile, ended with the test). On a secure origin it grants the media permission
-// that makes Chromium gather loopback candidates (an insecure origin cannot have it). extra
-// flags are added, e.g. host-resolver-rules.
-func (h *harness) openBrowser(label, origin string, secure bool, extra ...chromedp.ExecAllocatorOption) *tab {
+// openBrowser opens a tab in a browser context of its own in the package's Chromium
+// (browsers_test.go): another phone, with its own storage, ended with the test. On a secure
+// origin it grants the media permission that makes Chromium gather loopback candidates (an
+// insecure origin cannot have it).
+func (h *harness) openBrowser(label, origin string, secure bool) *tab {
 	t := h.t
 	t.Helper()
-	b, err := chromium.Start(h.chrome, chromium.Options{Flags: extra})
+	b := chromeForTest(t, h.chrome)
+	page, closePage, err := b.NewTab()
 	if err != nil {
 		t.Fatalf("%s: %v", label, err)
 	}
-	ctx, cancelTimeout := context.WithTimeout(b.Ctx, 4*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(page, tabLimit)
 	t.Cleanup(func() {
 		cancelTimeout()
-		b.Close()
+		closePage()
 	})
 	tb := &tab{t: t, label: label, ctx: ctx}
 	if secure {
-		for _, perm := range append(chromium.Media, "clipboard-write") {
-			if err := b.Grant(origin, perm); err != nil {
-				t.Logf("%s: %v", label, err)
-			}
+		if err := chromium.Grant(ctx, origin, append(chromium.Media, "clipboard-write")...); err != nil {
+			t.Logf("%s: %v", label, err)
 		}
 	}
 	if err := chromedp.Listen(ctx, tb.record); err != nil {

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -16,7 +15,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -390,38 +388,6 @@ func (c *langCheck) photograph(name string, desktopToo bool) {
 	c.tb.do(emulateWidth(narrowest))
 }
 
-// newLangTab opens a tab in its own browser context of the browser that parent runs in: a
-// phone of its own (its own storage), without starting another browser. It ends with the
-// test, or after limit.
-func newLangTab(t *testing.T, parent *tab, label, origin string, limit time.Duration) *tab {
-	t.Helper()
-	ctx, cancel := chromedp.NewContext(context.WithoutCancel(parent.ctx), chromedp.WithNewBrowserContext())
-	ctx, cancelLimit := context.WithTimeout(ctx, limit)
-	t.Cleanup(func() {
-		cancelLimit()
-		cancel()
-	})
-	tb := &tab{t: t, label: label, ctx: ctx}
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("%s: opening the tab: %v", label, err)
-	}
-	for _, perm := range []string{"microphone", "camera"} {
-		_, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
-			Permission:       &browser.PermissionDescriptor{Name: perm},
-			Setting:          browser.PermissionSettingGranted,
-			Origin:           origin,
-			BrowserContextID: chromedp.FromContext(ctx).BrowserContextID,
-		})
-		if err != nil {
-			t.Logf("%s: granting %s: %v", label, perm, err)
-		}
-	}
-	if err := chromedp.Listen(ctx, tb.record); err != nil {
-		t.Fatalf("%s: listening to the console: %v", label, err)
-	}
-	return tb
-}
-
 // langRound plays one round of pass-and-play Spyfall on c's tab, checking each screen it
 // reaches, and ends at the round's result. The spy is found by language, not by words:
 // the card whose face differs from the other two.
@@ -573,6 +539,7 @@ func (c *langCheck) langLobby(shot bool) {
 // as a player would, each screen checked against English only; its held card is
 // photographed (lang-<lang>-sf-card).
 func TestLanguages(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("languages", h.origin, true)
 	tb.do(emulateWidth(narrowest))
@@ -596,7 +563,7 @@ func TestLanguages(t *testing.T) {
 			// A signaling server of its own: one address may keep only so many rooms at
 			// once (RoomsPerAddress), and a lobby left stays a minute.
 			h := newHarness(t, nil)
-			tb := newLangTab(t, tb, lang, h.origin, 4*time.Minute)
+			tb := h.openBrowser(lang, h.origin, true)
 			tb.do(emulateWidth(narrowest))
 			tb.open(h.origin + "/")
 			drawIn(tb, lang)
@@ -666,6 +633,7 @@ func locationNames(tb *tab) map[string]string {
 // the host's language on the player's device, reads as the host's does: the view names the
 // location by id, and each device names it.
 func TestTwoLanguagesOneGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	host := h.openBrowser("host", h.origin, true)
 	host.open(h.origin + "/")
@@ -683,7 +651,7 @@ func TestTwoLanguagesOneGame(t *testing.T) {
 	room, link := host.text("lobby-room"), host.value("invite-link")
 	secret := link[strings.Index(link, "k=")+2:]
 
-	player := newLangTab(t, host, "player", h.origin, 4*time.Minute)
+	player := h.openBrowser("player", h.origin, true)
 	player.open(h.origin + "/")
 	drawIn(player, playerLang)
 	player.open(link)
@@ -811,6 +779,7 @@ func TestTwoLanguagesOneGame(t *testing.T) {
 // The key finder of the language tests, without a browser: keys are found in a sentence,
 // and ordinary text with dots (an abbreviation, a time, a decimal) is not taken for one.
 func TestRawKeysLookLikeKeys(t *testing.T) {
+	t.Parallel()
 	got := rawKeys([]string{"home.create", "Tap (sf.set.browse) to see", "e.g. this", "3.5 min", "Ready. Set. Go", "Шпион.", "lobby.badge.host:"})
 	if want := []string{"home.create", "sf.set.browse", "lobby.badge.host"}; !slices.Equal(got, want) {
 		t.Fatalf("rawKeys found %q, want %q", got, want)
@@ -836,6 +805,7 @@ const (
 // when the player picks the language and when the app starts in a remembered one; the last
 // step puts the worker back in charge.
 func TestLanguagePackFails(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("pack faults", h.origin, true)
 	tb.open(h.origin + "/")

@@ -118,6 +118,7 @@ func sameSet(a, b []string) bool {
 // peer joins with the same link's code and secret; all three see the same three names,
 // renames reach everyone, and a name that is too long is refused on the spot.
 func TestLobbyAcrossBrowsersAndNativePeer(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 
 	host := h.openBrowser("host tab", h.origin, true)
@@ -245,10 +246,10 @@ func TestLobbyAcrossBrowsersAndNativePeer(t *testing.T) {
 // Bad codes and damaged links get a clear page with a way home, on a plain-http origin
 // (safehouse.test, mapped to loopback) where the app must also say what is unavailable.
 func TestBadCodesAndPlainHTTP(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	origin := "http://safehouse.test:" + h.port
-	tb := h.openBrowser("plain-http tab", origin, false,
-		chromedp.Flag("host-resolver-rules", "MAP safehouse.test 127.0.0.1"))
+	tb := h.openBrowser("plain-http tab", origin, false)
 	tb.open(origin + "/")
 	if !eval[bool](tb, `document.getElementById("insecure-note") !== null && !window.isSecureContext`) {
 		tb.fatalf("no plain-http note on an insecure origin")
@@ -315,6 +316,7 @@ func TestBadCodesAndPlainHTTP(t *testing.T) {
 // While the signaling server has not answered, the player sees what is happening and can
 // cancel back home; a late answer after cancelling changes nothing.
 func TestConnectingScreenCancels(t *testing.T) {
+	t.Parallel()
 	gate := make(chan struct{})
 	h := newHarness(t, gate)
 	tb := h.openBrowser("waiting tab", h.origin, true)

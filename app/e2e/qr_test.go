@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -15,11 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"safehouse/signaling"
-	"safehouse/tools/chromium"
 )
 
 // qrTable is a game with no signaling server anywhere: the site alone is served, and every
@@ -52,29 +49,9 @@ func newQRTable(t *testing.T) *qrTable {
 // openTabs opens one tab per label, each in a browser context of its own, with the media
 // permission that lets Chromium gather loopback candidates (FIELD-NOTES).
 func (q *qrTable) openTabs(labels ...string) {
-	t := q.t
-	bctx := chromium.StartForTest(t, q.h.chrome, chromium.Options{}).Ctx
 	for _, label := range labels {
-		ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
-		ctx, cancelTimeout := context.WithTimeout(ctx, 5*time.Minute)
-		t.Cleanup(func() { cancelTimeout(); cancel() })
-		tb := &tab{t: t, label: label, ctx: ctx, tableMates: q.allTabs}
-		if err := chromedp.Do(ctx); err != nil {
-			t.Fatalf("%s: opening its tab: %v", label, err)
-		}
-		id := chromedp.FromContext(ctx).BrowserContextID
-		for _, perm := range append(chromium.Media, "clipboard-write") {
-			_, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
-				Permission: &browser.PermissionDescriptor{Name: perm}, Setting: browser.PermissionSettingGranted,
-				Origin: q.origin, BrowserContextID: id})
-			if err != nil {
-				t.Logf("%s: granting %s: %v", label, perm, err)
-			}
-		}
-		if err := chromedp.Listen(ctx, tb.record); err != nil {
-			t.Fatalf("%s: listening to the console: %v", label, err)
-		}
-		recordShifts(tb)
+		tb := q.h.openBrowser(label, q.origin, true)
+		tb.tableMates = q.allTabs
 		q.tabs[label] = tb
 	}
 }
@@ -177,6 +154,7 @@ func playerJoins(tb *tab, name string) {
 // is away meanwhile. Then the host's tab reloads: it resumes the game from its save, and both
 // players come back by the codes to the same seats and cards.
 func TestQRGameWithNoServer(t *testing.T) {
+	t.Parallel()
 	q := newQRTable(t)
 	q.openTabs("host", "Leo", "Nadia")
 	host, leo, nadia := q.tabs["host"], q.tabs["Leo"], q.tabs["Nadia"]

@@ -106,6 +106,7 @@ const brokenWords = `(() => {
 // 320 to 430 px wide, at the default text size and a larger one, in every language, no word
 // of a name in the sheet is cut by a line break and the page is no wider than the screen.
 func TestSheetNamesKeepTheirWordsWhole(t *testing.T) {
+	t.Parallel()
 	chrome := findChrome(t)
 	pages := map[string]string{}
 	for _, l := range i18n.Available() {

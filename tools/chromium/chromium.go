@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 )
 
@@ -187,13 +188,38 @@ func Start(path string, o Options) (*Browser, error) {
 	return b, nil
 }
 
-// Grant gives origin the permissions (Media for WebRTC on loopback; "clipboard-write", ...).
+// Grant gives origin the permissions (Media for WebRTC on loopback; "clipboard-write", ...)
+// in the browser's first context.
 func (b *Browser) Grant(origin string, permissions ...string) error {
+	return Grant(b.Ctx, origin, permissions...)
+}
+
+// NewTab opens a page in a browser context of its own: its own cookies, storage, caches,
+// service workers and permissions, as another phone has, in b's process (a browser process
+// per phone costs a second of start-up and its own helpers). cancel closes the page and
+// disposes of its context.
+func (b *Browser) NewTab() (context.Context, context.CancelFunc, error) {
+	ctx, cancel := chromedp.NewContext(b.Ctx, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		return nil, nil, fmt.Errorf("opening a tab: %w", err)
+	}
+	return ctx, cancel, nil
+}
+
+// Grant gives origin the permissions in the browser context of the page ctx drives (a
+// NewTab's, or the browser's first).
+func Grant(ctx context.Context, origin string, permissions ...string) error {
+	var id cdp.BrowserContextID
+	if c := chromedp.FromContext(ctx); c != nil {
+		id = c.BrowserContextID
+	}
 	for _, perm := range permissions {
-		_, err := chromedp.CallBrowser(b.Ctx, browser.SetPermission, browser.SetPermissionParams{
-			Permission: &browser.PermissionDescriptor{Name: perm},
-			Setting:    browser.PermissionSettingGranted,
-			Origin:     origin,
+		_, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission:       &browser.PermissionDescriptor{Name: perm},
+			Setting:          browser.PermissionSettingGranted,
+			Origin:           origin,
+			BrowserContextID: id,
 		})
 		if err != nil {
 			return fmt.Errorf("granting %s on %s: %w", perm, origin, err)
