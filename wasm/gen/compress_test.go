@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/andybalholm/brotli"
@@ -20,15 +19,7 @@ import (
 // decoding to its file; images get none; compressed copies in the web/ passed in (a built
 // site's web/ used again) never stand for the new build.
 func TestGenerateWritesCompressedSiblings(t *testing.T) {
-	web := fakeWeb(t)
-	wasm := "\x00asm\x01\x00\x00\x00" + strings.Repeat("function body ", 2000)
-	if err := os.WriteFile(filepath.Join(web, "app.wasm"), []byte(wasm), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(web, "app.wasm.br"), []byte("an older build's copy"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := generatedSite(t, config{web: web})
+	out := compressedSite(t)
 	for _, f := range []string{"web/app.wasm", "index.html", "app.js", "app-worker.js", "wasm_exec.js", "app.css", "manifest.webmanifest", "web/config.js"} {
 		plain := siteFile(t, out, f)
 		for _, suffix := range []string{".br", ".gz"} {
@@ -79,9 +70,13 @@ func TestLoaderKnowsTheWasmsPlainSize(t *testing.T) {
 // -no-compress (for a test that serves the files plainly) writes the same site without the
 // compressed copies; by default every compressible file has both.
 func TestNoCompressLeavesOutTheCopies(t *testing.T) {
-	web := fakeWeb(t)
 	for _, plain := range []bool{false, true} {
-		out := generatedSite(t, config{web: web, plain: plain})
+		var out string
+		if plain {
+			out = generatedSite(t, config{web: fakeWeb(t)})
+		} else {
+			out = compressedSite(t)
+		}
 		_, err := os.Stat(filepath.Join(out, "index.html.br"))
 		if has := err == nil; has == plain {
 			t.Errorf("plain %v: index.html.br there: %v", plain, has)
