@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 
@@ -14,12 +16,21 @@ import (
 
 const maxSteps = 20_000
 
-// randomGames is the number of seeded random games of the property test.
+var gamesFlag = flag.Int("spyfest.games", 0, "random games of the property test (default 3000; 10000 with SAFEHOUSE_LONG; 1000 with -short)")
+
+// randomGames is the number of seeded random games of the property test: 3,000 in make test
+// and 10,000 in make test-long (SAFEHOUSE_LONG). Every game runs every check; the count only
+// decides how many rare paths the random games reach (see engine/spyfall's gamesPerVariant).
 func randomGames() int {
-	if testing.Short() {
+	switch {
+	case *gamesFlag > 0:
+		return *gamesFlag
+	case testing.Short():
 		return 1000
+	case os.Getenv("SAFEHOUSE_LONG") != "":
+		return 10_000
 	}
-	return 10_000
+	return 3000
 }
 
 // Property test over random games (APP-HID-1 for this family): every game
