@@ -26,7 +26,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... ./wire ./qrcode ./tools/bench/... | grep -v /e2e)
 
-.PHONY: help deps run wasm wasm-goapp wasm-std jsqr site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check
+.PHONY: help deps run test-runs slowest wasm wasm-goapp wasm-std jsqr site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
@@ -36,8 +36,9 @@ help:
 	@echo "                          write a site for any static host (with .br and .gz copies)"
 	@echo "make size                 app.wasm raw, gzip -9 and brotli -q 11 sizes; the 20 largest packages in it"
 	@echo "make size-budget          fail when app.wasm as brotli passes its budget (2.05 MB)"
-	@echo "make test                 vet (native and js/wasm), every test with -race (axe-core on every browser screen), brief fuzzing"
-	@echo "make test-long            the same with longer fuzzing"
+	@echo "make test                 vet (native and js/wasm), every test (-race where there are goroutines; axe-core on every browser screen), brief fuzzing; the 15 slowest tests"
+	@echo "make test-long            the same with the long counts: more random games and drops, longer fuzzing"
+	@echo "make slowest              the 15 slowest tests of the last make test"
 	@echo "make bench                one table: sizes, start-up, joins, fan-out, signaling, engines vs their targets"
 	@echo "make audit                Lighthouse (home, lobby, invite: accessibility, best practices, mobile performance) and axe-core (every screen); fails below target"
 	@echo "make deps                 install what the tests need from Debian (Chromium, Firefox ESR, brotli, Node.js, Noto CJK and core fonts)"
@@ -153,20 +154,35 @@ vet:
 # The browser tests (app/e2e, and app/session's browser build) find Chromium through
 # tools/chromium; app/e2e serves $(SITE). Without a browser they skip loudly; with CI=true or
 # SAFEHOUSE_REQUIRE_BROWSER=1 (.ci/run sets both) they fail instead, and make bench stops.
-# The engines are pure single-goroutine state machines: the race detector finds nothing there
-# and slows their 10,000-game property runs tenfold, so they run without it. Every package
-# with goroutines (session, signaling, app) runs under -race.
-# The engines and the site generator run without -race: the engines start no goroutine, and
-# the generator's only concurrency is tools/precompress's, whose own tests run under -race;
-# under -race every generated site compresses twelve language packs at brotli's best, which
-# took minutes.
-NORACE_PKGS = ./engine/... ./wasm/gen
-RACE_PKGS   = $(shell $(GO) list ./... | grep -v -e '^safehouse/engine' -e '^safehouse/wasm/gen$$' -e '^safehouse/app/e2e$$')
+#
+# The race detector runs where there are goroutines to race: the session, the signaling
+# server, the room (app/game), the shell and the tools that start goroutines. The packages
+# below start none of their own, so it could find nothing there and only slowed them: the
+# engines (pure single-goroutine state machines; their property runs went ten times slower),
+# the screens' packages and their kit (rendered synchronously by go-app's test engine), the
+# catalogue, the codecs, and the tools that only read files. The site generator's only
+# concurrency is tools/precompress's, whose own tests run under -race.
+NORACE_PKGS = ./engine/... ./wasm/gen ./app/i18n ./app/ui/... ./app/spyfallui ./app/spyfestui \
+              ./qrcode ./wire ./tools/rulecheck ./tools/stdoverlay ./tools/wasmsize
+RACE_PKGS   = $(filter-out $(shell $(GO) list $(NORACE_PKGS)) safehouse/app/e2e,$(shell $(GO) list ./...))
 # The browser tests run after the others, on their own: beside other packages' tests on two
-# cores, three Chromium tabs and native pion peers starved one another, and a join, a QR
-# hand-over or a NATS record now and then missed its moment (3 of 4 clean-clone runs failed
-# so, each on another test; none in 20 runs of the browser tests alone). About 2 minutes more.
-E2E_PKGS    = ./app/e2e
+# cores, Chromium tabs and native pion peers starved one another, and a join, a QR hand-over
+# or a NATS record now and then missed its moment. They run without -race: the process only
+# drives browsers and native players whose session code the race detector checks in
+# app/session, and -race made it a fifth slower. Their tests run E2E_PARALLEL at a time, each
+# tab a browser context in one shared Chromium (app/e2e/browsers_test.go): most of a browser
+# test is waiting for a page, a peer or a clock.
+E2E_PKGS     = ./app/e2e
+E2E_PARALLEL ?= 3
+
+# make test's runs go through gotestsum (a tool of the module, go.mod's tool line): a line a
+# package, the output of any failed test, and every test's events in $(TEST_JSON), from
+# which make test ends with the 15 slowest tests (make slowest prints them again), so the
+# next decision about the suite's budget is made from figures. -vet=off: make vet ran the
+# whole of go vet, natively and for js/wasm, just before.
+TEST_JSON = build/test-json
+TEST_ENV  = SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_PUPPETEER="$(PUPPETEER_MODS)"
+GOTESTSUM = $(GO) tool gotestsum --format pkgname-and-test-fails --format-hide-empty-pkg --format-icons text
 
 # deps installs what the tests and size figures need on a fresh Debian machine (Noto CJK and
 # Noto core, so the browsers draw Japanese, Chinese, Korean, Arabic, Persian, Hebrew,
@@ -212,18 +228,28 @@ firefox: deps
 	fi
 
 test: deps vet site axe firefox
-	SAFEHOUSE_SITE="$(abspath $(SITE))" $(GO) test $(TEST_FLAGS) $(NORACE_PKGS)
-	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_PUPPETEER="$(PUPPETEER_MODS)" $(GO) test -race $(TEST_FLAGS) $(RACE_PKGS)
-	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_PUPPETEER="$(PUPPETEER_MODS)" $(GO) test -race $(TEST_FLAGS) $(E2E_PKGS)
+	@rm -rf $(TEST_JSON) && mkdir -p $(TEST_JSON)
+	@$(MAKE) --no-print-directory test-runs || { $(MAKE) --no-print-directory slowest; exit 1; }
+	@$(MAKE) --no-print-directory slowest
+
+test-runs:
+	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/norace.json -- -vet=off $(TEST_FLAGS) $(NORACE_PKGS)
+	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/race.json -- -vet=off -race $(TEST_FLAGS) $(RACE_PKGS)
+	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/e2e.json -- -vet=off -parallel $(E2E_PARALLEL) $(TEST_FLAGS) $(E2E_PKGS)
 	@# Under -race the wire-secrecy tests play 10 games each; the full 200 run here without it.
-	$(GO) test $(TEST_FLAGS) -run 'SecretsDoNotReachOtherSeats' ./app/game
-	@# Likewise the resting-screen tests (APP-HID-4): a game of each setup under -race, all here.
-	$(GO) test $(TEST_FLAGS) -run 'RestingScreensShowNoSecret' ./app/spyfallui ./app/spyfestui
+	$(GOTESTSUM) --jsonfile $(TEST_JSON)/secrecy.json -- -vet=off $(TEST_FLAGS) -run 'SecretsDoNotReachOtherSeats' ./app/game
 	@# Likewise the random-drop games: 12 drops under -race, 40 here, 100 in test-long.
-	$(GO) test $(TEST_FLAGS) -run 'RandomDrops' ./app/session
+	$(GOTESTSUM) --jsonfile $(TEST_JSON)/drops.json -- -vet=off $(TEST_FLAGS) -run 'RandomDrops' ./app/session
 	@# 5 s a target here, 2 minutes in test-long: with a Go build cache as empty as a new
 	@# machine's, make test took 16.5 minutes with 10 s and 100 drops (a warm one: 9.5).
 	$(MAKE) --no-print-directory fuzz FUZZTIME=5s
+
+# slowest prints the 15 slowest tests of the last make test (from $(TEST_JSON)).
+slowest:
+	@if ls $(TEST_JSON)/*.json >/dev/null 2>&1; then \
+	  echo "The 15 slowest tests of this make test:"; \
+	  cat $(TEST_JSON)/*.json | $(GO) tool gotestsum tool slowest --num 15 --threshold 0s; \
+	fi
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
@@ -235,9 +261,14 @@ fuzz:
 	  fi; \
 	done
 
+# test-long: the same packages as make test with the long counts (SAFEHOUSE_LONG): 10,000
+# random games a variant in the engines, 200 wire-secrecy games under -race, every language's own
+# round in the browser, 100 random drops, and 2 minutes of fuzzing a target.
 test-long: deps vet site axe firefox
-	SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_PUPPETEER="$(PUPPETEER_MODS)" SAFEHOUSE_LONG=1 $(GO) test -race -count=1 -timeout 40m ./...
-	SAFEHOUSE_LONG=1 $(GO) test -count=1 -timeout 20m -run 'RandomDrops' ./app/session
+	$(TEST_ENV) SAFEHOUSE_LONG=1 $(GO) test -vet=off -count=1 -timeout 40m $(NORACE_PKGS)
+	$(TEST_ENV) SAFEHOUSE_LONG=1 $(GO) test -vet=off -race -count=1 -timeout 40m $(RACE_PKGS)
+	$(TEST_ENV) SAFEHOUSE_LONG=1 $(GO) test -vet=off -count=1 -timeout 40m -parallel $(E2E_PARALLEL) $(E2E_PKGS)
+	SAFEHOUSE_LONG=1 $(GO) test -vet=off -count=1 -timeout 20m -run 'RandomDrops' ./app/session
 	$(MAKE) --no-print-directory fuzz FUZZTIME=2m
 
 # The figures of issue 9 against their targets, in one table (tools/bench; ~5 minutes).
