@@ -134,6 +134,14 @@ func (c *Client) takeoverSaw(u Update) {
 	switch {
 	case u.Code == NoticeHostAway:
 		c.takeoverState().hostAway()
+	case u.Status == StatusReconnecting:
+		// The connection to the host is gone for this device too: the offer may be due.
+		c.mu.Lock()
+		t := c.take
+		c.mu.Unlock()
+		if t != nil {
+			go t.offerNow() // not under the caller's locks: offerLocked asks the client
+		}
 	case u.Code == NoticeHostBack, u.Status == StatusOnline:
 		c.mu.Lock()
 		t := c.take
@@ -180,8 +188,8 @@ func (t *takeover) offerNow() {
 // offerLocked is the offer once the host has been away long enough and the line hears the
 // table, or nil.
 func (t *takeover) offerLocked() *Takeover {
-	if t.offered || !t.lineUp || t.since.IsZero() || time.Since(t.since) < t.c.takeoverAfter() {
-		return nil
+	if t.offered || !t.lineUp || t.since.IsZero() || time.Since(t.since) < t.c.takeoverAfter() || t.c.isOnline() {
+		return nil // not yet: the host has not been away long enough, or this device still reaches it
 	}
 	t.offered = true
 	o := &Takeover{Offer: true, Asker: -1}
