@@ -60,6 +60,8 @@ func goalsOf(section string) []goal {
 		return []goal{goalIdle, goalJoinRate}
 	case "abuse":
 		return []goal{goalFlood, goalHalfOpen}
+	case "takeover":
+		return []goal{goalTakeover}
 	case "fanout":
 		var goals []goal
 		for _, t := range fanoutTargets {

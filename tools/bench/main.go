@@ -20,7 +20,7 @@ import (
 )
 
 // allSections are the parts of the run, in the table's order.
-var allSections = []string{"size", "startup", "firstvisit", "join", "relay", "fanout", "signaling", "abuse", "engine", "qr"}
+var allSections = []string{"size", "startup", "firstvisit", "join", "relay", "fanout", "signaling", "abuse", "engine", "qr", "takeover"}
 
 func main() {
 	site := flag.String("site", "build/site", "the app's built site (make site)")
@@ -31,7 +31,12 @@ func main() {
 	intents := flag.Int("intents", 400, "intents timed per fan-out case")
 	hostProfile := flag.String("host-profile", "", "a directory: profile the browser host's tab over each fan-out case's timed intents (.cpuprofile and a summary)")
 	only := flag.String("only", strings.Join(allSections, ","), "comma-separated sections to run: "+strings.Join(allSections, ", "))
+	takeoverHost := flag.String("takeover-host", "", "internal: host a room on this signaling URL until killed (the takeover section's host process)")
 	flag.Parse()
+	if *takeoverHost != "" {
+		runTakeoverHost(*takeoverHost)
+		return
+	}
 	log.SetFlags(0)
 	log.SetPrefix("bench: ")
 
@@ -92,7 +97,7 @@ func run(ctx context.Context, c config) []row {
 		progress("building the baseline page")
 		baseSite, baseErr = buildBaseline(ctx, c.work)
 	}
-	if needs("startup", "join", "relay", "fanout", "signaling", "abuse") {
+	if needs("startup", "join", "relay", "fanout", "signaling", "abuse", "takeover") {
 		progress("building the server")
 		bin, binErr = buildServer(ctx, c.work)
 	}
@@ -143,6 +148,7 @@ func run(ctx context.Context, c config) []row {
 	section("abuse", "attacking the signaling server", func() []row { return abuseRows(bin) }, binErr)
 	section("engine", "playing engine games", func() []row { return engineRows(ctx) })
 	section("qr", "seating players through QR codes, no server", func() []row { return qrRows(ctx) })
+	section("takeover", "killing hosts and taking their games over", func() []row { return takeoverRows(ctx, bin) }, binErr)
 	return rows
 }
 

@@ -1,0 +1,194 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"safehouse/app/session"
+)
+
+// takeoverRuns is how many games the takeover section kills and takes over for its p95.
+const takeoverRuns = 12
+
+// takeoverPlayers is how many phones sit at the table besides the host's: four holders, so
+// three shares open the copy.
+const takeoverPlayers = 4
+
+var goalTakeover = goal{"takeover", fmt.Sprintf("\"Continue the game on this phone\" -> every phone playing again (%d phones, the others agreeing at once), p50 / p95", takeoverPlayers), "p95 <= 3000 ms"}
+
+// takeoverRows measures issue 32's takeover natively, with pion on loopback and the real
+// signaling server: a host in a process of its own (this binary with -takeover-host) seats
+// takeoverPlayers pion players, which hold the sealed copy; the host's process is killed; one
+// player presses "Continue the game on this phone" and the others agree as soon as they hear
+// the ask. The time runs from the press to the last phone online again with the new host.
+func takeoverRows(ctx context.Context, bin string) []row {
+	srv, err := startServer(bin) // the signaling server alone: no site is served
+	if err != nil {
+		return []row{goalTakeover.missing(err)}
+	}
+	defer srv.stop()
+	signal := srv.signal
+	var times []time.Duration
+	for range takeoverRuns {
+		d, err := oneTakeover(ctx, signal)
+		if err != nil {
+			return []row{goalTakeover.missing(err)}
+		}
+		times = append(times, d)
+	}
+	slices.Sort(times)
+	p95 := percentile(times, 0.95)
+	return []row{goalTakeover.check(ms(percentile(times, 0.5))+" / "+ms(p95), p95 <= 3*time.Second)}
+}
+
+// runTakeoverHost is the host's process of a takeover run: it hosts a room on signal, prints
+// its code and invite secret, and plays until it is killed.
+func runTakeoverHost(signal string) {
+	h, err := session.Host(context.Background(), session.Options{SignalURL: signal, Name: "Host", Loopback: true})
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(1)
+	}
+	fmt.Println(h.Room(), h.Secret())
+	select {}
+}
+
+// tablePhone is one player of a takeover run: its client and what it heard.
+type tablePhone struct {
+	c       *session.Client
+	mu      sync.Mutex
+	offered chan struct{}
+	asked   chan struct{}
+	host    chan *session.HostSession
+	online  chan struct{} // an online after the host's process died
+	dead    bool
+	once    [3]sync.Once
+}
+
+func (p *tablePhone) follow() {
+	for u := range p.c.Updates() {
+		switch {
+		case u.Takeover != nil && u.Takeover.Offer && u.Takeover.Possible:
+			p.once[0].Do(func() { close(p.offered) })
+		case u.Takeover != nil && u.Takeover.Asker >= 0:
+			p.once[1].Do(func() { close(p.asked) })
+		case u.Host != nil:
+			p.host <- u.Host
+		case u.Status == session.StatusOnline:
+			p.mu.Lock()
+			if p.dead {
+				p.once[2].Do(func() { close(p.online) })
+			}
+			p.mu.Unlock()
+		}
+	}
+}
+
+func oneTakeover(ctx context.Context, signal string) (time.Duration, error) {
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	self, err := os.Executable()
+	if err != nil {
+		return 0, err
+	}
+	host := exec.CommandContext(ctx, self, "-takeover-host", signal)
+	out, err := host.StdoutPipe()
+	if err != nil {
+		return 0, err
+	}
+	if err := host.Start(); err != nil {
+		return 0, err
+	}
+	defer func() { _ = host.Process.Kill(); _ = host.Wait() }()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	fields := strings.Fields(line)
+	if err != nil || len(fields) != 2 {
+		return 0, fmt.Errorf("the host's process said %q (%v)", line, err)
+	}
+	room, secret := fields[0], fields[1]
+	var phones []*tablePhone
+	defer func() {
+		for _, p := range phones {
+			p.c.Close()
+		}
+	}()
+	for i := range takeoverPlayers {
+		o := session.Options{SignalURL: signal, Name: fmt.Sprintf("Agent %d", i+1), Loopback: true,
+			Heartbeat: 250 * time.Millisecond, RetryDelay: 50 * time.Millisecond, RetryMaxDelay: 500 * time.Millisecond,
+			TakeoverAfter: 100 * time.Millisecond, ICEDisconnectedTimeout: time.Second, ICEFailedTimeout: 2 * time.Second}
+		c, err := session.Join(ctx, o, room, secret)
+		if err != nil {
+			return 0, err
+		}
+		p := &tablePhone{c: c, offered: make(chan struct{}), asked: make(chan struct{}), host: make(chan *session.HostSession, 1), online: make(chan struct{})}
+		phones = append(phones, p)
+		go p.follow()
+	}
+	// Every phone holds a share of the deal of all of them, and a copy.
+	for {
+		ready := 0
+		for _, p := range phones {
+			if h := p.c.Holding(); h.Holds && h.Holders == takeoverPlayers && h.State > 0 {
+				ready++
+			}
+		}
+		if ready == len(phones) {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return 0, errors.New("the phones never held a sealed copy each")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	for _, p := range phones {
+		p.mu.Lock()
+		p.dead = true
+		p.mu.Unlock()
+	}
+	_ = host.Process.Kill()
+	asker, others := phones[0], phones[1:]
+	select {
+	case <-asker.offered:
+	case <-ctx.Done():
+		return 0, errors.New("no offer to continue the game")
+	}
+	start := time.Now()
+	if err := asker.c.AskTakeover(); err != nil {
+		return 0, err
+	}
+	for _, p := range others {
+		go func() {
+			select {
+			case <-p.asked:
+				_ = p.c.AgreeTakeover()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	var newHost *session.HostSession
+	select {
+	case newHost = <-asker.host:
+	case <-ctx.Done():
+		return 0, errors.New("the asking phone never became the host")
+	}
+	defer newHost.Close()
+	for _, p := range others {
+		select {
+		case <-p.online:
+		case <-ctx.Done():
+			return 0, errors.New("a phone never came back to the new host")
+		}
+	}
+	return time.Since(start), nil
+}
