@@ -52,6 +52,7 @@ var languages = []language{
 	{code: "ru", name: "Русский"},
 	{code: "tr", name: "Türkçe"},
 	{code: "uk", name: "Українська"},
+	{code: "vi", name: "Tiếng Việt"},
 	{code: "zh", name: "简体中文", tag: "zh-Hans"},
 	{code: "zh-Hant", name: "繁體中文"},
 }
