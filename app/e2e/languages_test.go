@@ -58,6 +58,9 @@ var sameInEnglish = map[string]map[string]string{
 		"Casino": "French for casino", "Restaurant": "French for restaurant", "Scores": "French for scores",
 		"Points": "French for points", "Total": "French for total", "# min": "min is French for minutes",
 	},
+	"id": {
+		"Bank": "Indonesian for bank", "Hotel": "Indonesian for hotel",
+	},
 	"it": {
 		"Hotel": "Italian for hotel", "online": "the Italian word for online",
 		"Host": "Italian players call the host host", "# min": "min is Italian for minutes",

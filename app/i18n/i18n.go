@@ -44,6 +44,7 @@ var languages = []language{
 	{code: "fa", name: "فارسی", rtl: true},
 	{code: "fr", name: "Français"},
 	{code: "he", name: "עברית", rtl: true},
+	{code: "id", name: "Bahasa Indonesia"},
 	{code: "it", name: "Italiano"},
 	{code: "ja", name: "日本語"},
 	{code: "ko", name: "한국어"},
