@@ -51,7 +51,7 @@ func Join(ctx context.Context, o Options, room, secret string) (*Client, error) 
 	c := newRemoteClient(first, redial, retry)
 	client.Store(c)
 	c.mu.Lock()
-	c.onWaiting, c.opts = o.OnWaiting, o
+	c.onWaiting, c.opts, c.pass = o.OnWaiting, o, wire.InvitePass(secret)
 	c.mu.Unlock()
 	hello := o.hello()
 	if pc, ok := first.(*peerConn); ok {

@@ -278,14 +278,14 @@ func (t *takeover) lineOnce() (hostThere bool) {
 		}
 	}()
 	c.mu.Lock()
-	url, room := c.opts.SignalURL, c.room
+	url, room, pass := c.opts.SignalURL, c.room, c.pass
 	c.mu.Unlock()
 	sig, err := dialSignal(ctx, url)
 	if err != nil {
 		return false
 	}
 	defer sig.close()
-	if err := sig.send(wire.Message{T: wire.TypeJoin, Room: room}); err != nil {
+	if err := sig.send(wire.Message{T: wire.TypeJoin, Room: room, Pass: pass}); err != nil {
 		return false
 	}
 	if m, err := sig.await(ctx); err != nil || m.T != wire.TypeJoined {

@@ -65,7 +65,7 @@ func qrRows(ctx context.Context) []row {
 		info("qr", "offer code (pion, loopback): characters, bytes; QR version at level M", qrFigure(offerLen)),
 		info("qr", "answer code (pion, loopback): characters, bytes; QR version at level M", qrFigure(answerLen)),
 		info("qr", fmt.Sprintf("scan-to-seat, codes handed over directly (pion, %d seats), p50 / max", qrSeats),
-			ms(percentile(times, 0.5))+" / "+ms(times[len(times)-1])),
+			ms(percentile(times, 50))+" / "+ms(times[len(times)-1])),
 	}
 }
 

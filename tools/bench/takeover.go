@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"os/exec"
 	"slices"
@@ -32,7 +33,10 @@ var goalTakeover = goal{"takeover", fmt.Sprintf("\"Continue the game on this pho
 // player presses "Continue the game on this phone" and the others agree as soon as they hear
 // the ask. The time runs from the press to the last phone online again with the new host.
 func takeoverRows(ctx context.Context, bin string) []row {
-	srv, err := startServer(bin) // the signaling server alone: no site is served
+	// The signaling server alone (no site is served), its join limits raised: every phone
+	// here joins from 127.0.0.1, run after run.
+	srv, err := startServer(bin, "-joins-per-address", "100000", "-joins-per-room", "100000", "-failed-joins", "100000",
+		"-rooms-per-address", "1000", "-conns-per-address", "10000")
 	if err != nil {
 		return []row{goalTakeover.missing(err)}
 	}
@@ -46,9 +50,10 @@ func takeoverRows(ctx context.Context, bin string) []row {
 		}
 		times = append(times, d)
 	}
+	log.Printf("takeover times: %v", times)
 	slices.Sort(times)
-	p95 := percentile(times, 0.95)
-	return []row{goalTakeover.check(ms(percentile(times, 0.5))+" / "+ms(p95), p95 <= 3*time.Second)}
+	p95 := percentile(times, 95)
+	return []row{goalTakeover.check(fmt.Sprintf("%s / %s (%d takeovers)", ms(percentile(times, 50)), ms(p95), len(times)), p95 <= 3*time.Second)}
 }
 
 // runTakeoverHost is the host's process of a takeover run: it hosts a room on signal, prints
