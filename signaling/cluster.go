@@ -1,29 +1,38 @@
 package signaling
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
 // With JoinCluster, several instances share their rooms through NATS. A room
 // lives on its home: the instance its host is connected to, which keeps
 // everything this package keeps for a room (claim, peers, grace timer, room
-// limits) and subscribes to the room's subject. A peer that joins through
-// another instance is, at the home, a stand-in client whose messages travel
-// over NATS to the instance holding its socket (that instance's subject);
-// that instance keeps the socket in its proxied rooms and sends the peer's
-// messages to the room's subject, wherever its home is now. When the host
-// reclaims its room through another instance the room moves there whole
-// (moveRoom), so an instance can be drained: its hosts reconnect elsewhere,
-// taking their rooms along. A room also outlives a home that dies without a
-// word: every instance keeps every room's record (cluster_records.go).
+// limits). The cluster's room directory, a NATS JetStream key-value bucket
+// (cluster_dir.go), names each room's home: an entry is only ever made by
+// create-if-absent (a new code) and changed by revision-checked updates (the
+// home's own changes, a move, an adoption), so a room has exactly one home by
+// construction, and a home that was cut off learns that it lost a room the
+// moment it writes or reads its entry again.
+//
+// Instances talk on their own subjects. A join, a reclaim or a peer's data
+// goes to the subject of the home the directory names; at the home, a peer
+// connected elsewhere is a stand-in client whose messages go to the subject
+// of the instance holding its socket, which keeps the socket in its proxied
+// rooms. When the host reclaims its room through another instance the room
+// moves there whole (moveRoom), so an instance can be drained; when a home
+// dies without a word, its rooms' entries outlive it for the host's grace
+// period, and the host's reclaim through any instance adopts the room.
 //
 // NATS is trusted as far as its own access control goes (credentials, TLS):
 // what arrives is checked against the rooms it names and dropped, counted,
@@ -31,10 +40,8 @@ import (
 // sender's, an oversized body), but it is not authenticated further.
 
 const (
-	subjectRoomPrefix = "safehouse.room."
 	subjectInstPrefix = "safehouse.inst."
-	// clusterTimeout bounds one request to another instance (a join, a
-	// reclaim, the probe for a free room code).
+	// clusterTimeout bounds one request to another instance or to the directory.
 	clusterTimeout = 3 * time.Second
 	// clusterInbox bounds the cluster messages waiting to be handled.
 	clusterInbox = 4096
@@ -42,25 +49,22 @@ const (
 
 // clusterMsg is one message between instances.
 type clusterMsg struct {
-	Op       string          `json:"op"`
-	Room     string          `json:"room"`
-	ID       string          `json:"id,omitempty"`   // the peer concerned
-	Inst     string          `json:"inst,omitempty"` // the sending instance
-	Claim    string          `json:"claim,omitempty"`
-	To       string          `json:"to,omitempty"` // opTo from a peer to other peers: a peer id or wire.AllPeers
-	Data     json.RawMessage `json:"data,omitempty"`
-	Status   int             `json:"status,omitempty"`
-	Code     string          `json:"code,omitempty"`
-	Msg      string          `json:"msg,omitempty"`
-	Away     bool            `json:"away,omitempty"`
-	Peers    []wirePeer      `json:"peers,omitempty"`
-	Epoch    int             `json:"epoch,omitempty"` // counts a room's moves: the newest home's record wins
-	Keys     []string        `json:"keys,omitempty"`  // a failed join's address limit keys, finest first
-	LastPeer int             `json:"last,omitempty"`
-	HadPeer  bool            `json:"had,omitempty"`
-	Gate     string          `json:"gate,omitempty"`    // the room's invite gate (strangers.go)
-	Pass     string          `json:"pass,omitempty"`    // a joining peer's invite pass
-	Blocked  []string        `json:"blocked,omitempty"` // limit keys the room's host turned away
+	Op     string          `json:"op"`
+	Room   string          `json:"room"`
+	ID     string          `json:"id,omitempty"`   // the peer concerned
+	Inst   string          `json:"inst,omitempty"` // the sending instance
+	Claim  string          `json:"claim,omitempty"`
+	To     string          `json:"to,omitempty"` // opTo from a peer to other peers: a peer id or wire.AllPeers
+	Data   json.RawMessage `json:"data,omitempty"`
+	Status int             `json:"status,omitempty"`
+	Code   string          `json:"code,omitempty"`
+	Msg    string          `json:"msg,omitempty"`
+	Away   bool            `json:"away,omitempty"`
+	Keys   []string        `json:"keys,omitempty"` // a failed join's or a joining peer's address limit keys, finest first
+	Pass   string          `json:"pass,omitempty"` // a joining peer's invite pass
+	Moved  *dirEntry       `json:"moved,omitempty"`
+	Epoch  int             `json:"epoch,omitempty"` // from a home: the room's epoch (dirEntry.Epoch), so that its peers follow its moves
+	Rev    uint64          `json:"rev,omitempty"`   // the directory revision the moved room's old home wrote last
 }
 
 type wirePeer struct {
@@ -70,20 +74,26 @@ type wirePeer struct {
 	Vouched bool   `json:"vouched,omitempty"`
 }
 
-// Operations on a room's subject (to its home) and on an instance's subject.
+// Operations on an instance's subject: to a room's home, and to the instance
+// holding a peer's socket.
 const (
-	opProbe   = "probe"   // request: is this code in use?
-	opJoin    = "join"    // request: place peer of Inst; answered by opJoined or opError
-	opReclaim = "reclaim" // request: the room moves to Inst if Claim is right; answered by opMoved or opError
-	opTo      = "to"      // a peer's data for the host
-	opLeave   = "leave"   // a peer's socket closed
-	opJoined  = "joined"
-	opMoved   = "moved"
-	opError   = "error"
-	opSend    = "send"  // to an instance: a protocol message for its peer
-	opRelay   = "relay" // to an instance: relayed data for its peer
-	opClose   = "close" // to an instance: close its peer's socket
+	opJoin     = "join"      // to a home: place peer of Inst; answered by opJoined or opError
+	opReclaim  = "reclaim"   // to a home: the room moves to Inst if Claim is right; answered by opMoved or opError
+	opTo       = "to"        // to a home: a peer's data for the host
+	opLeave    = "leave"     // to a home: a peer's socket closed
+	opSlowHost = "slow-host" // to a home: the host's data for peer ID was not delivered (its socket is not keeping up)
+	opJoined   = "joined"
+	opMoved    = "moved"
+	opError    = "error"
+	opSend     = "send"      // to a peer's instance: a protocol message for its peer
+	opRelay    = "relay"     // to a peer's instance: relayed data for its peer
+	opClose    = "close"     // to a peer's instance: close its peer's socket
+	opSlowPeer = "slow-peer" // to a peer's instance: its peer's data was not delivered (the host is not keeping up)
 )
+
+// codeNotHere answers a request to an instance that does not home the room
+// (any more): the asker reads the directory again.
+const codeNotHere = "not-here"
 
 // Reasons a cluster message is dropped, the label values of
 // safehouse_cluster_dropped_total.
@@ -96,15 +106,40 @@ const (
 
 type cluster struct {
 	nc      *nats.Conn
+	js      jetstream.JetStream
 	id      string
 	inbox   chan *nats.Msg
 	subs    []*nats.Subscription
-	rooms   map[string]*nats.Subscription // rooms homed here, by code (guarded by srv.mu)
-	proxied map[string]map[string]*client // local peers of rooms homed elsewhere, by code and id (srv.mu)
-	records map[string]*roomRecord        // rooms homed elsewhere, by code (srv.mu; cluster_records.go)
+	status  chan nats.Status
 	dropped *prometheus.CounterVec
 	latency prometheus.Histogram
 	done    chan struct{}
+	ctx     context.Context // ends with done, for the directory's requests and watcher
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup // the loop, the directory's writer and watcher, a sync under way
+
+	// guarded by srv.mu
+	kv         jetstream.KeyValue
+	watcher    jetstream.KeyWatcher    // the directory's, feeding dir
+	synced     bool                    // connected, and the rooms homed here checked against the directory since
+	syncing    bool                    // a sync runs
+	connGen    int                     // counts NATS's departures: a sync that saw one must run again
+	youngUntil time.Time               // the directory was made anew: until then it may not know every room
+	dir        map[string]dirCached    // the directory as last heard, by code (cluster_dir.go)
+	dirGen     int                     // counts the directory's watchers: updates of an older one are ignored
+	dirty      map[string]struct{}     // rooms homed here whose entry needs writing
+	deletes    map[string]uint64       // entries of ended rooms to delete, with their revisions
+	proxied    map[string]*proxiedRoom // local peers of rooms homed elsewhere, by code
+
+	dirIn chan dirUpdate // the watcher's updates for the loop
+	kick  chan struct{}  // wakes the directory writer
+}
+
+// proxiedRoom is a room homed elsewhere with peers connected here.
+type proxiedRoom struct {
+	home  string             // the instance that homes it, as last heard
+	epoch int                // the room's epoch at that home
+	peers map[string]*client // by peer id
 }
 
 // remotePeer marks a stand-in client: a peer whose socket is on instance inst.
@@ -117,66 +152,98 @@ type remotePeer struct {
 var ErrClusterDown = errors.New("signaling: the NATS connection is not up")
 
 // JoinCluster shares the server's rooms with the other instances on nc (see
-// above). Call it once, before serving. The connection stays the caller's;
-// Shutdown and Drain stop using it.
+// above): it makes (or checks) the room directory, which needs JetStream on
+// the NATS servers, and reads it whole before it returns. Call it once,
+// before serving. The connection stays the caller's; Shutdown and Drain stop
+// using it.
 func (s *Server) JoinCluster(nc *nats.Conn) error {
 	if nc == nil || !nc.IsConnected() {
 		return ErrClusterDown
+	}
+	js, err := jetstream.New(nc, jetstream.WithDefaultTimeout(clusterTimeout))
+	if err != nil {
+		return fmt.Errorf("signaling: JetStream: %w", err)
 	}
 	var id [10]byte
 	rand.Read(id[:])
 	cl := &cluster{
 		nc:      nc,
+		js:      js,
 		id:      base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(id[:]),
 		inbox:   make(chan *nats.Msg, clusterInbox),
-		rooms:   make(map[string]*nats.Subscription),
-		proxied: make(map[string]map[string]*client),
-		records: make(map[string]*roomRecord),
+		dir:     make(map[string]dirCached),
+		dirty:   make(map[string]struct{}),
+		deletes: make(map[string]uint64),
+		proxied: make(map[string]*proxiedRoom),
+		dirIn:   make(chan dirUpdate, clusterInbox),
+		kick:    make(chan struct{}, 1),
 		done:    make(chan struct{}),
 		dropped: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "safehouse_cluster_dropped_total", Help: "Messages from other instances dropped, by reason."}, []string{"reason"}),
 		latency: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "safehouse_cluster_request_seconds", Help: "Round trips of requests to other instances (joins, reclaims, code probes).",
+			Name: "safehouse_cluster_request_seconds", Help: "Round trips of requests to other instances (joins, reclaims).",
 			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14)}),
 	}
+	cl.ctx, cl.cancel = context.WithCancel(context.Background())
 	for _, r := range []string{dropMalformed, dropWrongRoom, dropWrongPeer, dropOversized} {
 		cl.dropped.WithLabelValues(r)
 	}
-	sub, err := nc.ChanSubscribe(subjectInstPrefix+cl.id, cl.inbox)
-	if err != nil {
-		return fmt.Errorf("signaling: subscribing on NATS: %w", err)
+	fail := func(err error) error {
+		cl.cancel()
+		for _, sub := range cl.subs {
+			sub.Unsubscribe()
+		}
+		return err
 	}
-	cl.subs = append(cl.subs, sub)
-	if err := s.subscribeRecords(cl); err != nil {
-		sub.Unsubscribe()
-		return fmt.Errorf("signaling: subscribing on NATS: %w", err)
+	for _, subject := range []string{subjectInstPrefix + cl.id, subjectFailures} {
+		sub, err := nc.ChanSubscribe(subject, cl.inbox)
+		if err != nil {
+			return fail(fmt.Errorf("signaling: subscribing on NATS: %w", err))
+		}
+		cl.subs = append(cl.subs, sub)
 	}
-	if err := s.subscribeFailures(cl); err != nil {
-		sub.Unsubscribe()
-		return fmt.Errorf("signaling: subscribing on NATS: %w", err)
-	}
-	// NATS takes a subscription without waiting for the server: until a flush, another
-	// instance's room record published now could pass this one by (it would then learn the
-	// room only at the next refresh). A NATS that does not answer now gets the subscriptions
-	// when it reconnects, as after any outage.
-	_ = nc.FlushTimeout(clusterTimeout)
-	s.metrics.reg.MustRegister(cl.dropped, cl.latency)
+	// The status listener goes first, so that no disconnection after the first sync
+	// passes unnoticed.
+	cl.status = nc.StatusChanged(nats.CONNECTED, nats.DISCONNECTED, nats.RECONNECTING)
 	s.mu.Lock()
 	s.cluster = cl
+	cl.syncing = true
 	s.mu.Unlock()
+	err = s.syncDirectory(cl)
+	if err != nil && !errors.Is(err, errLostDuringSync) {
+		nc.RemoveStatusListener(cl.status)
+		cl.cancel()
+		cl.wg.Wait()
+		s.mu.Lock()
+		s.cluster = nil
+		s.mu.Unlock()
+		return fail(fmt.Errorf("signaling: the room directory (NATS JetStream): %w", err))
+	}
+	s.mu.Lock()
+	cl.syncing = false
+	if err != nil {
+		s.startSyncLocked(cl) // NATS went away meanwhile: once it is back
+	}
+	s.mu.Unlock()
+	s.metrics.reg.MustRegister(cl.dropped, cl.latency)
+	cl.wg.Add(2)
 	go s.clusterLoop(cl)
+	go s.directoryWriter(cl)
 	s.log.Info("joined the cluster", "instance", cl.id)
 	return nil
 }
 
-// clusterUp says whether the cluster, if any, can be reached.
+// clusterUp says whether the cluster, if any, can be reached and this
+// instance's rooms agree with its directory. Called with the mutex held.
 func (s *Server) clusterUp() bool {
-	return s.cluster == nil || s.cluster.nc.IsConnected()
+	return s.cluster == nil || (s.cluster.nc.IsConnected() && s.cluster.synced)
 }
 
-// clusterLoop handles what other instances send, one message at a time.
+// clusterLoop handles what other instances and the directory send, one
+// message at a time, and the connection's ups and downs.
 func (s *Server) clusterLoop(cl *cluster) {
-	refresh := time.NewTicker(s.recordRefresh())
+	defer cl.wg.Done()
+	refresh := time.NewTicker(s.dirRefresh())
 	defer refresh.Stop()
 	for {
 		select {
@@ -184,14 +251,32 @@ func (s *Server) clusterLoop(cl *cluster) {
 			return
 		case m := <-cl.inbox:
 			s.fromCluster(cl, m)
+		case u := <-cl.dirIn:
+			s.fromDirectory(cl, u)
+		case st := <-cl.status:
+			s.connectionChanged(cl, st)
 		case <-refresh.C:
-			s.refreshRecords(cl)
+			s.refreshDirectory(cl)
 		}
 	}
 }
 
-// stopCluster stops listening to other instances; rooms homed here are gone.
-// Called with the mutex held.
+// connectionChanged marks the instance out of sync when NATS goes, and syncs
+// it with the directory when NATS is back.
+func (s *Server) connectionChanged(cl *cluster, st nats.Status) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st != nats.CONNECTED {
+		cl.synced = false
+		cl.connGen++
+		return
+	}
+	s.startSyncLocked(cl)
+}
+
+// stopClusterLocked stops listening to other instances and to the directory;
+// the rooms homed here keep their entries, for the hosts to reclaim elsewhere.
+// Called with the mutex held; waitCluster waits for its goroutines.
 func (s *Server) stopClusterLocked() {
 	cl := s.cluster
 	if cl == nil {
@@ -205,11 +290,17 @@ func (s *Server) stopClusterLocked() {
 	for _, sub := range cl.subs {
 		sub.Unsubscribe()
 	}
-	for code, sub := range cl.rooms {
-		sub.Unsubscribe()
-		delete(cl.rooms, code)
-	}
+	cl.nc.RemoveStatusListener(cl.status)
+	cl.cancel()
 	close(cl.done)
+}
+
+// waitCluster waits until the cluster's goroutines have ended, after
+// stopClusterLocked. Called without the mutex.
+func (s *Server) waitCluster() {
+	if cl := s.cluster; cl != nil {
+		cl.wg.Wait()
+	}
 }
 
 func (cl *cluster) publish(subject string, w clusterMsg) {
@@ -238,33 +329,34 @@ func (cl *cluster) request(subject string, w clusterMsg) (clusterMsg, error) {
 	return ans, nil
 }
 
-// homeRoom makes this instance the home of r: its subject is listened to.
-// Called with the mutex held.
-func (s *Server) homeRoomLocked(r *room) {
-	cl := s.cluster
-	if cl == nil {
+// toInstance is the subject of instance id.
+func toInstance(id string) string { return subjectInstPrefix + id }
+
+func (cl *cluster) proxyLocked(code, home string, epoch int, id string, c *client) {
+	pr := cl.proxied[code]
+	if pr == nil {
+		pr = &proxiedRoom{peers: make(map[string]*client)}
+		cl.proxied[code] = pr
+	}
+	pr.follow(home, epoch)
+	pr.peers[id] = c
+}
+
+// follow notes that the room is homed on home at epoch, unless an epoch as new
+// was heard of already.
+func (pr *proxiedRoom) follow(home string, epoch int) {
+	if home != "" && (pr.home == "" || epoch > pr.epoch) {
+		pr.home, pr.epoch = home, epoch
+	}
+}
+
+func (cl *cluster) unproxyLocked(code, id string) {
+	pr := cl.proxied[code]
+	if pr == nil {
 		return
 	}
-	delete(cl.records, r.code)
-	if sub, err := cl.nc.ChanSubscribe(subjectRoomPrefix+r.code, cl.inbox); err == nil {
-		cl.rooms[r.code] = sub
-		s.recordLocked(r, false)
-	} else {
-		s.log.Warn("cannot listen for a room's peers on other instances", "room", r.code, "err", err)
+	delete(pr.peers, id)
+	if len(pr.peers) == 0 {
+		delete(cl.proxied, code)
 	}
-}
-
-func (s *Server) unhomeRoomLocked(code string) {
-	if cl := s.cluster; cl != nil {
-		if sub := cl.rooms[code]; sub != nil {
-			sub.Unsubscribe()
-			delete(cl.rooms, code)
-		}
-	}
-}
-
-// codeInUse asks the other instances whether a room code is taken.
-func (cl *cluster) codeInUse(code string) bool {
-	_, err := cl.request(subjectRoomPrefix+code, clusterMsg{Op: opProbe, Room: code})
-	return !errors.Is(err, nats.ErrNoResponders)
 }

@@ -13,14 +13,6 @@ const subjectFailures = "safehouse.failures"
 // three (IPv6 /64, /56, /48).
 const maxFailureKeys = 3
 
-func (s *Server) subscribeFailures(cl *cluster) error {
-	sub, err := cl.nc.ChanSubscribe(subjectFailures, cl.inbox)
-	if err == nil {
-		cl.subs = append(cl.subs, sub)
-	}
-	return err
-}
-
 // shareFailureLocked tells the other instances of a failed join from the
 // address with limit keys keys. Called with the mutex held.
 func (s *Server) shareFailureLocked(keys []string) {

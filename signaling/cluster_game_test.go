@@ -45,7 +45,8 @@ type instance struct {
 // startNATS runs an embedded NATS on a loopback port (-1: any) until the test ends.
 func startNATS(t *testing.T, port int) *natsserver.Server {
 	t.Helper()
-	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true})
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true,
+		JetStream: true, StoreDir: t.TempDir()}) // the room directory lives in JetStream
 	if err != nil {
 		t.Fatal(err)
 	}

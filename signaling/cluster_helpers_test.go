@@ -1,6 +1,7 @@
 package signaling
 
 import (
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -23,7 +24,8 @@ func startNATS(t testing.TB) *natsserver.Server {
 // startNATSOn runs an embedded NATS server on loopback port (-1: any).
 func startNATSOn(t testing.TB, port int) *natsserver.Server {
 	t.Helper()
-	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true})
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true,
+		JetStream: true, StoreDir: t.TempDir()}) // the room directory lives in JetStream
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,9 +56,19 @@ func connectNATS(t testing.TB, url string) *nats.Conn {
 // stopped server.
 func startInstance(t testing.TB, url string, cfg Config) *testServer {
 	t.Helper()
+	return startInstanceListening(t, url, cfg, nil)
+}
+
+// startInstanceListening is startInstance whose HTTP listener is wrap's (nil: the plain one).
+func startInstanceListening(t testing.TB, url string, cfg Config, wrap func(net.Listener) net.Listener) *testServer {
+	t.Helper()
 	nc := connectNATS(t, url)
 	srv := New(quietConfig(cfg))
-	hs := httptest.NewServer(srv)
+	hs := httptest.NewUnstartedServer(srv)
+	if wrap != nil {
+		hs.Listener = wrap(hs.Listener)
+	}
+	hs.Start()
 	t.Cleanup(func() {
 		hs.Close()
 		if err := srv.Close(); err != nil {
@@ -77,16 +89,16 @@ func get(h http.Handler) (int, string) {
 	return rec.Code, strings.TrimSpace(rec.Body.String())
 }
 
-// waitRecord waits until the room's record, sent over NATS when the room is made, has reached
-// each of the instances, so a join through them finds the room.
-func waitRecord(t *testing.T, room string, instances ...*testServer) {
+// waitEntry waits until each of the instances has heard of the room's directory entry
+// (with peers peers listed, when not -1), as their watchers bring it.
+func waitEntry(t *testing.T, room string, peers int, instances ...*testServer) {
 	t.Helper()
-	waitFor(t, "the room's record on every instance", func() bool {
+	waitFor(t, "the room's entry on every instance", func() bool {
 		for _, ts := range instances {
 			ts.mu.Lock()
-			rec := ts.cluster.records[room]
+			e, ok := ts.cluster.dir[room]
 			ts.mu.Unlock()
-			if rec == nil {
+			if !ok || (peers >= 0 && len(e.e.Peers) != peers) {
 				return false
 			}
 		}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"strconv"
-	"strings"
 
 	"github.com/gorilla/websocket"
 	"github.com/nats-io/nats.go"
@@ -26,7 +25,7 @@ func (s *Server) fromCluster(cl *cluster, m *nats.Msg) {
 		return
 	}
 	var w clusterMsg
-	if err := decodeWire(m.Data, &w); err != nil {
+	if err := json.Unmarshal(m.Data, &w); err != nil {
 		cl.dropped.WithLabelValues(dropMalformed).Inc()
 		return
 	}
@@ -36,14 +35,13 @@ func (s *Server) fromCluster(cl *cluster, m *nats.Msg) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if isRecord(m) {
-		s.fromRecordsLocked(cl, w)
-	} else if m.Subject == subjectFailures {
+	switch {
+	case m.Subject == subjectFailures:
 		s.fromFailuresLocked(cl, w)
-	} else if code, ok := strings.CutPrefix(m.Subject, subjectRoomPrefix); ok {
-		s.forRoomLocked(cl, m, code, w)
-	} else {
+	case w.Op == opSend || w.Op == opRelay || w.Op == opClose || w.Op == opSlowPeer:
 		s.forPeerLocked(cl, w)
+	default:
+		s.forRoomLocked(cl, m, w)
 	}
 }
 
@@ -57,18 +55,16 @@ func (s *Server) answer(m *nats.Msg, w clusterMsg) {
 }
 
 // forRoomLocked acts on a message to a room homed here.
-func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w clusterMsg) {
-	r := s.rooms[code]
-	if r == nil || w.Room != code || cl.rooms[code] == nil || s.closed {
+func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, w clusterMsg) {
+	r := s.rooms[w.Room]
+	if r == nil || s.closed {
 		cl.dropped.WithLabelValues(dropWrongRoom).Inc()
 		if w.Op == opJoin || w.Op == opReclaim {
-			s.answer(m, clusterMsg{Op: opError, Code: wire.CodeUnknownRoom})
+			s.answer(m, clusterMsg{Op: opError, Code: codeNotHere})
 		}
 		return
 	}
 	switch w.Op {
-	case opProbe:
-		s.answer(m, clusterMsg{Op: opProbe, Room: code})
 	case opJoin:
 		s.remoteJoinLocked(m, r, w)
 	case opReclaim:
@@ -77,38 +73,47 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w clusterM
 			s.answer(m, clusterMsg{Op: opError, Code: wire.CodeBadClaim})
 			return
 		}
-		s.answer(m, s.moveRoomLocked(cl, r))
-	case opTo, opLeave:
+		s.answer(m, s.moveRoomLocked(cl, r, w.Inst))
+	case opTo, opLeave, opSlowHost:
 		p := r.peers[w.ID]
 		if p == nil || p.remote == nil || p.remote.inst != w.Inst {
 			cl.dropped.WithLabelValues(dropWrongPeer).Inc()
 			return
 		}
-		if w.Op == opLeave {
+		switch w.Op {
+		case opLeave:
 			delete(r.peers, w.ID)
 			p.room = nil
 			if r.host != nil {
 				r.host.peerLeft(w.ID)
 			}
-			s.recordLocked(r, false)
-			return
-		}
-		if len(w.Data) > int(s.cfg.MaxMessageSize) {
-			cl.dropped.WithLabelValues(dropOversized).Inc()
-			return
-		}
-		if w.To != "" {
-			if r.host == nil { // peers talk to each other only while the host is away (table.go)
-				s.tableDeliverLocked(nil, r, w.ID, w.To, w.Data)
+			s.dirtyLocked(r)
+		case opSlowHost:
+			if r.host != nil {
+				s.refuse(r.host, wire.CodeRateLimited, "the recipient is not keeping up; send again later")
 			}
-			return
-		}
-		if r.host != nil {
+		case opTo:
+			if len(w.Data) > int(s.cfg.MaxMessageSize) {
+				cl.dropped.WithLabelValues(dropOversized).Inc()
+				return
+			}
+			if w.To != "" {
+				if r.host == nil { // peers talk to each other only while the host is away (table.go)
+					s.tableDeliverLocked(nil, r, w.ID, w.To, w.Data)
+				}
+				return
+			}
+			if r.host == nil {
+				return
+			}
 			b := encodeFrom(w.ID, w.Data)
-			if r.host.relay(w.ID, b) {
-				s.counters.relayed++
-				s.metrics.relayBytes.Add(float64(len(b)))
+			if !r.host.relay(w.ID, b) {
+				// The peer's instance tells its peer to slow down, as this one would.
+				cl.publish(toInstance(w.Inst), clusterMsg{Op: opSlowPeer, Room: r.code, ID: w.ID})
+				return
 			}
+			s.counters.relayed++
+			s.metrics.relayBytes.Add(float64(len(b)))
 		}
 	default:
 		cl.dropped.WithLabelValues(dropMalformed).Inc()
@@ -118,8 +123,8 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, code string, w clusterM
 // remoteJoinLocked places a peer of another instance in room r, with the
 // room's own limits; the address limits were that instance's to check.
 func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w clusterMsg) {
-	if len(w.Keys) != 1 || len(w.Keys[0]) == 0 || len(w.Keys[0]) > 64 {
-		s.answer(m, clusterMsg{Op: opError, Code: wire.CodeBadMessage, Msg: "a join names its address's limit key"})
+	if len(w.Keys) != 1 || len(w.Keys[0]) == 0 || len(w.Keys[0]) > 64 || w.Inst == "" {
+		s.answer(m, clusterMsg{Op: opError, Code: wire.CodeBadMessage, Msg: "a join names its instance and its address's limit key"})
 		return
 	}
 	a := s.admitPeer(r, w.Pass, w.Keys[0])
@@ -134,27 +139,26 @@ func (s *Server) remoteJoinLocked(m *nats.Msg, r *room, w clusterMsg) {
 	r.peers[id] = stub
 	r.hadPeer = true
 	s.metrics.joins.Inc()
-	s.answer(m, clusterMsg{Op: opJoined, Room: r.code, ID: id, Away: r.host == nil})
-	s.recordLocked(r, false)
+	s.answer(m, clusterMsg{Op: opJoined, Room: r.code, ID: id, Away: r.host == nil, Epoch: r.epoch})
+	s.dirtyLocked(r)
 	if r.host != nil {
 		r.host.peerJoined(id)
 	}
 }
 
-// moveRoomLocked hands room r over to the instance its host reclaimed it
-// through: the answer lists its peers and where their sockets are, the room
-// is forgotten here, and the peers connected here stay, proxied.
-func (s *Server) moveRoomLocked(cl *cluster, r *room) clusterMsg {
-	ans := clusterMsg{Op: opMoved, Room: r.code, LastPeer: r.lastPeer, HadPeer: r.hadPeer, Epoch: r.epoch, Gate: r.gate, Blocked: r.blocked}
+// moveRoomLocked hands room r over to instance to, through which its host
+// reclaimed it: the answer is the room's entry as it stands (its peers and
+// where their sockets are) and the directory revision written last here, for
+// the new home's take-over; the room is forgotten here, and the peers
+// connected here stay, proxied.
+func (s *Server) moveRoomLocked(cl *cluster, r *room, to string) clusterMsg {
+	e := s.entryLocked(r)
+	ans := clusterMsg{Op: opMoved, Room: r.code, Moved: &e, Rev: r.rev}
 	for _, id := range r.peerIDs() {
-		p := r.peers[id]
-		if p.remote != nil {
-			ans.Peers = append(ans.Peers, wirePeer{ID: id, Inst: p.remote.inst, Key: p.key, Vouched: p.vouched})
-			continue
+		if p := r.peers[id]; p.remote == nil {
+			p.room = &room{code: r.code, proxy: true}
+			cl.proxyLocked(r.code, to, r.epoch+1, id, p)
 		}
-		ans.Peers = append(ans.Peers, wirePeer{ID: id, Inst: cl.id, Key: p.key, Vouched: p.vouched})
-		p.room = &room{code: r.code, proxy: true}
-		cl.proxyLocked(r.code, id, p)
 	}
 	if old := r.host; old != nil {
 		s.logLimited(old.key, slog.LevelWarn, "live host displaced by a reclaim on another instance", "room", r.code, "old_addr", old.addr)
@@ -164,33 +168,20 @@ func (s *Server) moveRoomLocked(cl *cluster, r *room) clusterMsg {
 	}
 	r.stopGrace()
 	s.forgetRoomLocked(r, false)
-	s.logLimited(r.ownerKeys[0], slog.LevelInfo, "room moved to another instance", "room", r.code, "peers", len(ans.Peers))
+	s.logLimited(r.ownerKeys[0], slog.LevelInfo, "room moved to another instance", "room", r.code, "peers", len(e.Peers))
 	return ans
 }
 
 // forgetRoomLocked takes r out of the rooms and of its owner's count; ended
-// says the room is over (not moved), which the other instances are told.
+// says the room is over (not moved), and its directory entry goes.
 func (s *Server) forgetRoomLocked(r *room, ended bool) {
 	if ended {
-		s.recordLocked(r, true)
+		s.endEntryLocked(r)
+	} else if cl := s.cluster; cl != nil {
+		delete(cl.dirty, r.code)
 	}
 	delete(s.rooms, r.code)
 	s.roomsByKey.remove(r.ownerKeys)
-	s.unhomeRoomLocked(r.code)
-}
-
-func (cl *cluster) proxyLocked(code, id string, c *client) {
-	if cl.proxied[code] == nil {
-		cl.proxied[code] = make(map[string]*client)
-	}
-	cl.proxied[code][id] = c
-}
-
-func (cl *cluster) unproxyLocked(code, id string) {
-	delete(cl.proxied[code], id)
-	if len(cl.proxied[code]) == 0 {
-		delete(cl.proxied, code)
-	}
 }
 
 // forward sends what the home has for stand-in client c to the instance
@@ -199,5 +190,9 @@ func (s *Server) forward(c *client, op string, b []byte, status int, reason stri
 	if s.cluster == nil {
 		return
 	}
-	s.cluster.publish(subjectInstPrefix+c.remote.inst, clusterMsg{Op: op, Room: c.remote.room, ID: c.peerID, Data: b, Status: status, Msg: reason})
+	w := clusterMsg{Op: op, Room: c.remote.room, ID: c.peerID, Data: b, Status: status, Msg: reason, Inst: s.cluster.id}
+	if c.room != nil {
+		w.Epoch = c.room.epoch
+	}
+	s.cluster.publish(toInstance(c.remote.inst), w)
 }

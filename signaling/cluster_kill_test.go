@@ -36,21 +36,11 @@ func TestClusterKilledHomeRoomIsAdoptedByTheHostsReclaim(t *testing.T) {
 	c := startInstance(t, ns.ClientURL(), Config{})
 	host := a.dial(t, "127.0.0.1")
 	room, claim := host.host()
-	waitRecord(t, room, b)
+	waitEntry(t, room, -1, b)
 	peer := b.dial(t, "127.0.0.2")
 	id := peer.join(room)
 	host.expect(wire.TypePeer)
-	waitFor(t, "the room's record everywhere", func() bool {
-		for _, ts := range []*testServer{b, c} {
-			ts.mu.Lock()
-			rec := ts.cluster.records[room]
-			ts.mu.Unlock()
-			if rec == nil || len(rec.w.Peers) != 1 {
-				return false
-			}
-		}
-		return true
-	})
+	waitEntry(t, room, 1, b, c)
 
 	kill(a)
 	if _, err := host.read(); err == nil {
@@ -95,15 +85,11 @@ func TestClusterOrphanRoomExpiresForItsPeers(t *testing.T) {
 	b := startInstance(t, ns.ClientURL(), grace)
 	host := a.dial(t, "127.0.0.1")
 	room, _ := host.host()
-	waitRecord(t, room, b)
+	waitEntry(t, room, -1, b)
 	peer := b.dial(t, "127.0.0.2")
 	peer.join(room)
 	host.expect(wire.TypePeer)
-	waitFor(t, "the room's record", func() bool {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		return b.cluster.records[room] != nil
-	})
+	waitEntry(t, room, 1, b)
 	kill(a)
 	peer.expect(wire.TypeError, wire.CodeUnknownRoom)
 	if status := peer.expectClosed(); status != websocket.StatusGoingAway {
@@ -122,7 +108,7 @@ func TestClusterLogsHoldNoSecrets(t *testing.T) {
 	c := startInstance(t, ns.ClientURL(), cfg)
 	host := a.dial(t, "127.0.0.1")
 	room, claim := host.host()
-	waitRecord(t, room, b)
+	waitEntry(t, room, -1, b)
 	peer := b.dial(t, "127.0.0.2")
 	id := peer.join(room)
 	host.expect(wire.TypePeer)
@@ -137,11 +123,11 @@ func TestClusterLogsHoldNoSecrets(t *testing.T) {
 	claims = append(claims, moved.expect(wire.TypeHosted).Claim)
 	moved.expect(wire.TypePeer)
 	peer.expect(wire.TypeHostBack)
-	waitFor(t, "the moved room's record", func() bool {
+	waitFor(t, "the moved room's entry", func() bool {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		rec := c.cluster.records[room]
-		return rec != nil && rec.w.Epoch == 1
+		e, ok := c.cluster.dir[room]
+		return ok && e.e.Epoch == 1
 	})
 	kill(b)
 	adopted := c.dial(t, "127.0.0.1")

@@ -96,6 +96,10 @@ type Config struct {
 	// name was made to point at the server would otherwise be same-origin
 	// with it. Default: any Host.
 	AllowedHosts []string
+	// ClusterReplicas is how many NATS servers keep the cluster's room
+	// directory (JetStream replicas; default 1: give 3 with a three-node NATS).
+	ClusterReplicas int
+
 	// TrustedProxies lists the networks whose X-Forwarded-For header is believed
 	// for the client's address; for everyone else the connection's remote
 	// address counts.
@@ -169,6 +173,7 @@ func orDefault[T int | int64 | time.Duration](v, def T) T {
 func (c Config) withDefaults() Config {
 	c.MaxMessageSize = orDefault(c.MaxMessageSize, DefaultMaxMessageSize)
 	c.PeersPerRoom = orDefault(c.PeersPerRoom, DefaultPeersPerRoom)
+	c.ClusterReplicas = orDefault(c.ClusterReplicas, 1)
 	c.KnocksPerRoom = orDefault(c.KnocksPerRoom, DefaultKnocksPerRoom)
 	c.RoomsPerAddress = orDefault(c.RoomsPerAddress, DefaultRoomsPerAddress)
 	c.FailedJoinsPerMinute = orDefault(c.FailedJoinsPerMinute, DefaultFailedJoinsPerMinute)

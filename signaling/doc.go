@@ -36,10 +36,12 @@
 // Drain for a restart behind a load balancer (health.go). With JoinCluster
 // several instances share their rooms through NATS: a room lives on the
 // instance of its host, peers elsewhere reach it over NATS, a reclaim
-// through another instance moves the room there, and every instance keeps a
-// record of every room so that the host's reclaim adopts a room whose
-// instance died (cluster*.go). Without it everything stays in one process,
-// as before.
+// through another instance moves the room there, and the room directory, a
+// JetStream key-value bucket written only by create-if-absent and
+// revision-checked updates, names each room's one home and outlives a home
+// that dies, so that the host's reclaim adopts the room (cluster*.go). An
+// instance cut off from NATS yields, once back, the rooms the directory gave
+// to another. Without it everything stays in one process, as before.
 //
 // SiteHandler serves the static site the build writes, so that one binary
 // (cmd/safehouse) runs a whole party on a LAN: each file as its precompressed

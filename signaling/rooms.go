@@ -29,7 +29,9 @@ type room struct {
 	knockJoins tokenBucket        // successful joins of strangers
 	awayGen    int                // counts the host's departures, so a stale timer is ignored
 	proxy      bool               // a room homed on another instance, seen from a peer's socket here (cluster.go)
-	epoch      int                // how often the room moved between instances (cluster_records.go)
+	epoch      int                // how often the room moved between instances (cluster_dir.go)
+	rev        uint64             // the revision of its directory entry this home wrote last; 0: none yet
+	writing    bool               // a write of its directory entry is under way
 }
 
 func (r *room) stopGrace() {
@@ -71,7 +73,9 @@ func (s *Server) handle(c *client, m wire.Message) {
 			for s.rooms[code] != nil {
 				code = wire.NewRoomCode()
 			}
-			s.createRoom(c, code, m.Gate)
+			if !s.refuseRoomOverLimits(c) {
+				s.createRoom(c, code, m.Gate, "", 0)
+			}
 		} else {
 			s.reclaimRoom(c, m.Room, m.Claim, m.Gate)
 		}
@@ -97,13 +101,13 @@ func (s *Server) refuse(c *client, code, text string) {
 	c.send(errorMessage(code, text))
 }
 
-// createRoom opens room code, which no room uses, with c as its host and
-// gate as its invite gate.
-func (s *Server) createRoom(c *client, code, gate string) {
+// refuseRoomOverLimits refuses c a new room when the server's or its
+// address's limits say so, and says whether it did. Called with the mutex held.
+func (s *Server) refuseRoomOverLimits(c *client) bool {
 	if len(s.rooms) >= s.cfg.MaxRooms {
 		s.logLimited(c.key, slog.LevelWarn, "room refused", "reason", "server full", "addr", c.addr)
 		s.refuse(c, wire.CodeRateLimited, "the server has no room for more games right now; try again later")
-		return
+		return true
 	}
 	// Rooms waiting for their host count too: whoever opens rooms and drops the
 	// sockets keeps them for the grace period without a socket.
@@ -111,35 +115,32 @@ func (s *Server) createRoom(c *client, code, gate string) {
 	case "address", "network":
 		s.logLimited(c.key, slog.LevelInfo, "room refused", "reason", "rooms per "+why, "addr", c.addr)
 		s.refuse(c, wire.CodeRateLimited, "this address has too many rooms open; close one or wait")
-		return
+		return true
 	case "network share":
 		s.logLimited(c.key, slog.LevelWarn, "room refused", "reason", "the network's share of a filling server", "addr", c.addr)
 		s.refuse(c, wire.CodeRateLimited, "the server has no room for more games from this network right now; try again later")
-		return
+		return true
 	}
-	r := &room{code: code, claim: newClaimToken(), ownerKeys: c.keys, host: c, peers: make(map[string]*client),
-		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute), knockJoins: s.joinBucket(knockJoinsPerPlace * s.cfg.KnocksPerRoom), gate: gate}
+	return false
+}
+
+// createRoom opens room code, which no room uses, with c as its host, gate as
+// its invite gate and claim as its claim (a new one when ""). In a cluster the
+// room's directory entry exists already, at revision rev (hostInCluster).
+// Called with the mutex held, once the limits allowed it.
+func (s *Server) createRoom(c *client, code, gate, claim string, rev uint64) {
+	if claim == "" {
+		claim = newClaimToken()
+	}
+	r := &room{code: code, claim: claim, ownerKeys: c.keys, host: c, peers: make(map[string]*client),
+		joins: s.joinBucket(s.cfg.RoomJoinsPerMinute), knockJoins: s.joinBucket(knockJoinsPerPlace * s.cfg.KnocksPerRoom), gate: gate, rev: rev}
 	s.rooms[code] = r
 	s.counters.peakRooms = max(s.counters.peakRooms, len(s.rooms))
 	s.roomsByKey.add(c.keys)
-	s.homeRoomLocked(r)
 	c.room = r
 	s.metrics.rooms.Inc()
 	s.logLimited(c.key, slog.LevelInfo, "room created", "room", code, "addr", c.addr)
-	hosted := encode(wire.Message{T: wire.TypeHosted, Room: code, Claim: r.claim})
-	if cl := s.cluster; cl != nil {
-		// A player may have the code the moment the host does, and join through another
-		// instance; NATS takes a subscription and a publish without waiting, so the host hears
-		// its code only once NATS has this instance's interest in the room's subject and the
-		// room's record. Otherwise that join could meet no responder and be refused as an
-		// unknown room.
-		go func() {
-			_ = cl.nc.FlushTimeout(clusterTimeout)
-			c.send(hosted)
-		}()
-		return
-	}
-	c.send(hosted)
+	c.send(encode(wire.Message{T: wire.TypeHosted, Room: code, Claim: r.claim}))
 }
 
 // reclaimRoom gives a room back to the holder of its claim token, with a new
@@ -179,7 +180,7 @@ func (s *Server) reclaimRoom(c *client, code, claim, gate string) {
 	// A claim serves once: whoever saw the one just used (in a log, over a
 	// shoulder, in a stolen save) cannot displace the host with it later.
 	r.claim = newClaimToken()
-	s.recordLocked(r, false)
+	s.dirtyLocked(r)
 	s.metrics.reclaims.Inc()
 	s.logLimited(c.key, slog.LevelInfo, "room reclaimed", "room", r.code, "addr", c.addr)
 	c.send(encode(wire.Message{T: wire.TypeHosted, Room: r.code, Claim: r.claim}))
@@ -214,7 +215,7 @@ func (s *Server) joinRoom(c *client, code, pass string) {
 	r.peers[id] = c
 	r.hadPeer = true
 	c.room, c.peerID, c.vouched = r, id, a.vouched
-	s.recordLocked(r, false)
+	s.dirtyLocked(r)
 	s.metrics.joins.Inc()
 	c.send(encode(wire.Message{T: wire.TypeJoined, Room: r.code, ID: id}))
 	if r.host != nil {
@@ -302,7 +303,7 @@ func (s *Server) leave(c *client) {
 	}
 	if c != r.host {
 		delete(r.peers, c.peerID)
-		s.recordLocked(r, false)
+		s.dirtyLocked(r)
 		if r.host != nil {
 			r.host.peerLeft(c.peerID)
 		}
@@ -312,13 +313,19 @@ func (s *Server) leave(c *client) {
 	if s.closed {
 		return
 	}
+	s.logLimited(c.key, slog.LevelInfo, "host away", "room", r.code, "addr", c.addr)
+	s.startGraceLocked(r)
+}
+
+// startGraceLocked tells r's peers that its host is away and starts the wait
+// for it. Called with the mutex held.
+func (s *Server) startGraceLocked(r *room) {
 	grace := s.cfg.HostGrace
 	if !r.hadPeer {
 		// Nobody has used the code yet, so only a reload needs it back soon;
 		// a room opened and dropped for nothing is not kept for long.
 		grace = min(grace, s.cfg.EmptyRoomGrace)
 	}
-	s.logLimited(c.key, slog.LevelInfo, "host away", "room", r.code, "addr", c.addr, "grace", grace)
 	for _, p := range r.peers {
 		p.send(encode(wire.Message{T: wire.TypeHostAway}))
 	}

@@ -247,6 +247,7 @@ func (s *Server) stop(ctx context.Context, reason string) error {
 	clear(s.roomsByKey)
 	clients := s.clientList()
 	s.mu.Unlock()
+	s.waitCluster()
 	for _, c := range clients {
 		c.shutdown(closeStatus, reason)
 	}

@@ -89,14 +89,14 @@ func (s *Server) hostsWord(c *client, m wire.Message) {
 	}
 	if m.T == wire.TypeAdmit {
 		p.vouched = true
-		s.recordLocked(r, false)
+		s.dirtyLocked(r)
 		return
 	}
 	r.block(p.key)
 	s.logLimited(c.key, slog.LevelInfo, "peer blocked by its host", "room", r.code, "peer", m.ID, "addr", p.addr)
 	delete(r.peers, m.ID)
 	p.room = nil
-	s.recordLocked(r, false)
+	s.dirtyLocked(r)
 	c.peerLeft(m.ID)
 	s.refuse(p, wire.CodeBlocked, "the host did not let you in")
 	p.shutdown(websocket.ClosePolicyViolation, "blocked by the host")

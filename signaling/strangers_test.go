@@ -157,7 +157,7 @@ func TestClusterStrangersAndTheHostsBlock(t *testing.T) {
 	b := startInstance(t, ns.ClientURL(), Config{KnocksPerRoom: 1})
 	host := a.dial(t, "127.0.0.2")
 	room := host.hostGated()
-	waitRecord(t, room, b)
+	waitEntry(t, room, -1, b)
 	squatter := b.dial(t, "127.0.0.3")
 	id := squatter.join(room)
 	host.expect(wire.TypePeer)

@@ -68,7 +68,7 @@ func TestClusterPeersTalkWhileTheHostIsAway(t *testing.T) {
 	b := startInstance(t, ns.ClientURL(), Config{})
 	host := a.dial(t, "127.0.0.1")
 	room, _ := host.host()
-	waitRecord(t, room, b)
+	waitEntry(t, room, -1, b)
 	near := a.dial(t, "127.0.0.2")
 	nearID := near.join(room)
 	host.expect(wire.TypePeer)

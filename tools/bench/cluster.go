@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"time"
 
@@ -24,6 +25,7 @@ const clusterMessages = 2000 // messages timed from a peer to its host
 func startServers(bin string, n int, flags ...string) ([]*server, func(), error) {
 	var servers []*server
 	var ns *natsserver.Server
+	var store string
 	stop := func() {
 		for _, s := range servers {
 			s.stop()
@@ -32,10 +34,17 @@ func startServers(bin string, n int, flags ...string) ([]*server, func(), error)
 			ns.Shutdown()
 			ns.WaitForShutdown()
 		}
+		if store != "" {
+			os.RemoveAll(store)
+		}
 	}
 	if n > 1 {
 		var err error
-		ns, err = natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
+		if store, err = os.MkdirTemp("", "safehouse-bench-nats-"); err != nil {
+			return nil, stop, err
+		}
+		// JetStream keeps the cluster's room directory.
+		ns, err = natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true, JetStream: true, StoreDir: store})
 		if err != nil {
 			return nil, stop, err
 		}

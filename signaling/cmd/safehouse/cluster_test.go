@@ -44,7 +44,8 @@ func TestUnreachableNATSIsAnError(t *testing.T) {
 
 // With SAFEHOUSE_NATS set, the server joins the cluster and is ready.
 func TestNATSFromTheEnvironment(t *testing.T) {
-	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true,
+		JetStream: true, StoreDir: t.TempDir()}) // the room directory lives in JetStream
 	if err != nil {
 		t.Fatal(err)
 	}

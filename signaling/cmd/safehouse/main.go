@@ -75,6 +75,7 @@ func parseOptions(args []string, getenv func(string) string, errOut io.Writer) (
 	fs.DurationVar(&o.drainTimeout, "drain-timeout", 5*time.Second, "on SIGTERM, how long clients get to answer the close before their sockets are dropped")
 	fs.StringVar(&o.nats, "nats", "", "NATS server URLs (comma-separated) through which several instances share their rooms (empty: run alone)")
 	fs.StringVar(&o.natsCreds, "nats-creds", "", "NATS credentials file, for -nats")
+	fs.IntVar(&o.limits.ClusterReplicas, "nats-replicas", 1, "NATS servers that keep the room directory (JetStream replicas): 3 with a three-node NATS cluster")
 	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "address to serve /metrics (Prometheus) on, apart from -addr, e.g. 127.0.0.1:9090 (empty: no metrics)")
 	l := &o.limits
 	fs.DurationVar(&l.HostGrace, "grace", signaling.DefaultHostGrace, "how long a room waits for its host to come back")
