@@ -8,6 +8,7 @@ import (
 
 	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/app/session"
 	"safehouse/engine/spyfall"
 )
 
@@ -22,11 +23,9 @@ func panelMarkup(t *testing.T, s *shell) string {
 func TestSpyfallPanelInputFollowsWhatItShows(t *testing.T) {
 	settings := func(change func(c *spyfall.Config)) func(s *shell) {
 		return func(s *shell) {
-			set := game.DefaultSettings()
-			c := *set.Spyfall
+			c := spyfall.DefaultConfig()
 			change(&c)
-			set.Spyfall = &c
-			s.game.View.Settings = set
+			s.game.View.Settings = game.DefaultSettings().With(game.Spyfall, &c)
 		}
 	}
 	changes := []struct {
@@ -38,15 +37,15 @@ func TestSpyfallPanelInputFollowsWhatItShows(t *testing.T) {
 		{"rounds", settings(func(c *spyfall.Config) { c.Rounds = 5 })},
 		{"a player more (the automatic round length)", func(s *shell) {
 			for i := 3; i < 8; i++ {
-				s.lobby.Players = append(s.lobby.Players, playerRow{Seat: i, Name: "P" + strconv.Itoa(i), Online: true})
+				s.lobby.Players = append(s.lobby.Players, playerRow{Seat: session.Seat(i), Name: "P" + strconv.Itoa(i), Online: true})
 			}
 		}},
 		{"warnings", func(s *shell) { s.game.View.Warnings = []string{"Too few locations"} }},
 		{"language", func(s *shell) { s.lang = i18n.Lang("ru") }},
-		{"own locations draft", func(s *shell) { s.sfDraft.Custom = "Lighthouse: Keeper" }},
-		{"import draft", func(s *shell) { s.sfDraft.Imported = "{}" }},
-		{"problem", func(s *shell) { s.sfDraft.Problem = "That pack has no locations" }},
-		{"location list opened", func(s *shell) { s.sfDraft.Browsing = true }},
+		{"own locations draft", func(s *shell) { s.sfDraft().Custom = "Lighthouse: Keeper" }},
+		{"import draft", func(s *shell) { s.sfDraft().Imported = "{}" }},
+		{"problem", func(s *shell) { s.sfDraft().Problem = "That pack has no locations" }},
+		{"location list opened", func(s *shell) { s.sfDraft().Browsing = true }},
 		{"guest's summary", func(s *shell) { s.game.View.Host = false }},
 		{"game started", func(s *shell) { s.game.View.Started = true }},
 	}

@@ -113,7 +113,7 @@ func (s *shell) ownName() string {
 
 // handOver starts handing the game to seat: its player is asked; on yes the game moves, and
 // this tab joins again as its own seat, or goes home.
-func (s *shell) handOver(ctx goapp.Context, seat int, name string) {
+func (s *shell) handOver(ctx goapp.Context, seat session.Seat, name string) {
 	live := s.live
 	if live == nil || live.host == nil || s.handoff.Asking != "" {
 		return

@@ -23,26 +23,24 @@ func (s *shell) renderLobby() goapp.UI {
 	if s.lobby.IsHost {
 		columns = []goapp.UI{invite, players} // the host's first job is showing the invite
 	}
+	panels, starts := s.renderGamePanels()
+	content := []goapp.UI{
+		goapp.If(s.lobby.IsHost, func() goapp.UI {
+			return ui.ElText("p.note.subtle", s.t(i18n.LobbyHostNote))
+		}),
+		ui.El("div.columns", columns...),
+	}
+	footer := append([]goapp.UI{ui.Toast(s.lobby.Toast)}, starts...)
 	return ui.El("main.screen.lobby",
 		s.renderTopBar(),
-		ui.El("div.content",
-			goapp.If(s.lobby.IsHost, func() goapp.UI {
-				return ui.ElText("p.note.subtle", s.t(i18n.LobbyHostNote))
-			}),
-			ui.El("div.columns", columns...),
-			s.spyfallPanel(),
-			s.renderSpyfestSettings(),
-			s.renderInsecureNote(),
-		),
-		ui.El("footer.actions",
-			ui.Toast(s.lobby.Toast),
-			s.renderSpyfallStart(),
+		ui.El("div.content", append(append(content, panels...), s.renderInsecureNote())...),
+		ui.El("footer.actions", append(footer,
 			goapp.If(s.lobby.InviteURL == "", func() goapp.UI { return goapp.Text("") }).ElseIf(s.canShare, func() goapp.UI {
 				return ui.ElTextWith("button#share.btn.primary[type=button]", s.t(i18n.LobbyShare)).OnClick(s.onShare)
 			}).Else(func() goapp.UI {
 				return ui.ElTextWith("button#copy.btn.primary[type=button]", s.t(i18n.LobbyCopy)).OnClick(s.onCopy)
 			}),
-		),
+		)...),
 	)
 }
 

@@ -44,7 +44,7 @@ func TestLobbyRowFieldsFollowWhatItShows(t *testing.T) {
 		{"host badge", nil, func(s *shell) { s.lobby.Players[2].Host = true }},
 		{"language", nil, func(s *shell) { s.lang = i18n.Lang("ru") }},
 		{"menu opened", nil, openMenu},
-		{"rename draft", openMenu, func(s *shell) { s.seatMenu.names = map[int]string{2: "Nad"} }},
+		{"rename draft", openMenu, func(s *shell) { s.seatMenu.names = map[session.Seat]string{2: "Nad"} }},
 		// the open menu's "down" button shows the row's place
 		{"no longer last", openMenu, func(s *shell) {
 			s.lobby.Players = append(s.lobby.Players, playerRow{Seat: 3, Name: "Omar", Online: true})
@@ -95,7 +95,7 @@ func TestLocationListDrawnWhileOpen(t *testing.T) {
 	for _, open := range []bool{false, true} {
 		s := lobbyShell(true, false, true)
 		s.game.View = &game.TableView{Family: game.Spyfall, Settings: game.DefaultSettings(), Host: true}
-		s.sfDraft.Browsing = open
+		s.sfDraft().Browsing = open
 		html := render(t, s)
 		want := 0
 		if open {
@@ -190,7 +190,7 @@ func TestNoMoveAboveTheHost(t *testing.T) {
 		s := lobbyShell(true, false, true)
 		s.lobby.Players[0].You, s.lobby.Players[1].You = true, false // the host's own row is first
 		n, _ := strconv.Atoi(seat)
-		s.seatMenu.open, s.seatMenu.seat = true, n
+		s.seatMenu.open, s.seatMenu.seat = true, session.Seat(n)
 		up := regexp.MustCompile(`<button [^>]*class="[^"]*seat-up[^"]*"[^>]*>`).FindString(rowMarkup(t, s, seat))
 		if up == "" {
 			t.Fatalf("seat %s: no up button in its open menu", seat)

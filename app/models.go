@@ -45,7 +45,7 @@ type connectingModel struct {
 
 // playerRow is one line of the lobby's player list.
 type playerRow struct {
-	Seat   int
+	Seat   session.Seat
 	Name   string
 	Online bool
 	Host   bool

@@ -10,10 +10,8 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
-	"safehouse/app/spyfallui"
 	"safehouse/app/ui"
 	"safehouse/engine"
-	"safehouse/engine/spyfall"
 	"safehouse/wire"
 )
 
@@ -31,12 +29,13 @@ type passPlay struct {
 }
 
 // passSeat is one player of the device, with its own client, its own view and its own
-// private screen state (card toggle, location marks), never shown to another player.
+// private state of each game's screens (card toggle, marks, picks), never shown to another
+// player.
 type passSeat struct {
 	name   string
 	client *session.Client
 	view   *session.View
-	ui     spyfallui.UI
+	games  gameUIs
 }
 
 // player is the client this device speaks for now: the live session's, or in pass-and-play
@@ -124,11 +123,13 @@ func (s *shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
 	}
 	s.live = &liveSession{client: host.Player(), cancel: func() { cancel(); host.Close() }}
 	s.lobby = lobbyModel{Room: host.Room(), IsHost: true, Status: session.StatusOnline}
-	live := s.live
+	live, shellUI := s.live, s.ui // the updates go to the shell's own context, as it is now
 	for i, seat := range p.seats {
-		s.ui.Async(func() {
+		// A goroutine of its own for the whole game (go-app's Async would count it among the
+		// work a test engine waits to see finished).
+		go func() {
 			for u := range seat.client.Updates() {
-				s.ui.Dispatch(func(ctx goapp.Context) {
+				shellUI.Dispatch(func(ctx goapp.Context) {
 					if s.live != live {
 						return
 					}
@@ -143,14 +144,14 @@ func (s *shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
 					}
 				})
 			}
-		})
+		}()
 	}
 	p.current = 0
 	s.loadPassSeat()
 }
 
 // loadPassSeat shows the current seat's latest view; from now on the screen is that seat's
-// (its own screen state, its client: see spyfallUI and player).
+// (its own screen state, its client: see playing and player).
 func (s *shell) loadPassSeat() {
 	p := s.pass
 	seat := p.seats[p.current]
@@ -163,37 +164,55 @@ func (s *shell) loadPassSeat() {
 	s.observeGame(seat.view)
 }
 
-// passOn closes the current player's sheets (the rest of their screen state stays theirs) and
-// brings up the hand-over screen, naming whoever the game waits for (a voter, the seat in
-// turn; spyfallui.WaitsOn), or else the next player.
+// passOn closes what the current player opened (the rest of their screen state stays
+// theirs) and brings up the hand-over screen, naming whoever the game waits for by what
+// every seat may know (gameUI.Waiting: a voter, the seat in turn, the team whose guess it
+// is), or else the next player.
 func (s *shell) passOn(ctx goapp.Context, _ goapp.Event) {
 	p := s.pass
-	p.seats[p.current].ui.CloseSheets()
 	p.next = (p.current + 1) % len(p.seats)
-	var waiting []engine.Seat
-	if v := p.seats[p.current].gameView(); v != nil {
-		waiting = spyfallui.WaitsOn(v)
-	}
-	for k := 1; k <= len(p.seats); k++ {
-		i := (p.current + k) % len(p.seats)
-		if v := p.seats[i].gameView(); v != nil && slices.Contains(waiting, v.Seat) {
-			p.next = i
-			break
+	if f, ok := p.seats[p.current].family(); ok {
+		u := p.seats[p.current].games.of(f)
+		u.PutDown()
+		waiting := u.Waiting()
+		for k := 1; k <= len(p.seats); k++ {
+			i := (p.current + k) % len(p.seats)
+			if slices.Contains(waiting, p.seats[i].engineSeat()) {
+				p.next = i
+				break
+			}
 		}
 	}
 	p.handing = true
 }
 
-// gameView is the seat's latest Spyfall view, if a game is on.
-func (ps *passSeat) gameView() *spyfall.View {
+// family is the game of the seat's latest view, if a game is on.
+func (ps *passSeat) family() (game.Family, bool) {
+	tv := ps.tableView()
+	if tv == nil || len(tv.Game) == 0 || ps.games.of(tv.Family) == nil {
+		return "", false
+	}
+	return tv.Family, true
+}
+
+// engineSeat is the seat the player plays in the game on (engine.NoSeat: none).
+func (ps *passSeat) engineSeat() engine.Seat {
+	if tv := ps.tableView(); tv != nil {
+		return tv.EngineSeat(ps.client.Seat())
+	}
+	return engine.NoSeat
+}
+
+// tableView is the game part of the seat's latest view, nil before one.
+func (ps *passSeat) tableView() *game.TableView {
 	if ps.view == nil {
 		return nil
 	}
 	tv, err := game.DecodeView(ps.view.Game)
-	if err != nil || tv == nil {
+	if err != nil {
 		return nil
 	}
-	return tv.Spyfall
+	return tv
 }
 
 // takePhone is the named player taking the phone.
@@ -247,15 +266,13 @@ func (s *shell) renderPass() goapp.UI {
 		)
 	}
 	var screen goapp.UI
-	if s.gameStarted() && s.game.View.Spyfall != nil {
-		screen = s.renderSpyfall()
+	if s.gameStarted() {
+		screen = s.renderPlay()
 	} else {
+		panels, starts := s.renderGamePanels()
 		screen = ui.El("main.screen.lobby",
-			ui.El("div.content", s.renderPlayers(), s.spyfallPanel()),
-			ui.El("footer.actions",
-				ui.Toast(s.lobby.Toast),
-				s.renderSpyfallStart(),
-			),
+			ui.El("div.content", append([]goapp.UI{s.renderPlayers()}, panels...)...),
+			ui.El("footer.actions", append([]goapp.UI{ui.Toast(s.lobby.Toast)}, starts...)...),
 		)
 	}
 	return ui.El("div.sf-pass-frame",

@@ -6,7 +6,10 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"encoding/json"
+	"safehouse/app/game"
 	"safehouse/app/session"
+	"safehouse/app/spyfallui"
 	"safehouse/app/ui/uitest"
 )
 
@@ -184,3 +187,38 @@ func TestInviteWithoutANameAsksForOne(t *testing.T) {
 		}
 	}
 }
+
+// showGame hands s the game part of a view as the host sends it (observeGame): the game's
+// screens read the engine's view from it.
+func showGame(s *shell, tv *game.TableView) *shell {
+	raw, err := json.Marshal(tv)
+	if err != nil {
+		panic(err)
+	}
+	s.observeGame(&session.View{Game: raw})
+	return s
+}
+
+// engineView is an engine's view as the table view carries it.
+func engineView(v any) json.RawMessage {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return raw
+}
+
+// spyfallPanelInput is the input of the Spyfall panel the lobby draws (the zero input when the
+// lobby draws none).
+func (s *shell) spyfallPanelInput() spyfallui.PanelInput {
+	panels, _ := s.renderGamePanels()
+	for _, p := range panels {
+		if panel, ok := p.(*spyfallui.Panel); ok {
+			return panel.In
+		}
+	}
+	return spyfallui.PanelInput{}
+}
+
+// sfDraft is the host's typing in the Spyfall panel.
+func (s *shell) sfDraft() *spyfallui.Draft { return s.games.of(game.Spyfall).(*spyfallui.UI).Draft() }

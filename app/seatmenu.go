@@ -7,6 +7,7 @@ import (
 
 	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/app/session"
 	"safehouse/app/ui"
 	"safehouse/wire"
 )
@@ -22,9 +23,9 @@ func (s *shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 	// Up to place 0 would pass the host, whose seat stays first: the session refuses it.
 	p, up, down, open := r.Row, r.Up, r.Down, r.MenuOpen
 	if s.seatMenu.names == nil {
-		s.seatMenu.names = map[int]string{}
+		s.seatMenu.names = map[session.Seat]string{}
 	}
-	input := "seat-name-" + strconv.Itoa(p.Seat)
+	input := "seat-name-" + strconv.Itoa(int(p.Seat))
 	closeMenu := func() { s.seatMenu.open = false; s.seatMenu.names[p.Seat] = "" }
 	return ui.ElWith("div.seat-menu",
 		goapp.If(!open, func() goapp.UI {
@@ -74,8 +75,8 @@ func (s *shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 // and on which row, and the rename drafts typed in them, by session seat.
 type seatMenu struct {
 	open  bool
-	seat  int
-	names map[int]string
+	seat  session.Seat
+	names map[session.Seat]string
 }
 
 // moveTargets are where the menu's up and down put the player at pos of the list. Up and

@@ -155,6 +155,6 @@ func gameShell(spectator bool) *shell {
 	if spectator {
 		v = g.View(engine.NoSeat)
 	}
-	return &shell{mounted: true, lang: i18n.English, screen: screenGame, lobby: lobbyModel{Room: "K7MPQ2"},
-		game: gameModel{View: &game.TableView{Family: game.Spyfall, Started: true, Spectator: spectator, Spyfall: &v}}}
+	return showGame(&shell{mounted: true, lang: i18n.English, screen: screenGame, lobby: lobbyModel{Room: "K7MPQ2"}},
+		&game.TableView{Family: game.Spyfall, Started: true, Spectator: spectator, Game: engineView(v)})
 }

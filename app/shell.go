@@ -11,9 +11,8 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
-	"safehouse/app/spyfallui"
-	"safehouse/app/spyfestui"
 	"safehouse/app/ui"
+	"safehouse/engine"
 	"safehouse/wire"
 )
 
@@ -48,14 +47,11 @@ type shell struct {
 	lobby      lobbyModel
 	failure    errorModel
 	game       gameModel    // the game part of the latest view
-	spyfall    spyfallui.UI // this device's own state of the Spyfall screens (see spyfallUI)
-	sfDraft    spyfallui.Draft
-	seatMenu   seatMenu        // the host's menu on a lobby row (seatmenu.go)
-	pass       *passPlay       // pass-and-play on this device, when on
-	spyfest    spyfestui.UI    // this device's own state of the Spyfest screens
-	festSetup  spyfestui.Setup // the lobby's Spyfest panel, kept between renders
-	qr         qrModel         // a game with no internet, through QR codes (qrplay.go)
-	handoff    handoffModel    // handing the game over, taking it over (handoff.go, takeover.go)
+	games      gameUIs      // this device's own state of each game's screens (games.go)
+	seatMenu   seatMenu     // the host's menu on a lobby row (seatmenu.go)
+	pass       *passPlay    // pass-and-play on this device, when on
+	qr         qrModel      // a game with no internet, through QR codes (qrplay.go)
+	handoff    handoffModel // handing the game over, taking it over (handoff.go, takeover.go)
 
 	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
 	// it: an event's context belongs to the element clicked, and go-app drops a dispatch
@@ -473,7 +469,7 @@ func (s *shell) noticeText(u session.Update) string {
 // localRefusal is the sentence for an action this device refused before sending it, as if
 // the host had refused it with the same code.
 func (s *shell) localRefusal(err error) string {
-	return i18n.RefusalText(s.shownLang(), session.CodeRefused, game.Code(err), "")
+	return i18n.RefusalText(s.shownLang(), session.CodeRefused, engine.Code(err), "")
 }
 
 func (s *shell) showToast(ctx goapp.Context, text string) {

@@ -9,7 +9,7 @@ import (
 
 // The table (TV) screen: a device joined as a spectator seat. The host sends it only the
 // public view of the game (no card, no location, no keyword: app/game gives spectators
-// engine.NoSeat), so it can show the family's own public screens safely; this file frames
+// engine.NoSeat), so it can show the game's own screens of that view safely; this file frames
 // them in large type for a room to read from afar.
 
 // renderWatchToggle is the join form's choice to join as a table screen instead of a player.
@@ -30,11 +30,8 @@ func (s *shell) isSpectator() bool {
 // renderSpectator is the table screen during a game.
 func (s *shell) renderSpectator() goapp.UI {
 	var game goapp.UI = ui.ElText("p.lead", s.t(i18n.WatchWaiting))
-	switch {
-	case s.game.View.Spyfall != nil:
-		game = s.renderSpyfall()
-	case s.game.View.Spyfest != nil:
-		game = s.renderSpyfest()
+	if s.gameStarted() {
+		game = s.renderPlay()
 	}
 	return ui.El("div#table-screen.tv",
 		ui.El("header.tv-header",

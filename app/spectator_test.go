@@ -42,8 +42,8 @@ func TestSpectatorScreenShowsNoSecret(t *testing.T) {
 	public := g.View(engine.NoSeat)
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
 		t.Run(string(lang), func(t *testing.T) {
-			s := &shell{mounted: true, lang: lang, screen: screenGame, lobby: lobbyModel{Room: "K7MPQ2"},
-				game: gameModel{View: &game.TableView{Family: game.Spyfall, Started: true, Spectator: true, Spyfall: &public}}}
+			s := showGame(&shell{mounted: true, lang: lang, screen: screenGame, lobby: lobbyModel{Room: "K7MPQ2"}},
+				&game.TableView{Family: game.Spyfall, Started: true, Spectator: true, Game: engineView(public)})
 			html := render(t, s)
 			if n := strings.Count(html, `id="table-screen"`); n != 1 {
 				t.Fatalf("%d table screens, want 1", n)

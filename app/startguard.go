@@ -7,20 +7,20 @@ import (
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/app/ui"
-	"safehouse/engine/spyfall"
 )
 
 // cannotStartText is why the host's lobby cannot start its game yet, in the host's language,
-// or "" when it can. The room asks the engines (TableView.CannotStart); this only words it.
+// or "" when it can. The room asks the game (TableView.CannotStart); this only words it, in
+// the game's own words where it has some (gameUI.StartWhy).
 func (s *shell) cannotStartText(tv *game.TableView) string {
 	c := tv.CannotStart
 	if c == nil {
 		return ""
 	}
-	if c.Code == "table-size" && tv.Settings.Spyfall != nil {
-		cfg := tv.Settings.Spyfall
-		lo, hi := spyfall.PlayerRange(cfg.Edition, cfg.Team)
-		return s.t(i18n.StartTableSize, lo, hi)
+	if u := s.games.of(tv.Family); u != nil {
+		if why := u.StartWhy(tv.Settings.Config(tv.Family), s.shownLang(), c.Code); why != "" {
+			return why
+		}
 	}
 	return i18n.RefusalText(s.shownLang(), session.CodeRefused, c.Code, c.Rule)
 }

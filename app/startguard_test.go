@@ -18,7 +18,7 @@ func hostLobby(t *testing.T, lang i18n.Lang, names []string, setup ...session.In
 	room := game.NewRoom(game.Options{})
 	var players []session.Player
 	for i, n := range names {
-		players = append(players, session.Player{Seat: i, Name: n, Online: true, Host: i == 0})
+		players = append(players, session.Player{Seat: session.Seat(i), Name: n, Online: true, Host: i == 0})
 	}
 	room.SetRoster(players)
 	for _, in := range setup {
@@ -41,10 +41,8 @@ func hostLobby(t *testing.T, lang i18n.Lang, names []string, setup ...session.In
 // whenever the room (asking the engines) says the game cannot start: a classic game of 2,
 // Spyfest teams of one. With a table that can play it is enabled and says nothing.
 func TestStartButtonsSayWhyTheyWait(t *testing.T) {
-	fest := game.DefaultSettings()
-	fest.Family = game.Spyfest
-	classic := game.DefaultSettings()
-	classic.Spyfall = &spyfall.Config{Edition: spyfall.Classic}
+	fest := game.DefaultSettings().With(game.Spyfest, nil)
+	classic := game.DefaultSettings().With(game.Spyfall, &spyfall.Config{Edition: spyfall.Classic})
 	four := []string{"Maya", "Leo", "Nadia", "Omar"}
 	cases := []struct {
 		name   string

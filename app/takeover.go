@@ -31,7 +31,7 @@ func (s *shell) applyTakeover(t session.Takeover) {
 // seatName is the name of seat no as the lobby lists it.
 func (s *shell) seatName(no int) string {
 	for _, p := range append(s.lobby.Players, s.lobby.Screens...) {
-		if p.Seat == no {
+		if p.Seat == session.Seat(no) {
 			return p.Name
 		}
 	}

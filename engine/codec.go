@@ -26,6 +26,10 @@ func NewCodec(game string, actions ...Action) Codec {
 	return c
 }
 
+// EncodeAction writes any game's action for the wire, as its game's codec would: only
+// reading an action needs to know the game's kinds.
+func EncodeAction(a Action) ([]byte, error) { return Codec{game: "game"}.Encode(a) }
+
 // Encode writes a for the wire.
 func (c Codec) Encode(a Action) ([]byte, error) {
 	if a == nil {

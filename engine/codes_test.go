@@ -34,6 +34,8 @@ func TestEverySentinelHasAStableCode(t *testing.T) {
 		"ErrNoSuchSeat": ErrNoSuchSeat, "ErrWrongPhase": ErrWrongPhase, "ErrNotYourTurn": ErrNotYourTurn,
 		"ErrAlreadyDone": ErrAlreadyDone, "ErrForbidden": ErrForbidden, "ErrInvalidAction": ErrInvalidAction,
 		"ErrBadConfig": ErrBadConfig, "ErrGameOver": ErrGameOver, "ErrStale": ErrStale,
+		"ErrTableSize": ErrTableSize, "ErrNotHost": ErrNotHost, "ErrSpectator": ErrSpectator,
+		"ErrNoTeam": ErrNoTeam, "ErrGameTooLarge": ErrGameTooLarge,
 	}
 	if len(names) != len(sentinels) {
 		t.Fatalf("errors.go declares %v; this test knows %d sentinels: add the new one here and to codes", names, len(sentinels))

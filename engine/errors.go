@@ -19,15 +19,33 @@ var (
 	// ErrStale refuses an action aimed at a round, vote or window that is
 	// already over, so a late or resent intent cannot land on a later one.
 	ErrStale = errors.New("that moment of the game is already over")
+	// ErrTableSize refuses a game with too few or too many players for its config. It comes
+	// wrapped with ErrBadConfig, and names the table's size apart so a device can say the range.
+	ErrTableSize = errors.New("too few or too many players for the game")
+)
+
+// The refusals of the room that hosts a game (app/game), for what no engine decides: who may
+// ask, and what the lobby needs before a game starts.
+var (
+	ErrNotHost      = errors.New("only the host can do that")
+	ErrSpectator    = errors.New("spectators watch the game and cannot take part")
+	ErrNoTeam       = errors.New("a player has not joined a team yet")
+	ErrGameTooLarge = errors.New("the game is too large to send to the players")
 )
 
 // codes are the sentinels' stable names: they travel to players' devices, which show a
 // sentence of their own language for each, so they never change once given (the sentinels'
-// English may). Order matters only for Codes.
+// English may). This is the one table of refusal codes: the room's go here too. A more
+// precise sentinel comes before the one it is wrapped with (ErrTableSize, ErrBadConfig).
 var codes = []struct {
 	err  error
 	code string
 }{
+	{ErrNotHost, "not-host"},
+	{ErrSpectator, "spectator"},
+	{ErrNoTeam, "no-team"},
+	{ErrGameTooLarge, "game-too-large"},
+	{ErrTableSize, "table-size"},
 	{ErrNoSuchSeat, "no-such-seat"},
 	{ErrWrongPhase, "wrong-phase"},
 	{ErrNotYourTurn, "not-your-turn"},

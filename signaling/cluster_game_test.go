@@ -249,7 +249,7 @@ func TestSpyfallAcrossThreeInstancesWithOneDrained(t *testing.T) {
 func startClassicRound(t *testing.T, clients []*session.Client, screens []*screen) (spy int, spySeat engine.Seat, location string) {
 	t.Helper()
 	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 1}
-	send(t, clients[0], game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
+	send(t, clients[0], game.SetSettings(game.Settings{Family: game.Spyfall, Configs: map[game.Family]any{game.Spyfall: &cfg}}))
 	send(t, clients[0], game.Start())
 	spy = -1
 	var dealer engine.Seat
@@ -330,7 +330,7 @@ func (s *screen) latest() *spyfall.View {
 	if err != nil || tv == nil {
 		return nil
 	}
-	return tv.Spyfall
+	return game.EngineView[spyfall.View](tv)
 }
 
 // spyfall waits until the screen's Spyfall view satisfies ok, and returns it.
@@ -361,7 +361,7 @@ func send(t *testing.T, c *session.Client, in session.Intent) {
 
 func act(t *testing.T, c *session.Client, a spyfall.Action) {
 	t.Helper()
-	in, err := game.SpyfallAction(a)
+	in, err := game.Action(a)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -170,8 +170,7 @@ func TestNothingAtAGlance(t *testing.T) {
 	for _, tb := range n.tabs {
 		recordVibrations(tb)
 	}
-	set := game.DefaultSettings()
-	set.Spyfall = &spyfall.Config{Edition: spyfall.Classic, Rounds: 1}
+	set := game.DefaultSettings().With(game.Spyfall, &spyfall.Config{Edition: spyfall.Classic, Rounds: 1})
 	n.start(set)
 	v := n.me.waitView("the round", func(v *spyfall.View) bool { return v.Phase == spyfall.PhasePlaying })
 

@@ -45,7 +45,7 @@ func (p *spyPeer) update(u session.Update) {
 	defer p.mu.Unlock()
 	if u.View != nil {
 		if tv, err := game.DecodeView(u.View.Game); err == nil && tv != nil {
-			p.view = tv.Spyfall
+			p.view = game.EngineView[spyfall.View](tv)
 		}
 	}
 	if u.Notice != "" {
@@ -75,7 +75,7 @@ func (p *spyPeer) waitView(what string, ok func(v *spyfall.View) bool) *spyfall.
 
 func (p *spyPeer) act(a spyfall.Action) {
 	p.t.Helper()
-	in, err := game.SpyfallAction(a)
+	in, err := game.Action(a)
 	if err != nil {
 		p.t.Fatalf("%s: %v", p.name, err)
 	}

@@ -62,7 +62,7 @@ func (p *festPeer) fest() *spyfest.View {
 	if p.view == nil {
 		return nil
 	}
-	return p.view.Spyfest
+	return game.EngineView[spyfest.View](p.view)
 }
 
 func (p *festPeer) send(in session.Intent) {
@@ -74,7 +74,7 @@ func (p *festPeer) send(in session.Intent) {
 
 func (p *festPeer) act(a spyfest.Action) {
 	p.t.Helper()
-	in, err := game.SpyfestAction(a)
+	in, err := game.Action(a)
 	if err != nil {
 		p.t.Fatal(err)
 	}

@@ -165,7 +165,7 @@ func TestTimeUpClassicAccusationRound(t *testing.T) {
 	h := newHarness(t, nil)
 	n := openNativeTable(t, h, "Leo", "Nadia")
 	set := game.DefaultSettings()
-	set.Spyfall.Rounds = 1
+	set.Config(game.Spyfall).(*spyfall.Config).Rounds = 1
 	n.start(set)
 
 	n.timeUp()
@@ -221,8 +221,7 @@ func TestTimeUpSeatBySeatVotes(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
 	n := openNativeTable(t, h, "Leo", "Nadia", "Omar")
-	set := game.DefaultSettings()
-	set.Spyfall = &spyfall.Config{Edition: spyfall.TimeTravel, Rounds: 1}
+	set := game.DefaultSettings().With(game.Spyfall, &spyfall.Config{Edition: spyfall.TimeTravel, Rounds: 1})
 	n.start(set)
 
 	n.timeUp()

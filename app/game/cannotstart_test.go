@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"safehouse/app/session"
+	"safehouse/engine"
 	"safehouse/engine/spyfall"
 	"safehouse/engine/spyfest"
 )
@@ -35,7 +37,7 @@ func TestCannotStartAgreesWithStart(t *testing.T) {
 		} else {
 			mustApply(t, r, 0, SetSettings(spyfestSettings(spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA})))
 			for s := 0; s < n; s++ {
-				mustApply(t, r, 0, AssignTeam(s, rng.IntN(3)-1))
+				mustApply(t, r, 0, AssignTeam(session.Seat(s), rng.IntN(3)-1))
 			}
 		}
 		said := view(t, r, 0).CannotStart
@@ -49,7 +51,7 @@ func TestCannotStartAgreesWithStart(t *testing.T) {
 		case err != nil && said == nil:
 			t.Fatalf("lobby %d: the view said the game can start, but start refused: %v", i, err)
 		case err != nil:
-			code, rule := err.(*Refusal).RefusalCode()
+			code, rule := err.(*engine.Refusal).RefusalCode()
 			if *said != (Refused{Code: code, Rule: rule}) {
 				t.Fatalf("lobby %d: the view said %+v, start refused with %q %q", i, *said, code, rule)
 			}

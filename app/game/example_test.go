@@ -21,17 +21,19 @@ func ExampleRoom() {
 	// The session hands the room its roster before every intent.
 	var players []session.Player
 	for i, name := range []string{"Ann", "Bo", "Cy", "Di"} {
-		players = append(players, session.Player{Seat: i, Name: name, Online: true, Host: i == 0})
+		players = append(players, session.Player{Seat: session.Seat(i), Name: name, Online: true, Host: i == 0})
 	}
 	room.SetRoster(players)
 
 	fmt.Println("start:", room.Apply(0, game.Start().Game))
 	v, _ := game.DecodeView(room.View(2))
-	fmt.Println("family:", v.Family, "phase:", v.Spyfall.Phase, "own card:", v.Spyfall.Card != nil)
+	var sv spyfall.View // the engine's view of seat 2, in its family's own type
+	started, _ := v.GameView(&sv)
+	fmt.Println("family:", v.Family, "started:", started, "phase:", sv.Phase, "own card:", sv.Card != nil)
 
 	// The dealer starts the clock; a player may not end the game.
-	dealer := v.SessionSeat(int(v.Spyfall.Dealer))
-	in, _ := game.SpyfallAction(spyfall.StartClock{Round: 1})
+	dealer := v.SessionSeat(sv.Dealer)
+	in, _ := game.Action(spyfall.StartClock{Round: 1})
 	fmt.Println("clock:", room.Apply(dealer, in.Game))
 	fmt.Println("end from a player:", room.Apply(1, game.End().Game) != nil)
 	wait, _ := room.NextDeadline()
@@ -43,10 +45,12 @@ func ExampleRoom() {
 	fmt.Println("restored:", again.UnmarshalBinary(saved))
 	again.SetRoster(players)
 	w, _ := game.DecodeView(again.View(2))
-	fmt.Println("same round:", w.Spyfall.Round == v.Spyfall.Round, "phase:", w.Spyfall.Phase)
+	var sw spyfall.View
+	_, _ = w.GameView(&sw)
+	fmt.Println("same round:", sw.Round == sv.Round, "phase:", sw.Phase)
 	// Output:
 	// start: <nil>
-	// family: spyfall phase: dealt own card: true
+	// family: spyfall started: true phase: dealt own card: true
 	// clock: <nil>
 	// end from a player: true
 	// time up in: 8m0s

@@ -3,6 +3,7 @@ package game
 import (
 	"testing"
 
+	"safehouse/app/session"
 	"safehouse/engine/spyfall"
 	"safehouse/engine/spyfest"
 )
@@ -38,7 +39,7 @@ func FuzzRoomApply(f *testing.F) {
 			mustApply(t, r, 0, Start())
 		}
 		before := snapshotOf(t, r)
-		if err := r.Apply(seat, op); err != nil {
+		if err := r.Apply(session.Seat(seat), op); err != nil {
 			if err.Error() == "" {
 				t.Fatal("a refusal without a message")
 			}
@@ -47,7 +48,7 @@ func FuzzRoomApply(f *testing.F) {
 			}
 		}
 		for s := 0; s < 4; s++ {
-			if _, err := DecodeView(r.View(s)); err != nil {
+			if _, err := DecodeView(r.View(session.Seat(s))); err != nil {
 				t.Fatalf("after %q seat %d's view does not decode: %v", op, s, err)
 			}
 		}

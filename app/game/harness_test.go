@@ -192,13 +192,13 @@ func (tb *table) send(i int, in session.Intent) string {
 }
 
 // view is seat i's latest table view.
-func (tb *table) view(i int) *TableView {
+func (tb *table) view(i int) *testView {
 	tb.t.Helper()
 	s := tb.seats[i]
 	s.mu.Lock()
 	last := s.last
 	s.mu.Unlock()
-	v, err := DecodeView(last.Game)
+	v, err := decodeTestView(last.Game)
 	if err != nil || v == nil {
 		tb.t.Fatalf("seat %d: no table view (%v)", i, err)
 	}

@@ -29,7 +29,7 @@ func fixedSeeds(first uint64) func() uint64 { n := first; return func() uint64 {
 func roster(names ...string) []session.Player {
 	var out []session.Player
 	for i, n := range names {
-		out = append(out, session.Player{Seat: i, Name: n, Online: true, Host: i == 0})
+		out = append(out, session.Player{Seat: session.Seat(i), Name: n, Online: true, Host: i == 0})
 	}
 	return out
 }
@@ -41,25 +41,61 @@ func newTestRoom(t *testing.T, clock *testClock, names ...string) *Room {
 	return r
 }
 
-func mustApply(t *testing.T, r *Room, seat int, in session.Intent) {
+// mustApply and view take a session seat of either type: the tests count seats in ints.
+func mustApply[S ~int](t *testing.T, r *Room, seat S, in session.Intent) {
 	t.Helper()
-	if err := r.Apply(seat, in.Game); err != nil {
+	if err := r.Apply(session.Seat(seat), in.Game); err != nil {
 		t.Fatalf("seat %d: %s refused: %v", seat, in.Game, err)
 	}
 }
 
-func view(t *testing.T, r *Room, seat int) *TableView {
+func view[S ~int](t *testing.T, r *Room, seat S) *testView {
 	t.Helper()
-	v, err := DecodeView(r.View(seat))
+	v, err := decodeTestView(r.View(session.Seat(seat)))
 	if err != nil || v == nil {
 		t.Fatalf("view of seat %d: %v", seat, err)
 	}
 	return v
 }
 
+// testView is a TableView with the engine's view read into its family's type (nil for the
+// other family, and before the game starts).
+type testView struct {
+	*TableView
+	Spyfall *spyfall.View
+	Spyfest *spyfest.View
+}
+
+func decodeTestView(raw json.RawMessage) (*testView, error) {
+	tv, err := DecodeView(raw)
+	if err != nil || tv == nil {
+		return nil, err
+	}
+	v := &testView{TableView: tv}
+	switch tv.Family {
+	case Spyfall:
+		v.Spyfall = new(spyfall.View)
+		if ok, err := tv.GameView(v.Spyfall); !ok {
+			v.Spyfall = nil
+			return v, err
+		}
+	case Spyfest:
+		v.Spyfest = new(spyfest.View)
+		if ok, err := tv.GameView(v.Spyfest); !ok {
+			v.Spyfest = nil
+			return v, err
+		}
+	}
+	return v, nil
+}
+
+// sfConfig and sxConfig are the families' configs in settings.
+func sfConfig(s Settings) *spyfall.Config { return s.Config(Spyfall).(*spyfall.Config) }
+func sxConfig(s Settings) *spyfest.Config { return s.Config(Spyfest).(*spyfest.Config) }
+
 func sfAction(t *testing.T, a spyfall.Action) session.Intent {
 	t.Helper()
-	in, err := SpyfallAction(a)
+	in, err := Action(a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +104,7 @@ func sfAction(t *testing.T, a spyfall.Action) session.Intent {
 
 func sxAction(t *testing.T, a spyfest.Action) session.Intent {
 	t.Helper()
-	in, err := SpyfestAction(a)
+	in, err := Action(a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,31 +121,27 @@ func snapshotOf(t *testing.T, r *Room) string {
 }
 
 func spyfallSettings(c spyfall.Config) Settings {
-	s := DefaultSettings()
-	s.Family, s.Spyfall = Spyfall, &c
-	return s
+	return DefaultSettings().With(Spyfall, &c)
 }
 
 func spyfestSettings(c spyfest.Config) Settings {
-	s := DefaultSettings()
-	s.Family, s.Spyfest = Spyfest, &c
-	return s
+	return DefaultSettings().With(Spyfest, &c)
 }
 
 func rawOp(s string) json.RawMessage { return json.RawMessage(s) }
 
 // spyfallEngine is the room's Spyfall engine, nil when no Spyfall game runs.
 func (r *Room) spyfallEngine() *spyfall.Game {
-	if g, ok := r.g.(*spyfallFamily); ok {
-		return g.g
+	if g, ok := r.g.(spyfallPlay); ok {
+		return g.Game
 	}
 	return nil
 }
 
 // spyfestEngine is the room's Spyfest engine, nil when no Spyfest game runs.
 func (r *Room) spyfestEngine() *spyfest.Game {
-	if g, ok := r.g.(*spyfestFamily); ok {
-		return g.g
+	if g, ok := r.g.(spyfestPlay); ok {
+		return g.Game
 	}
 	return nil
 }

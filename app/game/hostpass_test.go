@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"safehouse/app/session"
 	"safehouse/engine"
 	"safehouse/engine/spyfall"
 )
@@ -18,16 +19,16 @@ func TestHostPassesAndMarksAwayInRound(t *testing.T) {
 	r := newTestRoom(t, clock, "Hana", "Ann", "Bob", "Cy", "Dee")
 	mustApply(t, r, 0, Start())
 	v := view(t, r, 0)
-	mustApply(t, r, v.SessionSeat(int(v.Spyfall.Dealer)), sfAction(t, spyfall.StartClock{Round: 1}))
+	mustApply(t, r, v.SessionSeat((v.Spyfall.Dealer)), sfAction(t, spyfall.StartClock{Round: 1}))
 	wait, _ := r.NextDeadline()
 	clock.Add(wait)
 	r.Advance()
-	turn := func() (engine.Seat, int) {
+	turn := func() (engine.Seat, session.Seat) {
 		v := view(t, r, 0)
 		if v.Spyfall.Phase != spyfall.PhaseEndAccuse {
 			t.Fatalf("phase %s, want %s", v.Spyfall.Phase, spyfall.PhaseEndAccuse)
 		}
-		return v.Spyfall.EndTurn, v.SessionSeat(int(v.Spyfall.EndTurn))
+		return v.Spyfall.EndTurn, v.SessionSeat((v.Spyfall.EndTurn))
 	}
 	first, firstSession := turn()
 	pass := sfAction(t, spyfall.HostPass{Round: 1, Seat: first})
@@ -36,8 +37,8 @@ func TestHostPassesAndMarksAwayInRound(t *testing.T) {
 		player = 1
 	}
 	before := snapshotOf(t, r)
-	if err := r.Apply(player, pass.Game); !errors.Is(err, ErrNotHost) {
-		t.Fatalf("a player's host pass: %v, want %v", err, ErrNotHost)
+	if err := r.Apply(player, pass.Game); !errors.Is(err, engine.ErrNotHost) {
+		t.Fatalf("a player's host pass: %v, want %v", err, engine.ErrNotHost)
 	}
 	for _, op := range []string{
 		`{"op":"host","action":{"kind":"host_end_game"}}`,

@@ -2,11 +2,9 @@ package game
 
 import (
 	"encoding/json"
-	"strings"
 
 	"safehouse/app/session"
-	"safehouse/engine/spyfall"
-	"safehouse/engine/spyfest"
+	"safehouse/engine"
 )
 
 // Op is one game intent's body, {"op":...}.
@@ -49,53 +47,51 @@ func End() session.Intent { return intent(Op{Op: OpEnd}) }
 // BackToLobby asks to leave a finished game for the lobby (host only).
 func BackToLobby() session.Intent { return intent(Op{Op: OpLobby}) }
 
-// SpyfallAction wraps a Spyfall engine action; the host's own (spyfall.HostPass,
-// spyfall.HostMarkAbsent) go as the host op, which only the host may send.
-func SpyfallAction(a spyfall.Action) (session.Intent, error) {
-	body, err := spyfall.EncodeAction(a)
+// Action wraps one engine action of any family: a player's as the action op, the host's
+// own moves (engine.HostOnly: Spyfall's passes for a silent seat) as the host op, which only
+// the host may send.
+func Action(a engine.Action) (session.Intent, error) {
+	body, err := engine.EncodeAction(a)
 	if err != nil {
 		return session.Intent{}, err
 	}
 	op := OpAction
-	if strings.HasPrefix(a.Kind(), "host_") {
+	if engine.HostOnly(a) {
 		op = OpHost
 	}
 	return intent(Op{Op: op, Action: body}), nil
 }
 
-// SpyfestAction wraps a Spyfest engine action.
-func SpyfestAction(a spyfest.Action) (session.Intent, error) {
-	body, err := spyfest.EncodeAction(a)
-	if err != nil {
-		return session.Intent{}, err
-	}
-	return intent(Op{Op: OpAction, Action: body}), nil
-}
-
-// PickTeam asks to put the sender in team 0 or 1 (Spyfest).
+// PickTeam asks to put the sender in team 0 or 1 (a game of teams).
 func PickTeam(team int) session.Intent { return intent(Op{Op: OpTeam, Team: &team}) }
 
 // AssignTeam asks to put session seat target in team (0, 1, or -1 for none; host only).
-func AssignTeam(target, team int) session.Intent {
-	return intent(Op{Op: OpAssign, Target: &target, Team: &team})
+func AssignTeam(target session.Seat, team int) session.Intent {
+	t := int(target)
+	return intent(Op{Op: OpAssign, Target: &t, Team: &team})
 }
 
-// BalanceTeams asks to even out the teams' sizes (host only, Spyfest lobby).
+// BalanceTeams asks to even out the teams' sizes (host only, the lobby of a game of teams).
 func BalanceTeams() session.Intent { return intent(Op{Op: OpBalance}) }
 
-// ShuffleTeams asks to deal the seats into two teams at random (host only, Spyfest lobby).
+// ShuffleTeams asks to deal the seats into two teams at random (host only, the lobby of a game of teams).
 func ShuffleTeams() session.Intent { return intent(Op{Op: OpShuffle}) }
 
 // RenameSeat asks the host to rename session seat target (host only; a player renames
 // themselves with a plain rename intent).
-func RenameSeat(target int, name string) session.Intent {
-	return session.Intent{Kind: session.KindRename, Name: name, Target: &target}
+func RenameSeat(target session.Seat, name string) session.Intent {
+	t := int(target)
+	return session.Intent{Kind: session.KindRename, Name: name, Target: &t}
 }
 
 // Kick asks to remove session seat target from the room (host only).
-func Kick(target int) session.Intent { return session.Intent{Kind: session.KindKick, Target: &target} }
+func Kick(target session.Seat) session.Intent {
+	t := int(target)
+	return session.Intent{Kind: session.KindKick, Target: &t}
+}
 
 // MoveSeat asks to move session seat target to position to of the table order (host only).
-func MoveSeat(target, to int) session.Intent {
-	return session.Intent{Kind: session.KindMove, Target: &target, To: &to}
+func MoveSeat(target session.Seat, to int) session.Intent {
+	t := int(target)
+	return session.Intent{Kind: session.KindMove, Target: &t, To: &to}
 }

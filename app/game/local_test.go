@@ -42,7 +42,7 @@ func TestPassAndPlayWholeGame(t *testing.T) {
 			}
 			v = tb.view(0)
 		}
-		dealer := v.SessionSeat(int(v.Spyfall.Dealer))
+		dealer := int(v.SessionSeat(v.Spyfall.Dealer))
 		if msg := tb.send(dealer, mustSF(t, spyfall.StartClock{Round: round})); msg != "" {
 			t.Fatalf("round %d: start clock: %s", round, msg)
 		}
@@ -156,7 +156,7 @@ func TestClockRunsOutWithoutIntent(t *testing.T) {
 			t.Fatal(msg)
 		}
 		v := tb.view(0)
-		dealer := v.SessionSeat(int(v.Spyfall.Dealer))
+		dealer := int(v.SessionSeat(v.Spyfall.Dealer))
 		if msg := tb.send(dealer, mustSF(t, spyfall.StartClock{Round: 1})); msg != "" {
 			t.Fatal(msg)
 		}
@@ -175,7 +175,7 @@ func TestClockRunsOutWithoutIntent(t *testing.T) {
 				if s.last == nil || s.last.State <= state {
 					return false
 				}
-				gv, err := DecodeView(s.last.Game)
+				gv, err := decodeTestView(s.last.Game)
 				return err == nil && gv.Spyfall.Phase == spyfall.PhaseEndAccuse
 			})
 			if gv := tb.view(i).Spyfall; gv.Clock == nil || gv.Clock.Running {

@@ -63,7 +63,7 @@ func TestSpyfestKickedSpyVoidsTheRound(t *testing.T) {
 	clock := newTestClock()
 	r := spyfestRoom(t, clock, spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA})
 	spy := spyfestToDescribing(t, r)
-	if err := r.Kick(spy); err != nil {
+	if err := r.Kick(session.Seat(spy)); err != nil {
 		t.Fatal(err)
 	}
 	v := view(t, r, (spy+1)%4).Spyfest
@@ -124,7 +124,7 @@ func TestLargestViewsFitInOneMessage(t *testing.T) {
 		room *Room
 		seat int
 	}{{"spyfall", r, 3}, {"spyfest", sx, 1}} {
-		v := session.View{Room: "ABCDEF", Players: make([]session.Player, len(names)), Game: tc.room.View(tc.seat)}
+		v := session.View{Room: "ABCDEF", Players: make([]session.Player, len(names)), Game: tc.room.View(session.Seat(tc.seat))}
 		size := len(v.Game) + 100*len(v.Players)
 		if size > session.MaxMessageBytes*3/4 {
 			t.Errorf("%s: a view of %d bytes leaves little room under the %d-byte message limit", tc.name, size, session.MaxMessageBytes)

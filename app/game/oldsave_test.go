@@ -26,7 +26,7 @@ type oldSave struct {
 	st    session.HostState
 	room  *Room
 	clock *testClock
-	old   []TableView // by session seat, as the previous release showed it
+	old   []*testView // by session seat, as the previous release showed it
 	raw   []map[string]any
 }
 
@@ -53,9 +53,12 @@ func restoreOld(t *testing.T, name string) *oldSave {
 	}
 	o := &oldSave{st: st, clock: newTestClock()}
 	for _, raw := range doc.Views {
-		var v TableView
+		v := &testView{TableView: new(TableView), Spyfall: new(spyfall.View), Spyfest: new(spyfest.View)}
 		var m map[string]any
-		_ = json.Unmarshal(raw, &v) // old role texts do not fit today's RoleRef: read what fits
+		// Old role texts do not fit today's RoleRef: read what fits.
+		_ = json.Unmarshal(raw, v.TableView)
+		_ = json.Unmarshal(v.Game, v.Spyfall)
+		_ = json.Unmarshal(v.Game, v.Spyfest)
 		if err := json.Unmarshal(raw, &m); err != nil {
 			t.Fatal(err)
 		}
@@ -69,7 +72,7 @@ func restoreOld(t *testing.T, name string) *oldSave {
 	}
 	var players []session.Player
 	for _, s := range st.Seats {
-		players = append(players, session.Player{Seat: s.Seat, Name: s.Name, Host: s.Host, Spectator: s.Spectator, Online: true})
+		players = append(players, session.Player{Seat: session.Seat(s.Seat), Name: s.Name, Host: s.Host, Spectator: s.Spectator, Online: true})
 	}
 	o.room.SetRoster(players)
 	return o
@@ -163,7 +166,7 @@ func (o *oldSave) checkSpyfall(t *testing.T) {
 			t.Errorf("seat %d may %v, could %v", seat, b.Can, a.Can)
 		}
 		// The card, by id: location id and role index, nothing else carried for built-in content.
-		e := slices.Index(now.Seats, seat)
+		e := slices.Index(now.Seats, session.Seat(seat))
 		if (a.Card == nil) != (b.Card == nil) {
 			t.Fatalf("seat %d: card %+v, had %+v", seat, b.Card, a.Card)
 		}
@@ -265,7 +268,7 @@ func TestOldSavesSpyfallResume(t *testing.T) {
 		o.checkSpyfall(t)
 		v := view(t, o.room, 0).Spyfall
 		turn := v.Team.Turn
-		mustApply(t, o.room, slices.Index(view(t, o.room, 0).Seats, int(turn)), sfIntent(t, spyfall.StopPicking{Round: v.Round, Turn: v.Team.PickNo}))
+		mustApply(t, o.room, view(t, o.room, 0).SessionSeat(turn), sfIntent(t, spyfall.StopPicking{Round: v.Round, Turn: v.Team.PickNo}))
 		if after := view(t, o.room, 0).Spyfall; after.Team.PickNo == v.Team.PickNo && after.Team.Turn == turn && after.Phase == v.Phase {
 			t.Errorf("stopping the picks changed nothing: %+v", after.Team)
 		}

@@ -3,15 +3,16 @@ package game
 import (
 	"time"
 
+	"safehouse/app/session"
 	"safehouse/engine"
 )
 
 // action forwards one engine action of a playing seat with the host's clock.
-func (r *Room) action(seat int, raw []byte) error {
+func (r *Room) action(seat session.Seat, raw []byte) error {
 	if r.g == nil {
 		return refusal(engine.ErrWrongPhase, "", "the game has not started")
 	}
-	a, err := r.g.decode(raw)
+	a, err := r.g.PlayerAction(raw)
 	if err != nil {
 		return err
 	}
@@ -25,13 +26,13 @@ func (r *Room) action(seat int, raw []byte) error {
 	return r.play(e, a)
 }
 
-// hostAction forwards one of the host's in-round moves (Spyfall: passing for the seat the
-// game waits on, or marking a seat absent for the rest of the round, SF-END-1a).
+// hostAction forwards one of the host's moves in the game (Play.HostMove says which the
+// family has: Spyfall's passes for a silent seat and marking a seat absent).
 func (r *Room) hostAction(raw []byte) error {
 	if r.g == nil {
-		return noHostMoves()
+		return refusal(engine.ErrWrongPhase, "", "no game is running")
 	}
-	a, err := r.g.hostMove(raw)
+	a, err := r.g.HostMove(raw)
 	if err != nil {
 		return err
 	}
@@ -39,16 +40,16 @@ func (r *Room) hostAction(raw []byte) error {
 }
 
 // play lets the game's time pass to the room's clock, then applies a (engine.Game: Apply
-// never lets time pass), and settles what the room owes after each. So an action never
+// never lets time pass), and settles what the game owes after each. So an action never
 // lands on a moment that ran out before the host's timer woke, however late it wakes (a
 // hidden tab's timers are slowed). Time that passed for an action then refused is shown at
 // the next Advance.
 func (r *Room) play(e engine.Seat, a engine.Action) error {
 	now := r.catchUp()
-	if err := r.g.game().Apply(e, a, now); err != nil {
+	if err := r.g.Apply(e, a, now); err != nil {
 		return err
 	}
-	r.g.settle(r)
+	r.g.Settle(r.gone(), now)
 	r.unshown = false
 	return nil
 }
@@ -56,28 +57,33 @@ func (r *Room) play(e engine.Seat, a engine.Action) error {
 // catchUp lets the game's time pass to the room's clock, and returns that instant.
 func (r *Room) catchUp() engine.Instant {
 	now := r.instant()
-	if r.g.game().Advance(now) {
-		r.g.settle(r)
+	if r.g.Advance(now) {
+		r.g.Settle(r.gone(), now)
 		r.unshown = true
 	}
 	return now
 }
 
 // Kick takes a seat leaving the room out of the game (session.KickTable, APP-LOBBY-2): in
-// the lobby it leaves its team; between rounds it leaves the Spyfall table (its points stay
-// in the history); mid-round it is absent, and the round is voided if it was essential.
-func (r *Room) Kick(seat int) error { return refused(r.kick(seat)) }
+// the lobby it leaves its team; in the game the family says what leaving means
+// (Play.Remove: gone between rounds, absent mid-round).
+func (r *Room) Kick(seat session.Seat) error { return refused(r.kick(seat)) }
 
-func (r *Room) kick(seat int) error {
+func (r *Room) kick(seat session.Seat) error {
 	if r.g == nil {
 		r.setTeam(seat, -1)
 		return nil
 	}
-	r.catchUp()
-	if err := r.g.kick(r, seat); err != nil {
+	now := r.catchUp()
+	e := r.engineSeat(seat, false)
+	if e == engine.NoSeat {
+		return nil
+	}
+	if err := r.g.Remove(e, now); err != nil {
 		return err
 	}
-	r.g.settle(r)
+	r.s.Seats[e] = -1
+	r.g.Settle(r.gone(), now)
 	r.unshown = false
 	return nil
 }
@@ -88,7 +94,7 @@ func (r *Room) NextDeadline() (time.Duration, bool) {
 	if r.g == nil {
 		return 0, false
 	}
-	at, ok := r.g.game().NextDeadline()
+	at, ok := r.g.NextDeadline()
 	return time.Duration(at-r.instant()) * time.Millisecond, ok
 }
 
@@ -97,9 +103,10 @@ func (r *Room) NextDeadline() (time.Duration, bool) {
 func (r *Room) Advance() bool {
 	unshown := r.unshown
 	r.unshown = false
-	if r.g == nil || !r.g.game().Advance(r.instant()) {
+	now := r.instant()
+	if r.g == nil || !r.g.Advance(now) {
 		return unshown
 	}
-	r.g.settle(r)
+	r.g.Settle(r.gone(), now)
 	return true
 }

@@ -21,7 +21,7 @@ func TestRefusalReachesOnlyItsSender(t *testing.T) {
 		t.Fatal(msg)
 	}
 	v := tb.view(0)
-	dealer := v.SessionSeat(int(v.Spyfall.Dealer))
+	dealer := int(v.SessionSeat(v.Spyfall.Dealer))
 	notDealer := (dealer + 1) % 4
 	var nonSpy int
 	for s := 0; s < 4; s++ {
@@ -107,7 +107,7 @@ func TestRefusalsKeepTheirCodeThroughTheRoom(t *testing.T) {
 			for _, in := range tc.setup {
 				mustApply(t, r, 0, in)
 			}
-			err := r.Apply(tc.seat, tc.in.Game)
+			err := r.Apply(session.Seat(tc.seat), tc.in.Game)
 			c, ok := err.(session.CodedRefusal)
 			if !ok {
 				t.Fatalf("refusal %v (%T) names no code", err, err)

@@ -23,8 +23,8 @@ func randomIntent(rng *rand.Rand, seats int) (seat int, in session.Intent) {
 	seat = rng.IntN(seats)
 	round := rng.IntN(4)
 	other := engine.Seat(rng.IntN(seats+1) - 1)
-	sf := func(a spyfall.Action) session.Intent { in, _ := SpyfallAction(a); return in }
-	sx := func(a spyfest.Action) session.Intent { in, _ := SpyfestAction(a); return in }
+	sf := func(a spyfall.Action) session.Intent { in, _ := Action(a); return in }
+	sx := func(a spyfest.Action) session.Intent { in, _ := Action(a); return in }
 	raw := func(s string) session.Intent { return session.Intent{Kind: session.KindGame, Game: json.RawMessage(s)} }
 	choices := []func() session.Intent{
 		func() session.Intent { return sf(spyfall.Deal{Round: round}) },
@@ -49,7 +49,7 @@ func randomIntent(rng *rand.Rand, seats int) (seat int, in session.Intent) {
 		func() session.Intent { return BackToLobby() },
 		func() session.Intent { return SetSettings(DefaultSettings()) },
 		func() session.Intent { return PickTeam(rng.IntN(5) - 2) },
-		func() session.Intent { return AssignTeam(rng.IntN(seats+2)-1, rng.IntN(3)-1) },
+		func() session.Intent { return AssignTeam(session.Seat(rng.IntN(seats+2)-1), rng.IntN(3)-1) },
 		func() session.Intent { return ShuffleTeams() },
 		func() session.Intent { return raw(`{"op":"action","action":{"kind":"accuse"}}`) },
 		func() session.Intent { return raw(`{"op":"dance"}`) },
@@ -81,7 +81,7 @@ func catalogueSentences(lang i18n.Lang) map[string]bool {
 // never the catch-all "refused" sentence when the game said why.
 func TestRefusalsReachThePlayerInTheirLanguage(t *testing.T) {
 	games := max(secrecyGames()/10, 4)
-	known := append(Codes(), session.ReasonHostSeat)
+	known := append(engine.Codes(), session.ReasonHostSeat)
 	langs := i18n.Available()
 	sentences := map[i18n.Lang]map[string]bool{}
 	for _, l := range langs {
@@ -104,7 +104,7 @@ func TestRefusalsReachThePlayerInTheirLanguage(t *testing.T) {
 			setup = []session.Intent{SetSettings(spyfestSettings(g.settings))}
 			for team, members := range g.teams {
 				for _, s := range members {
-					setup = append(setup, AssignTeam(s, team))
+					setup = append(setup, AssignTeam(session.Seat(s), team))
 				}
 			}
 			setup = append(setup, Start())

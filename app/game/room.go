@@ -3,7 +3,6 @@ package game
 import (
 	"bytes"
 	"crypto/rand"
-	"encoding"
 	"encoding/binary"
 	"encoding/json"
 	"slices"
@@ -21,7 +20,7 @@ type Options struct {
 	Seed func() uint64
 }
 
-// Room is the host's table for one room: the lobby's settings and, once started, one engine.
+// Room is the host's table for one room: the lobby's settings and, once started, one game.
 // It implements session.Table, RosterTable, JoinTable, KickTable and TimedTable, and is saved whole by
 // MarshalBinary. Like every Table it is called under the host's lock, one call at a time.
 type Room struct {
@@ -29,36 +28,27 @@ type Room struct {
 	seed   func() uint64
 	roster []session.Player
 	s      roomState
-	g      family // the game once started
+	g      Play // the game once started
 	// unshown: the game's time passed before an action that was then refused, and no
 	// view shows it yet (Advance reports it).
 	unshown bool
 }
 
-// The host finds the optional seams by type assertion (and a refusal's code by errors.As):
-// these fail the build when a method's signature drifts from the session's interface, where
-// the assertion would fail silently.
 var (
-	_ session.RosterTable      = (*Room)(nil)
-	_ session.JoinTable        = (*Room)(nil)
-	_ session.KickTable        = (*Room)(nil)
-	_ session.TimedTable       = (*Room)(nil)
-	_ encoding.BinaryMarshaler = (*Room)(nil) // the host's save (session.HostState.Game)
-	_ session.CodedRefusal     = (*Refusal)(nil)
+	_ session.RosterTable = (*Room)(nil)
+	_ session.JoinTable   = (*Room)(nil)
+	_ session.KickTable   = (*Room)(nil)
+	_ session.TimedTable  = (*Room)(nil)
 )
 
-// roomState is what the room keeps apart from its engine.
+// roomState is what the room keeps apart from its game.
 type roomState struct {
 	Settings Settings `json:"settings"`
-	// Teams are the Spyfest team picks of the lobby, by session seat.
-	Teams   [2][]int `json:"teams"`
-	Started bool     `json:"started"`
+	// Teams are the lobby's team picks, by session seat (a game of teams).
+	Teams   [2][]session.Seat `json:"teams"`
+	Started bool              `json:"started"`
 	// Seats maps engine seats to session seats (-1: the seat left the room).
-	Seats []int `json:"seats"`
-	// Names are the names last given to the Spyfall engine, by engine seat.
-	Names []string `json:"names"`
-	// Leaving are Spyfall engine seats kicked mid-round, removed once the round is over.
-	Leaving []int `json:"leaving,omitempty"`
+	Seats []session.Seat `json:"seats"`
 }
 
 // NewRoom returns a room in the lobby with the default settings.
@@ -70,7 +60,7 @@ func NewRoom(o Options) *Room {
 	if r.seed == nil {
 		r.seed = cryptoSeed
 	}
-	r.s.Teams = [2][]int{{}, {}}
+	r.s.Teams = [2][]session.Seat{{}, {}}
 	return r
 }
 
@@ -82,113 +72,125 @@ func cryptoSeed() uint64 {
 
 func (r *Room) instant() engine.Instant { return engine.At(r.now()) }
 
+// rules are the rules of the family the settings choose (setSettings admits no other).
+func (r *Room) rules() Rules {
+	f, _ := rulesOf(r.s.Settings.Family)
+	return f
+}
+
 // SetRoster records the seats in table order (session.RosterTable) and passes renames on
-// to the game (Spyfall's engine keeps names; Join seated any late joiner already).
+// to the game (a late joiner was seated by Join already).
 func (r *Room) SetRoster(players []session.Player) {
 	r.roster = slices.Clone(players)
-	if r.g != nil {
-		r.g.follow(r, players)
+	if r.g == nil || r.g.Over() {
+		return
+	}
+	now := r.instant()
+	for _, p := range players {
+		if e := r.engineSeat(p.Seat, p.Spectator); e != engine.NoSeat {
+			r.g.Rename(e, p.Name, now)
+		}
 	}
 }
 
 // Join takes a player joining the room into the game before the session seats them
-// (session.JoinTable): mid-game a Spyfall late joiner gets an engine seat and
-// waits for the next deal, a Spyfest one is seated when they pick a team. A refusal (a
-// Spyfall table already at its edition's largest size) leaves the game unchanged, and the
+// (session.JoinTable). In a game without teams a late joiner gets an engine seat now and
+// waits for the next round; in a game of teams they are seated when they pick a team. A
+// refusal (a table already as large as the game allows) leaves the game unchanged, and the
 // session then gives the player no seat.
 func (r *Room) Join(p session.Player) error {
-	if r.g == nil || p.Spectator || r.over() {
+	if r.g == nil || p.Spectator || r.over() || r.rules().Teams() || slices.Contains(r.s.Seats, p.Seat) {
 		return nil
 	}
-	return refused(r.g.arrive(r, p))
+	return refused(r.seatLate(p.Seat, engine.HostAddSeat{Seat: engine.Seat(len(r.s.Seats)), Name: p.Name}))
+}
+
+// seatLate seats session seat seat in the game by add, which names the engine seat: a new
+// one at the end of the seat map, or the one the seat already has.
+func (r *Room) seatLate(seat session.Seat, add engine.HostAddSeat) error {
+	if err := r.play(engine.Host, add); err != nil {
+		return err
+	}
+	if int(add.Seat) == len(r.s.Seats) {
+		r.s.Seats = append(r.s.Seats, seat)
+	}
+	return nil
 }
 
 // engineSeat is the engine seat session seat plays, engine.NoSeat for a watcher or a seat
 // not in the game.
-func (r *Room) engineSeat(seat int, spectator bool) engine.Seat {
+func (r *Room) engineSeat(seat session.Seat, spectator bool) engine.Seat {
 	if spectator {
 		return engine.NoSeat
 	}
 	return engine.Seat(slices.Index(r.s.Seats, seat))
 }
 
-// player returns the roster entry of a session seat.
-func (r *Room) player(seat int) (session.Player, bool) {
-	for _, p := range r.roster {
-		if p.Seat == seat {
-			return p, true
-		}
-	}
-	return session.Player{}, false
-}
-
-// playing lists the session seats that take part (not spectators), in table order.
-func (r *Room) playing() []session.Player {
-	var out []session.Player
-	for _, p := range r.roster {
-		if !p.Spectator {
-			out = append(out, p)
+// gone lists the engine seats whose players left the room.
+func (r *Room) gone() []engine.Seat {
+	var out []engine.Seat
+	for e, s := range r.s.Seats {
+		if s < 0 {
+			out = append(out, engine.Seat(e))
 		}
 	}
 	return out
 }
 
+// player returns the roster entry of a session seat.
+func (r *Room) player(seat session.Seat) (session.Player, bool) {
+	i := slices.IndexFunc(r.roster, func(p session.Player) bool { return p.Seat == seat })
+	if i < 0 {
+		return session.Player{}, false
+	}
+	return r.roster[i], true
+}
+
+// playing lists the session seats that take part (not spectators), in table order.
+func (r *Room) playing() []session.Player {
+	return slices.DeleteFunc(slices.Clone(r.roster), func(p session.Player) bool { return p.Spectator })
+}
+
 // View builds seat's TableView (session.Table): its own engine view only (APP-HID-1), the
 // public one for a spectator or a seat not in the game.
-func (r *Room) View(seat int) json.RawMessage {
+func (r *Room) View(seat session.Seat) json.RawMessage {
 	p, _ := r.player(seat)
 	v := TableView{
 		Family: r.s.Settings.Family, Settings: r.s.Settings.public(), Started: r.s.Started,
 		Host: p.Host, Spectator: p.Spectator, Now: r.now().UnixMilli(),
-		Seats: slices.Clone(r.s.Seats), Teams: [2][]int{slices.Clone(r.s.Teams[0]), slices.Clone(r.s.Teams[1])},
+		Seats: slices.Clone(r.s.Seats), Teams: [2][]session.Seat{slices.Clone(r.s.Teams[0]), slices.Clone(r.s.Teams[1])},
 	}
 	if v.Seats == nil {
-		v.Seats = []int{}
+		v.Seats = []session.Seat{}
 	}
 	for t := range v.Teams {
 		if v.Teams[t] == nil {
-			v.Teams[t] = []int{}
+			v.Teams[t] = []session.Seat{}
 		}
 	}
 	if p.Host {
 		v.CannotStart = r.cannotStart()
 	}
-	if r.s.Settings.Family == Spyfest && r.s.Settings.Spyfest != nil {
-		v.Warnings = r.s.Settings.Spyfest.Warnings()
+	if c := r.s.Settings.Config(r.s.Settings.Family); c != nil {
+		v.Warnings = r.rules().Warnings(c)
 	}
 	if r.g != nil {
-		r.g.view(r.engineSeat(seat, p.Spectator), &v)
+		v.Game, _ = json.Marshal(r.g.SeatView(r.engineSeat(seat, p.Spectator))) // engine views are plain data
 	}
 	out, err := json.Marshal(v)
 	if err != nil {
-		return nil // engine views are plain data; this cannot fail
-	}
-	return out
-}
-
-// public is the settings as every seat may see them: no seed, no names, no teams.
-func (s Settings) public() Settings {
-	out := Settings{Family: s.Family}
-	if s.Spyfall != nil {
-		c := *s.Spyfall
-		c.Players, c.Seats, c.Seed = nil, 0, 0
-		out.Spyfall = &c
-	}
-	if s.Spyfest != nil {
-		c := *s.Spyfest
-		c.Teams, c.Seed = [2][]engine.Seat{}, 0
-		out.Spyfest = &c
+		return nil // plain data: this cannot fail
 	}
 	return out
 }
 
 // Apply performs one game intent of seat (session.Table). Every refusal leaves the room as it
-// was and is a *Refusal, which names its stable code for the sender's screen.
-func (r *Room) Apply(seat int, raw json.RawMessage) error {
+// was and is an *engine.Refusal, which names its stable code for the sender's screen.
+func (r *Room) Apply(seat session.Seat, raw json.RawMessage) error {
 	return refused(r.apply(seat, raw))
 }
 
-func (r *Room) apply(seat int, raw json.RawMessage) error {
+func (r *Room) apply(seat session.Seat, raw json.RawMessage) error {
 	p, ok := r.player(seat)
 	if !ok {
 		return refusal(engine.ErrNoSuchSeat, "", "seat %d is not in this room", seat)
@@ -205,11 +207,11 @@ func (r *Room) apply(seat int, raw json.RawMessage) error {
 	switch op.Op {
 	case OpSettings, OpStart, OpEnd, OpLobby, OpAssign, OpBalance, OpShuffle, OpHost:
 		if !p.Host {
-			return refusal(ErrNotHost, "APP-LOBBY-1", "only the host can do that")
+			return refusal(engine.ErrNotHost, "APP-LOBBY-1", "only the host can do that")
 		}
 	case OpAction, OpTeam:
 		if p.Spectator {
-			return refusal(ErrSpectator, "", "spectators watch the game and cannot take part")
+			return refusal(engine.ErrSpectator, "", "spectators watch the game and cannot take part")
 		}
 	default:
 		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "unknown request %q", op.Op)
@@ -233,7 +235,7 @@ func (r *Room) apply(seat int, raw json.RawMessage) error {
 	case OpTeam:
 		return r.pickTeam(seat, *op.Team)
 	case OpAssign:
-		return r.assign(*op.Target, *op.Team)
+		return r.assign(session.Seat(*op.Target), *op.Team)
 	case OpBalance:
 		return r.balance()
 	default: // OpShuffle

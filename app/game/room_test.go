@@ -20,8 +20,8 @@ func TestSettingsAndStartFollowTheTable(t *testing.T) {
 	r := newTestRoom(t, clock, "Hana", "Ann", "Bob", "Cy")
 	mustApply(t, r, 0, SetSettings(spyfallSettings(spyfall.Config{Edition: spyfall.Spyfall2, Rounds: 3, QuestionTracker: true, Seed: 99})))
 	v := view(t, r, 2)
-	if v.Family != Spyfall || v.Settings.Spyfall.Edition != spyfall.Spyfall2 || v.Settings.Spyfall.Rounds != 3 || v.Settings.Spyfall.Seed != 0 {
-		t.Fatalf("settings seen by a player: %+v", v.Settings.Spyfall)
+	if v.Family != Spyfall || sfConfig(v.Settings).Edition != spyfall.Spyfall2 || sfConfig(v.Settings).Rounds != 3 || sfConfig(v.Settings).Seed != 0 {
+		t.Fatalf("settings seen by a player: %+v", sfConfig(v.Settings))
 	}
 	if v.Host || !view(t, r, 0).Host {
 		t.Fatal("host flag not on the host's view only")
@@ -35,7 +35,7 @@ func TestSettingsAndStartFollowTheTable(t *testing.T) {
 	if !v.Started || v.Spyfall == nil || v.Spyfall.Phase != spyfall.PhaseDealt || v.Spyfall.Round != 1 {
 		t.Fatalf("after start: started=%v view=%+v", v.Started, v.Spyfall)
 	}
-	if want := []int{0, 3, 2, 1}; !slices.Equal(v.Seats, want) {
+	if want := []session.Seat{0, 3, 2, 1}; !slices.Equal(v.Seats, want) {
 		t.Fatalf("engine seats map to %v, want %v", v.Seats, want)
 	}
 	var names []string
@@ -66,7 +66,7 @@ func TestEachSeatSeesOnlyItsOwnCard(t *testing.T) {
 	for seat := 0; seat < 4; seat++ {
 		v := view(t, r, seat)
 		c := v.Spyfall.Card
-		if c == nil || v.Spyfall.Seat != engine.Seat(v.EngineSeat(seat)) {
+		if c == nil || v.Spyfall.Seat != v.EngineSeat(session.Seat(seat)) {
 			t.Fatalf("seat %d: card %+v, view of engine seat %d", seat, c, v.Spyfall.Seat)
 		}
 		if c.Spy {
@@ -99,7 +99,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	dealer := view(t, r, 0).Spyfall.Dealer
 	notDealer := 0
 	for ; notDealer < 4; notDealer++ {
-		if view(t, r, 0).SessionSeat(int(dealer)) != notDealer {
+		if view(t, r, 0).SessionSeat(dealer) != session.Seat(notDealer) {
 			break
 		}
 	}
@@ -124,7 +124,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			before := snapshotOf(t, r)
-			err := r.Apply(tc.seat, rawOp(tc.op))
+			err := r.Apply(session.Seat(tc.seat), rawOp(tc.op))
 			if err == nil {
 				t.Fatal("accepted")
 			}
@@ -136,8 +136,8 @@ func TestRefusalsChangeNothing(t *testing.T) {
 			}
 		})
 	}
-	if err := r.Apply(1, Start().Game); !errors.Is(err, ErrNotHost) {
-		t.Fatalf("host-only start from a player: %v, want %v", err, ErrNotHost)
+	if err := r.Apply(1, Start().Game); !errors.Is(err, engine.ErrNotHost) {
+		t.Fatalf("host-only start from a player: %v, want %v", err, engine.ErrNotHost)
 	}
 }
 
@@ -171,15 +171,15 @@ func TestSeatsComeAndGoBetweenAndDuringRounds(t *testing.T) {
 			other = s
 		}
 	}
-	if err := r.Kick(other); err != nil {
+	if err := r.Kick(session.Seat(other)); err != nil {
 		t.Fatalf("kick mid-round: %v", err)
 	}
-	r.SetRoster(slices.DeleteFunc(slices.Clone(withEve), func(p session.Player) bool { return p.Seat == other }))
+	r.SetRoster(slices.DeleteFunc(slices.Clone(withEve), func(p session.Player) bool { return p.Seat == session.Seat(other) }))
 	pv := view(t, r, 0).Spyfall
 	if pv.Phase != spyfall.PhaseDealt {
 		t.Fatalf("kicking a non-spy ended the round: phase %s", pv.Phase)
 	}
-	if e := slices.Index(view(t, r, 0).Seats, other); e >= 0 {
+	if e := slices.Index(view(t, r, 0).Seats, session.Seat(other)); e >= 0 {
 		t.Fatalf("the kicked seat still maps to engine seat %d", e)
 	}
 	absent := 0
@@ -193,7 +193,7 @@ func TestSeatsComeAndGoBetweenAndDuringRounds(t *testing.T) {
 	}
 
 	// Kick the spy: the round is voided and the kicked seats leave the table.
-	if err := r.Kick(spy); err != nil {
+	if err := r.Kick(session.Seat(spy)); err != nil {
 		t.Fatalf("kick the spy: %v", err)
 	}
 	pv = view(t, r, 0).Spyfall
@@ -217,7 +217,7 @@ func TestSpyfallClockRunsOutThroughAdvance(t *testing.T) {
 	clock := newTestClock()
 	r := newTestRoom(t, clock, "Hana", "Ann", "Bob")
 	mustApply(t, r, 0, Start())
-	dealer := view(t, r, 0).SessionSeat(int(view(t, r, 0).Spyfall.Dealer))
+	dealer := view(t, r, 0).SessionSeat((view(t, r, 0).Spyfall.Dealer))
 	if _, ok := r.NextDeadline(); ok {
 		t.Fatal("a deadline before the clock started")
 	}
@@ -252,7 +252,7 @@ func TestSpyfestTeams(t *testing.T) {
 	if err := r.Apply(0, Start().Game); err == nil || !strings.Contains(err.Error(), "Dee") {
 		t.Fatalf("start with Dee teamless: %v", err)
 	}
-	if err := r.Apply(1, AssignTeam(4, 1).Game); !errors.Is(err, ErrNotHost) {
+	if err := r.Apply(1, AssignTeam(4, 1).Game); !errors.Is(err, engine.ErrNotHost) {
 		t.Fatalf("assign from a player: %v", err)
 	}
 	mustApply(t, r, 0, AssignTeam(4, 0))
@@ -290,7 +290,7 @@ func TestSnapshotRestoresTheRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	back.SetRoster(roster("Hana", "Ann", "Bob", "Cy"))
-	for seat := 0; seat < 4; seat++ {
+	for seat := range session.Seat(4) {
 		if string(back.View(seat)) != string(r.View(seat)) {
 			t.Fatalf("seat %d sees another game after the restore", seat)
 		}
@@ -299,6 +299,35 @@ func TestSnapshotRestoresTheRoom(t *testing.T) {
 		keep := NewRoom(Options{Now: clock.Now})
 		if err := keep.UnmarshalBinary([]byte(bad)); err == nil {
 			t.Fatalf("damaged snapshot %.40q accepted", bad)
+		}
+	}
+}
+
+// SX-SET-1: balancing moves the last players to pick from the larger team to the smaller
+// until the sizes differ by at most one, so those who picked first stay; a shuffle deals
+// every player into teams whose sizes differ by at most one, whatever the seed.
+func TestTeamsBalanceAndShuffleEvenly(t *testing.T) {
+	names := []string{"Hana", "Ann", "Bob", "Cy", "Dee", "Eve", "Fay"}
+	r := newTestRoom(t, newTestClock(), names...)
+	mustApply(t, r, 0, SetSettings(spyfestSettings(spyfest.DefaultConfig())))
+	for seat := range 6 {
+		mustApply(t, r, 0, AssignTeam(session.Seat(seat), 0))
+	}
+	mustApply(t, r, 0, AssignTeam(6, 1))
+	mustApply(t, r, 0, BalanceTeams())
+	if v := view(t, r, 0); !slices.Equal(v.Teams[0], []session.Seat{0, 1, 2, 3}) || len(v.Teams[1]) != 3 {
+		t.Fatalf("balanced %v", v.Teams)
+	}
+	all := []session.Seat{0, 1, 2, 3, 4, 5, 6}
+	for seed := range uint64(20) {
+		r := NewRoom(Options{Now: newTestClock().Now, Seed: fixedSeeds(seed)})
+		r.SetRoster(roster(names...))
+		mustApply(t, r, 0, SetSettings(spyfestSettings(spyfest.DefaultConfig())))
+		mustApply(t, r, 0, ShuffleTeams())
+		teams := view(t, r, 0).Teams
+		got := slices.Sorted(slices.Values(append(slices.Clone(teams[0]), teams[1]...)))
+		if d := len(teams[0]) - len(teams[1]); d < -1 || d > 1 || !slices.Equal(got, all) {
+			t.Fatalf("shuffle %d gave %v", seed, teams)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"safehouse/app/session"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
@@ -25,12 +26,12 @@ func TestSpyfestSeatsAreMappedLikeSpyfall(t *testing.T) {
 	}
 	mustApply(t, r, 0, Start())
 	v := view(t, r, 0)
-	if want := []int{0, 2, 3, 4}; !slices.Equal(v.Seats, want) {
+	if want := []session.Seat{0, 2, 3, 4}; !slices.Equal(v.Seats, want) {
 		t.Fatalf("engine seats map to %v, want %v", v.Seats, want)
 	}
-	for _, seat := range []int{0, 2, 3, 4} {
+	for _, seat := range []session.Seat{0, 2, 3, 4} {
 		sv := view(t, r, seat)
-		if e := sv.EngineSeat(seat); e < 0 || sv.Spyfest.Seat != engine.Seat(e) || sv.SessionSeat(e) != seat {
+		if e := sv.EngineSeat(seat); e < 0 || sv.Spyfest.Seat != e || sv.SessionSeat(e) != seat {
 			t.Fatalf("session seat %d: engine seat %d, its view is of %d", seat, e, sv.Spyfest.Seat)
 		}
 	}
@@ -41,14 +42,14 @@ func TestSpyfestSeatsAreMappedLikeSpyfall(t *testing.T) {
 	// A late joiner takes the next engine seat; a seat kicked leaves its number behind.
 	r.SetRoster(append(rs, roster("", "", "", "", "", "Eve")[5]))
 	mustApply(t, r, 5, PickTeam(1))
-	if v := view(t, r, 5); !slices.Equal(v.Seats, []int{0, 2, 3, 4, 5}) || v.Spyfest.Seat != 4 || v.Spyfest.Team != 1 {
+	if v := view(t, r, 5); !slices.Equal(v.Seats, []session.Seat{0, 2, 3, 4, 5}) || v.Spyfest.Seat != 4 || v.Spyfest.Team != 1 {
 		t.Fatalf("late joiner: seats %v, own seat %d in team %d", v.Seats, v.Spyfest.Seat, v.Spyfest.Team)
 	}
 	if err := r.Kick(3); err != nil {
 		t.Fatal(err)
 	}
 	v = view(t, r, 0)
-	if !slices.Equal(v.Seats, []int{0, 2, -1, 4, 5}) || slices.Contains(v.Spyfest.Teams[1].Members, 2) {
+	if !slices.Equal(v.Seats, []session.Seat{0, 2, -1, 4, 5}) || slices.Contains(v.Spyfest.Teams[1].Members, 2) {
 		t.Fatalf("after the kick: seats %v, team 1 %v", v.Seats, v.Spyfest.Teams[1].Members)
 	}
 }
@@ -67,7 +68,7 @@ func TestSpyfestSaveWithoutSeatMapRestores(t *testing.T) {
 		t.Fatal(err)
 	}
 	back.SetRoster(roster("Hana", "Ann", "Bob", "Cy"))
-	for seat := range 4 {
+	for seat := range session.Seat(4) {
 		if string(back.View(seat)) != string(r.View(seat)) {
 			t.Fatalf("seat %d sees another game after restoring the old save", seat)
 		}

@@ -165,15 +165,15 @@ func spyfallScript(clock *testClock, players int) script {
 		}
 		anyone := rng.IntN(players)
 		seatOf := func(e engine.Seat) int {
-			if s := tv.SessionSeat(int(e)); s >= 0 {
-				return s
+			if s := tv.SessionSeat(e); s >= 0 {
+				return int(s)
 			}
 			return anyone
 		}
 		randomSuspect := engine.Seat(rng.IntN(len(v.Seats)))
 		randomLocation := v.Locations[rng.IntN(len(v.Locations))].ID
 		act := func(seat int, a spyfall.Action) (int, session.Intent, bool) {
-			in, _ := SpyfallAction(a)
+			in, _ := Action(a)
 			return seat, in, true
 		}
 		switch v.Phase {

@@ -127,7 +127,7 @@ func spyfestScript(clock *testClock, g spyfestGame, players int, noteMark spyfes
 			return 0, session.Intent{}, false
 		}
 		act := func(seat int, a spyfest.Action) (int, session.Intent, bool) {
-			in, _ := SpyfestAction(a)
+			in, _ := Action(a)
 			return seat, in, true
 		}
 		pickOf := func(s []engine.Seat) int { return int(s[rng.IntN(len(s))]) }
@@ -260,7 +260,7 @@ func TestSpyfestSecretsDoNotReachOtherSeats(t *testing.T) {
 		setup = append(setup, SetSettings(spyfestSettings(g.settings)))
 		for t, members := range g.teams {
 			for _, s := range members {
-				setup = append(setup, AssignTeam(s, t))
+				setup = append(setup, AssignTeam(session.Seat(s), t))
 			}
 		}
 		setup = append(setup, Start())

@@ -20,7 +20,7 @@ type swapRoom struct {
 	done bool
 }
 
-func (s *swapRoom) Apply(seat int, raw json.RawMessage) error {
+func (s *swapRoom) Apply(seat session.Seat, raw json.RawMessage) error {
 	err := s.Room.Apply(seat, raw)
 	if err == nil && s.swap != nil && !s.done {
 		s.done = s.swap(s.Room)
@@ -122,12 +122,12 @@ func samePrefix(a, b record, cut int64) (diff, compared int) {
 }
 
 // decodeMsg reads a transcript entry's table view (nil for a notice).
-func decodeMsg(msg string) *TableView {
+func decodeMsg(msg string) *testView {
 	_, game, ok := strings.Cut(msg, "} ")
 	if !ok || strings.HasPrefix(msg, "notice ") {
 		return nil
 	}
-	tv, _ := DecodeView(json.RawMessage(game))
+	tv, _ := decodeTestView(json.RawMessage(game))
 	return tv
 }
 

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"safehouse/app/session"
@@ -9,61 +10,36 @@ import (
 	"safehouse/engine/spyfest"
 )
 
-// spyfestFamily is a Spyfest game behind the room. Its engine seats, like Spyfall's, count
-// from 0 in the order the players sat down (roomState.Seats); the teams hold them, and a late
-// joiner is seated when they pick a team (pickTeam).
-type spyfestFamily struct{ g *spyfest.Game }
+// Spyfest is the Spyfest family (editions Spyfest and Spycon), played in two teams.
+const Spyfest Family = "spyfest"
 
-func (f *spyfestFamily) game() engine.Game { return f.g }
+// spyfestRules is the Spyfest family behind the room. Its engine seats, like Spyfall's,
+// count from 0 in the order the players sat down; the teams of the lobby hold them, and a
+// late joiner is seated when they pick a team.
+type spyfestRules struct{}
 
-func (f *spyfestFamily) view(e engine.Seat, v *TableView) {
-	xv := f.g.View(e)
-	v.Spyfest = &xv
+func (spyfestRules) Family() Family     { return Spyfest }
+func (spyfestRules) DefaultConfig() any { c := spyfest.DefaultConfig(); return &c }
+func (spyfestRules) Teams() bool        { return true }
+
+func (spyfestRules) ReadConfig(data []byte) (any, error) {
+	c := new(spyfest.Config)
+	return c, readStrict(data, c)
 }
 
-func (f *spyfestFamily) decode(raw []byte) (engine.Action, error) { return spyfest.DecodeAction(raw) }
-
-func (f *spyfestFamily) hostMove([]byte) (engine.Action, error) { return nil, noHostMoves() }
-
-// arrive seats nobody yet: a Spyfest late joiner is seated when they pick a team.
-func (f *spyfestFamily) arrive(*Room, session.Player) error { return nil }
-
-func (f *spyfestFamily) follow(*Room, []session.Player) {}
-
-// kick takes the seat out of its team: mid-round it is absent, and a Spy leaving voids the
-// round (APP-LOBBY-2).
-func (f *spyfestFamily) kick(r *Room, seat int) error {
-	e := slices.Index(r.s.Seats, seat)
-	if e < 0 || f.g.TeamOf(engine.Seat(e)) == spyfest.NoTeam {
-		return nil
-	}
-	if err := f.g.Apply(engine.Host, engine.HostRemoveSeat{Seat: engine.Seat(e)}, r.instant()); err != nil {
-		return err
-	}
-	r.s.Seats[e] = -1
-	return nil
+func (spyfestRules) PublicConfig(config any) any {
+	c := *config.(*spyfest.Config)
+	c.Teams, c.Seed = [2][]engine.Seat{}, 0
+	c.Carpet, c.ActionCards = maps.Clone(c.Carpet), maps.Clone(c.ActionCards)
+	c.Custom, c.Removed = slices.Clone(c.Custom), slices.Clone(c.Removed)
+	return &c
 }
 
-// join seats a late joiner in team between rounds (APP-LOBBY-1).
-func (f *spyfestFamily) join(r *Room, seat, team int) error {
-	e := slices.Index(r.s.Seats, seat)
-	if e < 0 {
-		e = len(r.s.Seats)
-	}
-	if err := r.play(engine.Host, engine.HostAddSeat{Seat: engine.Seat(e), Team: team}); err != nil {
-		return err
-	}
-	if e == len(r.s.Seats) {
-		r.s.Seats = append(r.s.Seats, seat)
-	}
-	return nil
-}
+func (spyfestRules) Warnings(config any) []string { return config.(*spyfest.Config).Warnings() }
 
-func (f *spyfestFamily) settle(*Room) {}
-
-// checkSpyfest builds a game of these settings with two teams of two.
-func checkSpyfest(s Settings, _ int) (any, error) {
-	cfg := *s.Spyfest
+// Check makes a game of these settings with two teams of two.
+func (spyfestRules) Check(config any, _ int) (any, error) {
+	cfg := *config.(*spyfest.Config)
 	cfg.Teams = [2][]engine.Seat{{0, 1}, {2, 3}}
 	g, err := spyfest.New(cfg)
 	if err != nil {
@@ -72,42 +48,37 @@ func checkSpyfest(s Settings, _ int) (any, error) {
 	return g.View(engine.NoSeat), nil
 }
 
-// buildSpyfest makes the teams of the lobby's picks; every player must have picked.
-func buildSpyfest(r *Room, seed uint64) (func(), error) {
-	cfg := *r.s.Settings.Spyfest
-	cfg.Seed = seed
-	for _, p := range r.playing() {
-		if r.teamOf(p.Seat) < 0 {
-			return nil, refusal(ErrNoTeam, "SX-SET-1", "%s has not joined a team yet", p.Name)
+// Start makes the teams of the lobby's picks; every player must have picked.
+func (spyfestRules) Start(config any, players []Entrant, seed uint64, _ engine.Instant) (Play, error) {
+	cfg := *config.(*spyfest.Config)
+	cfg.Seed, cfg.Teams = seed, [2][]engine.Seat{}
+	for _, p := range players {
+		if p.Team < 0 {
+			return nil, refusal(engine.ErrNoTeam, "SX-SET-1", "%s has not joined a team yet", p.Name)
 		}
 	}
-	seats := []int{}
-	for _, p := range r.playing() {
-		seats = append(seats, p.Seat)
+	for e := range players {
+		t := players[e].Team
+		cfg.Teams[t] = append(cfg.Teams[t], engine.Seat(e))
 	}
-	for t := range cfg.Teams {
-		cfg.Teams[t] = nil
-		for _, s := range r.s.Teams[t] {
-			if e := slices.Index(seats, s); e >= 0 {
-				cfg.Teams[t] = append(cfg.Teams[t], engine.Seat(e))
-			}
-		}
+	for _, members := range cfg.Teams {
+		slices.SortFunc(members, func(a, b engine.Seat) int { return players[a].Pick - players[b].Pick })
 	}
 	g, err := spyfest.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("the game cannot start: %w", err)
 	}
-	return func() { r.g, r.s.Seats = &spyfestFamily{g: g}, seats }, nil
+	return spyfestPlay{g}, nil
 }
 
-// restoreSpyfest reads a saved game. A game saved before the room mapped Spyfest's seats
-// used the session seats themselves: it gets that map, covering every seat the game names.
-func restoreSpyfest(st *roomState, data []byte) (family, error) {
+// Restore reads a saved game. A game saved before the room mapped Spyfest's seats used the
+// session seats themselves: it gets that map, covering every seat the game names.
+func (spyfestRules) Restore(data []byte, seats []session.Seat) (Play, []session.Seat, error) {
 	g := new(spyfest.Game)
 	if err := g.UnmarshalBinary(data); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if st.Seats == nil {
+	if seats == nil {
 		v := g.View(engine.NoSeat)
 		top := v.Spy
 		for _, t := range v.Teams {
@@ -118,10 +89,35 @@ func restoreSpyfest(st *roomState, data []byte) (family, error) {
 		for _, h := range v.History {
 			top = max(top, h.Spy)
 		}
-		st.Seats = []int{}
+		seats = []session.Seat{}
 		for e := range int(top) + 1 {
-			st.Seats = append(st.Seats, e)
+			seats = append(seats, session.Seat(e))
 		}
 	}
-	return &spyfestFamily{g: g}, nil
+	return spyfestPlay{g}, seats, nil
 }
+
+// spyfestPlay is a Spyfest game in progress.
+type spyfestPlay struct{ *spyfest.Game }
+
+func (p spyfestPlay) PlayerAction(data []byte) (engine.Action, error) {
+	return spyfest.DecodeAction(data)
+}
+
+// HostMove: Spyfest has no host moves in the game.
+func (p spyfestPlay) HostMove([]byte) (engine.Action, error) {
+	return nil, refusal(engine.ErrWrongPhase, "SF-END-1a", "the host passes for a seat only during a Spyfall game")
+}
+
+func (p spyfestPlay) Rename(engine.Seat, string, engine.Instant) {}
+
+// Remove takes the seat out of its team: mid-round it is absent, and a Spy leaving voids the
+// round (APP-LOBBY-2).
+func (p spyfestPlay) Remove(e engine.Seat, now engine.Instant) error {
+	if p.TeamOf(e) == spyfest.NoTeam {
+		return nil
+	}
+	return p.Apply(engine.Host, engine.HostRemoveSeat{Seat: e}, now)
+}
+
+func (p spyfestPlay) Settle([]engine.Seat, engine.Instant) {}

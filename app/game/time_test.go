@@ -3,6 +3,7 @@ package game
 import (
 	"testing"
 
+	"safehouse/app/session"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
@@ -42,7 +43,7 @@ func TestTimePassesBeforeEveryAction(t *testing.T) {
 	other = (member + 1) % 4
 	mustApply(t, r, other, sxAction(t, spyfest.StartIdle{Round: 2}))
 	clock.Add(spyfest.DefaultIdleTimer)
-	if err := r.Apply(other, sxAction(t, spyfest.Stop{Round: 2}).Game); err == nil {
+	if err := r.Apply(session.Seat(other), sxAction(t, spyfest.Stop{Round: 2}).Game); err == nil {
 		t.Fatal("a stop for a round the idle timer ended was accepted")
 	}
 	if !r.Advance() {

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/engine"
@@ -14,7 +13,7 @@ import (
 // codes, every engine sentinel's code and the room's own) has its own sentence in every UI
 // language, so no refusal falls back to the catch-all sentence or to the host's English.
 func TestEveryRefusalCodeIsTranslated(t *testing.T) {
-	codes := append(append(session.ErrorCodes(), session.NoticeCodes()...), game.Codes()...)
+	codes := append(append(session.ErrorCodes(), session.NoticeCodes()...), engine.Codes()...)
 	if len(engine.Codes()) < 9 || len(codes) < 30 {
 		t.Fatalf("only %d codes to check", len(codes))
 	}

@@ -139,10 +139,10 @@ func (c *Client) current() Conn {
 }
 
 // Seat is the seat the host gave this connection (-1 before its welcome).
-func (c *Client) Seat() int {
+func (c *Client) Seat() Seat {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.seat
+	return Seat(c.seat)
 }
 
 // Room is the room code this client plays in.

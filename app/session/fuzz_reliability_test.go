@@ -108,7 +108,7 @@ func FuzzIntentReplayAndForgedSeat(f *testing.F) {
 	f.Add(uint64(9), "", 2, true)
 	f.Fuzz(func(t *testing.T, seq uint64, choice string, round int, forge bool) {
 		h := newHostCore("FUZZED", slog.New(slog.NewTextHandler(io.Discard, nil)))
-		table := newVoteTable(3, map[int]string{0: "a", 1: "b", 2: "c"})
+		table := newVoteTable(3, map[Seat]string{0: "a", 1: "b", 2: "c"})
 		h.table = table
 		mallory, malloryEnd := Pipe()
 		defer malloryEnd.Close()

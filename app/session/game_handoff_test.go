@@ -91,11 +91,14 @@ func (m *mover) spyfall(t *testing.T, what string, ok func(*spyfall.View, *sessi
 			return false
 		}
 		tv, err := game.DecodeView(m.last.Game)
-		if err != nil || tv == nil || tv.Spyfall == nil || !ok(tv.Spyfall, m.last) {
+		if err != nil || tv == nil {
 			return false
 		}
-		got = tv.Spyfall
-		return true
+		if v := game.EngineView[spyfall.View](tv); v != nil && ok(v, m.last) {
+			got = v
+			return true
+		}
+		return false
 	})
 	return got
 }
@@ -150,7 +153,7 @@ func startHandoffParty(t *testing.T, n int) *handoffParty {
 		p.movers = append(p.movers, follow(c))
 	}
 	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 2}
-	send(t, host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
+	send(t, host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Configs: map[game.Family]any{game.Spyfall: &cfg}}))
 	send(t, host.Player(), game.Start())
 	p.spy = -1
 	var public *spyfall.View

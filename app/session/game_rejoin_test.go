@@ -108,7 +108,7 @@ func (s *screen) table() *game.TableView {
 // spyfall is the Spyfall part of the latest view, or nil.
 func (s *screen) spyfall() *spyfall.View {
 	if tv := s.table(); tv != nil {
-		return tv.Spyfall
+		return game.EngineView[spyfall.View](tv)
 	}
 	return nil
 }
@@ -122,11 +122,14 @@ func (s *screen) untilSpyfall(t *testing.T, what string, ok func(*spyfall.View) 
 			return false
 		}
 		tv, err := game.DecodeView(s.last.Game)
-		if err != nil || tv == nil || tv.Spyfall == nil || !ok(tv.Spyfall) {
+		if err != nil || tv == nil {
 			return false
 		}
-		got = tv.Spyfall
-		return true
+		if v := game.EngineView[spyfall.View](tv); v != nil && ok(v) {
+			got = v
+			return true
+		}
+		return false
 	})
 	return got
 }
@@ -199,7 +202,7 @@ func send(t *testing.T, c *session.Client, in session.Intent) {
 
 func act(t *testing.T, c *session.Client, a spyfall.Action) {
 	t.Helper()
-	in, err := game.SpyfallAction(a)
+	in, err := game.Action(a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +214,7 @@ func act(t *testing.T, c *session.Client, a spyfall.Action) {
 func (p *party) startClassic(t *testing.T, rounds int) {
 	t.Helper()
 	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: rounds, QuestionTracker: true}
-	send(t, p.host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
+	send(t, p.host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Configs: map[game.Family]any{game.Spyfall: &cfg}}))
 	send(t, p.host.Player(), game.Start())
 	for i, s := range p.screens {
 		s.untilSpyfall(t, fmt.Sprintf("screen %d to show round 1 dealt", i), func(v *spyfall.View) bool {
@@ -454,7 +457,7 @@ func TestSpyfallGameThroughRandomDrops(t *testing.T) {
 	defer cancel()
 	p := startParty(t, ctx, url, session.ChaosTestOptions(url, "Hana"), 3)
 	defer p.close()
-	seats := make([]int, len(p.peers))
+	seats := make([]session.Seat, len(p.peers))
 	for i, c := range p.peers {
 		seats[i] = c.Seat()
 	}

@@ -54,9 +54,9 @@ func (ht *handoffTable) resumeFrom(t *testing.T, store *MemoryStore) (*HostSessi
 
 // voteAndCheck has every player of clients vote once and checks the round completes for
 // each, with its own card.
-func (ht *handoffTable) voteAndCheck(t *testing.T, clients map[int]*Client) {
+func (ht *handoffTable) voteAndCheck(t *testing.T, clients map[Seat]*Client) {
 	t.Helper()
-	watchers := map[int]*watcher{}
+	watchers := map[Seat]*watcher{}
 	for seat, c := range clients {
 		watchers[seat] = ht.watcherOf(c)
 		watchers[seat].waitView(t, fmt.Sprintf("seat %d seated again", seat), allOnline(len(clients)))
@@ -88,7 +88,7 @@ func TestHandoffCutHostDiesAfterAsking_APP_HOST_1(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the host's tab coming back: %v", err)
 	}
-	ht.voteAndCheck(t, map[int]*Client{0: host.Player(), 1: ht.peers[0], 2: ht.peers[1]})
+	ht.voteAndCheck(t, map[Seat]*Client{0: host.Player(), 1: ht.peers[0], 2: ht.peers[1]})
 	if n := len(ht.watchers[1].hosts); n != 0 {
 		t.Errorf("the asked device became a host %d times", n)
 	}
@@ -164,7 +164,7 @@ func TestHandoffCutTakerDiesHosting_APP_HOST_1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer old.Close()
-	ht.voteAndCheck(t, map[int]*Client{0: old, 1: host.Player(), 2: ht.peers[1]})
+	ht.voteAndCheck(t, map[Seat]*Client{0: old, 1: host.Player(), 2: ht.peers[1]})
 }
 
 // The old host dies once its state is on the way: the asked device takes the room; the old
@@ -202,7 +202,7 @@ func TestHandoffCutHostDiesAfterSending_APP_HOST_1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer old.Close()
-	ht.voteAndCheck(t, map[int]*Client{0: old, 1: newHost.Player(), 2: ht.peers[1]})
+	ht.voteAndCheck(t, map[Seat]*Client{0: old, 1: newHost.Player(), 2: ht.peers[1]})
 }
 
 // Bad input: a "taken" or an answer with no handoff under way (a replayed one), and one from

@@ -192,8 +192,8 @@ func (h *hostCore) handoffDropLocked(hc *hostConn) {
 // device did take it, and the handoff is done. The error is ErrHandoffSeat, ErrHandoffBusy,
 // ErrHandoffDeclined (no yes in time, or ctx ended before it) or ErrHandoffFailed; each leaves
 // this host hosting as before, with the moves that arrived meanwhile applied in order.
-func (h *HostSession) HandOver(ctx context.Context, seat int) (HandedOver, error) {
-	ho, err := h.core.askHandoff(seat)
+func (h *HostSession) HandOver(ctx context.Context, seat Seat) (HandedOver, error) {
+	ho, err := h.core.askHandoff(int(seat))
 	if err != nil {
 		return HandedOver{}, err
 	}

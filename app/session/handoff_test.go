@@ -25,7 +25,7 @@ type handoffTable struct {
 	ctx      context.Context
 	host     *HostSession
 	store    *MemoryStore
-	cards    map[int]string
+	cards    map[Seat]string
 	peers    []*Client
 	watchers []*watcher // watchers[0] is the host's player, watchers[i+1] peers[i]
 	watching map[*Client]*watcher
@@ -60,7 +60,7 @@ func newHandoffTable(t *testing.T, n int) *handoffTable {
 	url, _ := startSignaling(t)
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	t.Cleanup(cancel)
-	ht := &handoffTable{url: url, ctx: ctx, store: &MemoryStore{}, cards: map[int]string{}, watching: map[*Client]*watcher{}}
+	ht := &handoffTable{url: url, ctx: ctx, store: &MemoryStore{}, cards: map[Seat]string{}, watching: map[*Client]*watcher{}}
 	opts := chaosOptions(url, "Hana")
 	opts.Store = ht.store
 	host, err := Host(ctx, opts)
@@ -81,7 +81,7 @@ func newHandoffTable(t *testing.T, n int) *handoffTable {
 		t.Cleanup(func() { p.Close() })
 		ht.peers = append(ht.peers, p)
 	}
-	for seat := range n + 1 {
+	for seat := range Seat(n + 1) {
 		ht.cards[seat] = fmt.Sprintf("card-%d", seat)
 	}
 	host.SetTable(newVoteTable(n+1, ht.cards))
@@ -167,8 +167,8 @@ func TestHandedOverMidVoteKeepsEverySeat_APP_HOST_1(t *testing.T) {
 	if old.Seat() != 0 {
 		t.Fatalf("the old host came back as seat %d, want 0", old.Seat())
 	}
-	players := map[int]*Client{0: old, ht.peers[0].Seat(): ht.peers[0], ht.peers[1].Seat(): newHost.Player(), ht.peers[2].Seat(): ht.peers[2]}
-	watchers := map[int]*watcher{}
+	players := map[Seat]*Client{0: old, ht.peers[0].Seat(): ht.peers[0], ht.peers[1].Seat(): newHost.Player(), ht.peers[2].Seat(): ht.peers[2]}
+	watchers := map[Seat]*watcher{}
 	for seat, c := range players {
 		watchers[seat] = ht.watcherOf(c)
 	}
@@ -178,7 +178,7 @@ func TestHandedOverMidVoteKeepsEverySeat_APP_HOST_1(t *testing.T) {
 		})
 	}
 	// The two votes still missing complete the round: the two before the handoff count once.
-	for _, seat := range []int{ht.peers[1].Seat(), ht.peers[2].Seat()} {
+	for _, seat := range []Seat{ht.peers[1].Seat(), ht.peers[2].Seat()} {
 		if err := players[seat].Send(vote(1)); err != nil {
 			t.Fatal(err)
 		}

@@ -224,7 +224,7 @@ func (h *hostCore) changedLocked() {
 		}
 		var game json.RawMessage
 		if h.table != nil {
-			game = h.table.View(s.no)
+			game = h.table.View(Seat(s.no))
 		}
 		var waiting []Knock
 		if s.host {
@@ -242,7 +242,7 @@ func (h *hostCore) changedLocked() {
 func (h *hostCore) playersLocked() []Player {
 	players := make([]Player, len(h.seats))
 	for i, s := range h.seats {
-		players[i] = Player{Seat: s.no, Name: s.name, Online: s.conn != nil, Host: s.host, Spectator: s.spectator}
+		players[i] = Player{Seat: Seat(s.no), Name: s.name, Online: s.conn != nil, Host: s.host, Spectator: s.spectator}
 	}
 	return players
 }

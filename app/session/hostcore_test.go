@@ -270,15 +270,15 @@ func TestPingIsAnsweredWithPong(t *testing.T) {
 
 // fakeTable deals each seat a private card and accepts only "play" from the seat whose turn it is.
 type fakeTable struct {
-	turn  int
+	turn  Seat
 	plays int
 }
 
-func (f *fakeTable) View(seat int) json.RawMessage {
+func (f *fakeTable) View(seat Seat) json.RawMessage {
 	return json.RawMessage(fmt.Sprintf(`{"card":"card-of-seat-%d","turn":%d,"plays":%d}`, seat, f.turn, f.plays))
 }
 
-func (f *fakeTable) Apply(seat int, action json.RawMessage) error {
+func (f *fakeTable) Apply(seat Seat, action json.RawMessage) error {
 	if string(action) != `"play"` {
 		return fmt.Errorf("unknown action %s", action)
 	}

@@ -140,7 +140,7 @@ func (h *hostCore) lobbyControlLocked(hc *hostConn, seq uint64, in Intent) (toCl
 		}
 		if kt, ok := h.table.(KickTable); ok {
 			h.rosterLocked(h.playersLocked())
-			if err := kt.Kick(target.no); err != nil {
+			if err := kt.Kick(Seat(target.no)); err != nil {
 				h.refuseGameLocked(hc, seq, err)
 				return nil
 			}

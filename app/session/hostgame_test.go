@@ -39,7 +39,7 @@ func TestKickedSeatLeavesForGood(t *testing.T) {
 // kickRefusingTable refuses every kick, as a game does when a seat may not leave now.
 type kickRefusingTable struct{ fakeTable }
 
-func (kickRefusingTable) Kick(int) error { return errors.New("not now: the round needs every seat") }
+func (kickRefusingTable) Kick(Seat) error { return errors.New("not now: the round needs every seat") }
 
 var _ KickTable = (*kickRefusingTable)(nil)
 
@@ -73,7 +73,7 @@ type clockTable struct {
 
 var _ TimedTable = (*clockTable)(nil)
 
-func (c *clockTable) View(seat int) json.RawMessage {
+func (c *clockTable) View(seat Seat) json.RawMessage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.expired {

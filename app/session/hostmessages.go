@@ -175,7 +175,7 @@ func (h *hostCore) intentLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 			return
 		}
 		h.rosterLocked(h.playersLocked())
-		if err := h.table.Apply(hc.seat.no, in.Game); err != nil {
+		if err := h.table.Apply(Seat(hc.seat.no), in.Game); err != nil {
 			h.refuseGameLocked(hc, env.Seq, err)
 			return
 		}
@@ -193,7 +193,7 @@ func (h *hostCore) joinTableLocked(s *seat) error {
 		return nil
 	}
 	h.rosterLocked(h.playersLocked())
-	return jt.Join(Player{Seat: s.no, Name: s.name, Online: true, Host: s.host, Spectator: s.spectator})
+	return jt.Join(Player{Seat: Seat(s.no), Name: s.name, Online: true, Host: s.host, Spectator: s.spectator})
 }
 
 // refuseJoinLocked tells a player the game has no seat for them (the table refused it, err)

@@ -54,7 +54,7 @@ func TestHostReclaimsItsRoomAfterLosingTheSignalingServer(t *testing.T) {
 		}
 		defer peers[i].Close()
 	}
-	cards := map[int]string{0: "card-harbour", 1: "card-circus", 2: "card-embassy", 3: "card-vineyard"}
+	cards := map[Seat]string{0: "card-harbour", 1: "card-circus", 2: "card-embassy", 3: "card-vineyard"}
 	host.SetTable(newVoteTable(4, cards))
 	hw := watch(host.Player())
 	watchers := make([]*watcher, len(peers))

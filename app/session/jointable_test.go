@@ -42,7 +42,7 @@ func TestAGameThatRefusesASeatSeatsNobody(t *testing.T) {
 	h := newTestCore(t)
 	store := &MemoryStore{}
 	h.store = &hostStore{store: store, claim: "claim-claim-claim-claim", secret: "c2VjcmV0"}
-	table := &refusingTable{rosterTable: rosterTable{Names: map[int]string{}}, room: []string{"Hana", "Ann"}}
+	table := &refusingTable{rosterTable: rosterTable{Names: map[Seat]string{}}, room: []string{"Hana", "Ann"}}
 	h.setTable(table)
 	_, hw := mustSeat(t, h, "Hana", "", true)
 	ann, _ := mustSeat(t, h, "Ann", "", false)

@@ -25,7 +25,7 @@ func TestHostSavesEveryChange(t *testing.T) {
 	h := newTestCore(t)
 	store := &MemoryStore{}
 	h.store = &hostStore{store: store, claim: "claim-claim-claim-claim", secret: "c2VjcmV0"}
-	table := newVoteTable(3, map[int]string{0: "card-a", 1: "card-b", 2: "card-c"})
+	table := newVoteTable(3, map[Seat]string{0: "card-a", 1: "card-b", 2: "card-c"})
 	h.setTable(table)
 	host, hw := mustSeat(t, h, "Hana", "", true)
 	ann, _ := mustSeat(t, h, "Ann", "", false)
@@ -71,7 +71,7 @@ func TestRestoredHostKnowsWhatItHandled(t *testing.T) {
 		}}
 	h := newTestCore(t)
 	h.restore(st)
-	table := newVoteTable(2, map[int]string{0: "card-a", 3: "card-b"})
+	table := newVoteTable(2, map[Seat]string{0: "card-a", 3: "card-b"})
 	h.setTable(table)
 	mustSeat(t, h, "", st.Seats[0].Token, true)
 	ann, aw := mustSeat(t, h, "", st.Seats[1].Token, false)

@@ -145,7 +145,7 @@ func TestQRHostResumedFromItsSaveBringsEveryoneBack_APP_REJOIN_2(t *testing.T) {
 	act(t, clients[accuser], spyfall.Accuse{Round: 1, Suspect: r.spySeat})
 	before := p.screens[0].untilSpyfall(t, "the vote open", func(v *spyfall.View) bool { return v.Vote != nil })
 	room, secret, stateBefore := host.Room(), host.Secret(), host.State()
-	seats := []int{clients[1].Seat(), clients[2].Seat()}
+	seats := []session.Seat{clients[1].Seat(), clients[2].Seat()}
 	tokens := []string{clients[1].Token(), clients[2].Token()}
 
 	host.Crash()
@@ -265,7 +265,7 @@ func (p *qrParty) startRound(t *testing.T) (round, []*session.Client) {
 		return p.screens[0].last != nil && len(p.screens[0].last.Players) == 3 && allOnline(p.screens[0].last)
 	})
 	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 1, QuestionTracker: true}
-	send(t, p.host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Spyfall: &cfg}))
+	send(t, p.host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Configs: map[game.Family]any{game.Spyfall: &cfg}}))
 	send(t, p.host.Player(), game.Start())
 	r := p.readRound(t, 1)
 	clients := p.clients()

@@ -14,20 +14,31 @@ import (
 	"safehouse/engine/spyfest"
 )
 
+// festView is the table's view (its seats map engine seats to session seats) with the
+// Spyfest engine's view in it.
+type festView struct {
+	*game.TableView
+	Spyfest *spyfest.View
+}
+
 // untilSpyfest waits until the screen's Spyfest view satisfies ok, and returns the table's
-// view (its seats map engine seats to session seats) with it.
-func (s *screen) untilSpyfest(t *testing.T, what string, ok func(*spyfest.View) bool) *game.TableView {
+// view with it.
+func (s *screen) untilSpyfest(t *testing.T, what string, ok func(*spyfest.View) bool) festView {
 	t.Helper()
-	var got *game.TableView
+	var got festView
 	s.until(t, what, func() bool {
 		if s.last == nil {
 			return false
 		}
 		tv, err := game.DecodeView(s.last.Game)
-		if err != nil || tv == nil || tv.Spyfest == nil || !ok(tv.Spyfest) {
+		if err != nil || tv == nil {
 			return false
 		}
-		got = tv
+		v := game.EngineView[spyfest.View](tv)
+		if v == nil || !ok(v) {
+			return false
+		}
+		got = festView{tv, v}
 		return true
 	})
 	return got
@@ -35,7 +46,7 @@ func (s *screen) untilSpyfest(t *testing.T, what string, ok func(*spyfest.View) 
 
 func actFest(t *testing.T, c *session.Client, a spyfest.Action) {
 	t.Helper()
-	in, err := game.SpyfestAction(a)
+	in, err := game.Action(a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,12 +66,10 @@ func TestQRGameWithNoServerPlaysSpyfest(t *testing.T) {
 		return p.screens[0].last != nil && len(p.screens[0].last.Players) == 4 && allOnline(p.screens[0].last)
 	})
 
-	settings := game.DefaultSettings()
-	settings.Family = game.Spyfest
-	settings.Spyfest = &spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA}
+	settings := game.DefaultSettings().With(game.Spyfest, &spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA})
 	send(t, host.Player(), game.SetSettings(settings))
 	for seat, team := range []int{0, 1, 0, 1} {
-		send(t, host.Player(), game.AssignTeam(seat, team))
+		send(t, host.Player(), game.AssignTeam(session.Seat(seat), team))
 	}
 	send(t, host.Player(), game.Start())
 	tv := p.screens[0].untilSpyfest(t, "the active team choosing its Spy", func(v *spyfest.View) bool { return v.Phase == spyfest.PhaseSpyChoice })
@@ -70,7 +79,7 @@ func TestQRGameWithNoServerPlaysSpyfest(t *testing.T) {
 	if tv.Seats[spyEngine] == 0 {
 		spyEngine = v.Teams[v.ActiveTeam].Members[1]
 	}
-	spy := tv.Seats[spyEngine]
+	spy := int(tv.Seats[spyEngine])
 	clients := p.clients()
 	actFest(t, clients[spy], spyfest.ChooseSpy{Round: v.Round, Spy: spyEngine})
 	actFest(t, clients[spy], spyfest.Draw{Round: v.Round})

@@ -118,7 +118,7 @@ func TestConnectionKilledMidVoteComesBackToTheSameSeat_APP_REJOIN_1(t *testing.T
 		}
 		defer peers[i].Close()
 	}
-	cards := map[int]string{0: "card-harbour", 1: "card-circus", 2: "card-embassy", 3: "card-vineyard"}
+	cards := map[Seat]string{0: "card-harbour", 1: "card-circus", 2: "card-embassy", 3: "card-vineyard"}
 	table := newVoteTable(4, cards)
 	host.SetTable(table)
 	clients := append([]*Client{host.Player()}, peers...)
@@ -200,7 +200,7 @@ func TestHostRestartedFromItsSavedStateContinues_APP_REJOIN_2(t *testing.T) {
 		}
 		defer peers[i].Close()
 	}
-	cards := map[int]string{0: "card-harbour", 1: "card-circus", 2: "card-embassy", 3: "card-vineyard"}
+	cards := map[Seat]string{0: "card-harbour", 1: "card-circus", 2: "card-embassy", 3: "card-vineyard"}
 	host.SetTable(newVoteTable(4, cards))
 	watchers := make([]*watcher, len(peers))
 	for i, c := range peers {
@@ -297,11 +297,11 @@ func TestRandomDropsApplyEveryActionOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer host.Close()
-	table := newVoteTable(99, map[int]string{})
+	table := newVoteTable(99, map[Seat]string{})
 	host.SetTable(table)
 	peers := make([]*Client, 3)
 	watchers := make([]*watcher, len(peers))
-	seats := make([]int, len(peers))
+	seats := make([]Seat, len(peers))
 	for i := range peers {
 		if peers[i], err = Join(ctx, chaosOptions(url, fmt.Sprintf("P%d", i+1)), host.Room(), host.Secret()); err != nil {
 			t.Fatal(err)
@@ -411,7 +411,7 @@ func TestGameOverTheRelayKeepsCardsFromTheServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer host.Close()
-	cards := map[int]string{0: "card-harbour-XJ", 1: "card-circus-QZ", 2: "card-embassy-VW"}
+	cards := map[Seat]string{0: "card-harbour-XJ", 1: "card-circus-QZ", 2: "card-embassy-VW"}
 	host.SetTable(newVoteTable(3, cards))
 	secrets := []string{host.Secret(), ""} // one came by link, one typed the code
 	peers := make([]*Client, 2)

@@ -9,7 +9,7 @@ import (
 )
 
 // nameOf is the name of seat no in v ("" when v has no such seat).
-func nameOf(v View, no int) string {
+func nameOf(v View, no Seat) string {
 	for _, p := range v.Players {
 		if p.Seat == no {
 			return p.Name
@@ -24,7 +24,7 @@ func TestReturningSeatKeepsTheRoomsName(t *testing.T) {
 	h := newTestCore(t)
 	host, hw := mustSeat(t, h, "Hana", "", true)
 	ann, aw := mustSeat(t, h, "Ann", "", false)
-	seat := ann.Seat()
+	seat := int(ann.Seat())
 	if err := host.Send(Intent{Kind: KindRename, Target: &seat, Name: "Annie"}); err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestReturningSeatKeepsTheRoomsName(t *testing.T) {
 
 	again, aw2 := mustSeat(t, h, "Ann", token, false)
 	aw2.waitView(t, "Ann back", func(v View) bool { return len(v.Players) == 2 && v.Players[1].Online })
-	if got := h.players()[1].Name; got != "Annie" || again.Seat() != seat {
+	if got := h.players()[1].Name; got != "Annie" || int(again.Seat()) != seat {
 		t.Errorf("back as seat %d named %q, want seat %d named %q", again.Seat(), got, seat, "Annie")
 	}
 	// A returning hello with a name the rules refuse is no rename either, so nothing to refuse.
@@ -75,7 +75,8 @@ func TestRenamesSurviveReconnects(t *testing.T) {
 	hw := watch(host.Player())
 	hw.waitView(t, "three seats", allOnline(3))
 	first := peers[0].Seat()
-	if err := host.Player().Send(Intent{Kind: KindRename, Target: &first, Name: "Captain"}); err != nil {
+	target := int(first)
+	if err := host.Player().Send(Intent{Kind: KindRename, Target: &target, Name: "Captain"}); err != nil {
 		t.Fatal(err)
 	}
 	hw.waitView(t, "P1 renamed", func(v View) bool { return nameOf(v, first) == "Captain" })

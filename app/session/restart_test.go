@@ -97,11 +97,11 @@ func restartOptions(url, name string) Options {
 }
 
 // seatConn is the host's connection that speaks for seat (nil when it is away).
-func (h *HostSession) seatConn(seat int) *hostConn {
+func (h *HostSession) seatConn(seat Seat) *hostConn {
 	h.core.mu.Lock()
 	defer h.core.mu.Unlock()
 	for _, s := range h.core.seats {
-		if s.no == seat {
+		if Seat(s.no) == seat {
 			return s.conn
 		}
 	}
@@ -130,7 +130,7 @@ type cutGame struct {
 	hostW, victimW *watcher
 	otherW         *watcher
 	net            *cuttableNet
-	seat           int
+	seat           Seat
 	card           string
 }
 
@@ -158,7 +158,7 @@ func startCutGame(t *testing.T, ctx context.Context, victimOptions ...func(*Opti
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { g.other.Close() })
-	cards := map[int]string{0: "card-harbour", 1: "card-circus", 2: "card-embassy"}
+	cards := map[Seat]string{0: "card-harbour", 1: "card-circus", 2: "card-embassy"}
 	g.host.SetTable(newVoteTable(3, cards))
 	g.hostW, g.victimW, g.otherW = watch(g.host.Player()), watch(g.victim), watch(g.other)
 	g.seat = g.victim.Seat()

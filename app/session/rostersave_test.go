@@ -11,7 +11,7 @@ import (
 // rename from the roster it is given, and saves what it took.
 type rosterTable struct {
 	mu    sync.Mutex
-	Names map[int]string `json:"names"` // the names the game knows, by seat
+	Names map[Seat]string `json:"names"` // the names the game knows, by seat
 }
 
 var (
@@ -27,14 +27,14 @@ func (t *rosterTable) SetRoster(players []Player) {
 	}
 }
 
-func (t *rosterTable) View(int) json.RawMessage {
+func (t *rosterTable) View(Seat) json.RawMessage {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	b, _ := json.Marshal(t.Names)
 	return b
 }
 
-func (t *rosterTable) Apply(int, json.RawMessage) error { return nil }
+func (t *rosterTable) Apply(Seat, json.RawMessage) error { return nil }
 
 func (t *rosterTable) MarshalBinary() ([]byte, error) {
 	t.mu.Lock()
@@ -48,16 +48,16 @@ func TestReloadRightAfterARosterChangeKeepsIt(t *testing.T) {
 	h := newTestCore(t)
 	store := &MemoryStore{}
 	h.store = &hostStore{store: store, claim: "claim-claim-claim-claim", secret: "c2VjcmV0"}
-	h.setTable(&rosterTable{Names: map[int]string{}})
+	h.setTable(&rosterTable{Names: map[Seat]string{}})
 	_, hw := mustSeat(t, h, "Hana", "", true)
 
-	reloaded := func(what string) map[int]string {
+	reloaded := func(what string) map[Seat]string {
 		t.Helper()
 		st := savedState(t, store)
 		if st.State != h.stateNumber() {
 			t.Fatalf("%s: saved state %d, host at %d", what, st.State, h.stateNumber())
 		}
-		var names map[int]string
+		var names map[Seat]string
 		if err := json.Unmarshal(st.Game, &names); err != nil {
 			t.Fatalf("%s: the saved game does not read: %v", what, err)
 		}

@@ -99,7 +99,7 @@ func TestSealedCopiesOpenOnlyWithAMajority_APP_HOST_2_APP_HOST_3(t *testing.T) {
 
 	// A seat leaves: a new deal, and the old shares (the kicked device's too) open nothing new.
 	kicked := ht.peers[3]
-	target := kicked.Seat()
+	target := int(kicked.Seat())
 	if err := ht.host.Player().Send(Intent{Kind: KindKick, Target: &target}); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,11 @@ import (
 	"time"
 )
 
+// Seat is a seat of the room: a player's or a table screen's, numbered by the host as each
+// sits down (Player.Seat, View.You). It is the room's number, not a game's: a game numbers
+// its own seats (engine.Seat), and the table maps one onto the other.
+type Seat int
+
 // Table is the seam where a game plugs into the host: the host asks it for each seat's part
 // of the view and hands it the players' game intents. The host calls it with its own lock
 // held, one call at a time, so a Table needs no locking of its own but must not call back
@@ -12,12 +17,12 @@ import (
 type Table interface {
 	// View returns the game as seat may see it, built from what that seat may know
 	// (APP-HID-1), or nil when the game has nothing to show that seat.
-	View(seat int) json.RawMessage
+	View(seat Seat) json.RawMessage
 	// Apply performs a game action for seat. An error is a refusal: it is sent to that
 	// player only, and the game must be unchanged. An error that is (or wraps) a
 	// CodedRefusal reaches the player with its code, so their device can say why in their
 	// language.
-	Apply(seat int, action json.RawMessage) error
+	Apply(seat Seat, action json.RawMessage) error
 }
 
 // CodedRefusal is a game's refusal that names itself: a stable code (never the English of
@@ -50,7 +55,7 @@ type JoinTable interface {
 // refuses the kick, which then changes nothing.
 type KickTable interface {
 	Table
-	Kick(seat int) error
+	Kick(seat Seat) error
 }
 
 // TimedTable is a Table with deadlines of its own (round clocks, guess windows, idle

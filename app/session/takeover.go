@@ -525,7 +525,7 @@ func (t *takeover) giveLocked() []outgoingTake {
 	if err != nil {
 		return nil
 	}
-	g := giveBody{ID: best.ID, Seat: c.Seat(), Game: h.deal.Game, Epoch: h.deal.Epoch, Pub: pub, Nonce: nonce, Box: box}
+	g := giveBody{ID: best.ID, Seat: int(c.Seat()), Game: h.deal.Game, Epoch: h.deal.Epoch, Pub: pub, Nonce: nonce, Box: box}
 	if h.copy != nil {
 		g.State = h.copy.State
 	}

@@ -39,7 +39,7 @@ func TestBadSharesAreRefusedEachWithItsOwnNotice_APP_HOST_3(t *testing.T) {
 	if err := asker.AskTakeover(); err != nil {
 		t.Fatal(err)
 	}
-	ht.takeoverNews(t, witness, "the ask", func(u Takeover) bool { return u.Asker == asker.Seat() })
+	ht.takeoverNews(t, witness, "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
 	// The forger knows the line key (a holder of the table) and the ask; it is not the server.
 	asker.take.mu.Lock()
 	ask := asker.take.ask.body
@@ -69,7 +69,7 @@ func TestBadSharesAreRefusedEachWithItsOwnNotice_APP_HOST_3(t *testing.T) {
 		if garble {
 			box[0] ^= 1
 		}
-		data, err := encodeTake(k.line, takeGive, giveBody{ID: ask.ID, Seat: witness.Seat(), Game: s.Game, Epoch: s.Epoch, Pub: pub, Nonce: nonce, Box: box})
+		data, err := encodeTake(k.line, takeGive, giveBody{ID: ask.ID, Seat: int(witness.Seat()), Game: s.Game, Epoch: s.Epoch, Pub: pub, Nonce: nonce, Box: box})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +117,7 @@ func TestACopyThatDoesNotOpenChangesNothing_APP_HOST_3(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The other holders' copies are as old as the asker's: none is sent along.
-	ht.takeoverNews(t, ht.peers[0], "the ask", func(u Takeover) bool { return u.Asker == asker.Seat() })
+	ht.takeoverNews(t, ht.peers[0], "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
 	if err := ht.peers[0].AgreeTakeover(); err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func TestHostKilledMidVoteTakenOverByAMajority_APP_HOST_2(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []*Client{ht.peers[2], ht.peers[3]} {
-		ht.takeoverNews(t, p, "the ask", func(u Takeover) bool { return u.Asker == asker.Seat() })
+		ht.takeoverNews(t, p, "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
 		if err := p.AgreeTakeover(); err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +105,7 @@ func TestHostKilledMidVoteTakenOverByAMajority_APP_HOST_2(t *testing.T) {
 		t.Fatalf("the old host rejoining: %v", err)
 	}
 	defer old.Close()
-	players := map[int]*Client{0: old, asker.Seat(): newHost.Player()}
+	players := map[Seat]*Client{0: old, asker.Seat(): newHost.Player()}
 	for _, p := range ht.peers {
 		if p != asker {
 			players[p.Seat()] = p
@@ -116,7 +116,7 @@ func TestHostKilledMidVoteTakenOverByAMajority_APP_HOST_2(t *testing.T) {
 			return gameView(v).Voted == 2 && allOnline(5)(v)
 		})
 	}
-	for _, seat := range []int{ht.peers[1].Seat(), ht.peers[2].Seat(), ht.peers[3].Seat()} {
+	for _, seat := range []Seat{ht.peers[1].Seat(), ht.peers[2].Seat(), ht.peers[3].Seat()} {
 		if err := players[seat].Send(vote(1)); err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func TestAMinorityCannotTakeOver_APP_HOST_2(t *testing.T) {
 	if err := asker.AskTakeover(); err != nil {
 		t.Fatal(err)
 	}
-	ht.takeoverNews(t, ht.peers[2], "the ask", func(u Takeover) bool { return u.Asker == asker.Seat() })
+	ht.takeoverNews(t, ht.peers[2], "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
 	if err := ht.peers[2].AgreeTakeover(); err != nil {
 		t.Fatal(err)
 	}

@@ -91,7 +91,7 @@ type Options struct {
 type View struct {
 	State   uint64          `json:"state"`          // increases with every change of the host's state
 	Room    string          `json:"room"`           // the room code
-	You     int             `json:"you"`            // your seat number
+	You     Seat            `json:"you"`            // your seat number
 	Players []Player        `json:"players"`        // table order
 	Game    json.RawMessage `json:"game,omitempty"` // the game's per-seat view, added by later work
 	Ack     uint64          `json:"ack,omitempty"`  // the last intent seq the host handled for you
@@ -102,7 +102,7 @@ type View struct {
 
 // Player is one seat as everyone may see it.
 type Player struct {
-	Seat   int    `json:"seat"`
+	Seat   Seat   `json:"seat"`
 	Name   string `json:"name"`
 	Online bool   `json:"online"`
 	Host   bool   `json:"host"`

@@ -51,7 +51,7 @@ func TestViewEncoderMatchesMarshal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, you := range []int{0, 3, 9} {
+		for _, you := range []Seat{0, 3, 9} {
 			for _, game := range games {
 				for _, ack := range []uint64{0, 17} {
 					for _, waiting := range [][]Knock{nil, {}, {{ID: 1, Name: "Leo <3"}, {ID: 4, Spectator: true}}} {
@@ -59,7 +59,7 @@ func TestViewEncoderMatchesMarshal(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						got, err := e.body(you, game, ack, waiting)
+						got, err := e.body(int(you), game, ack, waiting)
 						if err != nil {
 							t.Fatal(err)
 						}

@@ -19,12 +19,12 @@ type voteTable struct {
 var _ encoding.BinaryMarshaler = (*voteTable)(nil)
 
 type voteState struct {
-	Round   int            `json:"round"`
-	Cards   map[int]string `json:"cards"`
-	Votes   map[int]string `json:"votes"`   // this round's votes by seat
-	Results []int          `json:"results"` // how many voted in each finished round
-	Piles   map[int][]int  `json:"piles"`   // token ids added, by seat, in order
-	Voters  int            `json:"voters"`  // a round ends when this many voted
+	Round   int             `json:"round"`
+	Cards   map[Seat]string `json:"cards"`
+	Votes   map[Seat]string `json:"votes"`   // this round's votes by seat
+	Results []int           `json:"results"` // how many voted in each finished round
+	Piles   map[Seat][]int  `json:"piles"`   // token ids added, by seat, in order
+	Voters  int             `json:"voters"`  // a round ends when this many voted
 }
 
 type voteAction struct {
@@ -41,11 +41,11 @@ type voteView struct {
 	Pile    int    `json:"pile"`
 }
 
-func newVoteTable(voters int, cards map[int]string) *voteTable {
-	return &voteTable{state: voteState{Round: 1, Cards: cards, Votes: map[int]string{}, Piles: map[int][]int{}, Voters: voters}}
+func newVoteTable(voters int, cards map[Seat]string) *voteTable {
+	return &voteTable{state: voteState{Round: 1, Cards: cards, Votes: map[Seat]string{}, Piles: map[Seat][]int{}, Voters: voters}}
 }
 
-func (t *voteTable) View(seat int) json.RawMessage {
+func (t *voteTable) View(seat Seat) json.RawMessage {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	b, _ := json.Marshal(voteView{Round: t.state.Round, Card: t.state.Cards[seat], Voted: len(t.state.Votes),
@@ -53,7 +53,7 @@ func (t *voteTable) View(seat int) json.RawMessage {
 	return b
 }
 
-func (t *voteTable) Apply(seat int, raw json.RawMessage) error {
+func (t *voteTable) Apply(seat Seat, raw json.RawMessage) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var a voteAction
@@ -79,7 +79,7 @@ func (t *voteTable) Apply(seat int, raw json.RawMessage) error {
 		t.state.Votes[seat] = a.Vote
 		if len(t.state.Votes) == t.state.Voters {
 			t.state.Results = append(t.state.Results, len(t.state.Votes))
-			t.state.Votes = map[int]string{}
+			t.state.Votes = map[Seat]string{}
 			t.state.Round++
 		}
 		return nil

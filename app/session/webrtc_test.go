@@ -142,7 +142,7 @@ func TestTwelvePlayersShareOneLobby(t *testing.T) {
 	// Seats follow the order in which hellos reached the host, so compare as sets by seat.
 	want := make([]string, len(clients))
 	for i, c := range clients {
-		if s := c.Seat(); s < 0 || s >= len(want) || want[s] != "" {
+		if s := c.Seat(); s < 0 || int(s) >= len(want) || want[s] != "" {
 			t.Fatalf("client %d has seat %d", i, s)
 		}
 		want[c.Seat()] = map[bool]string{true: "Hana", false: fmt.Sprintf("Peer %02d", i)}[i == 0]

@@ -1,6 +1,8 @@
 package spyfallui
 
 import (
+	"slices"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
@@ -18,10 +20,11 @@ type Panel struct {
 
 	In PanelInput
 
-	// draft and change are the shell's, kept from the panel's first draw: where the host's
-	// typing is kept between renders, and how one change of the config reaches the host.
-	draft  *Draft
-	change func(ctx goapp.Context, change func(c *spyfall.Config))
+	// draft and send are kept from the panel's first draw: where the host's typing is kept
+	// between renders, and how a new config reaches the host (the shell's, which reads the
+	// room's settings when it runs).
+	draft *Draft
+	send  func(ctx goapp.Context, c *spyfall.Config)
 }
 
 // PanelInput is what the Spyfall panel shows.
@@ -42,17 +45,23 @@ type Draft struct {
 	Browsing                  bool
 }
 
-// NewPanel is the panel showing in. Its handlers keep the host's typing in draft and send a
-// change of the Spyfall config through change (the shell sends the whole settings).
-func NewPanel(in PanelInput, draft *Draft, change func(ctx goapp.Context, change func(c *spyfall.Config))) *Panel {
-	return &Panel{In: in, draft: draft, change: change}
+// NewPanel is the panel showing in. Its handlers keep the host's typing in draft and send
+// the Spyfall config, changed, through send (the shell sends the whole settings).
+func NewPanel(in PanelInput, draft *Draft, send func(ctx goapp.Context, c *spyfall.Config)) *Panel {
+	return &Panel{In: in, draft: draft, send: send}
 }
 
 func (s *Panel) Render() goapp.UI { return s.render(s.In) }
 
 func (s *Panel) t(key i18n.Key, args ...any) string { return i18n.T(s.In.Lang, key, args...) }
 
-// changeSpyfall sends the settings with one change made to the Spyfall config.
+// changeSpyfall sends the settings with one change made to a copy of the Spyfall config the
+// panel shows (go-app keeps In the latest drawn).
 func (s *Panel) changeSpyfall(change func(c *spyfall.Config)) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) { s.change(ctx, change) }
+	return func(ctx goapp.Context, e goapp.Event) {
+		c := s.In.Config
+		c.Packs, c.Exclude, c.CustomPacks = slices.Clone(c.Packs), slices.Clone(c.Exclude), slices.Clone(c.CustomPacks)
+		change(&c)
+		s.send(ctx, &c)
+	}
 }

@@ -8,7 +8,6 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/ui/uitest"
 	"safehouse/engine/spyfall"
@@ -17,7 +16,7 @@ import (
 // panelHTML is the Spyfall panel showing in, as go-app's test engine draws it.
 func panelHTML(t *testing.T, in PanelInput) string {
 	t.Helper()
-	p := NewPanel(in, &Draft{}, func(goapp.Context, func(c *spyfall.Config)) {})
+	p := NewPanel(in, &Draft{}, func(goapp.Context, *spyfall.Config) {})
 	return uitest.HTML(t, p)
 }
 
@@ -27,7 +26,7 @@ func TestSettingsSayRolesAreOptionalAndFitAnyone(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian} {
 		for _, host := range []bool{true, false} {
 			for _, hidden := range []bool{false, true} {
-				cfg := *game.DefaultSettings().Spyfall
+				cfg := spyfall.DefaultConfig()
 				cfg.HideRoles = hidden
 				html := panelHTML(t, PanelInput{Shown: true, Host: host, Config: cfg, Players: 3, Lang: lang})
 				optional, anyone := i18n.T(lang, i18n.SFSetRolesOptional), i18n.T(lang, i18n.SFSetRolesAnyone)
@@ -43,7 +42,7 @@ func TestSettingsSayRolesAreOptionalAndFitAnyone(t *testing.T) {
 // SF-SET-3: Spyfall 2's spy count starts at the default, which follows the players, and the
 // host may pick 1 or 2 instead.
 func TestSettingsSpyCountDefaultsToTheSeats(t *testing.T) {
-	cfg := *game.DefaultSettings().Spyfall
+	cfg := spyfall.DefaultConfig()
 	cfg.Edition = spyfall.Spyfall2
 	html := panelHTML(t, PanelInput{Shown: true, Host: true, Config: cfg, Players: 9, Lang: i18n.English})
 	auto := regexp.MustCompile(`<button[^>]*data-value="0"[^>]*>Default \(2\)</button>`).FindString(html)
@@ -104,7 +103,7 @@ func TestSettingsSummaryCountsAgree(t *testing.T) {
 // (a location and its roles of their own) and is a line the box accepts; the roles hint is two
 // sentences joined the language's way.
 func TestCustomLocationsExampleInEveryLanguage(t *testing.T) {
-	cfg := *game.DefaultSettings().Spyfall
+	cfg := spyfall.DefaultConfig()
 	for _, lang := range i18n.Languages() {
 		example := i18n.T(lang, i18n.SFSetCustomExample)
 		if lang != i18n.English && example == i18n.T(i18n.English, i18n.SFSetCustomExample) {

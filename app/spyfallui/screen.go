@@ -2,7 +2,6 @@ package spyfallui
 
 import (
 	"slices"
-	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -12,26 +11,8 @@ import (
 	"safehouse/engine/spyfall"
 )
 
-// Frame is what the Spyfall screens need besides the engine view of this seat.
-type Frame struct {
-	Lang i18n.Lang
-	// Skew is the host's clock minus this device's clock, from the view's "now".
-	Skew time.Duration
-	// Host says this tab runs the game: it gets the host menu (end the game, mark away).
-	Host bool
-	// Act sends one engine action as this seat; host actions (spyfall.Host*) go as the host.
-	Act func(ctx goapp.Context, a spyfall.Action)
-	// EndGame ends the game (host only); BackToLobby returns to the lobby after it.
-	EndGame     func(ctx goapp.Context)
-	BackToLobby func(ctx goapp.Context)
-	// Toast is the latest notice for this player (a refusal...).
-	Toast string
-	// Redraw redraws the game screen after a change made from inside one of its components
-	// (the card's own button); nil where the screen redraws anyway.
-	Redraw func(ctx goapp.Context)
-	// HostAway: the host's device cannot be reached; the actions are held (ui.HeldGroup).
-	HostAway bool
-}
+// Frame is what the screens need from the shell, as every game's (ui.Frame).
+type Frame = ui.Frame
 
 // spyPicker names what a pick in progress is for.
 type spyPicker int
@@ -65,6 +46,9 @@ type UI struct {
 
 	alertedVote  int
 	alertedRound int
+
+	view  *spyfall.View // the latest view of this seat (See)
+	draft Draft         // the host's typing in the lobby's panel
 }
 
 // CloseSheets closes the sheets open on the screen (the locations, the scores), as when the

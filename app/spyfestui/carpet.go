@@ -36,13 +36,13 @@ func (u *UI) carpet(v *spyfest.View, f Frame) goapp.UI {
 			pct := min(100, v.Teams[t].VP*100/target)
 			return ui.ElWith("div.fx-vpbar",
 				ui.ElWith("span.fx-vpbar-fill").Style("width", strconv.Itoa(pct)+"%"),
-				ui.ElText("span.fx-vpbar-label", f.t(i18n.FestTeamName, teamLetter(t))+" · "+
-					f.t(i18n.FestTeamVP, v.Teams[t].VP)+" / "+strconv.Itoa(target)),
+				ui.ElText("span.fx-vpbar-label", f.T(i18n.FestTeamName, teamLetter(t))+" · "+
+					f.T(i18n.FestTeamVP, v.Teams[t].VP)+" / "+strconv.Itoa(target)),
 			).Class("fx-team-" + strconv.Itoa(t))
 		}
 		return ui.El("section#fx-carpet.card.fx-novp",
-			ui.ElText("h2.visually-hidden", f.t(i18n.FestCarpetTitle)),
-			ui.ElText("p.small.muted", f.t(i18n.FestNoCarpet, target)),
+			ui.ElText("h2.visually-hidden", f.T(i18n.FestCarpetTitle)),
+			ui.ElText("p.small.muted", f.T(i18n.FestNoCarpet, target)),
 			bar(0), bar(1),
 		)
 	}
@@ -54,7 +54,7 @@ func (u *UI) carpet(v *spyfest.View, f Frame) goapp.UI {
 		focus = v.Teams[v.Winner].Position
 	}
 	return ui.ElWith("section#fx-carpet.fx-carpet",
-		ui.ElText("h2.visually-hidden", f.t(i18n.FestCarpetTitle)),
+		ui.ElText("h2.visually-hidden", f.T(i18n.FestCarpetTitle)),
 		&trackScroller{Target: "fx-step-" + strconv.Itoa(focus)},
 		// A scrolling list takes keyboard focus, so the track can be scrolled without a pointer.
 		ui.ElWith("ol.fx-track[tabindex=0]", goapp.Range(v.Track).Slice(func(i int) goapp.UI {
@@ -66,21 +66,21 @@ func (u *UI) carpet(v *spyfest.View, f Frame) goapp.UI {
 			return ui.ElWith("li",
 				ui.El("div.fx-standees",
 					goapp.If(v.Teams[0].Position == i, func() goapp.UI {
-						return ui.ElTextWith("span#fx-standee-0.fx-standee.fx-team-0", "A").Title(f.t(i18n.FestTeamName, "A"))
+						return ui.ElTextWith("span#fx-standee-0.fx-standee.fx-team-0", "A").Title(f.T(i18n.FestTeamName, "A"))
 					}),
 					goapp.If(v.Teams[1].Position == i, func() goapp.UI {
-						return ui.ElTextWith("span#fx-standee-1.fx-standee.fx-team-1", "B").Title(f.t(i18n.FestTeamName, "B"))
+						return ui.ElTextWith("span#fx-standee-1.fx-standee.fx-team-1", "B").Title(f.T(i18n.FestTeamName, "B"))
 					}),
 				),
 				ui.ElText("span.fx-step-icon[aria-hidden=true]", effectIcons[e]),
-				ui.ElText("strong.fx-step-name", f.t(i18n.Key("fest.effect."+string(e)))),
-				ui.ElText("span.fx-step-text", f.t(i18n.Key("fest.effect."+string(e)+".text"))),
+				ui.ElText("strong.fx-step-name", f.T(i18n.Key("fest.effect."+string(e)))),
+				ui.ElText("span.fx-step-text", f.T(i18n.Key("fest.effect."+string(e)+".text"))),
 				goapp.If(i == active, func() goapp.UI {
-					return ui.ElText("span.fx-step-now", f.t(i18n.FestCarpetNow))
+					return ui.ElText("span.fx-step-now", f.T(i18n.FestCarpetNow))
 				}),
 			).ID("fx-step-" + strconv.Itoa(i)).Class(class)
-		})).Aria("label", f.t(i18n.FestCarpetTitle)),
-	).Aria("label", f.t(i18n.FestCarpetTitle))
+		})).Aria("label", f.T(i18n.FestCarpetTitle)),
+	).Aria("label", f.T(i18n.FestCarpetTitle))
 }
 
 // hand is this team's action cards (SX-ACT), each with what it does and when it can be
@@ -106,12 +106,12 @@ func (u *UI) hand(v *spyfest.View, f Frame) goapp.UI {
 	// many cards can be played right now.
 	return ui.El("details#fx-hand.card.fx-hand",
 		ui.El("summary",
-			ui.ElText("strong", f.t(i18n.FestCardsTitle)+" ("+strconv.Itoa(len(held))+")"),
+			ui.ElText("strong", f.T(i18n.FestCardsTitle)+" ("+strconv.Itoa(len(held))+")"),
 			goapp.If(playable > 0, func() goapp.UI {
-				return ui.ElText("span.fx-playable", f.t(i18n.FestCardsPlayable, playable))
+				return ui.ElText("span.fx-playable", f.T(i18n.FestCardsPlayable, playable))
 			}),
 		),
-		goapp.If(len(held) == 0, func() goapp.UI { return ui.ElText("p.muted", f.t(i18n.FestCardsNone)) }),
+		goapp.If(len(held) == 0, func() goapp.UI { return ui.ElText("p.muted", f.T(i18n.FestCardsNone)) }),
 		ui.El("ul.fx-cards", goapp.Range(held).Slice(func(i int) goapp.UI {
 			c := held[i]
 			key := "fest.card." + string(c)
@@ -120,17 +120,17 @@ func (u *UI) hand(v *spyfest.View, f Frame) goapp.UI {
 				ui.ElText("span.fx-card-icon[aria-hidden=true]", cardIcons[c]),
 				ui.El("div.fx-card-body",
 					ui.El("strong",
-						goapp.Text(f.t(i18n.Key(key))+" "),
-						ui.ElText("span.fx-card-count.muted", f.t(i18n.FestCardsLeft, cards[c])),
+						goapp.Text(f.T(i18n.Key(key))+" "),
+						ui.ElText("span.fx-card-count.muted", f.T(i18n.FestCardsLeft, cards[c])),
 					),
-					ui.ElText("span.small", f.t(i18n.Key(key+".text"))),
-					ui.ElText("span.small.muted", f.t(i18n.Key(key+".when"))),
+					ui.ElText("span.small", f.T(i18n.Key(key+".text"))),
+					ui.ElText("span.small.muted", f.T(i18n.Key(key+".when"))),
 					goapp.If(c == spyfest.CardAsk && playable, func() goapp.UI {
-						return ui.ElText("span.small.fx-warn", f.t(i18n.FestAskWarn))
+						return ui.ElText("span.small.fx-warn", f.T(i18n.FestAskWarn))
 					}),
 				),
 				goapp.If(playable, func() goapp.UI {
-					return ui.ElTextWith("button.btn.secondary.small[type=button]", f.t(i18n.FestPlay)).ID("fx-play-"+string(c)).
+					return ui.ElTextWith("button.btn.secondary.small[type=button]", f.T(i18n.FestPlay)).ID("fx-play-"+string(c)).
 						OnClick(u.act(f, spyfest.Play{Round: v.Round, Card: c}), actScope(spyfest.Play{Round: v.Round, Card: c}))
 				}),
 			).ID("fx-card-"+string(c)).DataSet("count", cards[c])
@@ -143,32 +143,32 @@ func (u *UI) result(v *spyfest.View, f Frame, r spyfest.RoundResult, id string) 
 	var outcome string
 	switch {
 	case r.Scorer != spyfest.NoTeam:
-		outcome = f.t(i18n.FestResultScored, teamLetter(r.Scorer), r.Attempt, r.VP)
+		outcome = f.T(i18n.FestResultScored, teamLetter(r.Scorer), r.Attempt, r.VP)
 	case r.Reason == spyfest.EndIdle:
-		outcome = f.t(i18n.FestResultIdle)
+		outcome = f.T(i18n.FestResultIdle)
 	case r.Reason == spyfest.EndVoided:
-		outcome = f.t(i18n.FestResultVoided)
+		outcome = f.T(i18n.FestResultVoided)
 	default:
-		outcome = f.t(i18n.FestResultNone)
+		outcome = f.T(i18n.FestResultNone)
 	}
 	class := "card fx-result"
 	if r.Scorer != spyfest.NoTeam {
 		class += " fx-team-" + strconv.Itoa(r.Scorer) + " scored"
 	}
-	title := f.t(i18n.FestResultTitle, r.Round) + " · " + f.t(i18n.FestTeamName, teamLetter(r.Team)) +
-		" · " + f.t(i18n.FestSpyIs, festName(f, r.Spy))
+	title := f.T(i18n.FestResultTitle, r.Round) + " · " + f.T(i18n.FestTeamName, teamLetter(r.Team)) +
+		" · " + f.T(i18n.FestSpyIs, festName(f, r.Spy))
 	if r.Reverse {
-		title += " · " + f.t(i18n.FestResultReverse)
+		title += " · " + f.T(i18n.FestResultReverse)
 	}
 	return ui.ElWith("section",
 		ui.ElText("h2.small.muted", title),
 		ui.ElText("p.fx-outcome", outcome),
 		goapp.If(r.Character != "", func() goapp.UI {
-			return ui.El("p", ui.ElText("span.label", f.t(i18n.FestResultChar)+" "),
+			return ui.El("p", ui.ElText("span.label", f.T(i18n.FestResultChar)+" "),
 				ui.ElText("strong.fx-reveal", characterName(v, r.Character, f.Lang)))
 		}),
 		goapp.If(len(r.Keywords) > 0, func() goapp.UI {
-			return ui.El("p", ui.ElText("span.label", f.t(i18n.FestResultKeyword)+" "),
+			return ui.El("p", ui.ElText("span.label", f.T(i18n.FestResultKeyword)+" "),
 				ui.ElText("strong.fx-reveal", keywordNames(v, r.Keywords, f.Lang)))
 		}),
 	).ID(id).Class(class).DataSet("scorer", r.Scorer).DataSet("vp", r.VP)
@@ -181,7 +181,7 @@ func (u *UI) history(v *spyfest.View, f Frame) goapp.UI {
 	}
 	n := len(v.History)
 	return ui.ElWith("details#fx-history.card.fx-history",
-		ui.ElText("summary", f.t(i18n.FestHistoryTitle)+" ("+strconv.Itoa(n)+")"),
+		ui.ElText("summary", f.T(i18n.FestHistoryTitle)+" ("+strconv.Itoa(n)+")"),
 		goapp.Range(v.History).Slice(func(i int) goapp.UI {
 			return u.result(v, f, v.History[n-1-i], "fx-hist-"+strconv.Itoa(n-1-i))
 		}),

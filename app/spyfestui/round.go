@@ -45,8 +45,8 @@ func (u *UI) choosePanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	}
 	letter := teamLetter(v.ActiveTeam)
 	if v.Team != v.ActiveTeam {
-		body = append(body, panel("fx-choose", f.t(i18n.FestChooseTitle, letter),
-			ui.ElText("p.muted", f.t(i18n.FestChooseWait, letter))))
+		body = append(body, panel("fx-choose", f.T(i18n.FestChooseTitle, letter),
+			ui.ElText("p.muted", f.T(i18n.FestChooseWait, letter))))
 		return body, nil
 	}
 	pick := u.spyPick
@@ -54,23 +54,23 @@ func (u *UI) choosePanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if !slices.Contains(members, pick) {
 		pick = v.SuggestedSpy
 	}
-	body = append(body, panel("fx-choose", f.t(i18n.FestChooseTitle, letter),
-		ui.ElText("p.muted", f.t(i18n.FestChooseHint, festName(f, v.SuggestedSpy))),
+	body = append(body, panel("fx-choose", f.T(i18n.FestChooseTitle, letter),
+		ui.ElText("p.muted", f.T(i18n.FestChooseHint, festName(f, v.SuggestedSpy))),
 		ui.ElWith("div.fx-chips",
 			goapp.Range(members).Slice(func(i int) goapp.UI {
 				s := members[i]
 				return ui.ElWith("button.fx-chip[type=button]",
 					goapp.Text(festName(f, s)),
 					goapp.If(s == v.SuggestedSpy, func() goapp.UI {
-						return ui.ElText("span.fx-chip-note", f.t(i18n.FestSuggested))
+						return ui.ElText("span.fx-chip-note", f.T(i18n.FestSuggested))
 					}),
 				).ID("fx-spy-"+strconv.Itoa(int(s))).
 					Aria("pressed", s == pick).
 					OnClick(func(ctx goapp.Context, e goapp.Event) { u.spyPick = s }, goapp.EventScope(int(s)))
 			}),
-		).Aria("label", f.t(i18n.FestChooseTitle, letter)),
+		).Aria("label", f.T(i18n.FestChooseTitle, letter)),
 	))
-	actions = append(actions, ui.ElTextWith("button#fx-choose-spy.btn.primary[type=button]", f.t(i18n.FestMakeSpy, festName(f, pick))).
+	actions = append(actions, ui.ElTextWith("button#fx-choose-spy.btn.primary[type=button]", f.T(i18n.FestMakeSpy, festName(f, pick))).
 		OnClick(u.act(f, spyfest.ChooseSpy{Round: v.Round, Spy: pick}), actScope(spyfest.ChooseSpy{Round: v.Round, Spy: pick})))
 	return body, actions
 }
@@ -80,27 +80,27 @@ func (u *UI) drawPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
 		// Only the Spy draws: the others' heading says so ("Draw your cards" on every phone
 		// sent them looking for cards, issue 29).
-		return []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitleOthers),
-			ui.ElText("p.muted", f.t(i18n.FestDrawWait, festName(f, v.Spy))))}, nil
+		return []goapp.UI{panel("fx-draw", f.T(i18n.FestDrawTitleOthers),
+			ui.ElText("p.muted", f.T(i18n.FestDrawWait, festName(f, v.Spy))))}, nil
 	}
-	body = []goapp.UI{panel("fx-draw", f.t(i18n.FestDrawTitle),
-		ui.ElText("p.muted", f.t(i18n.FestDrawHint)), u.reminder(v, f))}
-	actions = []goapp.UI{ui.ElTextWith("button#fx-draw-btn.btn.primary[type=button]", f.t(i18n.FestDraw)).OnClick(u.act(f, spyfest.Draw{Round: v.Round}), actScope(spyfest.Draw{Round: v.Round}))}
+	body = []goapp.UI{panel("fx-draw", f.T(i18n.FestDrawTitle),
+		ui.ElText("p.muted", f.T(i18n.FestDrawHint)), u.reminder(v, f))}
+	actions = []goapp.UI{ui.ElTextWith("button#fx-draw-btn.btn.primary[type=button]", f.T(i18n.FestDraw)).OnClick(u.act(f, spyfest.Draw{Round: v.Round}), actScope(spyfest.Draw{Round: v.Round}))}
 	return body, actions
 }
 
 // keepPanel: the Spy keeps one of the characters drawn (SX-RC-5, SX-ACT-4).
 func (u *UI) keepPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
-		return []goapp.UI{panel("fx-keep", f.t(i18n.FestKeepTitleOthers),
-			ui.ElText("p.muted", f.t(i18n.FestKeepWait, festName(f, v.Spy))))}, nil
+		return []goapp.UI{panel("fx-keep", f.T(i18n.FestKeepTitleOthers),
+			ui.ElText("p.muted", f.T(i18n.FestKeepWait, festName(f, v.Spy))))}, nil
 	}
 	pick := u.keepPick
 	if !slices.Contains(v.Candidates, pick) && len(v.Candidates) > 0 {
 		pick = v.Candidates[0]
 	}
-	body = []goapp.UI{panel("fx-keep", f.t(i18n.FestKeepTitle),
-		ui.ElText("p.muted", f.t(i18n.FestKeepHint)),
+	body = []goapp.UI{panel("fx-keep", f.T(i18n.FestKeepTitle),
+		ui.ElText("p.muted", f.T(i18n.FestKeepHint)),
 		ui.El("div.fx-candidates", goapp.Range(v.Candidates).Slice(func(i int) goapp.UI {
 			id := v.Candidates[i]
 			return ui.ElWith("button.fx-candidate[type=button]",
@@ -110,7 +110,7 @@ func (u *UI) keepPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.keepPick = id }, goapp.EventScope(id))
 		})),
 	)}
-	actions = []goapp.UI{ui.ElTextWith("button#fx-keep-btn.btn.primary[type=button]", f.t(i18n.FestKeep, characterName(v, pick, f.Lang))).
+	actions = []goapp.UI{ui.ElTextWith("button#fx-keep-btn.btn.primary[type=button]", f.T(i18n.FestKeep, characterName(v, pick, f.Lang))).
 		OnClick(u.act(f, spyfest.Keep{Round: v.Round, Character: pick}), actScope(spyfest.Keep{Round: v.Round, Character: pick}))}
 	return body, actions
 }
@@ -132,17 +132,17 @@ func (u *UI) secretFor(v *spyfest.View, f Frame) goapp.UI {
 	switch {
 	case v.Role == spyfest.RoleSpy && v.Character != "":
 		title = characterName(v, v.Character, f.Lang)
-		lines = []string{f.t(i18n.FestYourKeywords) + ": " + keywordNames(v, v.MyKeywords, f.Lang)}
+		lines = []string{f.T(i18n.FestYourKeywords) + ": " + keywordNames(v, v.MyKeywords, f.Lang)}
 	case v.Role == spyfest.RoleSpyTeam && v.Character != "":
 		title = characterName(v, v.Character, f.Lang)
-		lines = []string{f.t(i18n.FestTeamCharacter)}
+		lines = []string{f.T(i18n.FestTeamCharacter)}
 	case v.Role == spyfest.RoleSpyTeam && len(v.MyKeywords) > 0:
 		title = keywordNames(v, v.MyKeywords, f.Lang)
-		lines = []string{f.t(i18n.FestTeamKeywords)}
+		lines = []string{f.T(i18n.FestTeamKeywords)}
 	default:
 		return goapp.Text("")
 	}
-	return &ui.SecretCard{Title: title, Lines: lines, TapToggle: u.tapToggle, Prompt: f.t(i18n.FestHoldToSee)}
+	return &ui.SecretCard{Title: title, Lines: lines, TapToggle: u.tapToggle, Prompt: f.T(i18n.FestHoldToSee)}
 }
 
 // reminder is the Spy's card of restrictions and permissions (SX-RND-4, SX-SET-8).
@@ -166,9 +166,9 @@ func (u *UI) reminder(v *spyfest.View, f Frame) goapp.UI {
 		lines = append(lines, i18n.FestReminderInternet)
 	}
 	return ui.El("details#fx-reminder.fx-reminder",
-		ui.ElText("summary", f.t(i18n.FestReminderTitle)),
+		ui.ElText("summary", f.T(i18n.FestReminderTitle)),
 		ui.El("ul", goapp.Range(lines).Slice(func(i int) goapp.UI {
-			return ui.ElText("li", f.t(lines[i]))
+			return ui.ElText("li", f.T(lines[i]))
 		})),
 	)
 }
@@ -176,7 +176,7 @@ func (u *UI) reminder(v *spyfest.View, f Frame) goapp.UI {
 // clock is a countdown to a deadline of the host's clock.
 func festClock(f Frame, deadline engine.Instant, length time.Duration, label string, small bool) goapp.UI {
 	return &ui.Clock{Running: true, Deadline: int64(deadline), Length: length, Skew: f.Skew,
-		Small: small, Label: label, PausedText: f.t(i18n.FestPaused)}
+		Small: small, Label: label, PausedText: f.T(i18n.FestPaused)}
 }
 
 // playPanel: describing and stopped. The Spy sees the secret, the reminder, and answers
@@ -192,8 +192,8 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 		vp = v.AttemptVP[attempt-1]
 	}
 	attemptLine := []goapp.UI{
-		ui.ElText("strong", f.t(i18n.FestAttempt, min(attempt, v.MaxAttempts), v.MaxAttempts)),
-		goapp.Text(" · " + f.t(i18n.FestAttemptVP, vp)),
+		ui.ElText("strong", f.T(i18n.FestAttempt, min(attempt, v.MaxAttempts), v.MaxAttempts)),
+		goapp.Text(" · " + f.T(i18n.FestAttemptVP, vp)),
 	}
 	if v.Phase == spyfest.PhaseStopped {
 		main = append(main, ui.El("p#fx-attempt.fx-attempt", attemptLine...))
@@ -212,16 +212,16 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 			if festReverse(v) {
 				key = i18n.FestListenReverse
 			}
-			main = append(main, ui.ElText("p#fx-listen.muted", f.t(key, festName(f, v.Spy))))
+			main = append(main, ui.ElText("p#fx-listen.muted", f.T(key, festName(f, v.Spy))))
 			if v.Role == spyfest.RoleIntercepting && !festReverse(v) {
-				main = append(main, ui.ElText("p.small.muted", f.t(i18n.FestNoKeyword)))
+				main = append(main, ui.ElText("p.small.muted", f.T(i18n.FestNoKeyword)))
 			}
 		case v.Role == spyfest.RoleIntercepting && v.Guessing != v.Team:
 			missed := i18n.FestGuessMissed
 			if v.Lapsed {
 				missed = i18n.FestGuessLapsed // its time ran out: nothing it said was wrong
 			}
-			main = append(main, ui.ElText("p#fx-missed.muted", f.t(missed)))
+			main = append(main, ui.ElText("p#fx-missed.muted", f.T(missed)))
 		}
 	}
 	if festPlayer(v) && v.Phase == spyfest.PhaseDescribing {
@@ -229,24 +229,24 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 		// stops it. The stop button's old words ("Stop: we're guessing") said otherwise to the
 		// Spy's own team.
 		if v.Role == spyfest.RoleIntercepting {
-			main = append(main, ui.ElText("p#fx-stop-note.small.muted", f.t(i18n.FestStopFirstUs, teamLetter(v.ActiveTeam))))
+			main = append(main, ui.ElText("p#fx-stop-note.small.muted", f.T(i18n.FestStopFirstUs, teamLetter(v.ActiveTeam))))
 		} else {
-			main = append(main, ui.ElText("p#fx-stop-note.small.muted", f.t(i18n.FestStopFirstThem, teamLetter(1-v.ActiveTeam))))
+			main = append(main, ui.ElText("p#fx-stop-note.small.muted", f.T(i18n.FestStopFirstThem, teamLetter(1-v.ActiveTeam))))
 		}
 		if v.Idle == 0 && v.IdleTimer > 0 {
-			main = append(main, ui.HeldGroup(f.HostAway, ui.ElTextWith("button#fx-idle-start.btn.secondary.small[type=button]", f.t(i18n.FestIdleStart)).
+			main = append(main, ui.HeldGroup(f.HostAway, ui.ElTextWith("button#fx-idle-start.btn.secondary.small[type=button]", f.T(i18n.FestIdleStart)).
 				OnClick(u.act(f, spyfest.StartIdle{Round: v.Round}), actScope(spyfest.StartIdle{Round: v.Round}))))
 		}
 	}
 	if v.Silent {
-		main = append(main, ui.ElText("p.note", f.t(i18n.FestSpySilent)))
+		main = append(main, ui.ElText("p.note", f.T(i18n.FestSpySilent)))
 	} else if v.Description.Running || v.Description.Left > 0 {
 		main = append(main, &ui.Clock{Running: v.Description.Running, Deadline: int64(v.Description.Deadline),
-			Left: v.Description.Left, Skew: f.Skew, Small: true, Label: f.t(i18n.FestDescribeClock),
-			PausedText: f.t(i18n.FestPaused)})
+			Left: v.Description.Left, Skew: f.Skew, Small: true, Label: f.T(i18n.FestDescribeClock),
+			PausedText: f.T(i18n.FestPaused)})
 	}
 	if v.Phase == spyfest.PhaseStopped {
-		body = append(body, panel("fx-play", f.t(i18n.FestStoppedTitle), main...))
+		body = append(body, panel("fx-play", f.T(i18n.FestStoppedTitle), main...))
 	} else {
 		// While the Spy describes, the attempt is the panel's heading (the round is named in
 		// the line above the teams): one line less between the scores and the card.
@@ -258,27 +258,27 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	var urgent []goapp.UI
 	if v.Question != spyfest.NoTeam {
 		if v.Role == spyfest.RoleSpy {
-			urgent = append(urgent, panel("fx-question", f.t(i18n.FestQuestionTitle, teamLetter(v.Question))))
+			urgent = append(urgent, panel("fx-question", f.T(i18n.FestQuestionTitle, teamLetter(v.Question))))
 			actions = append(actions, ui.El("div.fx-yesno",
-				ui.ElTextWith("button#fx-yes.btn.primary[type=button]", f.t(i18n.FestYes)).
+				ui.ElTextWith("button#fx-yes.btn.primary[type=button]", f.T(i18n.FestYes)).
 					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: true}), actScope(spyfest.Answer{Round: v.Round, Yes: true})),
-				ui.ElTextWith("button#fx-no.btn.secondary[type=button]", f.t(i18n.FestNo)).
+				ui.ElTextWith("button#fx-no.btn.secondary[type=button]", f.T(i18n.FestNo)).
 					OnClick(u.act(f, spyfest.Answer{Round: v.Round, Yes: false}), actScope(spyfest.Answer{Round: v.Round, Yes: false})),
 			))
 		} else {
-			urgent = append(urgent, ui.ElText("p#fx-question.note", f.t(i18n.FestQuestionWait, teamLetter(v.Question))))
+			urgent = append(urgent, ui.ElText("p#fx-question.note", f.T(i18n.FestQuestionWait, teamLetter(v.Question))))
 		}
 	}
 	if v.QuarterBy != spyfest.NoTeam {
 		if v.Role == spyfest.RoleSpy {
-			urgent = append(urgent, panel("fx-quarter", f.t(i18n.FestQuarterTitle),
+			urgent = append(urgent, panel("fx-quarter", f.T(i18n.FestQuarterTitle),
 				ui.El("div.fx-quarters", goapp.Range(v.ValidQuarters).Slice(func(i int) goapp.UI {
 					q := v.ValidQuarters[i]
-					return ui.ElTextWith("button.btn.secondary[type=button]", f.t(i18n.FestCrossQuarter, q+1)).ID("fx-quarter-"+strconv.Itoa(q)).
+					return ui.ElTextWith("button.btn.secondary[type=button]", f.T(i18n.FestCrossQuarter, q+1)).ID("fx-quarter-"+strconv.Itoa(q)).
 						OnClick(u.act(f, spyfest.CrossQuarter{Round: v.Round, Quarter: q}), actScope(spyfest.CrossQuarter{Round: v.Round, Quarter: q}))
 				}))))
 		} else {
-			urgent = append(urgent, ui.ElText("p#fx-quarter.note", f.t(i18n.FestQuarterWait)))
+			urgent = append(urgent, ui.ElText("p#fx-quarter.note", f.T(i18n.FestQuarterWait)))
 		}
 	}
 
@@ -294,7 +294,7 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	// (SX-GUESS-1); the idle minute is started and cancelled in the round's panel (two
 	// buttons in the bar covered a fifth of a small phone, issue 29).
 	if festPlayer(v) {
-		actions = append(actions, ui.ElTextWith("button#fx-stop.btn.danger.big[type=button]", f.t(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
+		actions = append(actions, ui.ElTextWith("button#fx-stop.btn.danger.big[type=button]", f.T(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
 	}
 	return body, actions
 }
@@ -306,11 +306,11 @@ func (u *UI) idleMinute(v *spyfest.View, f Frame) goapp.UI {
 		return goapp.Text("")
 	}
 	idle := []goapp.UI{
-		ui.ElText("span.label", f.t(i18n.FestIdleRunning)),
-		festClock(f, v.Idle, v.IdleTimer, f.t(i18n.FestIdleRunning), true),
+		ui.ElText("span.label", f.T(i18n.FestIdleRunning)),
+		festClock(f, v.Idle, v.IdleTimer, f.T(i18n.FestIdleRunning), true),
 	}
 	if v.Role != spyfest.RoleSpectator {
-		idle = append(idle, ui.HeldGroup(f.HostAway, ui.ElTextWith("button#fx-idle-cancel.btn.secondary.small[type=button]", f.t(i18n.FestIdleCancel)).
+		idle = append(idle, ui.HeldGroup(f.HostAway, ui.ElTextWith("button#fx-idle-cancel.btn.secondary.small[type=button]", f.T(i18n.FestIdleCancel)).
 			OnClick(u.act(f, spyfest.CancelIdle{Round: v.Round}), actScope(spyfest.CancelIdle{Round: v.Round}))))
 	}
 	return ui.El("div#fx-idle.fx-idle", idle...)
@@ -320,22 +320,22 @@ func (u *UI) idleMinute(v *spyfest.View, f Frame) goapp.UI {
 // (SX-GUESS-2); the guessing team picks from the sheet and confirms.
 func (u *UI) guessPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	letter := teamLetter(v.Guessing)
-	title := f.t(i18n.FestTheirGuess, letter)
+	title := f.T(i18n.FestTheirGuess, letter)
 	if myGuess(v) {
-		title = f.t(i18n.FestYourGuess)
+		title = f.T(i18n.FestYourGuess)
 	}
 	var children []goapp.UI
 	if v.Window != 0 {
 		children = append(children, festClock(f, v.Window, v.GuessWindow, title, false))
 	} else {
-		children = append(children, ui.ElText("p.muted", f.t(i18n.FestNoTimer)))
+		children = append(children, ui.ElText("p.muted", f.T(i18n.FestNoTimer)))
 	}
 	if myGuess(v) {
 		hint := i18n.FestPickHint
 		if u.two {
 			hint = i18n.FestPickTwoHint
 		}
-		children = append(children, ui.ElText("p.muted", f.t(hint)))
+		children = append(children, ui.ElText("p.muted", f.T(hint)))
 		if len(u.picks) > 0 {
 			children = append(children, ui.ElText("p#fx-picked.fx-picked", u.pickedText(v, f)))
 		}
@@ -344,7 +344,7 @@ func (u *UI) guessPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 			if u.two {
 				label = i18n.FestGuessOne
 			}
-			children = append(children, ui.ElTextWith("button#fx-two.btn.ghost.small[type=button]", f.t(label)).OnClick(func(ctx goapp.Context, e goapp.Event) {
+			children = append(children, ui.ElTextWith("button#fx-two.btn.ghost.small[type=button]", f.T(label)).OnClick(func(ctx goapp.Context, e goapp.Event) {
 				u.two = !u.two
 				if !u.two && len(u.picks) > 1 {
 					u.picks = u.picks[len(u.picks)-1:]
@@ -356,9 +356,9 @@ func (u *UI) guessPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 			need = 2
 		}
 		ready := len(u.picks) == need
-		label := f.t(i18n.FestGuessConfirm, "…")
+		label := f.T(i18n.FestGuessConfirm, "…")
 		if ready {
-			label = f.t(i18n.FestGuessConfirm, u.pickedText(v, f))
+			label = f.T(i18n.FestGuessConfirm, u.pickedText(v, f))
 		}
 		names := slices.Clone(u.picks)
 		actions = append(actions, ui.ElTextWith("button#fx-guess.btn.primary[type=button]", label).
@@ -407,19 +407,19 @@ func (u *UI) pick(id string) {
 
 // overPanel: the winner and the final standing.
 func (u *UI) overPanel(v *spyfest.View, f Frame) []goapp.UI {
-	title := f.t(i18n.FestDraw2)
+	title := f.T(i18n.FestDraw2)
 	switch {
 	case v.Winner != spyfest.NoTeam && v.Winner == v.Team:
-		title = f.t(i18n.FestYouWon)
+		title = f.T(i18n.FestYouWon)
 	case v.Winner != spyfest.NoTeam:
-		title = f.t(i18n.FestWinner, teamLetter(v.Winner))
+		title = f.T(i18n.FestWinner, teamLetter(v.Winner))
 	}
 	var why string
 	switch v.Ended {
 	case spyfest.EndByHost:
-		why = f.t(i18n.FestEndedByHost)
+		why = f.T(i18n.FestEndedByHost)
 	case spyfest.EndDeckEmpty:
-		why = f.t(i18n.FestDeckEmpty)
+		why = f.T(i18n.FestDeckEmpty)
 	}
 	out := []goapp.UI{}
 	if len(v.History) > 0 {
@@ -433,7 +433,7 @@ func (u *UI) overPanel(v *spyfest.View, f Frame) []goapp.UI {
 		ui.ElText("span.fx-trophy[aria-hidden=true]", "♛"),
 		ui.ElText("h2", title),
 		goapp.If(why != "", func() goapp.UI { return ui.ElText("p.muted", why) }),
-		ui.ElText("p.fx-final", f.t(i18n.FestTeamName, "A")+" "+f.t(i18n.FestTeamVP, v.Teams[0].VP)+
-			" · "+f.t(i18n.FestTeamName, "B")+" "+f.t(i18n.FestTeamVP, v.Teams[1].VP)),
+		ui.ElText("p.fx-final", f.T(i18n.FestTeamName, "A")+" "+f.T(i18n.FestTeamVP, v.Teams[0].VP)+
+			" · "+f.T(i18n.FestTeamName, "B")+" "+f.T(i18n.FestTeamVP, v.Teams[1].VP)),
 	).Class(winnerClass).DataSet("winner", v.Winner))
 }

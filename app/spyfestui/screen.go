@@ -3,7 +3,6 @@ package spyfestui
 import (
 	"slices"
 	"strconv"
-	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -13,28 +12,8 @@ import (
 	"safehouse/engine/spyfest"
 )
 
-// Frame is what the Spyfest screens need besides the engine view of this seat.
-type Frame struct {
-	Lang i18n.Lang
-	// Skew is the host's clock minus this device's clock, from the view's "now".
-	Skew time.Duration
-	// Host says this tab runs the game: it may end it.
-	Host bool
-	// Names gives the player name of each engine seat.
-	Names map[engine.Seat]string
-	// TopBar is the shell's persistent bar (room code, status, leave).
-	TopBar goapp.UI
-	// Toast is the latest notice for this player (a refusal...).
-	Toast string
-	// HostAway: the host's device cannot be reached; the actions are held (ui.HeldGroup).
-	HostAway bool
-	// Act sends one engine action as this seat.
-	Act func(ctx goapp.Context, a spyfest.Action)
-	// EndGame ends the game (host only).
-	EndGame func(ctx goapp.Context)
-}
-
-func (f Frame) t(key i18n.Key, args ...any) string { return i18n.T(f.Lang, key, args...) }
+// Frame is what the screens need from the shell, as every game's (ui.Frame).
+type Frame = ui.Frame
 
 // UI is what this device remembers that the host does not: the guess being picked,
 // the Spy being proposed, the character being kept, the sheet's search text.
@@ -49,6 +28,9 @@ type UI struct {
 	spyPick  engine.Seat
 	keepPick string
 	search   string
+
+	view  *spyfest.View // the latest view of this seat (See)
+	setup setup         // the lobby's panel, kept between renders
 }
 
 // Observe takes a new view and forgets picks that belong to a window or round now over.
@@ -191,7 +173,7 @@ func (u *UI) Render(v *spyfest.View, f Frame) goapp.UI {
 	content = append(content, u.carpet(v, f), u.roundLog(v, f), u.hand(v, f), u.sheet(v, f), u.history(v, f))
 	if f.Host && v.Phase != spyfest.PhaseOver && f.EndGame != nil {
 		content = append(content, ui.El("div.fx-hostbar",
-			ui.ElTextWith("button#fx-end.btn.ghost.small[type=button]", f.t(i18n.FestEndGame)).
+			ui.ElTextWith("button#fx-end.btn.ghost.small[type=button]", f.T(i18n.FestEndGame)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.EndGame(ctx) }),
 		))
 	}
@@ -234,8 +216,8 @@ func (u *UI) scoreboard(v *spyfest.View, f Frame) goapp.UI {
 		}
 		return ui.ElWith("div",
 			ui.El("div.fx-team-head",
-				ui.ElText("span.fx-team-name", f.t(i18n.FestTeamName, teamLetter(t))),
-				ui.ElText("strong.fx-vp", f.t(i18n.FestTeamVP, tv.VP)),
+				ui.ElText("span.fx-team-name", f.T(i18n.FestTeamName, teamLetter(t))),
+				ui.ElText("strong.fx-vp", f.T(i18n.FestTeamVP, tv.VP)),
 			),
 			ui.El("ul.fx-members",
 				goapp.Range(tv.Members).Slice(func(i int) goapp.UI {
@@ -247,7 +229,7 @@ func (u *UI) scoreboard(v *spyfest.View, f Frame) goapp.UI {
 					return ui.ElWith("li",
 						goapp.Text(festName(f, s)),
 						goapp.If(s == v.Spy && festInRound(v), func() goapp.UI {
-							return ui.ElText("span.badge.fx-spy-badge", f.t(i18n.FestSpyBadge))
+							return ui.ElText("span.badge.fx-spy-badge", f.T(i18n.FestSpyBadge))
 						}),
 					).Class(c)
 				}),
@@ -256,11 +238,11 @@ func (u *UI) scoreboard(v *spyfest.View, f Frame) goapp.UI {
 	}
 	return ui.ElWith("section.fx-score",
 		ui.El("div.fx-status",
-			ui.ElText("span#fx-round.fx-round", f.t(i18n.FestRound, v.Round)),
-			ui.ElText("strong#fx-role.fx-role", f.t(roleText)),
+			ui.ElText("span#fx-round.fx-round", f.T(i18n.FestRound, v.Round)),
+			ui.ElText("strong#fx-role.fx-role", f.T(roleText)),
 		),
 		ui.El("div.fx-teams", team(0), team(1)),
-	).Aria("label", f.t(i18n.FestRound, v.Round))
+	).Aria("label", f.T(i18n.FestRound, v.Round))
 }
 
 // roundLog shows what everybody sees of the round: the Spy's answers, the cards played, the
@@ -272,25 +254,25 @@ func (u *UI) roundLog(v *spyfest.View, f Frame) goapp.UI {
 	return ui.El("section#fx-log.card.fx-log",
 		goapp.Range(v.Answers).Slice(func(i int) goapp.UI {
 			a := v.Answers[i]
-			word := f.t(i18n.FestNo)
+			word := f.T(i18n.FestNo)
 			if a.Yes {
-				word = f.t(i18n.FestYes)
+				word = f.T(i18n.FestYes)
 			}
-			return ui.ElText("p.fx-answer", f.t(i18n.FestAnswered, teamLetter(a.Team), word))
+			return ui.ElText("p.fx-answer", f.T(i18n.FestAnswered, teamLetter(a.Team), word))
 		}),
 		goapp.If(len(v.Played) > 0, func() goapp.UI {
 			return ui.El("div",
-				ui.ElText("h3.label", f.t(i18n.FestPlayedTitle)),
+				ui.ElText("h3.label", f.T(i18n.FestPlayedTitle)),
 				ui.El("ul.fx-played", goapp.Range(v.Played).Slice(func(i int) goapp.UI {
 					p := v.Played[i]
-					return ui.ElTextWith("li.fx-played-card", f.t(i18n.FestPlayedBy, teamLetter(p.Team), f.t(i18n.Key("fest.card."+string(p.Card))))).
+					return ui.ElTextWith("li.fx-played-card", f.T(i18n.FestPlayedBy, teamLetter(p.Team), f.T(i18n.Key("fest.card."+string(p.Card))))).
 						Class("fx-team-" + strconv.Itoa(p.Team))
 				})),
 			)
 		}),
 		goapp.If(len(v.KeywordsOut) > 0, func() goapp.UI {
 			return ui.El("p.fx-out",
-				ui.ElText("strong", f.t(i18n.Key("fest.effect.keywords_out"))+": "),
+				ui.ElText("strong", f.T(i18n.Key("fest.effect.keywords_out"))+": "),
 				goapp.Text(keywordNames(v, v.KeywordsOut, f.Lang)),
 			)
 		}),

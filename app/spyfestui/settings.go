@@ -9,38 +9,20 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"safehouse/app/game"
 	"safehouse/app/i18n"
-	"safehouse/app/session"
 	"safehouse/app/ui"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
 )
 
-// Setup is the lobby's Spyfest panel. The shell keeps one between renders and fills it in
-// before each draw; its handlers read it when they run (go-app keeps an element's first
-// handler while the handler's code is the same), so they see the latest fill, never a copy
-// taken at an older render.
-type Setup struct {
-	Lang    i18n.Lang
-	View    *game.TableView // the room's latest game view; nil before the first
-	Config  spyfest.Config  // the room's Spyfest settings, as ConfigOf gives them
-	Players []Player        // the lobby's players, in table order
-	// Start is the host's Start button; Send sends a game intent; Change sends the settings
-	// with one change to the Spyfest config; ToSpyfall switches the room back to Spyfall.
-	Start     func() goapp.UI
-	Send      func(ctx goapp.Context, in session.Intent)
-	Change    func(ctx goapp.Context, change func(c *spyfest.Config))
-	ToSpyfall func(ctx goapp.Context)
-
-	draft draft
-}
-
-// Player is one of the lobby's players, by session seat.
-type Player struct {
-	Seat int
-	Name string
-	You  bool
+// setup is the lobby's Spyfest panel. UI keeps one between renders and fills it in before
+// each draw; its handlers read it when they run (go-app keeps an element's first handler
+// while the handler's code is the same), so they see the latest fill, never a copy taken
+// at an older render.
+type setup struct {
+	ui.Setup
+	config spyfest.Config // the room's Spyfest settings, as ConfigOf gives them
+	draft  draft
 }
 
 // draft is the custom character being typed in the lobby.
@@ -54,7 +36,7 @@ type draft struct {
 // that a change may modify.
 func ConfigOf(set *spyfest.Config) spyfest.Config {
 	if set == nil {
-		return spyfest.Config{Edition: spyfest.EditionSpyfest, Deck: spyfest.DeckFictional, Keywords: spyfest.KeywordsA}
+		return spyfest.DefaultConfig()
 	}
 	c := *set
 	c.Carpet = maps.Clone(c.Carpet)
@@ -64,21 +46,35 @@ func ConfigOf(set *spyfest.Config) spyfest.Config {
 	return c
 }
 
-func (s *Setup) t(key i18n.Key, args ...any) string { return i18n.T(s.Lang, key, args...) }
+func (s *setup) t(key i18n.Key, args ...any) string { return i18n.T(s.Lang, key, args...) }
 
-func (s *Setup) festClick(change func(c *spyfest.Config)) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) { s.Change(ctx, change) }
+// change sends the settings with one change made to a copy of the Spyfest config, Spyfest
+// chosen.
+func (s *setup) change(ctx goapp.Context, change func(c *spyfest.Config)) {
+	c := ConfigOf(&s.config)
+	change(&c)
+	s.Change(ctx, &c)
 }
 
-// Render is the lobby's Spyfest panel: for the host, a way in from Spyfall and every setting
-// of SX-SET; for everybody, the team pick (SX-SET-1) and the summary.
-func (s *Setup) Render() goapp.UI {
-	tv := s.View
-	if tv == nil || tv.Started {
-		return goapp.Text("")
+func (s *setup) festClick(change func(c *spyfest.Config)) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) { s.change(ctx, change) }
+}
+
+// Settings is the lobby's Spyfest panel: for the host, a way in from another game and every
+// setting of SX-SET; for everybody, the team pick (SX-SET-1) and the summary. Its Start
+// button is in the panel, the lobby's bottom has none of Spyfest's.
+func (u *UI) Settings(in ui.Setup) (panel, footer goapp.UI) {
+	s := &u.setup
+	s.Setup, s.config = in, ConfigOf(nil)
+	if c, ok := in.Config.(*spyfest.Config); ok {
+		s.config = ConfigOf(c)
 	}
-	if tv.Family != game.Spyfest {
-		if !tv.Host {
+	return s.render(), goapp.Text("")
+}
+
+func (s *setup) render() goapp.UI {
+	if !s.Chosen {
+		if !s.Host {
 			return goapp.Text("")
 		}
 		return ui.El("section#fest-switch.card",
@@ -86,10 +82,10 @@ func (s *Setup) Render() goapp.UI {
 				OnClick(s.festClick(func(c *spyfest.Config) {})),
 		)
 	}
-	c := s.Config
-	parts := []goapp.UI{ui.ElText("h2", s.t(i18n.FestSetupTitle)), s.festTeams(tv)}
-	if tv.Host {
-		parts = append(parts, s.festHostSettings(c, tv))
+	c := s.config
+	parts := []goapp.UI{ui.ElText("h2", s.t(i18n.FestSetupTitle)), s.festTeams()}
+	if s.Host {
+		parts = append(parts, s.festHostSettings(c))
 	} else {
 		// The players who wait for the host read how the game goes and what the host chose,
 		// as Spyfall's lobby tells them (issue 29).
@@ -101,7 +97,7 @@ func (s *Setup) Render() goapp.UI {
 }
 
 // editionName names an edition in the player's language (Japanese and Chinese translate it).
-func (s *Setup) editionName(edition string) string {
+func (s *setup) editionName(edition string) string {
 	if edition == spyfest.EditionSpycon {
 		return s.t(i18n.FestEditionSpycon)
 	}
@@ -110,7 +106,7 @@ func (s *Setup) editionName(edition string) string {
 
 // festSummary is the host's choices in one line: edition, characters, keywords, the guess
 // window and the idle timer, and the victory without a carpet.
-func (s *Setup) festSummary(c spyfest.Config) string {
+func (s *setup) festSummary(c spyfest.Config) string {
 	deck := s.t(i18n.FestDeckFictional)
 	if c.Deck == spyfest.DeckNonFictional {
 		deck = s.t(i18n.FestDeckReal)
@@ -135,7 +131,7 @@ func (s *Setup) festSummary(c spyfest.Config) string {
 
 // festTeams shows both teams and the players without one; each player picks a side, the host
 // may move anyone, balance or shuffle.
-func (s *Setup) festTeams(tv *game.TableView) goapp.UI {
+func (s *setup) festTeams() goapp.UI {
 	names := map[int]string{}
 	for _, p := range s.Players {
 		names[p.Seat] = p.Name
@@ -147,7 +143,7 @@ func (s *Setup) festTeams(tv *game.TableView) goapp.UI {
 		}
 	}
 	inTeam := map[int]int{}
-	for t, members := range tv.Teams {
+	for t, members := range s.Teams {
 		for _, m := range members {
 			inTeam[m] = t
 		}
@@ -161,18 +157,18 @@ func (s *Setup) festTeams(tv *game.TableView) goapp.UI {
 	member := func(seat, team int) goapp.UI {
 		return ui.ElWith("li.fx-pick-member",
 			ui.ElText("span.player-name", names[seat]),
-			goapp.If(tv.Host && team != 0, func() goapp.UI {
+			goapp.If(s.Host && team != 0, func() goapp.UI {
 				return ui.ElTextWith("button.btn.ghost.small[type=button]", "→ A").ID("fest-assign-"+strconv.Itoa(seat)+"-0").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Send(ctx, game.AssignTeam(seat, 0)) }, goapp.EventScope(seat))
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.AssignTeam(ctx, seat, 0) }, goapp.EventScope(seat))
 			}),
-			goapp.If(tv.Host && team != 1, func() goapp.UI {
+			goapp.If(s.Host && team != 1, func() goapp.UI {
 				return ui.ElTextWith("button.btn.ghost.small[type=button]", "→ B").ID("fest-assign-"+strconv.Itoa(seat)+"-1").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Send(ctx, game.AssignTeam(seat, 1)) }, goapp.EventScope(seat))
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.AssignTeam(ctx, seat, 1) }, goapp.EventScope(seat))
 			}),
 		).DataSet("seat", seat)
 	}
 	column := func(t int) goapp.UI {
-		members := tv.Teams[t]
+		members := s.Teams[t]
 		mine := slices.Contains(members, me)
 		return ui.ElWith("div.fx-pick-team",
 			ui.ElText("h3", s.t(i18n.FestTeamName, teamLetter(t))+" ("+strconv.Itoa(len(members))+")"),
@@ -180,7 +176,7 @@ func (s *Setup) festTeams(tv *game.TableView) goapp.UI {
 			goapp.If(!mine, func() goapp.UI {
 				return ui.ElTextWith("button.btn.secondary.small[type=button]", s.t(i18n.FestJoinTeam, teamLetter(t))).
 					ID("fest-join-" + strconv.Itoa(t)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Send(ctx, game.PickTeam(t)) })
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.PickTeam(ctx, t) })
 			}),
 		).ID("fest-team-" + strconv.Itoa(t)).Class("fx-team-" + strconv.Itoa(t))
 	}
@@ -194,12 +190,12 @@ func (s *Setup) festTeams(tv *game.TableView) goapp.UI {
 				ui.El("ul.fx-pick-list", goapp.Range(loose).Slice(func(i int) goapp.UI { return member(loose[i], -1) })),
 			)
 		}),
-		goapp.If(tv.Host, func() goapp.UI {
+		goapp.If(s.Host, func() goapp.UI {
 			return ui.El("div.row",
 				ui.ElTextWith("button#fest-balance.btn.secondary.small[type=button]", s.t(i18n.FestBalance)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Send(ctx, game.BalanceTeams()) }),
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Balance(ctx) }),
 				ui.ElTextWith("button#fest-shuffle.btn.secondary.small[type=button]", s.t(i18n.FestShuffle)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Send(ctx, game.ShuffleTeams()) }),
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Shuffle(ctx) }),
 			)
 		}),
 	)
@@ -207,7 +203,7 @@ func (s *Setup) festTeams(tv *game.TableView) goapp.UI {
 
 // festHostSettings: edition, deck, keyword set, carpet or VP target, action cards, timers,
 // variants, removals and custom characters (SX-SET, SX-CNT-5), then Start.
-func (s *Setup) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI {
+func (s *setup) festHostSettings(c spyfest.Config) goapp.UI {
 	seg := func(id string, options, labels []string, current string, pick func(c *spyfest.Config, v string)) goapp.UI {
 		return ui.ElWith("div.fx-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
 			o := options[i]
@@ -219,7 +215,7 @@ func (s *Setup) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		return ui.El("label.fx-check",
 			ui.ElVoidWith("input[type=checkbox]").ID(id).Attr("checked", on).OnChange(func(ctx goapp.Context, e goapp.Event) {
 				v := ctx.JSSrc().Get("checked").Bool()
-				s.Change(ctx, func(c *spyfest.Config) { change(c, v) })
+				s.change(ctx, func(c *spyfest.Config) { change(c, v) })
 			}, goapp.EventScope(id)),
 			ui.ElText("span", label),
 		)
@@ -309,7 +305,7 @@ func (s *Setup) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 	}
 	return ui.El("div.fx-setup",
 		ui.ElTextWith("button#fest-to-spyfall.btn.ghost.small[type=button]", s.t(i18n.FestToSpyfall)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { s.ToSpyfall(ctx) }),
+			OnClick(func(ctx goapp.Context, e goapp.Event) { s.Back(ctx) }),
 		ui.El("div.fx-field", ui.ElText("span.label", s.t(i18n.FestEdition)),
 			seg("fest-edition", []string{spyfest.EditionSpyfest, spyfest.EditionSpycon}, []string{s.editionName(spyfest.EditionSpyfest), s.editionName(spyfest.EditionSpycon)}, c.Edition,
 				func(c *spyfest.Config, v string) { c.Edition, c.Removed, c.Custom = v, nil, nil })),
@@ -335,10 +331,10 @@ func (s *Setup) festHostSettings(c spyfest.Config, tv *game.TableView) goapp.UI 
 		check("fest-third", c.ThirdPerson, s.t(i18n.FestThirdPerson), func(c *spyfest.Config, on bool) { c.ThirdPerson = on }),
 		check("fest-internet", c.InternetLookup, s.t(i18n.FestInternet), func(c *spyfest.Config, on bool) { c.InternetLookup = on }),
 		s.festRoster(c),
-		goapp.Range(tv.Warnings).Slice(func(i int) goapp.UI {
-			return ui.ElText("p.note.fx-warning", tv.Warnings[i])
+		goapp.Range(s.Warnings).Slice(func(i int) goapp.UI {
+			return ui.ElText("p.note.fx-warning", s.Warnings[i])
 		}),
-		s.Start(),
+		s.Start("fest-start", s.t(i18n.FestStart)),
 	)
 }
 
@@ -360,7 +356,7 @@ func sumCounts[K comparable](m map[K]int) int {
 
 // festRoster lists the deck's characters by quarter to leave some out, warns past three
 // removed (SX-CNT-5), and adds the group's own characters into a chosen quarter.
-func (s *Setup) festRoster(c spyfest.Config) goapp.UI {
+func (s *setup) festRoster(c spyfest.Config) goapp.UI {
 	base := spyfest.Sheet(c.Edition, c.Deck)
 	type entry struct {
 		id, name string
@@ -388,7 +384,7 @@ func (s *Setup) festRoster(c spyfest.Config) goapp.UI {
 			return ui.El("li", ui.El("label.fx-check",
 				ui.ElVoidWith("input[type=checkbox]").ID("fest-keep-"+e.id).Attr("checked", on).OnChange(func(ctx goapp.Context, ev goapp.Event) {
 					keep := ctx.JSSrc().Get("checked").Bool()
-					s.Change(ctx, func(c *spyfest.Config) {
+					s.change(ctx, func(c *spyfest.Config) {
 						c.Removed = slices.DeleteFunc(c.Removed, func(id string) bool { return id == e.id })
 						if !keep {
 							c.Removed = append(c.Removed, e.id)
@@ -420,7 +416,7 @@ func (s *Setup) festRoster(c spyfest.Config) goapp.UI {
 			id := "custom_" + strconv.Itoa(len(c.Custom)+1) + "_" + strings.ToLower(strings.ReplaceAll(name, " ", "_"))
 			q := d.quarter
 			d.name = ""
-			s.Change(ctx, func(c *spyfest.Config) {
+			s.change(ctx, func(c *spyfest.Config) {
 				c.Custom = append(c.Custom, spyfest.CustomCharacter{
 					Character: spyfest.Character{ID: id, Name: engine.Text{"en": name}, Overview: engine.Text{}},
 					Quarter:   q,

@@ -44,7 +44,7 @@ func (u *UI) sheet(v *spyfest.View, f Frame) goapp.UI {
 		}
 	}
 	keywords := ui.El("section#fx-keywords.fx-keywords",
-		ui.ElText("h3", f.t(i18n.FestKeywordsTitle, v.KeywordSet)),
+		ui.ElText("h3", f.T(i18n.FestKeywordsTitle, v.KeywordSet)),
 		ui.El("ul.fx-kwlist", goapp.Range(v.Keywords).Slice(func(i int) goapp.UI {
 			k := v.Keywords[i]
 			return u.row(v, f, k.ID, nameKeyword(f.Lang, k.ID, k.Name), "", k.Out, false, k.Wrong, k.Note,
@@ -64,7 +64,7 @@ func (u *UI) sheet(v *spyfest.View, f Frame) goapp.UI {
 			}
 			entries := quarters[q]
 			return ui.ElWith("section",
-				ui.ElText("h3", f.t(i18n.FestQuarter, q+1)),
+				ui.ElText("h3", f.T(i18n.FestQuarter, q+1)),
 				ui.El("ul.fx-list", goapp.Range(entries).Slice(func(i int) goapp.UI {
 					e := entries[i]
 					return u.row(v, f, e.ID, nameCharacter(f.Lang, e.ID, e.Name), nameOverview(f.Lang, e.ID, e.Overview, e.Name),
@@ -75,10 +75,10 @@ func (u *UI) sheet(v *spyfest.View, f Frame) goapp.UI {
 		}),
 	)
 	parts := []goapp.UI{
-		ui.ElText("h2", f.t(i18n.FestSheetTitle)),
-		ui.ElText("p.small.muted", f.t(hint)),
-		ui.ElVoidWith("input#fx-search.field[type=search]").Attr("placeholder", f.t(i18n.FestSearch)).
-			Aria("label", f.t(i18n.FestSearch)).Attr("value", u.search).
+		ui.ElText("h2", f.T(i18n.FestSheetTitle)),
+		ui.ElText("p.small.muted", f.T(hint)),
+		ui.ElVoidWith("input#fx-search.field[type=search]").Attr("placeholder", f.T(i18n.FestSearch)).
+			Aria("label", f.T(i18n.FestSearch)).Attr("value", u.search).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { u.search = ctx.JSSrc().Get("value").String() }),
 	}
 	if sheetFirst {
@@ -115,9 +115,9 @@ func (u *UI) row(v *spyfest.View, f Frame, id, name, overview string, out, cross
 	}
 	nameUI := ui.El("span.fx-name",
 		goapp.Text(name),
-		goapp.If(out, func() goapp.UI { return ui.ElText("span.badge.fx-badge-out", f.t(outText)) }),
+		goapp.If(out, func() goapp.UI { return ui.ElText("span.badge.fx-badge-out", f.T(outText)) }),
 		goapp.If(wrong, func() goapp.UI {
-			return ui.ElText("span.badge.fx-badge-wrong", "− "+f.t(i18n.FestWrongBadge))
+			return ui.ElText("span.badge.fx-badge-wrong", "− "+f.T(i18n.FestWrongBadge))
 		}),
 	)
 	var who goapp.UI = ui.El("div.fx-who", nameUI)
@@ -130,7 +130,7 @@ func (u *UI) row(v *spyfest.View, f Frame, id, name, overview string, out, cross
 	return ui.ElWith("li",
 		goapp.If(pickable || picked, func() goapp.UI {
 			return ui.ElWith("button.fx-pick[type=button]").ID("fx-pick-"+id).Aria("pressed", picked).
-				Aria("label", f.t(i18n.FestGuessConfirm, name)).
+				Aria("label", f.T(i18n.FestGuessConfirm, name)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { u.pick(id) }, goapp.EventScope(id))
 		}),
 		who,
@@ -142,7 +142,7 @@ func (u *UI) row(v *spyfest.View, f Frame, id, name, overview string, out, cross
 					next = spyfest.MarkNone // tapping the mark again clears it
 				}
 				return ui.ElTextWith("button.fx-mark[type=button]", m.glyph).ID("fx-mark-"+id+"-"+m.class).Class(m.class).
-					Aria("pressed", note == m.mark).Aria("label", f.t(m.label)+": "+i18n.Isolate(f.Lang, name)).Title(f.t(m.label)).
+					Aria("pressed", note == m.mark).Aria("label", f.T(m.label)+": "+i18n.Isolate(f.Lang, name)).Title(f.T(m.label)).
 					OnClick(u.act(f, spyfest.Note{Round: v.Round, ID: id, Mark: next}), actScope(spyfest.Note{Round: v.Round, ID: id, Mark: next}))
 			}))
 		}),

@@ -7,8 +7,8 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"safehouse/app/game"
 	"safehouse/app/i18n"
+	"safehouse/app/ui"
 	"safehouse/app/ui/uitest"
 	"safehouse/engine"
 	"safehouse/engine/spyfest"
@@ -194,10 +194,10 @@ func TestSpyfestTeamBoxesSaySpyInTheirLanguage(t *testing.T) {
 func TestSpyfestLobbyTellsGuestsTheRules(t *testing.T) {
 	for _, lang := range i18n.Available() {
 		for _, host := range []bool{false, true} {
-			s := &Setup{Lang: lang, Config: ConfigOf(nil),
-				View:    &game.TableView{Family: game.Spyfest, Host: host},
-				Players: []Player{{Seat: 0, Name: "Maya"}, {Seat: 1, Name: "Leo", You: !host}},
-				Start:   func() goapp.UI { return goapp.Text("") }}
+			config := ConfigOf(nil)
+			s := ui.Setup{Lang: lang, Config: &config, Chosen: true, Host: host,
+				Players: []ui.Player{{Seat: 0, Name: "Maya"}, {Seat: 1, Name: "Leo", You: !host}},
+				Start:   func(string, string) goapp.UI { return goapp.Text("") }}
 			page := uitest.HTML(t, &setupPage{s: s})
 			rules := textOf(page, "fest-rules")
 			if host {
@@ -225,10 +225,14 @@ func TestSpyfestLobbyTellsGuestsTheRules(t *testing.T) {
 
 type setupPage struct {
 	goapp.Compo
-	s *Setup
+	ui UI
+	s  ui.Setup
 }
 
-func (p *setupPage) Render() goapp.UI { return p.s.Render() }
+func (p *setupPage) Render() goapp.UI {
+	panel, _ := p.ui.Settings(p.s)
+	return panel
+}
 
 // The idle minute's buttons, now beside the round's panel rather than in the bottom bar, are
 // held while the host is away like the bar's.

@@ -221,6 +221,17 @@ func (g *Game) Round() int { return g.s.Round }
 // Seats returns the seats at the table, in table order.
 func (g *Game) Seats() []engine.Seat { return append([]engine.Seat(nil), g.s.Order...) }
 
+// Seated reports whether seat s is at the table (seated and not removed).
+func (g *Game) Seated(s engine.Seat) bool { return g.seated(s) }
+
+// Name returns the name of seat s ("" for a seat never seated).
+func (g *Game) Name(s engine.Seat) string {
+	if !s.Valid(len(g.s.Seats)) {
+		return ""
+	}
+	return g.s.Seats[s].Name
+}
+
 // Locations returns the game's whole location list (SF-SET-5).
 func (g *Game) Locations() []Location {
 	out := make([]Location, len(g.s.Locations))

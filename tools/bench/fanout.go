@@ -16,7 +16,7 @@ import (
 type screens struct {
 	mu      sync.Mutex
 	want    string
-	seat    int
+	seat    session.Seat
 	seen    map[int]bool
 	pending int
 	last    time.Time
@@ -58,7 +58,7 @@ func (s *screens) saw(idx int, v *session.View) {
 }
 
 // expect starts waiting for count screens to show name on seat.
-func (s *screens) expect(name string, seat, count int) <-chan struct{} {
+func (s *screens) expect(name string, seat session.Seat, count int) <-chan struct{} {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.want, s.seat, s.pending = name, seat, count
