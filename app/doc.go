@@ -8,18 +8,20 @@
 //
 //   - app/ui is the kit every screen is built from, whichever game: the selector helpers,
 //     the round clock, the held secret card, the sheet, the buttons held while the host is
-//     away. It knows no game and no session.
+//     away, and the frame (ui.Frame, ui.Setup) in which the shell hands a game's screens
+//     what they need. It knows no game's rules and no session.
 //   - app/spyfallui and app/spyfestui are each one game's screens and its lobby panel. Each
-//     draws its engine's view and sends its engine's actions through a frame the shell fills
-//     in; neither imports the other, nor this package.
-//   - this package is the shell, which both games share: home and the invited screen,
-//     connecting and waiting to be let in, the lobby (its seat menu serves both games), the
+//     draws its engine's view and sends its engine's actions through the frame the shell
+//     fills in; neither imports the other, the session, the room, nor this package.
+//   - this package is the shell, which every game shares: home and the invited screen,
+//     connecting and waiting to be let in, the lobby (its seat menu serves every game), the
 //     host's banner of knocks, the host-away banner, the table screen, pass-and-play, the
 //     preferences strip, the early input of the prerendered page, resuming a hosted game and
-//     the PWA's update and wake lock. games.go is its side of the games: it reads the game
-//     part of each view (gameModel), hands each family's view to that family's screens as it
-//     arrives, and builds their frames from the session. A third game adds a package of its
-//     screens and one frame there.
+//     the PWA's update and wake lock. games.go is its side of the games: each game's screens
+//     are registered once there (gameUI: take a view, draw the game screen and the lobby's
+//     panel, say whom the game waits on); the shell hands each view to the screens of its
+//     game and fills one frame for them from the session, and knows no game by name. A third
+//     game is its package and one line (registerGame; engine/doc.go has the steps).
 //
 // Someone who typed the room code instead of following the invite link waits on the
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets

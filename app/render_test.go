@@ -1,12 +1,12 @@
 package app
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"encoding/json"
 	"safehouse/app/game"
 	"safehouse/app/session"
 	"safehouse/app/spyfallui"

@@ -24,39 +24,40 @@
 //
 // # A third game, step by step
 //
-//  1. engine/<game>: a Config and New(Config) (*Game, error) that refuses a bad config with
-//     ErrBadConfig; the state in one unexported struct saved whole by MarshalBinary and
-//     checked by UnmarshalBinary; randomness only from a Rand kept in that state. The state
-//     carries a version ("v"); a change of what is saved bumps it and adds an upgrade from
-//     the version before (engine/spyfall/snapshot.go), so a host's saved game survives an
-//     update, and a newer version is refused with ErrNewerSnapshot. A saved game of the
-//     release before goes into app/game/testdata/oldsave, where a test resumes it.
-//  2. Its actions: plain structs with a Kind, "host_" kinds for the host's moves; one
-//     Codec (NewCodec) behind EncodeAction and DecodeAction; Action = engine.Action and
-//     Host = engine.Host, so that its Apply(seat, a, now) is the one of Game.
-//  3. Apply, Advance, NextDeadline and Over as the contract above says, with a
-//     `var _ engine.Game = (*Game)(nil)` line so the compiler holds the game to it.
-//  4. View(seat) built field by field from what that seat may see, View(NoSeat) the public
-//     one; the view carries absolute deadlines (Instant) for the screens' countdowns.
-//  5. Tests: the rules by their IDs, a seeded property test of random games (every game
-//     ends, refusals change nothing, no view shows another seat's secret, snapshots
-//     round-trip), a fuzz test of DecodeAction and Apply, and a runnable Example. The
-//     helpers shared by engine tests are in engine/enginetest.
-//  6. app/game: a Family name, the game's config in Settings, its view in TableView, and
-//     one adapter (app/game/spyfall.go, app/game/spyfest.go are the two there are) that
-//     implements the room's family interface: how session seats map onto engine seats,
-//     which moves a player or the host may send, what a kick does, what the room settles
-//     after a change; then an entry in the families table with its check, build and
-//     restore. The room itself needs no change.
-//  7. The screens, in a package of their own, app/<game>ui, beside app/spyfallui and
-//     app/spyfestui: a UI type (what this device remembers that the host does not) with
-//     Observe, called as each view arrives, and Render, which draws the view of this seat;
-//     a Frame of what the screens need from outside (language, the clock offset to the host,
-//     whether this tab hosts, a function that sends an action); and the lobby's settings
-//     panel. They build from app/ui (selector helpers, clock, held card, sheet, held
-//     buttons) and import nothing of the shell. The shell's side is small: in app/games.go a
-//     frame built from the session (sending actions through a game.<Game>Action intent
-//     helper), the family's line in observeGame, a branch in shell.renderGame and in
-//     shell.renderSpectator, the panel in the lobby; every text and content name goes
-//     into each language pack (app/i18n/packs; the engine names its content by id only).
+// What a game beside Spyfall and Spyfest needs, and no more: app/toygame is one (guess the
+// number, for tests), and each step below names its file there.
+//
+//  1. The rules (toygame/game.go, engine/<game> for a game players see): a Config and a New
+//     that refuses a bad one with ErrBadConfig; the state in one unexported struct, saved
+//     whole by MarshalBinary with a version ("v") and read back by UnmarshalBinary, which
+//     refuses a newer version with ErrNewerSnapshot; randomness only from a Rand seeded by
+//     the Config. The actions are plain structs with a Kind, the host's own starting with
+//     "host_"; one Codec (NewCodec) knows them and SeatMoves. A Game implements Game, as
+//     `var _ engine.Game = (*Game)(nil)` holds it to: Apply takes its own actions and the
+//     seat moves (HostAddSeat, HostRemoveSeat, HostEndGame), refusing with a *Refusal that
+//     changes nothing; Advance and NextDeadline its clocks (none: false); Over; and
+//     SeatView, what one seat may see (NoSeat: the public view), absolute deadlines as
+//     Instants.
+//  2. The room's side (toygame/rules.go): a game.Rules, which names the family and gives its
+//     DefaultConfig, reads one strictly (ReadConfig), strips what the room fills in at start
+//     (PublicConfig), warns (Warnings), says whether the lobby deals teams (Teams), checks a
+//     config for a table (Check) and starts or restores the game (Start, Restore); the game
+//     it makes is a game.Play: the Game, plus how a seat's action and the host's own moves
+//     are read (PlayerAction, HostMove), and what a rename, a seat leaving the room and any
+//     change mean to it (Rename, Remove, Settle).
+//  3. The screens (toygame/screens.go, app/<game>ui for a game players see): one type per
+//     device that takes each view of its seat as it arrives (See) and draws the game screen
+//     in the frame the shell fills (Screen, ui.Frame: the language, the clock's skew, the
+//     names, how to send an action), the lobby's panel from the room's settings (Settings,
+//     ui.Setup: the config, the players, how to change it and Start), why a start is refused
+//     where its code says too little (StartWhy), whom the game waits on by public facts when
+//     one phone is passed around (Waiting), and what to close when it changes hands (PutDown).
+//  4. One line (app/toygame_test.go; app/games.go for a game players see):
+//     registerGame(rules, func() gameUI { return new(UI) }) adds the family to every room and
+//     its screens to the shell. Nothing else of the room, the session or the shell changes.
+//
+// A game that players see needs besides: its words in every language pack (app/i18n/packs,
+// content named by id), tests of its rules by their IDs with a seeded property test of
+// random games (engine/enginetest), a fuzz test of its codec and Apply, and a saved game of
+// each release in app/game/testdata/oldsave once its save changes.
 package engine
