@@ -58,6 +58,12 @@ func playerOptions(url, name string) Options {
 func newHandoffTable(t *testing.T, n int) *handoffTable {
 	t.Helper()
 	url, _ := startSignaling(t)
+	return newHandoffTableOn(t, url, n)
+}
+
+// newHandoffTableOn is newHandoffTable on the signaling server at url.
+func newHandoffTableOn(t *testing.T, url string, n int) *handoffTable {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	t.Cleanup(cancel)
 	ht := &handoffTable{url: url, ctx: ctx, store: &MemoryStore{}, cards: map[Seat]string{}, watching: map[*Client]*watcher{}}

@@ -121,7 +121,14 @@ func (c *Client) reconnect(old Conn) bool {
 			c.notify(Update{Notice: "This game is over: the host did not come back in time.", Code: NoticeHostGone})
 			return false
 		}
-		timer := time.NewTimer(wait)
+		pause := wait
+		if errors.Is(err, errHostAway) && c.lineHearsTheHost() {
+			// Every attempt is a join at the signaling server, and the phones of a table
+			// share one address there: knocking every few seconds while the host is away
+			// would spend the address's joins until the host itself cannot come back.
+			pause = awayRecheck
+		}
+		timer := time.NewTimer(pause)
 		select {
 		case <-timer.C:
 		case <-c.retryNow:
@@ -132,6 +139,25 @@ func (c *Client) reconnect(old Conn) bool {
 		}
 		wait = min(2*wait, c.retry.most)
 	}
+}
+
+// awayRecheck is how long a reconnect waits after finding the host away while the takeover
+// line is in the room: the line hears the host's return (retrySoon), so this only bounds
+// the wait should that news be lost.
+const awayRecheck = 30 * time.Second
+
+// lineHearsTheHost reports whether this client's takeover line is in the room and heard
+// that the host is away, so it will hear the host come back.
+func (c *Client) lineHearsTheHost() bool {
+	c.mu.Lock()
+	t := c.take
+	c.mu.Unlock()
+	if t == nil {
+		return false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.lineUp
 }
 
 // adopt makes conn the client's connection and says hello on it. The welcome (handled by
