@@ -225,6 +225,7 @@ func (c *Client) readLoop() {
 			return
 		}
 		c.lastHeard.Store(time.Now().UnixNano())
+		tapReceived(c, raw)
 		c.handle(conn, raw)
 	}
 }

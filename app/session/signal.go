@@ -18,6 +18,16 @@ import (
 // signaling server: what the server could see.
 var signalTap atomic.Pointer[func(raw []byte)]
 
+// receivedTap, in tests, sees every message a client receives from its host (a sniff of a
+// player's traffic: the secrecy tests of the handoff and the takeover).
+var receivedTap atomic.Pointer[func(c *Client, raw []byte)]
+
+func tapReceived(c *Client, raw []byte) {
+	if tap := receivedTap.Load(); tap != nil {
+		(*tap)(c, raw)
+	}
+}
+
 func tapSignal(raw []byte) {
 	if tap := signalTap.Load(); tap != nil {
 		(*tap)(raw)
