@@ -184,6 +184,7 @@ var readableSizes = [][2]int64{{320, 640}, {375, 667}, {390, 844}}
 // is above the bar when the screen comes; a team's name and points each stay on one line;
 // and no Japanese word is cut by a line break.
 func TestSpyfestReadsAboveTheBar(t *testing.T) {
+	t.Parallel()
 	site := newLayoutSite(t)
 	moments := festMoments(t)
 	type page struct{ name, url string }

@@ -96,6 +96,7 @@ const seatRowHeights = `JSON.stringify([...document.querySelectorAll("#sf-player
 // 320 px phone and on the table screen at 1280 px, at each moment the list carries badges.
 // (No Japanese word on these screens is cut by a line break either: issue 29's "Mayaさ / ん".)
 func TestSeatRowsKeepOneHeight(t *testing.T) {
+	t.Parallel()
 	site := newLayoutSite(t)
 	moments := seatListMoments(t)
 	type page struct {
