@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,6 +44,11 @@ func main() {
 	if err := toModuleRoot(); err != nil {
 		log.Fatal(err)
 	}
+	sessionLog, err := logSessionsTo(benchLogPath)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer sessionLog.Close()
 	sections := strings.Split(*only, ",")
 	for _, s := range sections {
 		if !slices.Contains(allSections, s) {
@@ -66,7 +72,31 @@ func main() {
 		fmt.Sprintf("%d; %s / %s", runtime.NumCPU(), loadBefore, loadAverage())))
 	fmt.Println()
 	printTable(os.Stdout, rows)
-	log.Printf("took %s", time.Since(start).Round(time.Second))
+	log.Printf("took %s; the sessions' log is in %s", time.Since(start).Round(time.Second), benchLogPath)
+}
+
+// benchLogPath is where the sessions the bench runs write their log (slog's default
+// logger): printed to the terminal, their lines came in the middle of the table, from
+// sessions still closing while it was printed.
+const benchLogPath = "build/bench-sessions.log"
+
+// logSessionsTo sends slog's default logger to a new file at path, and leaves the log
+// package, the bench's own progress lines, on stderr.
+func logSessionsTo(path string) (*os.File, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	slog.SetDefault(slog.New(slog.NewTextHandler(f, nil)))
+	// SetDefault routes the log package through the new handler; the progress lines stay
+	// on the terminal.
+	log.SetOutput(os.Stderr)
+	log.SetFlags(0)
+	log.SetPrefix("bench: ")
+	return f, nil
 }
 
 type config struct {
