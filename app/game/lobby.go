@@ -17,7 +17,7 @@ func (r *Room) setSettings(s Settings) error {
 	}
 	f, ok := rulesOf(s.Family)
 	if !ok {
-		return refusal(engine.ErrBadConfig, "APP-LOBBY-1", "unknown game %q (one of %v)", s.Family, Families())
+		return refusal(engine.ErrBadConfig, ruleHostArrangesSeats, "unknown game %q (one of %v)", s.Family, Families())
 	}
 	merged := s.With(s.Family, nil)
 	for fam, c := range r.s.Settings.Configs {
@@ -33,7 +33,7 @@ func (r *Room) setSettings(s Settings) error {
 	// Every view carries the whole content in play (locations, sheet, keywords): settings
 	// whose views could not be sent in one message would stall the game later.
 	if b, err := json.Marshal(public); err != nil || len(b) > maxViewBytes {
-		return refusal(engine.ErrGameTooLarge, "APP-LOBBY-1", "these settings make the game too large to send to the players (%d bytes of content, at most %d): use fewer or shorter custom entries", len(b), maxViewBytes)
+		return refusal(engine.ErrGameTooLarge, ruleHostArrangesSeats, "these settings make the game too large to send to the players (%d bytes of content, at most %d): use fewer or shorter custom entries", len(b), maxViewBytes)
 	}
 	r.s.Settings = s
 	return nil
@@ -106,7 +106,7 @@ func (r *Room) over() bool { return r.g != nil && r.g.Over() }
 // backToLobby leaves a finished game, keeping the settings and the teams.
 func (r *Room) backToLobby() error {
 	if !r.s.Started || !r.over() {
-		return refusal(engine.ErrWrongPhase, "APP-LOBBY-1", "the game is still running: end it first")
+		return refusal(engine.ErrWrongPhase, ruleHostArrangesSeats, "the game is still running: end it first")
 	}
 	r.g = nil
 	r.s.Started, r.s.Seats = false, nil

@@ -17,11 +17,11 @@ func (r *Room) action(seat session.Seat, raw []byte) error {
 		return err
 	}
 	if engine.HostOnly(a) {
-		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the host's controls are not game actions")
+		return refusal(engine.ErrInvalidAction, ruleActionChecked, "the host's controls are not game actions")
 	}
 	e := r.engineSeat(seat, false)
 	if e == engine.NoSeat {
-		return refusal(engine.ErrNoSuchSeat, "APP-LOBBY-1", "you are not seated in this game")
+		return refusal(engine.ErrNoSuchSeat, ruleHostArrangesSeats, "you are not seated in this game")
 	}
 	return r.play(e, a)
 }

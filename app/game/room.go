@@ -199,22 +199,22 @@ func (r *Room) apply(seat session.Seat, raw json.RawMessage) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&op); err != nil {
-		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the game could not read that request: %v", err)
+		return refusal(engine.ErrInvalidAction, ruleActionChecked, "the game could not read that request: %v", err)
 	}
 	if dec.More() {
-		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "the game could not read that request: extra data after it")
+		return refusal(engine.ErrInvalidAction, ruleActionChecked, "the game could not read that request: extra data after it")
 	}
 	switch op.Op {
 	case OpSettings, OpStart, OpEnd, OpLobby, OpAssign, OpBalance, OpShuffle, OpHost:
 		if !p.Host {
-			return refusal(engine.ErrNotHost, "APP-LOBBY-1", "only the host can do that")
+			return refusal(engine.ErrNotHost, ruleHostArrangesSeats, "only the host can do that")
 		}
 	case OpAction, OpTeam:
 		if p.Spectator {
 			return refusal(engine.ErrSpectator, "", "spectators watch the game and cannot take part")
 		}
 	default:
-		return refusal(engine.ErrInvalidAction, "APP-ACT-1", "unknown request %q", op.Op)
+		return refusal(engine.ErrInvalidAction, ruleActionChecked, "unknown request %q", op.Op)
 	}
 	if err := op.checkFields(); err != nil {
 		return err
@@ -254,9 +254,9 @@ func (op Op) checkFields() error {
 	for field, present := range has {
 		if present != slices.Contains(need, field) {
 			if present {
-				return refusal(engine.ErrInvalidAction, "APP-ACT-1", "%q does not take %q", op.Op, field)
+				return refusal(engine.ErrInvalidAction, ruleActionChecked, "%q does not take %q", op.Op, field)
 			}
-			return refusal(engine.ErrInvalidAction, "APP-ACT-1", "%q needs %q", op.Op, field)
+			return refusal(engine.ErrInvalidAction, ruleActionChecked, "%q needs %q", op.Op, field)
 		}
 	}
 	return nil
@@ -264,7 +264,7 @@ func (op Op) checkFields() error {
 
 func (r *Room) inLobby(what string) error {
 	if r.s.Started {
-		return refusal(engine.ErrWrongPhase, "APP-LOBBY-1", "%s only in the lobby, before the game starts", what)
+		return refusal(engine.ErrWrongPhase, ruleHostArrangesSeats, "%s only in the lobby, before the game starts", what)
 	}
 	return nil
 }

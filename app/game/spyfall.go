@@ -88,7 +88,7 @@ type spyfallPlay struct{ *spyfall.Game }
 func (p spyfallPlay) PlayerAction(data []byte) (engine.Action, error) {
 	a, err := spyfall.DecodeAction(data)
 	if err == nil && a.Kind() == (spyfall.Rename{}).Kind() {
-		return nil, refusal(engine.ErrInvalidAction, "APP-ACT-1", "rename through the room, not the game")
+		return nil, refusal(engine.ErrInvalidAction, ruleActionChecked, "rename through the room, not the game")
 	}
 	return a, err
 }
@@ -105,7 +105,7 @@ func (p spyfallPlay) HostMove(data []byte) (engine.Action, error) {
 	case spyfall.HostPass, spyfall.HostMarkAbsent:
 		return a, nil
 	}
-	return nil, refusal(engine.ErrInvalidAction, "APP-ACT-1", "%q is not one of the host's moves in a round", a.Kind())
+	return nil, refusal(engine.ErrInvalidAction, ruleActionChecked, "%q is not one of the host's moves in a round", a.Kind())
 }
 
 // Rename passes a new name on to the engine, which keeps the names.

@@ -54,7 +54,7 @@ func (spyfestRules) Start(config any, players []Entrant, seed uint64, _ engine.I
 	cfg.Seed, cfg.Teams = seed, [2][]engine.Seat{}
 	for _, p := range players {
 		if p.Team < 0 {
-			return nil, refusal(engine.ErrNoTeam, "SX-SET-1", "%s has not joined a team yet", p.Name)
+			return nil, refusal(engine.ErrNoTeam, ruleTwoTeams, "%s has not joined a team yet", p.Name)
 		}
 	}
 	for e := range players {
@@ -106,7 +106,7 @@ func (p spyfestPlay) PlayerAction(data []byte) (engine.Action, error) {
 
 // HostMove: Spyfest has no host moves in the game.
 func (p spyfestPlay) HostMove([]byte) (engine.Action, error) {
-	return nil, refusal(engine.ErrWrongPhase, "SF-END-1a", "the host passes for a seat only during a Spyfall game")
+	return nil, refusal(engine.ErrWrongPhase, ruleTimeUpTurns, "the host passes for a seat only during a Spyfall game")
 }
 
 func (p spyfestPlay) Rename(engine.Seat, string, engine.Instant) {}

@@ -31,7 +31,7 @@ func (r *Room) setTeam(seat session.Seat, team int) {
 
 func (r *Room) needTeams() error {
 	if !r.rules().Teams() {
-		return refusal(engine.ErrInvalidAction, "SX-SET-1", "this game is not played in teams")
+		return refusal(engine.ErrInvalidAction, ruleTwoTeams, "this game is not played in teams")
 	}
 	return nil
 }
@@ -42,9 +42,9 @@ func checkTeam(team int, orNone bool) error {
 	case team == 0 || team == 1 || orNone && team == -1:
 		return nil
 	case orNone:
-		return refusal(engine.ErrInvalidAction, "SX-SET-1", "team %d does not exist (0 or 1, or -1 for none)", team)
+		return refusal(engine.ErrInvalidAction, ruleTwoTeams, "team %d does not exist (0 or 1, or -1 for none)", team)
 	}
-	return refusal(engine.ErrInvalidAction, "SX-SET-1", "team %d does not exist (0 or 1)", team)
+	return refusal(engine.ErrInvalidAction, ruleTwoTeams, "team %d does not exist (0 or 1)", team)
 }
 
 // pickTeam puts the sender in a team: in the lobby, or as a late joiner between rounds

@@ -119,7 +119,7 @@ func (h *hostCore) lobbyControlLocked(hc *hostConn, seq uint64, in Intent) (toCl
 		// The host's seat stays first (a saved state relies on it); the table is a circle,
 		// so every seating can still be had by moving the others around it.
 		if target.host {
-			h.sendLocked(hc, TypeError, seq, Refusal{Code: CodeRefused, Reason: ReasonHostSeat, Rule: "APP-LOBBY-1",
+			h.sendLocked(hc, TypeError, seq, Refusal{Code: CodeRefused, Reason: ReasonHostSeat, Rule: ruleHostArrangesSeats,
 				Msg: "The host's seat stays first; move the other players around it."})
 			return nil
 		}
@@ -134,7 +134,7 @@ func (h *hostCore) lobbyControlLocked(hc *hostConn, seq uint64, in Intent) (toCl
 		h.seats = slices.Insert(h.seats, *in.To, target)
 	case KindKick:
 		if target.host {
-			h.sendLocked(hc, TypeError, seq, Refusal{Code: CodeRefused, Reason: ReasonHostSeat, Rule: "APP-LOBBY-1",
+			h.sendLocked(hc, TypeError, seq, Refusal{Code: CodeRefused, Reason: ReasonHostSeat, Rule: ruleHostArrangesSeats,
 				Msg: "The host's own seat cannot be removed."})
 			return nil
 		}

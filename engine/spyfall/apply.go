@@ -23,14 +23,14 @@ func (g *Game) Apply(seat engine.Seat, a Action, now engine.Instant) error {
 		return refuse(engine.ErrNoSuchSeat, "", "seat %d is not at the table", seat)
 	}
 	if engine.HostOnly(a) && seat != Host {
-		return refuse(engine.ErrForbidden, "APP-ACT-1", "only the host may do that")
+		return refuse(engine.ErrForbidden, ruleActionChecked, "only the host may do that")
 	}
 	switch a := a.(type) {
 	case Rename:
 		return g.rename(seat, a)
 	}
 	if g.s.Phase == PhaseGameOver {
-		return refuse(engine.ErrGameOver, "SF-END-4", "the game is over")
+		return refuse(engine.ErrGameOver, ruleGameOver, "the game is over")
 	}
 	switch a := a.(type) {
 	case Deal:
@@ -133,13 +133,13 @@ func (g *Game) checkRound(r int) error {
 // player checks that seat is dealt into the round and present.
 func (g *Game) player(seat engine.Seat) error {
 	if seat == Host {
-		return refuse(engine.ErrForbidden, "APP-ACT-1", "the host cannot do that for a seat")
+		return refuse(engine.ErrForbidden, ruleActionChecked, "the host cannot do that for a seat")
 	}
 	if !g.s.Cur.inRound(seat) {
-		return refuse(engine.ErrForbidden, "APP-LOBBY-1", "seat %d joined after the deal and waits for the next round", seat)
+		return refuse(engine.ErrForbidden, ruleHostArrangesSeats, "seat %d joined after the deal and waits for the next round", seat)
 	}
 	if g.s.Cur.Absent[seat] {
-		return refuse(engine.ErrForbidden, "APP-LOBBY-2", "seat %d is absent this round", seat)
+		return refuse(engine.ErrForbidden, ruleSeatsBetweenRounds, "seat %d is absent this round", seat)
 	}
 	return nil
 }
@@ -178,7 +178,7 @@ func (g *Game) rename(seat engine.Seat, a Rename) error {
 		return refuse(engine.ErrNoSuchSeat, "", "there is no seat %d", a.Seat)
 	}
 	if seat != Host && seat != a.Seat {
-		return refuse(engine.ErrForbidden, "APP-LOBBY-1", "a player may only rename themselves")
+		return refuse(engine.ErrForbidden, ruleHostArrangesSeats, "a player may only rename themselves")
 	}
 	name, err := checkName(a.Name)
 	if err != nil {
@@ -190,7 +190,7 @@ func (g *Game) rename(seat engine.Seat, a Rename) error {
 
 func (g *Game) betweenRounds() error {
 	if g.s.Phase != PhaseLobby && g.s.Phase != PhaseRoundOver {
-		return refuse(engine.ErrWrongPhase, "APP-LOBBY-2", "seats change only between rounds")
+		return refuse(engine.ErrWrongPhase, ruleSeatsBetweenRounds, "seats change only between rounds")
 	}
 	return nil
 }
@@ -206,7 +206,7 @@ func (g *Game) addSeat(a engine.HostAddSeat) error {
 		return err
 	}
 	if _, hi := PlayerRange(g.s.Settings.Edition, g.s.Settings.Team); len(g.s.Order) >= hi {
-		return refuse(engine.ErrForbidden, "SF-ED-1", "the table is full (%d seats)", hi)
+		return refuse(engine.ErrForbidden, ruleEditionAndPacks, "the table is full (%d seats)", hi)
 	}
 	s := engine.Seat(len(g.s.Seats))
 	g.s.Seats = append(g.s.Seats, seatState{Name: name})
@@ -228,7 +228,7 @@ func (g *Game) removeSeat(a engine.HostRemoveSeat) error {
 		return refuse(engine.ErrNoSuchSeat, "", "there is no seat %d", a.Seat)
 	}
 	if lo, _ := PlayerRange(g.s.Settings.Edition, g.s.Settings.Team); len(g.s.Order) <= lo {
-		return refuse(engine.ErrForbidden, "SF-ED-1", "the game needs at least %d seats", lo)
+		return refuse(engine.ErrForbidden, ruleEditionAndPacks, "the game needs at least %d seats", lo)
 	}
 	if g.s.NextDealer == a.Seat {
 		g.s.NextDealer = g.leftOf(a.Seat, func(s engine.Seat) bool { return s != a.Seat })
@@ -250,13 +250,13 @@ func (g *Game) removeSeat(a engine.HostRemoveSeat) error {
 
 func (g *Game) moveSeat(a HostMoveSeat) error {
 	if g.s.Phase != PhaseLobby {
-		return refuse(engine.ErrWrongPhase, "APP-LOBBY-1", "seats are reordered before the game only")
+		return refuse(engine.ErrWrongPhase, ruleHostArrangesSeats, "seats are reordered before the game only")
 	}
 	if !g.seated(a.Seat) {
 		return refuse(engine.ErrNoSuchSeat, "", "there is no seat %d", a.Seat)
 	}
 	if a.To < 0 || a.To >= len(g.s.Order) {
-		return refuse(engine.ErrInvalidAction, "APP-LOBBY-1", "position %d is outside the table", a.To)
+		return refuse(engine.ErrInvalidAction, ruleHostArrangesSeats, "position %d is outside the table", a.To)
 	}
 	g.s.Order = slices.DeleteFunc(g.s.Order, func(s engine.Seat) bool { return s == a.Seat })
 	g.s.Order = slices.Insert(g.s.Order, a.To, a.Seat)

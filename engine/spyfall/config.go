@@ -205,19 +205,19 @@ func (c Config) resolve() (settings, []string, []Location, error) {
 	switch c.Edition {
 	case Classic, Spyfall2, TimeTravel:
 	default:
-		return s, nil, nil, badConfig("SF-ED-1", "unknown edition %q", c.Edition)
+		return s, nil, nil, badConfig(ruleEditionAndPacks, "unknown edition %q", c.Edition)
 	}
 	s.Edition = c.Edition
 	names := c.Players
 	if len(names) == 0 {
 		if c.Seats < 0 || c.Seats > 64 {
-			return s, nil, nil, badConfig("SF-ED-1", "seat count %d is out of range", c.Seats)
+			return s, nil, nil, badConfig(ruleEditionAndPacks, "seat count %d is out of range", c.Seats)
 		}
 		for i := 0; i < c.Seats; i++ {
 			names = append(names, fmt.Sprintf("Player %d", i+1))
 		}
 	} else if c.Seats != 0 && c.Seats != len(c.Players) {
-		return s, nil, nil, badConfig("SF-ED-1", "%d seats but %d player names", c.Seats, len(c.Players))
+		return s, nil, nil, badConfig(ruleEditionAndPacks, "%d seats but %d player names", c.Seats, len(c.Players))
 	}
 	clean := make([]string, len(names))
 	for i, n := range names {
@@ -227,7 +227,7 @@ func (c Config) resolve() (settings, []string, []Location, error) {
 		}
 	}
 	if c.Team && c.Edition != TimeTravel {
-		return s, nil, nil, badConfig("SF-TEAM-1", "the team variant is a Time Travel variant")
+		return s, nil, nil, badConfig(ruleTeamVariant, "the team variant is a Time Travel variant")
 	}
 	lo, hi := PlayerRange(c.Edition, c.Team)
 	if len(clean) < lo || len(clean) > hi {
@@ -240,40 +240,40 @@ func (c Config) resolve() (settings, []string, []Location, error) {
 		s.CaptainTurns = 1
 	}
 	if s.CaptainTurns != 1 && s.CaptainTurns != 2 {
-		return s, nil, nil, badConfig("SF-TEAM-7", "each seat captains once or twice, not %d times", c.CaptainTurns)
+		return s, nil, nil, badConfig(ruleCaptaincy, "each seat captains once or twice, not %d times", c.CaptainTurns)
 	}
 	if !c.Team && (c.CaptainTurns != 0 || c.TeamClock) {
-		return s, nil, nil, badConfig("SF-TEAM-7", "captain settings need the team variant")
+		return s, nil, nil, badConfig(ruleCaptaincy, "captain settings need the team variant")
 	}
 	s.Rounds = c.Rounds
 	if s.Rounds == 0 {
 		s.Rounds = DefaultRounds
 	}
 	if c.Team && c.Rounds != 0 {
-		return s, nil, nil, badConfig("SF-TEAM-7", "the team variant ends when every seat has captained; do not set rounds")
+		return s, nil, nil, badConfig(ruleCaptaincy, "the team variant ends when every seat has captained; do not set rounds")
 	}
 	if s.Rounds < 1 || s.Rounds > MaxRounds {
-		return s, nil, nil, badConfig("SF-SET-1", "rounds must be 1 to %d, not %d", MaxRounds, c.Rounds)
+		return s, nil, nil, badConfig(ruleRounds, "rounds must be 1 to %d, not %d", MaxRounds, c.Rounds)
 	}
 	if c.RoundLength != 0 {
 		if c.RoundLength < MinRoundLength || c.RoundLength > MaxRoundLength {
-			return s, nil, nil, badConfig("SF-SET-2", "a round lasts 1 to 30 minutes, not %v", c.RoundLength)
+			return s, nil, nil, badConfig(ruleRoundLength, "a round lasts 1 to 30 minutes, not %v", c.RoundLength)
 		}
 		s.RoundLength, s.FixedLength = c.RoundLength, true
 	}
 	s.Spies = c.Spies
 	if s.Spies != 0 && !spiesAllowed(c.Edition, len(clean), s.Spies) {
-		return s, nil, nil, badConfig("SF-SET-3", "%d spies are not allowed in %s with %d players", s.Spies, c.Edition, len(clean))
+		return s, nil, nil, badConfig(ruleSpyCount, "%d spies are not allowed in %s with %d players", s.Spies, c.Edition, len(clean))
 	}
 	if c.OldPals && (c.Edition != Spyfall2 || s.spiesFor(len(clean)) != 2) {
-		return s, nil, nil, badConfig("SF-DEAL-4", "old pals needs Spyfall 2 with two spies")
+		return s, nil, nil, badConfig(ruleOldPals, "old pals needs Spyfall 2 with two spies")
 	}
 	s.OldPals = c.OldPals
 	s.HideRoles = c.HideRoles
 	s.QuestionTracker = c.QuestionTracker
 	s.FairRotation = c.FairRotation
 	if c.NormalThreePlayer && c.Edition != TimeTravel {
-		return s, nil, nil, badConfig("SF-3P-1", "only Time Travel has a 3-player variant to opt out of")
+		return s, nil, nil, badConfig(ruleThreePlayerVariant, "only Time Travel has a 3-player variant to opt out of")
 	}
 	s.NormalThreePlayer = c.NormalThreePlayer
 	locs, err := c.locations()
@@ -285,7 +285,7 @@ func (c Config) resolve() (settings, []string, []Location, error) {
 		need = 2
 	}
 	if len(locs) < need {
-		return s, nil, nil, badConfig("SF-ED-1", "the chosen packs leave %d locations; at least %d needed", len(locs), need)
+		return s, nil, nil, badConfig(ruleEditionAndPacks, "the chosen packs leave %d locations; at least %d needed", len(locs), need)
 	}
 	return s, clean, locs, nil
 }
@@ -301,13 +301,13 @@ func (c Config) locations() ([]Location, error) {
 	for _, id := range ids {
 		p, ok := BuiltinPack(id)
 		if !ok {
-			return nil, badConfig("SF-ED-1", "unknown pack %q", id)
+			return nil, badConfig(ruleEditionAndPacks, "unknown pack %q", id)
 		}
 		packs = append(packs, p)
 	}
 	for i, p := range c.CustomPacks {
 		if err := p.check(); err != nil {
-			return nil, badConfig("SF-ED-4", "custom pack %d: %v", i+1, err)
+			return nil, badConfig(ruleOwnLocations, "custom pack %d: %v", i+1, err)
 		}
 		packs = append(packs, p)
 	}
@@ -320,7 +320,7 @@ func (c Config) locations() ([]Location, error) {
 	for _, p := range packs {
 		for _, l := range p.Locations {
 			if seen[l.ID] {
-				return nil, badConfig("SF-ED-1", "location %q appears in two packs", l.ID)
+				return nil, badConfig(ruleEditionAndPacks, "location %q appears in two packs", l.ID)
 			}
 			seen[l.ID] = true
 			if excluded[l.ID] {
@@ -331,7 +331,7 @@ func (c Config) locations() ([]Location, error) {
 	}
 	for _, id := range c.Exclude {
 		if !seen[id] {
-			return nil, badConfig("SF-ED-4", "cannot exclude %q: no such location in the chosen packs", id)
+			return nil, badConfig(ruleOwnLocations, "cannot exclude %q: no such location in the chosen packs", id)
 		}
 	}
 	return out, nil

@@ -36,7 +36,7 @@ var (
 
 // refusePackFile refuses a file for why (ErrNotAPackFile or ErrNewerPackFile).
 func refusePackFile(why error, format string, args ...any) *engine.Refusal {
-	r := engine.Refuse(engine.ErrInvalidAction, "SF-ED-4", format, args...)
+	r := engine.Refuse(engine.ErrInvalidAction, ruleOwnLocations, format, args...)
 	r.Err = fmt.Errorf("%w: %w", engine.ErrInvalidAction, why)
 	return r
 }
@@ -50,7 +50,7 @@ type packFile struct {
 // ExportPack writes a custom pack as the JSON file described in FORMAT.md.
 func ExportPack(p Pack) ([]byte, error) {
 	if err := p.check(); err != nil {
-		return nil, engine.Refuse(engine.ErrInvalidAction, "SF-ED-4", "cannot export the pack: %v", err)
+		return nil, engine.Refuse(engine.ErrInvalidAction, ruleOwnLocations, "cannot export the pack: %v", err)
 	}
 	return json.MarshalIndent(packFile{Format: PackFormat, Version: PackFormatVersion, Pack: p}, "", "  ")
 }
@@ -77,7 +77,7 @@ func ImportPack(data []byte) (Pack, error) {
 		return Pack{}, refusePackFile(ErrNotAPackFile, "not a pack file: version %d", f.Version)
 	}
 	if err := f.Pack.check(); err != nil {
-		return Pack{}, engine.Refuse(engine.ErrInvalidAction, "SF-ED-4", "bad pack: %v", err)
+		return Pack{}, engine.Refuse(engine.ErrInvalidAction, ruleOwnLocations, "bad pack: %v", err)
 	}
 	return f.Pack, nil
 }

@@ -11,7 +11,7 @@ func (g *Game) locationIndex(id string) (int, error) {
 			return i, nil
 		}
 	}
-	return -1, refuse(engine.ErrInvalidAction, "SF-SPY-1", "%q is not a location of this game", id)
+	return -1, refuse(engine.ErrInvalidAction, ruleSpyNamesLocation, "%q is not a location of this game", id)
 }
 
 // guess is a spy stopping the clock to name the location (SF-SPY), or the
@@ -22,11 +22,11 @@ func (g *Game) guess(seat engine.Seat, a Guess, now engine.Instant) error {
 		return err
 	}
 	if r.Variant == Team {
-		return refuse(engine.ErrWrongPhase, "SF-TEAM-5", "the team spy names both locations at the end")
+		return refuse(engine.ErrWrongPhase, ruleSpyGuessesBoth, "the team spy names both locations at the end")
 	}
 	if g.s.Phase == PhaseSpyGuess {
 		if seat != r.Spies[0] && seat != r.Spies[1] || seat == r.Guesses[0].Seat {
-			return refuse(engine.ErrNotYourTurn, "SF-SPY-3", "the second spy names a location now")
+			return refuse(engine.ErrNotYourTurn, ruleSecondSpyNames, "the second spy names a location now")
 		}
 		loc, err := g.locationIndex(a.Location)
 		if err != nil {
@@ -37,9 +37,9 @@ func (g *Game) guess(seat engine.Seat, a Guess, now engine.Instant) error {
 		return nil
 	}
 	if !r.isSpy(seat) {
-		return refuse(engine.ErrForbidden, "SF-SPY-1", "only a spy may name the location")
+		return refuse(engine.ErrForbidden, ruleSpyNamesLocation, "only a spy may name the location")
 	}
-	if err := g.clockRunning(now, "SF-SPY-1"); err != nil {
+	if err := g.clockRunning(now, ruleSpyNamesLocation); err != nil {
 		return err
 	}
 	loc, err := g.locationIndex(a.Location)

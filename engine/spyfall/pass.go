@@ -12,10 +12,10 @@ func (g *Game) pass(seat engine.Seat) error {
 		return err
 	}
 	if g.s.Phase != PhaseEndAccuse {
-		return refuse(engine.ErrWrongPhase, "SF-END-1a", "a seat passes only on its turn to accuse at time up")
+		return refuse(engine.ErrWrongPhase, ruleTimeUpTurns, "a seat passes only on its turn to accuse at time up")
 	}
 	if turn := r.EndOrder[r.EndTurn]; seat != turn {
-		return refuse(engine.ErrNotYourTurn, "SF-END-1a", "seat %d accuses or passes now", turn)
+		return refuse(engine.ErrNotYourTurn, ruleTimeUpTurns, "seat %d accuses or passes now", turn)
 	}
 	r.Passed = append(r.Passed, seat)
 	g.nextEndTurn()
@@ -39,9 +39,9 @@ func (g *Game) hostPass(a HostPass, now engine.Instant) error {
 		return g.passVote(a, now)
 	}
 	if !r.present(a.Seat) {
-		return refuse(engine.ErrForbidden, "APP-LOBBY-2", "seat %d is not playing this round", a.Seat)
+		return refuse(engine.ErrForbidden, ruleSeatsBetweenRounds, "seat %d is not playing this round", a.Seat)
 	}
-	waits := refuse(engine.ErrNotYourTurn, "SF-END-1a", "the game does not wait on seat %d", a.Seat)
+	waits := refuse(engine.ErrNotYourTurn, ruleTimeUpTurns, "the game does not wait on seat %d", a.Seat)
 	switch g.s.Phase {
 	case PhaseDealt:
 		if r.Dealer != a.Seat {
@@ -78,7 +78,7 @@ func (g *Game) hostPass(a HostPass, now engine.Instant) error {
 		g.finish(outcome{ending: ending})
 		return nil
 	case PhaseVote, PhaseEndVote:
-		return refuse(engine.ErrInvalidAction, "SF-END-1a", "a pass for a voter names the vote")
+		return refuse(engine.ErrInvalidAction, ruleTimeUpTurns, "a pass for a voter names the vote")
 	}
 	return waits
 }
@@ -95,14 +95,14 @@ func (g *Game) passVote(a HostPass, now engine.Instant) error {
 	}
 	if !r.present(a.Seat) {
 		// Seats seated after the deal have no ballot at all.
-		return refuse(engine.ErrForbidden, "APP-LOBBY-2", "seat %d is not playing this round", a.Seat)
+		return refuse(engine.ErrForbidden, ruleSeatsBetweenRounds, "seat %d is not playing this round", a.Seat)
 	}
 	switch v.Ballots[a.Seat] {
 	case ballotNone:
-		return refuse(engine.ErrForbidden, "SF-ACC-2", "seat %d has no vote here", a.Seat)
+		return refuse(engine.ErrForbidden, ruleAccusationVote, "seat %d has no vote here", a.Seat)
 	case ballotPending:
 	default:
-		return refuse(engine.ErrAlreadyDone, "SF-ACC-2", "seat %d already voted", a.Seat)
+		return refuse(engine.ErrAlreadyDone, ruleAccusationVote, "seat %d already voted", a.Seat)
 	}
 	v.Ballots[a.Seat] = ballotAbstain
 	g.maybeCloseVote(now)

@@ -9,18 +9,18 @@ import (
 // deal starts the next round (SF-DEAL).
 func (g *Game) deal(seat engine.Seat, a Deal) error {
 	if a.Round <= g.s.Round {
-		return refuse(engine.ErrStale, "SF-DEAL-1", "round %d was already dealt", a.Round)
+		return refuse(engine.ErrStale, ruleDeal, "round %d was already dealt", a.Round)
 	}
 	if a.Round != g.s.Round+1 {
-		return refuse(engine.ErrInvalidAction, "SF-DEAL-1", "the next round is %d, not %d", g.s.Round+1, a.Round)
+		return refuse(engine.ErrInvalidAction, ruleDeal, "the next round is %d, not %d", g.s.Round+1, a.Round)
 	}
 	if err := g.betweenRounds(); err != nil {
-		return refuse(engine.ErrWrongPhase, "SF-DEAL-1", "a round is in play")
+		return refuse(engine.ErrWrongPhase, ruleDeal, "a round is in play")
 	}
 	set := g.s.Settings
 	n := len(g.s.Order)
 	if lo, hi := PlayerRange(set.Edition, set.Team); n < lo || n > hi {
-		return refuse(engine.ErrForbidden, "SF-ED-1", "%d seats cannot play (%d to %d)", n, lo, hi)
+		return refuse(engine.ErrForbidden, ruleEditionAndPacks, "%d seats cannot play (%d to %d)", n, lo, hi)
 	}
 	if set.Team && g.s.Phase == PhaseLobby {
 		for i := 0; i < set.CaptainTurns; i++ {
@@ -193,7 +193,7 @@ func (g *Game) dealSmall(r *round) {
 func (g *Game) startClock(seat engine.Seat, now engine.Instant) error {
 	r := g.s.Cur
 	if g.s.Phase != PhaseDealt {
-		return refuse(engine.ErrWrongPhase, "SF-PLAY-1", "the clock is already started")
+		return refuse(engine.ErrWrongPhase, ruleDealerStartsClock, "the clock is already started")
 	}
 	if seat != Host {
 		if err := g.player(seat); err != nil {
@@ -201,7 +201,7 @@ func (g *Game) startClock(seat engine.Seat, now engine.Instant) error {
 		}
 	}
 	if seat != Host && seat != r.Dealer {
-		return refuse(engine.ErrNotYourTurn, "SF-PLAY-1", "the dealer starts the clock")
+		return refuse(engine.ErrNotYourTurn, ruleDealerStartsClock, "the dealer starts the clock")
 	}
 	r.Clock.Start(now)
 	g.s.Phase = PhasePlaying
@@ -212,29 +212,29 @@ func (g *Game) startClock(seat engine.Seat, now engine.Instant) error {
 func (g *Game) ask(seat engine.Seat, a Ask) error {
 	r := g.s.Cur
 	if !g.s.Settings.QuestionTracker {
-		return refuse(engine.ErrForbidden, "SF-PLAY-2", "the question tracker is off")
+		return refuse(engine.ErrForbidden, ruleQuestionTracker, "the question tracker is off")
 	}
 	if g.s.Phase != PhasePlaying {
-		return refuse(engine.ErrWrongPhase, "SF-PLAY-2", "questions are asked while the clock runs")
+		return refuse(engine.ErrWrongPhase, ruleQuestionTracker, "questions are asked while the clock runs")
 	}
 	if a.Question < r.Questions {
-		return refuse(engine.ErrStale, "SF-PLAY-2", "question %d was already asked", a.Question)
+		return refuse(engine.ErrStale, ruleQuestionTracker, "question %d was already asked", a.Question)
 	}
 	if a.Question > r.Questions {
-		return refuse(engine.ErrInvalidAction, "SF-PLAY-2", "the next question is %d", r.Questions)
+		return refuse(engine.ErrInvalidAction, ruleQuestionTracker, "the next question is %d", r.Questions)
 	}
 	if err := g.player(seat); err != nil {
 		return err
 	}
 	if seat != r.Asker {
-		return refuse(engine.ErrNotYourTurn, "SF-PLAY-2", "seat %d asks now", r.Asker)
+		return refuse(engine.ErrNotYourTurn, ruleQuestionTracker, "seat %d asks now", r.Asker)
 	}
 	if err := g.target(seat, a.Target, "ask"); err != nil {
 		return err
 	}
 	small := r.Variant == TwoPlayer || r.Variant == ThreePlayer
 	if a.Target == r.AskedBy && !small {
-		return refuse(engine.ErrForbidden, "SF-PLAY-2", "no question in return to the seat that just asked")
+		return refuse(engine.ErrForbidden, ruleQuestionTracker, "no question in return to the seat that just asked")
 	}
 	r.AskedBy, r.Asker = seat, a.Target
 	r.Questions++
@@ -295,10 +295,10 @@ func (g *Game) markAbsent(a HostMarkAbsent, now engine.Instant) error {
 		return refuse(engine.ErrNoSuchSeat, "", "there is no seat %d", a.Seat)
 	}
 	if !r.inRound(a.Seat) {
-		return refuse(engine.ErrForbidden, "APP-LOBBY-2", "seat %d is not in this round", a.Seat)
+		return refuse(engine.ErrForbidden, ruleSeatsBetweenRounds, "seat %d is not in this round", a.Seat)
 	}
 	if r.Absent[a.Seat] {
-		return refuse(engine.ErrAlreadyDone, "APP-LOBBY-2", "seat %d is already absent", a.Seat)
+		return refuse(engine.ErrAlreadyDone, ruleSeatsBetweenRounds, "seat %d is already absent", a.Seat)
 	}
 	r.Absent[a.Seat] = true
 	if g.essential(a.Seat) {

@@ -83,11 +83,11 @@ func (g *Game) nextCaptains() (engine.Seat, engine.Seat) {
 func (g *Game) lead(seat engine.Seat, a Lead, now engine.Instant) error {
 	r := g.s.Cur
 	if g.s.Phase != PhaseTeamLead {
-		return refuse(engine.ErrWrongPhase, "SF-TEAM-3", "the captains already decided who acts first")
+		return refuse(engine.ErrWrongPhase, ruleCaptainsPick, "the captains already decided who acts first")
 	}
 	t := r.Team
 	if seat != Host && seat != t.Captains[0] && seat != t.Captains[1] {
-		return refuse(engine.ErrForbidden, "SF-TEAM-3", "the captains decide who acts first")
+		return refuse(engine.ErrForbidden, ruleCaptainsPick, "the captains decide who acts first")
 	}
 	switch a.Captain {
 	case t.Captains[0]:
@@ -95,7 +95,7 @@ func (g *Game) lead(seat engine.Seat, a Lead, now engine.Instant) error {
 	case t.Captains[1]:
 		t.Turn = 1
 	default:
-		return refuse(engine.ErrInvalidAction, "SF-TEAM-3", "seat %d is not a captain", a.Captain)
+		return refuse(engine.ErrInvalidAction, ruleCaptainsPick, "seat %d is not a captain", a.Captain)
 	}
 	g.s.Phase = PhaseTeamPick
 	if g.s.Settings.TeamClock {
@@ -107,17 +107,17 @@ func (g *Game) lead(seat engine.Seat, a Lead, now engine.Instant) error {
 func (g *Game) checkPickTurn(seat engine.Seat, turn int) error {
 	r := g.s.Cur
 	if g.s.Phase != PhaseTeamPick {
-		return refuse(engine.ErrWrongPhase, "SF-TEAM-3", "not picking now")
+		return refuse(engine.ErrWrongPhase, ruleCaptainsPick, "not picking now")
 	}
 	t := r.Team
 	if turn < t.PickNo {
-		return refuse(engine.ErrStale, "SF-TEAM-3", "pick %d is over", turn)
+		return refuse(engine.ErrStale, ruleCaptainsPick, "pick %d is over", turn)
 	}
 	if turn > t.PickNo {
-		return refuse(engine.ErrInvalidAction, "SF-TEAM-3", "the pick in turn is %d", t.PickNo)
+		return refuse(engine.ErrInvalidAction, ruleCaptainsPick, "the pick in turn is %d", t.PickNo)
 	}
 	if seat != t.Captains[t.Turn] {
-		return refuse(engine.ErrNotYourTurn, "SF-TEAM-3", "captain %d picks now", t.Captains[t.Turn])
+		return refuse(engine.ErrNotYourTurn, ruleCaptainsPick, "captain %d picks now", t.Captains[t.Turn])
 	}
 	return nil
 }
@@ -134,10 +134,10 @@ func (g *Game) pick(seat engine.Seat, a Pick, now engine.Instant) error {
 		return refuse(engine.ErrNoSuchSeat, "", "there is no seat %d", a.Agent)
 	}
 	if !r.present(a.Agent) || a.Agent == t.Captains[0] || a.Agent == t.Captains[1] {
-		return refuse(engine.ErrForbidden, "SF-TEAM-3", "seat %d is not an agent in play", a.Agent)
+		return refuse(engine.ErrForbidden, ruleCaptainsPick, "seat %d is not an agent in play", a.Agent)
 	}
 	if t.PickedBy[a.Agent] >= 0 {
-		return refuse(engine.ErrAlreadyDone, "SF-TEAM-3", "seat %d was already picked", a.Agent)
+		return refuse(engine.ErrAlreadyDone, ruleCaptainsPick, "seat %d was already picked", a.Agent)
 	}
 	t.PickedBy[a.Agent] = t.Turn
 	if r.isSpy(a.Agent) {
@@ -193,13 +193,13 @@ func (g *Game) agentsLeft() bool {
 func (g *Game) guessBoth(seat engine.Seat, a GuessBoth) error {
 	r := g.s.Cur
 	if g.s.Phase != PhaseTeamGuess {
-		return refuse(engine.ErrWrongPhase, "SF-TEAM-5", "the spy names the locations when the picking is over")
+		return refuse(engine.ErrWrongPhase, ruleSpyGuessesBoth, "the spy names the locations when the picking is over")
 	}
 	if err := g.player(seat); err != nil {
 		return err
 	}
 	if !r.isSpy(seat) {
-		return refuse(engine.ErrForbidden, "SF-TEAM-5", "only the spy names the locations")
+		return refuse(engine.ErrForbidden, ruleSpyGuessesBoth, "only the spy names the locations")
 	}
 	var locs [2]int
 	for i, id := range a.Locations {

@@ -29,7 +29,7 @@ func (g *Game) accuse(seat engine.Seat, a Accuse, now engine.Instant) error {
 	case g.s.Phase == PhaseEndAccuse:
 		// SF-END-1a: the seat in turn accuses, used mid-round accusation or not.
 		if seat != r.EndOrder[r.EndTurn] {
-			return refuse(engine.ErrNotYourTurn, "SF-END-1a", "seat %d accuses now", r.EndOrder[r.EndTurn])
+			return refuse(engine.ErrNotYourTurn, ruleTimeUpTurns, "seat %d accuses now", r.EndOrder[r.EndTurn])
 		}
 		if err := g.target(seat, a.Suspect, "accuse"); err != nil {
 			return err
@@ -39,9 +39,9 @@ func (g *Game) accuse(seat engine.Seat, a Accuse, now engine.Instant) error {
 		g.maybeCloseVote(now)
 		return nil
 	case r.Variant == Team:
-		return refuse(engine.ErrForbidden, "SF-TEAM-3", "captains pick agents instead of accusing")
+		return refuse(engine.ErrForbidden, ruleCaptainsPick, "captains pick agents instead of accusing")
 	}
-	if err := g.clockRunning(now, "SF-ACC-1"); err != nil {
+	if err := g.clockRunning(now, ruleAccuseOnce); err != nil {
 		return err
 	}
 	if err := g.target(seat, a.Suspect, "accuse"); err != nil {
@@ -49,7 +49,7 @@ func (g *Game) accuse(seat engine.Seat, a Accuse, now engine.Instant) error {
 	}
 	if small {
 		if r.isSpy(seat) {
-			return refuse(engine.ErrForbidden, "SF-2P-3", "the spy may not accuse; propose to reveal the table card instead")
+			return refuse(engine.ErrForbidden, ruleSpyCannotAccuse, "the spy may not accuse; propose to reveal the table card instead")
 		}
 		// SF-2P-3: the suspect's card is revealed at once.
 		if r.isSpy(a.Suspect) {
@@ -60,7 +60,7 @@ func (g *Game) accuse(seat engine.Seat, a Accuse, now engine.Instant) error {
 		return nil
 	}
 	if r.Accused[seat] {
-		return refuse(engine.ErrAlreadyDone, "SF-ACC-1", "each seat may stop the clock to accuse once per round")
+		return refuse(engine.ErrAlreadyDone, ruleAccuseOnce, "each seat may stop the clock to accuse once per round")
 	}
 	r.Accused[seat] = true
 	if r.FirstAccuser[a.Suspect] == engine.NoSeat {
@@ -77,12 +77,12 @@ func (g *Game) accuse(seat engine.Seat, a Accuse, now engine.Instant) error {
 func (g *Game) revealTable(seat engine.Seat, now engine.Instant) error {
 	r := g.s.Cur
 	if r.Table == nil {
-		return refuse(engine.ErrForbidden, "SF-2P-4", "there is no table card in this variant")
+		return refuse(engine.ErrForbidden, ruleTableCard, "there is no table card in this variant")
 	}
 	if err := g.player(seat); err != nil {
 		return err
 	}
-	if err := g.clockRunning(now, "SF-2P-4"); err != nil {
+	if err := g.clockRunning(now, ruleTableCard); err != nil {
 		return err
 	}
 	r.Clock.Pause(now)
@@ -127,14 +127,14 @@ func (g *Game) vote(seat engine.Seat, a Vote, now engine.Instant) error {
 	switch v.Ballots[seat] {
 	case ballotNone:
 		if seat == v.Suspect {
-			return refuse(engine.ErrForbidden, "SF-ACC-2", "the accused does not vote")
+			return refuse(engine.ErrForbidden, ruleAccusationVote, "the accused does not vote")
 		}
-		return refuse(engine.ErrForbidden, "SF-ACC-2", "seat %d has no vote here", seat)
+		return refuse(engine.ErrForbidden, ruleAccusationVote, "seat %d has no vote here", seat)
 	case ballotYes, ballotNo, ballotAbstain:
 		if seat == v.Accuser {
-			return refuse(engine.ErrAlreadyDone, "SF-ACC-2", "the accuser's vote is a fixed yes")
+			return refuse(engine.ErrAlreadyDone, ruleAccusationVote, "the accuser's vote is a fixed yes")
 		}
-		return refuse(engine.ErrAlreadyDone, "SF-ACC-2", "seat %d already voted", seat)
+		return refuse(engine.ErrAlreadyDone, ruleAccusationVote, "seat %d already voted", seat)
 	}
 	if a.Yes {
 		v.Ballots[seat] = ballotYes

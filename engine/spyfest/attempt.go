@@ -11,10 +11,10 @@ func (st *state) stop(seat engine.Seat, a Stop, now engine.Instant) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
 	}
-	if err := st.checkPhase("SX-GUESS-1", "stopping the game", PhaseDescribing); err != nil {
+	if err := st.checkPhase(ruleStopForAttempt, "stopping the game", PhaseDescribing); err != nil {
 		return err
 	}
-	if err := st.notSpy(seat, "SX-GUESS-1", "stop the game"); err != nil {
+	if err := st.notSpy(seat, ruleStopForAttempt, "stop the game"); err != nil {
 		return err
 	}
 	st.Round.Description.Pause(now)
@@ -64,34 +64,34 @@ func (st *state) guess(seat engine.Seat, a Guess, now engine.Instant) error {
 	r := &st.Round
 	switch {
 	case a.Attempt < 1:
-		return engine.Refuse(engine.ErrInvalidAction, "SX-GUESS-2", "attempts are counted from 1")
+		return engine.Refuse(engine.ErrInvalidAction, ruleGuessWindows, "attempts are counted from 1")
 	case a.Attempt < r.Attempt || (a.Attempt == r.Attempt && st.Phase != PhaseStopped):
-		return engine.Refuse(engine.ErrStale, "SX-GUESS-2", "attempt %d is already over", a.Attempt)
+		return engine.Refuse(engine.ErrStale, ruleGuessWindows, "attempt %d is already over", a.Attempt)
 	case a.Attempt > r.Attempt || st.Phase != PhaseStopped:
-		return engine.Refuse(engine.ErrWrongPhase, "SX-GUESS-1", "attempt %d has not started: stop the game first", a.Attempt)
+		return engine.Refuse(engine.ErrWrongPhase, ruleStopForAttempt, "attempt %d has not started: stop the game first", a.Attempt)
 	}
-	if err := st.notSpy(seat, "SX-GUESS-2", "guess"); err != nil {
+	if err := st.notSpy(seat, ruleGuessWindows, "guess"); err != nil {
 		return err
 	}
 	t := st.teamOf(seat)
 	if t != r.Guessing {
 		if t == r.intercepting() {
 			// SX-GUESS-2: the intercepting team's first submission already counted (or its time ran out).
-			return engine.Refuse(engine.ErrStale, "SX-GUESS-2", "your team's guess for attempt %d is already spent", a.Attempt)
+			return engine.Refuse(engine.ErrStale, ruleGuessWindows, "your team's guess for attempt %d is already spent", a.Attempt)
 		}
-		return engine.Refuse(engine.ErrNotYourTurn, "SX-GUESS-2", "the intercepting team guesses first")
+		return engine.Refuse(engine.ErrNotYourTurn, ruleGuessWindows, "the intercepting team guesses first")
 	}
 	switch len(a.Names) {
 	case 1:
 	case 2:
 		if st.Teams[t].Cards[CardTwoGuesses] == 0 {
-			return engine.Refuse(engine.ErrForbidden, "SX-ACT-2", "two names need a \"two guesses\" card, and your team has none left")
+			return engine.Refuse(engine.ErrForbidden, ruleTwoGuesses, "two names need a \"two guesses\" card, and your team has none left")
 		}
 		if a.Names[0] == a.Names[1] {
-			return engine.Refuse(engine.ErrInvalidAction, "SX-ACT-2", "the two names must differ")
+			return engine.Refuse(engine.ErrInvalidAction, ruleTwoGuesses, "the two names must differ")
 		}
 	default:
-		return engine.Refuse(engine.ErrInvalidAction, "SX-GUESS-2", "a guess names one character (two with the \"two guesses\" card)")
+		return engine.Refuse(engine.ErrInvalidAction, ruleGuessWindows, "a guess names one character (two with the \"two guesses\" card)")
 	}
 	for _, name := range a.Names {
 		if err := st.guessable(name); err != nil {
@@ -110,15 +110,15 @@ func (st *state) guess(seat engine.Seat, a Guess, now engine.Instant) error {
 func (st *state) guessable(name string) error {
 	if st.Round.reverse() {
 		if !slices.Contains(st.keywordIDs(st.KeywordSet), name) {
-			return engine.Refuse(engine.ErrInvalidAction, "SX-RC-8", "%q is not a keyword of the set in play", name)
+			return engine.Refuse(engine.ErrInvalidAction, ruleReverseRound, "%q is not a keyword of the set in play", name)
 		}
 		return nil
 	}
 	if !slices.ContainsFunc(st.Sheet, func(s SheetCharacter) bool { return s.ID == name }) {
-		return engine.Refuse(engine.ErrInvalidAction, "SX-RND-7", "%q is not a character of the deck in play", name)
+		return engine.Refuse(engine.ErrInvalidAction, ruleWholeListsShown, "%q is not a character of the deck in play", name)
 	}
 	if slices.Contains(st.Out, name) {
-		return engine.Refuse(engine.ErrForbidden, "SX-GUESS-7", "%q is already out of the game", name)
+		return engine.Refuse(engine.ErrForbidden, ruleCharacterLeaves, "%q is already out of the game", name)
 	}
 	return nil
 }
@@ -160,15 +160,15 @@ func (st *state) startIdle(seat engine.Seat, a StartIdle, now engine.Instant) er
 	if err := st.checkRound(a.Round); err != nil {
 		return err
 	}
-	if err := st.checkPhase("SX-GUESS-6", "starting the idle timer", PhaseDescribing); err != nil {
+	if err := st.checkPhase(ruleIdleTimer, "starting the idle timer", PhaseDescribing); err != nil {
 		return err
 	}
 	r := &st.Round
 	switch {
 	case st.IdleTimer == 0:
-		return engine.Refuse(engine.ErrForbidden, "SX-SET-7", "the idle timer is off in this game")
+		return engine.Refuse(engine.ErrForbidden, ruleTimers, "the idle timer is off in this game")
 	case r.Idle != 0:
-		return engine.Refuse(engine.ErrAlreadyDone, "SX-GUESS-6", "the idle timer is already running")
+		return engine.Refuse(engine.ErrAlreadyDone, ruleIdleTimer, "the idle timer is already running")
 	}
 	r.Idle = now.Add(st.IdleTimer)
 	return nil
@@ -178,11 +178,11 @@ func (st *state) cancelIdle(a CancelIdle) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
 	}
-	if err := st.checkPhase("SX-GUESS-6", "cancelling the idle timer", PhaseDescribing); err != nil {
+	if err := st.checkPhase(ruleIdleTimer, "cancelling the idle timer", PhaseDescribing); err != nil {
 		return err
 	}
 	if st.Round.Idle == 0 {
-		return engine.Refuse(engine.ErrAlreadyDone, "SX-GUESS-6", "the idle timer is not running")
+		return engine.Refuse(engine.ErrAlreadyDone, ruleIdleTimer, "the idle timer is not running")
 	}
 	st.Round.Idle = 0
 	return nil

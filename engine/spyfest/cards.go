@@ -35,55 +35,55 @@ func (st *state) play(seat engine.Seat, a Play) error {
 	r := &st.Round
 	switch a.Card {
 	case CardAsk:
-		if err := st.checkPhase("SX-ACT-1", "asking the Spy", PhaseDescribing, PhaseStopped); err != nil {
+		if err := st.checkPhase(ruleAskTheSpy, "asking the Spy", PhaseDescribing, PhaseStopped); err != nil {
 			return err
 		}
 		if st.Phase == PhaseStopped && t == r.intercepting() && r.Guessing != t {
-			return engine.Refuse(engine.ErrForbidden, "SX-ACT-1", "while stopped, ask before your team's own guess")
+			return engine.Refuse(engine.ErrForbidden, ruleAskTheSpy, "while stopped, ask before your team's own guess")
 		}
 		if r.Question != NoTeam {
-			return engine.Refuse(engine.ErrWrongPhase, "SX-ACT-1", "the Spy has not answered the last question yet")
+			return engine.Refuse(engine.ErrWrongPhase, ruleAskTheSpy, "the Spy has not answered the last question yet")
 		}
 		r.Question = t
 	case CardTwoGuesses:
-		return engine.Refuse(engine.ErrInvalidAction, "SX-ACT-2", "play \"two guesses\" by naming two characters in your team's guess")
+		return engine.Refuse(engine.ErrInvalidAction, ruleTwoGuesses, "play \"two guesses\" by naming two characters in your team's guess")
 	case CardCrossQuarter:
 		if r.reverse() {
-			return engine.Refuse(engine.ErrForbidden, "SX-RC-8", "no quarter can be crossed out in a reverse round")
+			return engine.Refuse(engine.ErrForbidden, ruleReverseRound, "no quarter can be crossed out in a reverse round")
 		}
-		if err := st.checkPhase("SX-ACT-3", "crossing out a quarter", PhaseDescribing, PhaseStopped); err != nil {
+		if err := st.checkPhase(ruleCrossOutQuarter, "crossing out a quarter", PhaseDescribing, PhaseStopped); err != nil {
 			return err
 		}
 		if r.QuarterBy != NoTeam {
-			return engine.Refuse(engine.ErrWrongPhase, "SX-ACT-3", "the Spy has not crossed out the last quarter yet")
+			return engine.Refuse(engine.ErrWrongPhase, ruleCrossOutQuarter, "the Spy has not crossed out the last quarter yet")
 		}
 		if len(st.validQuarters()) == 0 {
-			return engine.Refuse(engine.ErrForbidden, "SX-ACT-3", "no quarter is left to cross out")
+			return engine.Refuse(engine.ErrForbidden, ruleCrossOutQuarter, "no quarter is left to cross out")
 		}
 		r.QuarterBy = t
 	case CardTwoCharacters:
 		if t != r.Team {
-			return engine.Refuse(engine.ErrForbidden, "SX-ACT-4", "only the Spy's own team may play \"two characters\"")
+			return engine.Refuse(engine.ErrForbidden, ruleTwoCharacters, "only the Spy's own team may play \"two characters\"")
 		}
-		if err := st.checkPhase("SX-ACT-4", "\"two characters\" (only at the beginning of the round, before the draw)", PhaseDraw); err != nil {
+		if err := st.checkPhase(ruleTwoCharacters, "\"two characters\" (only at the beginning of the round, before the draw)", PhaseDraw); err != nil {
 			return err
 		}
 		if r.TwoCharacters {
-			return engine.Refuse(engine.ErrAlreadyDone, "SX-ACT-4", "\"two characters\" is already played this round")
+			return engine.Refuse(engine.ErrAlreadyDone, ruleTwoCharacters, "\"two characters\" is already played this round")
 		}
 		r.TwoCharacters = true
 	case CardAnotherKeyword:
 		if t != r.Team {
-			return engine.Refuse(engine.ErrForbidden, "SX-ACT-5", "only the Spy's own team may play \"another keyword\"")
+			return engine.Refuse(engine.ErrForbidden, ruleAnotherKeyword, "only the Spy's own team may play \"another keyword\"")
 		}
 		if r.reverse() {
-			return engine.Refuse(engine.ErrForbidden, "SX-RC-8", "\"another keyword\" cannot be played in a reverse round")
+			return engine.Refuse(engine.ErrForbidden, ruleReverseRound, "\"another keyword\" cannot be played in a reverse round")
 		}
-		if err := st.checkPhase("SX-ACT-5", "\"another keyword\" (after the draw)", PhaseKeep, PhaseDescribing, PhaseStopped); err != nil {
+		if err := st.checkPhase(ruleAnotherKeyword, "\"another keyword\" (after the draw)", PhaseKeep, PhaseDescribing, PhaseStopped); err != nil {
 			return err
 		}
 		if len(st.KeywordDeck) == 0 {
-			return engine.Refuse(engine.ErrForbidden, "SX-ACT-5", "the keyword deck is empty")
+			return engine.Refuse(engine.ErrForbidden, ruleAnotherKeyword, "the keyword deck is empty")
 		}
 		r.Keywords = append(r.Keywords, st.takeKeywords(1)...)
 	}
@@ -98,10 +98,10 @@ func (st *state) answer(seat engine.Seat, a Answer) error {
 	}
 	r := &st.Round
 	if seat != r.Spy {
-		return engine.Refuse(engine.ErrNotYourTurn, "SX-ACT-1", "only the Spy answers")
+		return engine.Refuse(engine.ErrNotYourTurn, ruleAskTheSpy, "only the Spy answers")
 	}
 	if r.Question == NoTeam {
-		return engine.Refuse(engine.ErrWrongPhase, "SX-ACT-1", "there is no question to answer")
+		return engine.Refuse(engine.ErrWrongPhase, ruleAskTheSpy, "there is no question to answer")
 	}
 	r.Answers = append(r.Answers, AnswerGiven{Team: r.Question, Yes: a.Yes})
 	r.Question = NoTeam
@@ -136,13 +136,13 @@ func (st *state) crossQuarter(seat engine.Seat, a CrossQuarter) error {
 	}
 	r := &st.Round
 	if seat != r.Spy {
-		return engine.Refuse(engine.ErrNotYourTurn, "SX-ACT-3", "only the Spy crosses out a quarter")
+		return engine.Refuse(engine.ErrNotYourTurn, ruleCrossOutQuarter, "only the Spy crosses out a quarter")
 	}
 	if r.QuarterBy == NoTeam {
-		return engine.Refuse(engine.ErrWrongPhase, "SX-ACT-3", "no \"cross out a quarter\" card is waiting")
+		return engine.Refuse(engine.ErrWrongPhase, ruleCrossOutQuarter, "no \"cross out a quarter\" card is waiting")
 	}
 	if !slices.Contains(st.validQuarters(), a.Quarter) {
-		return engine.Refuse(engine.ErrForbidden, "SX-ACT-3", "quarter %d cannot be crossed out: it holds your character, is already crossed or does not exist", a.Quarter)
+		return engine.Refuse(engine.ErrForbidden, ruleCrossOutQuarter, "quarter %d cannot be crossed out: it holds your character, is already crossed or does not exist", a.Quarter)
 	}
 	r.CrossedQuarters = append(r.CrossedQuarters, a.Quarter)
 	r.QuarterBy = NoTeam

@@ -141,7 +141,7 @@ type SheetCharacter struct {
 func (c Config) Warnings() []string {
 	var w []string
 	if len(c.Removed) > RemovalWarningAbove {
-		w = append(w, fmt.Sprintf("%d characters removed: the rulebook advises removing at most %d (SX-CNT-5)", len(c.Removed), RemovalWarningAbove))
+		w = append(w, fmt.Sprintf("%d characters removed: the rulebook advises removing at most %d (%s)", len(c.Removed), RemovalWarningAbove, ruleOwnCharacters))
 	}
 	return w
 }
@@ -167,10 +167,10 @@ func (c Config) resolvedSheet() (sheet []SheetCharacter, removed []string, err e
 		}
 	} else {
 		if c.Edition != EditionSpyfest && c.Edition != EditionSpycon {
-			return nil, nil, badConfig("SX-CNT-1", "unknown edition %q", c.Edition)
+			return nil, nil, badConfig(ruleEditions, "unknown edition %q", c.Edition)
 		}
 		if c.Deck != DeckFictional && c.Deck != DeckNonFictional {
-			return nil, nil, badConfig("SX-SET-2", "unknown character deck %q", c.Deck)
+			return nil, nil, badConfig(ruleDeckAndSet, "unknown character deck %q", c.Deck)
 		}
 		base := Sheet(c.Edition, c.Deck)
 		for i, ch := range base {
@@ -181,13 +181,13 @@ func (c Config) resolvedSheet() (sheet []SheetCharacter, removed []string, err e
 		if cc.Replaces != "" {
 			i := slices.IndexFunc(sheet, func(s SheetCharacter) bool { return s.ID == cc.Replaces })
 			if i < 0 {
-				return nil, nil, badConfig("SX-CNT-5", "custom character %q replaces %q, which is not on the sheet", cc.Character.ID, cc.Replaces)
+				return nil, nil, badConfig(ruleOwnCharacters, "custom character %q replaces %q, which is not on the sheet", cc.Character.ID, cc.Replaces)
 			}
 			sheet[i].Character = cc.Character
 			continue
 		}
 		if cc.Quarter < 0 || cc.Quarter >= Quarters {
-			return nil, nil, badConfig("SX-CNT-5", "custom character %q: quarter %d does not exist (0 to 3)", cc.Character.ID, cc.Quarter)
+			return nil, nil, badConfig(ruleOwnCharacters, "custom character %q: quarter %d does not exist (0 to 3)", cc.Character.ID, cc.Quarter)
 		}
 		// Keep the sheet grouped by quarter: insert after the last of its quarter.
 		at := len(sheet)
@@ -203,24 +203,24 @@ func (c Config) resolvedSheet() (sheet []SheetCharacter, removed []string, err e
 	seen := map[string]bool{}
 	for _, s := range sheet {
 		if s.ID == "" || s.Name.In("en") == "" && !builtinCharacter(s.ID) {
-			return nil, nil, badConfig("SX-CNT-5", "every character needs an ID and a name")
+			return nil, nil, badConfig(ruleOwnCharacters, "every character needs an ID and a name")
 		}
 		if seen[s.ID] {
-			return nil, nil, badConfig("SX-CNT-5", "character %q is on the sheet twice", s.ID)
+			return nil, nil, badConfig(ruleOwnCharacters, "character %q is on the sheet twice", s.ID)
 		}
 		seen[s.ID] = true
 	}
 	for _, id := range c.Removed {
 		if !seen[id] {
-			return nil, nil, badConfig("SX-CNT-5", "removed character %q is not on the sheet", id)
+			return nil, nil, badConfig(ruleOwnCharacters, "removed character %q is not on the sheet", id)
 		}
 		if slices.Contains(removed, id) {
-			return nil, nil, badConfig("SX-CNT-5", "character %q removed twice", id)
+			return nil, nil, badConfig(ruleOwnCharacters, "character %q removed twice", id)
 		}
 		removed = append(removed, id)
 	}
 	if len(sheet)-len(removed) < 1 {
-		return nil, nil, badConfig("SX-CNT-5", "no characters left to play with")
+		return nil, nil, badConfig(ruleOwnCharacters, "no characters left to play with")
 	}
 	return sheet, removed, nil
 }
@@ -236,18 +236,18 @@ func (c Config) resolvedKeywordSets() (map[string][]Keyword, error) {
 		seen := map[string]bool{}
 		for _, k := range sets[name] {
 			if k.ID == "" || k.Name.In("en") == "" && !builtinKeyword(k.ID) || seen[k.ID] {
-				return nil, badConfig("SX-CNT-4", "keyword set %s: every keyword needs a unique ID and a name", name)
+				return nil, badConfig(ruleKeywordSets, "keyword set %s: every keyword needs a unique ID and a name", name)
 			}
 			seen[k.ID] = true
 		}
 		// One keyword for the Spy and one more for the Spy's draw when three are out (SX-RC-7).
 		if len(sets[name]) < 2 {
-			return nil, badConfig("SX-CNT-4", "keyword set %s needs at least 2 keywords", name)
+			return nil, badConfig(ruleKeywordSets, "keyword set %s needs at least 2 keywords", name)
 		}
 	}
 	for _, k := range sets[KeywordsA] {
 		if slices.ContainsFunc(sets[KeywordsB], func(o Keyword) bool { return o.ID == k.ID }) {
-			return nil, badConfig("SX-CNT-4", "keyword %q is in both sets", k.ID)
+			return nil, badConfig(ruleKeywordSets, "keyword %q is in both sets", k.ID)
 		}
 	}
 	return sets, nil
@@ -263,15 +263,15 @@ func (c Config) resolvedCarpet() (map[Effect]int, error) {
 	total := 0
 	for e, n := range c.Carpet {
 		if !slices.Contains(CarpetEffects, e) {
-			return nil, badConfig("SX-SET-3", "unknown red carpet effect %q", e)
+			return nil, badConfig(ruleRedCarpet, "unknown red carpet effect %q", e)
 		}
 		if n < 0 || n > 10 {
-			return nil, badConfig("SX-SET-3", "%d cards of %q: choose 0 to 10", n, e)
+			return nil, badConfig(ruleRedCarpet, "%d cards of %q: choose 0 to 10", n, e)
 		}
 		total += n
 	}
 	if total > 40 {
-		return nil, badConfig("SX-SET-3", "%d red carpet cards: at most 40", total)
+		return nil, badConfig(ruleRedCarpet, "%d red carpet cards: at most 40", total)
 	}
 	return c.Carpet, nil
 }
@@ -286,10 +286,10 @@ func (c Config) resolvedCards() (map[Card]int, error) {
 	out := map[Card]int{}
 	for k, n := range c.ActionCards {
 		if !slices.Contains(Cards, k) {
-			return nil, badConfig("SX-SET-6", "unknown action card %q", k)
+			return nil, badConfig(ruleActionCards, "unknown action card %q", k)
 		}
 		if n < 0 || n > 5 {
-			return nil, badConfig("SX-SET-6", "%d action cards %q: choose 0 to 5", n, k)
+			return nil, badConfig(ruleActionCards, "%d action cards %q: choose 0 to 5", n, k)
 		}
 		if n > 0 {
 			out[k] = n
@@ -306,7 +306,7 @@ func timerLength(name string, d, def time.Duration) (time.Duration, error) {
 	case d == Off:
 		return 0, nil
 	case d < 5*time.Second || d > 10*time.Minute:
-		return 0, badConfig("SX-SET-7", "%s of %v: choose 5 s to 10 min, or off", name, d)
+		return 0, badConfig(ruleTimers, "%s of %v: choose 5 s to 10 min, or off", name, d)
 	}
 	return d, nil
 }
@@ -315,14 +315,14 @@ func (c Config) validTeams() error {
 	seen := map[engine.Seat]bool{}
 	for t, members := range c.Teams {
 		if len(members) < 2 {
-			return badConfig("SX-SET-1", "team %d has %d players: each team needs at least 2", t+1, len(members))
+			return badConfig(ruleTwoTeams, "team %d has %d players: each team needs at least 2", t+1, len(members))
 		}
 		for _, s := range members {
 			if s < 0 {
-				return badConfig("SX-SET-1", "seat %d is not a seat", s)
+				return badConfig(ruleTwoTeams, "seat %d is not a seat", s)
 			}
 			if seen[s] {
-				return badConfig("SX-SET-1", "seat %d is in a team twice", s)
+				return badConfig(ruleTwoTeams, "seat %d is in a team twice", s)
 			}
 			seen[s] = true
 		}

@@ -117,7 +117,7 @@ func New(cfg Config) (*Game, error) {
 		return nil, err
 	}
 	if cfg.Keywords != KeywordsA && cfg.Keywords != KeywordsB {
-		return nil, badConfig("SX-SET-2", "unknown keyword set %q (A or B)", cfg.Keywords)
+		return nil, badConfig(ruleDeckAndSet, "unknown keyword set %q (A or B)", cfg.Keywords)
 	}
 	if err := cfg.validTeams(); err != nil {
 		return nil, err
@@ -144,7 +144,7 @@ func New(cfg Config) (*Game, error) {
 	switch {
 	case cfg.DescriptionLimit == 0 || cfg.DescriptionLimit == Off:
 	case cfg.DescriptionLimit < 30*time.Second || cfg.DescriptionLimit > 10*time.Minute:
-		return nil, badConfig("SX-GUESS-6", "description limit of %v: choose 30 s to 10 min, or off", cfg.DescriptionLimit)
+		return nil, badConfig(ruleIdleTimer, "description limit of %v: choose 30 s to 10 min, or off", cfg.DescriptionLimit)
 	default:
 		st.DescLimit = cfg.DescriptionLimit
 	}
@@ -154,7 +154,7 @@ func New(cfg Config) (*Game, error) {
 			st.VictoryVP = DefaultVictoryVP
 		}
 		if st.VictoryVP < 1 || st.VictoryVP > 100 {
-			return nil, badConfig("SX-SET-4", "victory at %d VP: choose 1 to 100", cfg.VictoryVP)
+			return nil, badConfig(ruleNoCarpet, "victory at %d VP: choose 1 to 100", cfg.VictoryVP)
 		}
 	} else {
 		// SX-SET-3: Start, the effect cards shuffled, Victory.

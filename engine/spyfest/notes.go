@@ -11,20 +11,20 @@ func (st *state) note(seat engine.Seat, a Note) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
 	}
-	if err := st.checkPhase("SX-RND-6", "marking the sheet", PhaseDraw, PhaseKeep, PhaseDescribing, PhaseStopped); err != nil {
+	if err := st.checkPhase(ruleTeamNotes, "marking the sheet", PhaseDraw, PhaseKeep, PhaseDescribing, PhaseStopped); err != nil {
 		return err
 	}
-	if err := st.notSpy(seat, "SX-RND-6", "mark the team sheets"); err != nil {
+	if err := st.notSpy(seat, ruleTeamNotes, "mark the team sheets"); err != nil {
 		return err
 	}
 	switch a.Mark {
 	case MarkNone, MarkMaybe, MarkMinus, MarkCross:
 	default:
-		return engine.Refuse(engine.ErrInvalidAction, "SX-RND-6", "unknown mark %q (use ?, - or x)", a.Mark)
+		return engine.Refuse(engine.ErrInvalidAction, ruleTeamNotes, "unknown mark %q (use ?, - or x)", a.Mark)
 	}
 	onSheet := slices.ContainsFunc(st.Sheet, func(s SheetCharacter) bool { return s.ID == a.ID })
 	if !onSheet && !slices.Contains(st.keywordIDs(st.KeywordSet), a.ID) {
-		return engine.Refuse(engine.ErrInvalidAction, "SX-RND-6", "%q is neither a character nor a keyword in play", a.ID)
+		return engine.Refuse(engine.ErrInvalidAction, ruleTeamNotes, "%q is neither a character nor a keyword in play", a.ID)
 	}
 	notes := st.Notes[st.teamOf(seat)]
 	if a.Mark == MarkNone {

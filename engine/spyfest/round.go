@@ -122,19 +122,19 @@ func (st *state) chooseSpy(seat engine.Seat, a ChooseSpy) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
 	}
-	if err := st.checkPhase("SX-RND-1", "choosing the Spy", PhaseSpyChoice); err != nil {
+	if err := st.checkPhase(ruleTeamPicksSpy, "choosing the Spy", PhaseSpyChoice); err != nil {
 		return err
 	}
 	t := st.Round.Team
 	if st.teamOf(seat) != t {
-		return engine.Refuse(engine.ErrNotYourTurn, "SX-RND-1", "the active team chooses its own Spy")
+		return engine.Refuse(engine.ErrNotYourTurn, ruleTeamPicksSpy, "the active team chooses its own Spy")
 	}
 	if st.teamOf(a.Spy) != t {
-		return engine.Refuse(engine.ErrForbidden, "SX-RND-1", "the Spy must be a member of the active team")
+		return engine.Refuse(engine.ErrForbidden, ruleTeamPicksSpy, "the Spy must be a member of the active team")
 	}
 	for i := range st.Teams {
 		if len(st.Teams[i].Members) < 2 {
-			return engine.Refuse(engine.ErrForbidden, "SX-SET-1", "team %d has fewer than 2 players: the host must add one first", i+1)
+			return engine.Refuse(engine.ErrForbidden, ruleTwoTeams, "team %d has fewer than 2 players: the host must add one first", i+1)
 		}
 	}
 	st.Round.Spy = a.Spy
@@ -148,11 +148,11 @@ func (st *state) draw(seat engine.Seat, a Draw, now engine.Instant) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
 	}
-	if err := st.checkPhase("SX-RND-3", "drawing", PhaseDraw); err != nil {
+	if err := st.checkPhase(ruleSpyDraws, "drawing", PhaseDraw); err != nil {
 		return err
 	}
 	if seat != st.Round.Spy {
-		return engine.Refuse(engine.ErrNotYourTurn, "SX-RND-3", "only the Spy draws")
+		return engine.Refuse(engine.ErrNotYourTurn, ruleSpyDraws, "only the Spy draws")
 	}
 	r := &st.Round
 	if r.Effect == EffectKeywordsOut {
@@ -196,15 +196,15 @@ func (st *state) keep(seat engine.Seat, a Keep, now engine.Instant) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
 	}
-	if err := st.checkPhase("SX-RC-5", "keeping a character", PhaseKeep); err != nil {
+	if err := st.checkPhase(ruleKeepOneCharacter, "keeping a character", PhaseKeep); err != nil {
 		return err
 	}
 	if seat != st.Round.Spy {
-		return engine.Refuse(engine.ErrNotYourTurn, "SX-RC-5", "only the Spy keeps a character")
+		return engine.Refuse(engine.ErrNotYourTurn, ruleKeepOneCharacter, "only the Spy keeps a character")
 	}
 	r := &st.Round
 	if !slices.Contains(r.Candidates, a.Character) {
-		return engine.Refuse(engine.ErrInvalidAction, "SX-RC-5", "%q is not one of the drawn characters", a.Character)
+		return engine.Refuse(engine.ErrInvalidAction, ruleKeepOneCharacter, "%q is not one of the drawn characters", a.Character)
 	}
 	for _, c := range r.Candidates {
 		if c != a.Character {

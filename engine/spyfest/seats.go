@@ -8,7 +8,7 @@ import (
 
 func hostOnly(seat engine.Seat, what string) error {
 	if seat != Host {
-		return engine.Refuse(engine.ErrForbidden, "APP-LOBBY-1", "only the host can %s", what)
+		return engine.Refuse(engine.ErrForbidden, ruleHostArrangesSeats, "only the host can %s", what)
 	}
 	return nil
 }
@@ -20,13 +20,13 @@ func (st *state) join(seat engine.Seat, a engine.HostAddSeat) error {
 	}
 	switch {
 	case a.Seat < 0:
-		return engine.Refuse(engine.ErrNoSuchSeat, "APP-LOBBY-1", "seat %d is not a seat", a.Seat)
+		return engine.Refuse(engine.ErrNoSuchSeat, ruleHostArrangesSeats, "seat %d is not a seat", a.Seat)
 	case a.Team != 0 && a.Team != 1:
-		return engine.Refuse(engine.ErrInvalidAction, "APP-LOBBY-1", "team %d does not exist (0 or 1)", a.Team)
+		return engine.Refuse(engine.ErrInvalidAction, ruleHostArrangesSeats, "team %d does not exist (0 or 1)", a.Team)
 	case st.teamOf(a.Seat) != NoTeam:
-		return engine.Refuse(engine.ErrAlreadyDone, "APP-LOBBY-1", "seat %d is already in a team", a.Seat)
+		return engine.Refuse(engine.ErrAlreadyDone, ruleHostArrangesSeats, "seat %d is already in a team", a.Seat)
 	}
-	if err := st.checkPhase("APP-LOBBY-1", "joining a team (wait for the round to end)", PhaseSpyChoice); err != nil {
+	if err := st.checkPhase(ruleHostArrangesSeats, "joining a team (wait for the round to end)", PhaseSpyChoice); err != nil {
 		return err
 	}
 	st.Teams[a.Team].Members = append(st.Teams[a.Team].Members, a.Seat)
@@ -41,7 +41,7 @@ func (st *state) kick(seat engine.Seat, a engine.HostRemoveSeat, now engine.Inst
 	}
 	t := st.teamOf(a.Seat)
 	if t == NoTeam {
-		return engine.Refuse(engine.ErrNoSuchSeat, "APP-LOBBY-2", "seat %d is not in a team", a.Seat)
+		return engine.Refuse(engine.ErrNoSuchSeat, ruleSeatsBetweenRounds, "seat %d is not in a team", a.Seat)
 	}
 	members := &st.Teams[t].Members
 	*members = slices.DeleteFunc(*members, func(s engine.Seat) bool { return s == a.Seat })
