@@ -1,6 +1,8 @@
 package app
 
 import (
+	"encoding/json"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
@@ -90,4 +92,49 @@ func (s *shell) waitLabel(b goapp.HTMLElem) goapp.HTMLElem {
 		return b
 	}
 	return b.Attr("data-wait", s.t(i18n.GettingReady))
+}
+
+// startInLanguage sets the language the app starts in before its first frame, as OnMount
+// would (the remembered choice, else the browser's languages), and reads that language's
+// pack if the page's script has it already (app.js waits for it before it runs the wasm):
+// the first frame is then drawn in the language the page already shows (early.js), and
+// nothing changes under the player. Without the pack the first frame is English, as
+// before.
+func (s *shell) startInLanguage() {
+	lang := i18n.Match(browserLanguages()...)
+	if stored := storedString(langStorageKey); stored != "" {
+		if l, ok := parseLang(stored); ok {
+			lang = l
+		}
+	}
+	s.lang = lang
+	if i18n.Loaded(lang) {
+		return
+	}
+	early := goapp.Window().Get("safehouseEarly")
+	if !early.Truthy() || early.Get("packText").Type() != goapp.TypeFunction {
+		return
+	}
+	if text := early.Call("packText", string(lang)); text.Type() == goapp.TypeString {
+		if err := i18n.Load(lang, []byte(text.String())); err != nil {
+			goapp.Logf("language pack %s: %v", lang, err)
+		}
+	}
+}
+
+// storedString reads a string go-app's LocalStorage stored under key (as JSON), or "".
+func storedString(key string) (out string) {
+	defer func() {
+		if recover() != nil { // storage unavailable (a private window may throw)
+			out = ""
+		}
+	}()
+	v := goapp.Window().Get("localStorage").Call("getItem", key)
+	if v.Type() != goapp.TypeString {
+		return ""
+	}
+	if err := json.Unmarshal([]byte(v.String()), &out); err != nil {
+		return ""
+	}
+	return out
 }

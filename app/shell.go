@@ -107,6 +107,7 @@ func (s *shell) shownLang() i18n.Lang {
 func (s *shell) OnInit() {
 	if goapp.IsClient {
 		s.inBrowser, s.secure, s.offline = true, isSecureContext(), !online()
+		s.startInLanguage()
 		s.takeOverPage(goapp.Window().URL().EscapedFragment(), takeEarlyInput())
 	}
 }

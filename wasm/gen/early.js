@@ -73,6 +73,7 @@
       return false;
     }
   };
+  const arrived = {}; // lang -> a pack that came whole, for the app's first frame (packText)
   const download = async (lang) => {
     const r = await fetch(packs[lang]);
     if (!r.ok) throw new Error(packs[lang] + ": " + r.status);
@@ -88,6 +89,7 @@
       const copy = new Response(text, { headers: { "Content-Type": "application/json" } });
       await caches.open(langCache).then((c) => c.put(packs[lang], copy)).catch(() => {});
     }
+    arrived[lang] = text;
     return text;
   };
   const get = (lang) => {
@@ -132,7 +134,82 @@
   const prefetch = (lang) => {
     if (offered(lang) && lang !== "en") get(lang).catch(() => {}); // the app says so if it still fails
   };
-  prefetch(startLanguage());
+  const start = startLanguage();
+  prefetch(start);
+
+  // The page in the player's language from its first frame (issue 34; wasm/gen/langpage.go):
+  // <html lang> and dir now, before the body is parsed; the page's texts in the language from
+  // the copy kept on an earlier visit, else from the language's page script, which the parser
+  // waits for (a small file, on a first visit only); they are put on the page as soon as it
+  // is parsed (translatePage), before it is drawn.
+  const langs = window.safehouseLangs || {};
+  const own = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
+  const pageKey = "safehouse.page";
+  let pageTexts = null; // {lang, texts: {English: translation}, loading}
+  if (own(langs, start)) {
+    document.documentElement.lang = langs[start].tag;
+    document.documentElement.dir = langs[start].dir;
+  }
+  if (start !== "en" && own(langs, start)) {
+    const entry = langs[start];
+    const manifest = document.querySelector('link[rel="manifest"]');
+    if (manifest && entry.manifest) manifest.href = entry.manifest;
+    let kept = null;
+    try {
+      kept = JSON.parse(localStorage.getItem(pageKey));
+    } catch (e) {
+      // none kept, or storage unavailable
+    }
+    if (own(kept, "texts") && kept.texts && kept.texts.lang === start) pageTexts = kept.texts; // an older version's until this one's comes
+    if (!(own(kept, "page") && kept.page === entry.page && pageTexts) && entry.page && document.readyState === "loading") {
+      document.write('<script src="' + entry.page + '"><\/script>');
+    }
+  }
+  // texts is what a language's page script calls with the page's texts: kept for the next visit.
+  const texts = (data) => {
+    if (!own(data, "lang") || data.lang !== start || !own(langs, start)) return;
+    pageTexts = data;
+    try {
+      localStorage.setItem(pageKey, JSON.stringify({ page: langs[start].page, texts: data }));
+    } catch (e) {
+      // not kept: the next visit loads the script again
+    }
+  };
+  const translatable = ["placeholder", "aria-label", "title", "alt", "data-wait"];
+  const speaks = () => pageTexts !== null && pageTexts.lang === start;
+  const translateText = (n) => {
+    const s = n.data.trim();
+    if (s && own(pageTexts.texts, s)) n.data = n.data.replace(s, pageTexts.texts[s]);
+  };
+  const translateAttrs = (e) => {
+    for (const a of translatable) {
+      const v = e.getAttribute(a);
+      if (v && own(pageTexts.texts, v)) e.setAttribute(a, pageTexts.texts[v]);
+    }
+  };
+  // translate puts the language's texts in node and everything in it.
+  const translate = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return translateText(node);
+    if (node.nodeType === Node.ELEMENT_NODE) translateAttrs(node);
+    const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) translateText(n);
+    for (const e of node.querySelectorAll(translatable.map((a) => "[" + a + "]").join(", "))) translateAttrs(e);
+  };
+  let translated = false;
+  const translatePage = () => {
+    if (translated || !speaks()) return;
+    translated = true;
+    translate(document.body);
+    const invited = document.getElementById("invited-page");
+    if (invited) translate(invited.content);
+    const description = document.querySelector('meta[name="description"]');
+    if (description && own(pageTexts.texts, description.content)) description.content = pageTexts.texts[description.content];
+    const label = document.getElementById("app-wasm-loader-label");
+    if (label && pageTexts.loading) label.textContent = pageTexts.loading.replace("{progress}", "0");
+    // The switch shows the language, as its initial choice: not a choice the player made.
+    const option = document.querySelector('#pref-lang option[value="' + start + '"]');
+    if (option) for (const o of option.parentElement.options) o.defaultSelected = o === option;
+  };
 
   const keep = (e) => {
     const key = fields[e.target.id];
@@ -164,13 +241,19 @@
   };
 
   // Swapped as soon as home is parsed (the loader follows it in the body), before the first
-  // frame if the parser allows, so the page does not shift under the player.
+  // frame if the parser allows, so the page does not shift under the player. The texts are
+  // put in as the parser adds each part: the browser may draw the page before it has all of
+  // it, and must never draw it in English first.
   const shown = () => {
     parsed.disconnect();
+    translatePage();
     showInvite();
     showNotes();
   };
-  const parsed = new MutationObserver(() => {
+  const parsed = new MutationObserver((records) => {
+    if (speaks()) {
+      for (const r of records) for (const n of r.addedNodes) translate(n);
+    }
     if (document.getElementById("app-wasm-loader")) shown();
   });
   parsed.observe(document.documentElement, { childList: true, subtree: true });
@@ -183,6 +266,17 @@
   window.safehouseEarly = {
     // pack fetches a language's pack as text (a rejected promise when it cannot be had).
     pack,
+    // packText is a language's pack if it has come already, else null: the app reads the
+    // start language's at once, for its first frame.
+    packText: (lang) => (own(arrived, lang) ? arrived[lang] : null),
+    // ready settles once the start language's pack has come or failed (three seconds at
+    // most): app.js runs the wasm then (wasm/gen/langpage.go).
+    ready: () => (start === "en" || !offered(start) ? Promise.resolve() :
+      Promise.race([get(start).catch(() => {}), new Promise((r) => setTimeout(r, 3000))])),
+    // texts takes a language's page texts (its page script calls it); loadingLabel is the
+    // loader's label in the player's language (app.js reads it), or null.
+    texts,
+    loadingLabel: () => (pageTexts && pageTexts.lang === start && pageTexts.loading) || null,
     // take hands the record to the app once; from then on the app's own handlers act.
     take() {
       if (taken) return null;

@@ -492,3 +492,82 @@ func TestPagePreloadsTheWasmAppJSFetches(t *testing.T) {
 		}
 	}
 }
+
+// The prerendered page has no boolean attribute written as "false", which HTML reads as true:
+// go-app wrote checked="false" on the home screen's table-screen box, which showed ticked
+// until the app ran (seen in issue 34's photographs of the prerendered page).
+func TestPageHasNoFalseBooleans(t *testing.T) {
+	out := generatedSite(t, config{web: fakeWeb(t), plain: true})
+	if m := booleanFalse.FindAll(siteFile(t, out, "index.html"), -1); len(m) > 0 {
+		t.Errorf("the page holds %q", m)
+	}
+	if !strings.Contains(string(siteFile(t, out, "index.html")), `id="watch"`) {
+		t.Error("the page has no table-screen box to check")
+	}
+}
+
+// Issue 34: the page in every language from its first frame: the page's table of languages
+// gives each its full tag and direction, and for each but English a script of the page's
+// texts and a manifest, both files of the site (prefix included); the script hands the page
+// that language's texts and loading label; the manifest names the app in the language;
+// go-app's loader reads its label from the page and runs the wasm once the pack is there.
+func TestSiteHasThePageInEveryLanguage(t *testing.T) {
+	for _, prefix := range []string{"", "/games/safehouse"} {
+		out := generatedSite(t, config{web: fakeWeb(t), prefix: prefix, plain: true})
+		page := siteFile(t, out, "index.html")
+		m := regexp.MustCompile(`window\.safehouseLangs = (\{[^;]*\});`).FindSubmatch(page)
+		if m == nil {
+			t.Fatalf("prefix %q: the page has no table of languages", prefix)
+		}
+		var table map[i18n.Lang]struct{ Tag, Dir, Page, Manifest string }
+		if err := json.Unmarshal(m[1], &table); err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range i18n.Languages() {
+			e, ok := table[lang]
+			if !ok || e.Tag != i18n.Tag(lang) || e.Dir != i18n.Dir(lang) {
+				t.Errorf("prefix %q: %s is %+v in the page's table", prefix, lang, e)
+				continue
+			}
+			if lang == i18n.English {
+				if e.Page != "" || e.Manifest != "" {
+					t.Errorf("prefix %q: English has page texts or a manifest of its own: %+v", prefix, e)
+				}
+				continue
+			}
+			if !strings.HasPrefix(e.Page, prefix+"/lang/"+string(lang)+".page.") || !strings.HasPrefix(e.Manifest, prefix+"/lang/"+string(lang)+".") {
+				t.Errorf("prefix %q: %s's files are %q and %q", prefix, lang, e.Page, e.Manifest)
+				continue
+			}
+			script := string(siteFile(t, out, strings.TrimPrefix(e.Page, prefix)))
+			body, ok := strings.CutPrefix(script, "safehouseEarly.texts(")
+			body, ok2 := strings.CutSuffix(body, ");\n")
+			var texts struct {
+				Lang    i18n.Lang
+				Texts   map[string]string
+				Loading string
+			}
+			if !ok || !ok2 || json.Unmarshal([]byte(body), &texts) != nil {
+				t.Errorf("prefix %q: %s's page script is %.80q", prefix, lang, script)
+				continue
+			}
+			if create := i18n.T(i18n.English, i18n.HomeCreate); texts.Lang != lang || texts.Texts[create] != i18n.T(lang, i18n.HomeCreate) || texts.Loading != i18n.T(lang, i18n.LoadingText) {
+				t.Errorf("prefix %q: %s's page texts are for %s, say %q for %q and load with %q", prefix, lang, texts.Lang, texts.Texts[create], create, texts.Loading)
+			}
+			var manifest map[string]any
+			if err := json.Unmarshal(siteFile(t, out, strings.TrimPrefix(e.Manifest, prefix)), &manifest); err != nil {
+				t.Errorf("prefix %q: %s's manifest: %v", prefix, lang, err)
+				continue
+			}
+			if manifest["lang"] != i18n.Tag(lang) || manifest["dir"] != i18n.Dir(lang) || manifest["description"] != i18n.T(lang, i18n.AppTagline) || manifest["scope"] != prefix+"/" {
+				t.Errorf("prefix %q: %s's manifest says %v", prefix, lang, manifest)
+			}
+		}
+		appJS := string(siteFile(t, out, "app.js"))
+		for _, want := range []string{"window.safehouseEarly.loadingLabel()", "await window.safehouseEarly.ready();\n    go.run(wasm.instance);"} {
+			if !strings.Contains(appJS, want) {
+				t.Errorf("prefix %q: app.js lacks %q", prefix, want)
+			}
+		}
+	}
+}

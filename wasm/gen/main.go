@@ -14,6 +14,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -74,7 +75,15 @@ func generate(c config) error {
 	if err != nil {
 		return err
 	}
-	h := handler(c, version, wasmInfo.Size(), packs)
+	pages, err := langPages(c.prefix)
+	if err != nil {
+		return err
+	}
+	langs, err := langTable(pages)
+	if err != nil {
+		return err
+	}
+	h := handler(c, version, wasmInfo.Size(), packs, langs)
 	h.CacheableResources = files
 	// The invited screen waits in the page for early.js, which shows it for an invite link.
 	h.RawHeaders = append(h.RawHeaders, `<template id="invited-page">`+invited+`</template>`)
@@ -87,7 +96,16 @@ func generate(c config) error {
 	if err := fixManifest(filepath.Join(c.out, "manifest.webmanifest"), c.prefix); err != nil {
 		return err
 	}
+	if err := dropFalseBooleans(filepath.Join(c.out, "index.html")); err != nil {
+		return err
+	}
 	if err := registerWorkerAfterWasm(filepath.Join(c.out, "app.js")); err != nil {
+		return err
+	}
+	if err := startInTheLanguage(filepath.Join(c.out, "app.js")); err != nil {
+		return err
+	}
+	if err := writeLangPages(c.out, c.prefix, pages); err != nil {
 		return err
 	}
 	if err := tellWorkerThePacks(filepath.Join(c.out, "app-worker.js"), c.prefix); err != nil {
@@ -132,6 +150,20 @@ func fixManifest(path, prefix string) error {
 		return err
 	}
 	return os.WriteFile(path, out, 0o644)
+}
+
+// booleanFalse matches a boolean attribute go-app wrote as ="false" into the prerendered page:
+// HTML reads any value of it as true (the home screen's "Join as a table screen" box showed
+// ticked until the app ran).
+var booleanFalse = regexp.MustCompile(` (checked|disabled|selected|hidden|readonly|required|multiple|open)="false"`)
+
+// dropFalseBooleans removes the boolean attributes go-app wrote as false from the page.
+func dropFalseBooleans(path string) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, booleanFalse.ReplaceAll(raw, nil), 0o644)
 }
 
 // goappStart is how go-app's loader starts: the service worker first, beside the wasm.
@@ -209,7 +241,7 @@ var earlyScript string
 //go:embed langmatch.js
 var langMatch string
 
-func handler(c config, version string, wasmSize int64, packs string) *goapp.Handler {
+func handler(c config, version string, wasmSize int64, packs, langs string) *goapp.Handler {
 	varieties, err := json.Marshal(i18n.Varieties())
 	if err != nil {
 		panic(err) // a table of strings always marshals
@@ -234,7 +266,7 @@ func handler(c config, version string, wasmSize int64, packs string) *goapp.Hand
 		Styles:          []string{"/web/styles.css", "/web/spyfall.css", "/web/spyfest.css", "/web/settings.css", "/web/spectator.css"},
 		RawHeaders: []string{
 			`<meta name="color-scheme" content="dark light">`,
-			"<script>window.safehousePacks = " + packs + ";\nwindow.safehouseVarieties = " + string(varieties) + ";\n" + langMatch + earlyScript + "</script>",
+			"<script>window.safehousePacks = " + packs + ";\nwindow.safehouseLangs = " + langs + ";\nwindow.safehouseVarieties = " + string(varieties) + ";\n" + langMatch + earlyScript + "</script>",
 		},
 		Env: map[string]string{
 			"SIGNAL_URL":  c.signalURL,
