@@ -80,6 +80,11 @@ func pointsTable(v *spyfall.View, f Frame, points, totals []int) goapp.UI {
 			if gain <= 0 {
 				gainText = itoa(gain)
 			}
+			if i18n.RTL(f.Lang) {
+				// A left-to-right mark keeps the sign before the number on a right-to-left
+				// page ("+4", not "4+").
+				gainText = "\u200e" + gainText
+			}
 			return ui.ElWith("tr",
 				ui.ElText("th[scope=row]", s.Name),
 				ui.ElTextWith("td", gainText).Class(map[bool]string{true: "gain", false: "gain none"}[gain > 0]),
