@@ -271,6 +271,9 @@ func TestRightToLeft(t *testing.T) {
 		press(tb, "#open-"+sheet)
 		tb.waitJS(fmt.Sprintf(`document.getElementById(%q) !== null`, sheet+"-sheet"), "the "+sheet+" sheet")
 		r.screen("sf-"+sheet, sheet == "locations")
+		if sheet == "locations" {
+			r.locationsFit()
+		}
 		press(tb, "#"+sheet+"-sheet .sheet-close")
 		tb.waitJS(fmt.Sprintf(`document.getElementById(%q) === null`, sheet+"-sheet"), "the "+sheet+" sheet closed")
 	}
@@ -433,4 +436,48 @@ func shotDir(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// wordInTwo lists the location buttons whose name is broken inside a word (a line ends
+// where no space or hyphen is) or spills out of the button, and whether the list scrolls
+// sideways.
+const wordInTwo = `(() => {
+	const out = [];
+	const body = document.querySelector(".sf-sheet-body");
+	if (body && body.scrollWidth > body.clientWidth + 1) out.push("the sheet scrolls sideways: " + body.scrollWidth + " px in " + body.clientWidth);
+	for (const b of document.querySelectorAll("#location-list button")) {
+		if (b.scrollWidth > b.clientWidth + 1) { out.push(b.textContent + " spills out of its button"); continue; }
+		const t = b.firstChild;
+		if (!t || t.nodeType !== 3) continue;
+		const r = document.createRange();
+		let top = null;
+		for (let i = 0; i < t.length; i++) {
+			r.setStart(t, i); r.setEnd(t, i + 1);
+			const y = r.getBoundingClientRect().top;
+			if (top !== null && y > top + 2 && i > 0 && !/[\s\-\u00ad\u2010]/.test(t.data[i - 1]) && !/\s/.test(t.data[i])) {
+				out.push(t.data + " breaks inside a word");
+				break;
+			}
+			top = y;
+		}
+	}
+	return out.slice(0, 8);
+})()`
+
+// locationsFit checks the location list in every language the app offers at 320 px: no
+// name broken inside a word, none spilling out, no sideways scroll ("Militärstützpunkt",
+// "Generationenschiff" in German, issue 34). Chinese and Japanese break between any two
+// characters by their own rules, and are left out.
+func (r *rtlCheck) locationsFit() {
+	r.t.Helper()
+	for _, lang := range offeredLanguages(r.tb) {
+		if lang == "ja" || lang == "zh" || strings.HasPrefix(lang, "zh-") || lang == "ko" {
+			continue
+		}
+		drawIn(r.tb, lang)
+		if bad := eval[[]string](r.tb, wordInTwo); len(bad) > 0 {
+			r.t.Errorf("the locations at %d px in %s: %q", narrowest, lang, bad)
+		}
+	}
+	drawIn(r.tb, "en")
 }
