@@ -16,10 +16,11 @@ import (
 func (u *UI) locationSheet(v *spyfall.View, f Frame) goapp.UI {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	picking := u.picker == pickGuess || u.picker == pickBoth
-	q := strings.ToLower(strings.TrimSpace(u.search))
+	// Accents aside ("hopital" finds "Hôpital"), as a player types on a phone.
+	q := i18n.Fold(strings.TrimSpace(u.search))
 	var list []spyfall.LocationRef
 	for _, l := range v.Locations {
-		if q == "" || strings.Contains(strings.ToLower(nameLocation(f.Lang, l.ID, l.Name)), q) {
+		if q == "" || strings.Contains(i18n.Fold(nameLocation(f.Lang, l.ID, l.Name)), q) {
 			list = append(list, l)
 		}
 	}

@@ -34,11 +34,11 @@ func (u *UI) sheet(v *spyfest.View, f Frame) goapp.UI {
 	if notes {
 		hint = i18n.FestSheetHint
 	}
-	query := strings.ToLower(strings.TrimSpace(u.search))
+	query := i18n.Fold(strings.TrimSpace(u.search)) // accents aside, as in the locations' search
 	var quarters [spyfest.Quarters][]spyfest.SheetEntry
 	for _, e := range v.Sheet {
 		if e.Quarter >= 0 && e.Quarter < spyfest.Quarters {
-			if query == "" || strings.Contains(strings.ToLower(nameCharacter(f.Lang, e.ID, e.Name)), query) {
+			if query == "" || strings.Contains(i18n.Fold(nameCharacter(f.Lang, e.ID, e.Name)), query) {
 				quarters[e.Quarter] = append(quarters[e.Quarter], e)
 			}
 		}
