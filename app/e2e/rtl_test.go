@@ -199,6 +199,7 @@ func (r *rtlCheck) screenWhileHeld(name string) {
 // sentence, a Hebrew name in an English one), and the clock reads minutes then seconds.
 // Each right-to-left screen is photographed (build/screenshots/rtl-<lang>-<screen>-*.png).
 func TestRightToLeft(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("right to left", h.origin, true)
 	tb.do(emulateWidth(narrowest))
@@ -295,7 +296,7 @@ func TestRightToLeft(t *testing.T) {
 
 	// The spy names the location and the game ends.
 	r.passTo(spy)
-	tb.actFromCard(true)
+	tb.actFromCard(false)
 	tb.waitJS(`document.getElementById("location-list") !== null`, "the location list")
 	var locID string
 	for _, b := range eval[[][2]string](tb, `[...document.querySelectorAll("#location-list button")].map(b => [b.dataset.location, b.textContent])`) {
@@ -326,6 +327,7 @@ const firstPaint = `(performance.getEntriesByName("first-contentful-paint")[0] |
 // it has them from the copy it kept, and asks for nothing. The first paint in each case is
 // logged beside English's.
 func TestPageInTheLanguageFromTheFirstFrame(t *testing.T) {
+	t.Parallel()
 	chrome := findChrome(t)
 	site := findSite(t)
 	sig := signaling.New(signaling.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
