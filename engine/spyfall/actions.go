@@ -8,18 +8,18 @@ const Host = engine.Host
 // Action is one intent, sent by a seat (or the host) to Apply (engine.Action).
 type Action = engine.Action
 
-// Deal deals round Round (the next one) and shows who deals (SF-DEAL,
-// SF-SET-4). Any seat or the host may ask for the deal.
+// Deal deals round Round (the next one) and shows everyone who deals. Any
+// seat or the host may ask for the deal.
 type Deal struct {
 	Round int `json:"round"`
 }
 
-// StartClock is the dealer starting the round clock (SF-PLAY-1).
+// StartClock is the dealer starting the round clock.
 type StartClock struct {
 	Round int `json:"round"`
 }
 
-// Ask moves the question tracker (SF-PLAY-2): the current asker asks
+// Ask moves the optional question tracker: the current asker asks
 // Target. Question is the tracker's question number shown in the view.
 type Ask struct {
 	Round    int         `json:"round"`
@@ -27,46 +27,46 @@ type Ask struct {
 	Target   engine.Seat `json:"target"`
 }
 
-// Accuse stops the clock to accuse Suspect (SF-ACC-1), or is the accusation
-// of the seat in turn at time up in the classic edition (SF-END-1a), or in
-// the 2- and 3-player variants reveals Suspect's card at once (SF-2P-3).
+// Accuse stops the clock to accuse Suspect (once per seat and round), or is
+// the accusation of the seat in turn at time up in the classic edition, or in
+// the 2- and 3-player variants reveals Suspect's card at once.
 type Accuse struct {
 	Round   int         `json:"round"`
 	Suspect engine.Seat `json:"suspect"`
 }
 
 // Vote answers the vote numbered Vote: yes to convict (or to agree to reveal
-// the table card, SF-2P-4), no otherwise.
+// the table card), no otherwise.
 type Vote struct {
 	Vote int  `json:"vote"`
 	Yes  bool `json:"yes"`
 }
 
-// Guess is a spy revealing themselves and naming a location (SF-SPY), or
-// the second spy naming theirs (SF-SPY-3).
+// Guess is a spy revealing themselves and naming a location, or, with two
+// spies, the second spy naming theirs once the first has.
 type Guess struct {
 	Round    int    `json:"round"`
 	Location string `json:"location"`
 }
 
 // Pass is the seat in turn at a classic time up passing instead of
-// accusing; the pass counts as its turn (SF-END-1a).
+// accusing; the pass counts as its turn.
 type Pass struct {
 	Round int `json:"round"`
 }
 
-// RevealTable proposes to reveal the hidden table card (SF-2P-4).
+// RevealTable proposes to reveal the hidden table card; every other seat votes on it.
 type RevealTable struct {
 	Round int `json:"round"`
 }
 
-// Lead is a captain saying which captain acts first (SF-TEAM-3).
+// Lead is a captain saying which captain acts first.
 type Lead struct {
 	Round   int         `json:"round"`
 	Captain engine.Seat `json:"captain"`
 }
 
-// Pick is the captain in turn picking Agent into their team (SF-TEAM-3).
+// Pick is the captain in turn picking Agent into their team.
 // Turn is the pick number shown in the view.
 type Pick struct {
 	Round int         `json:"round"`
@@ -75,13 +75,14 @@ type Pick struct {
 }
 
 // StopPicking is the captain in turn refusing to pick; that captain is done
-// for the round (SF-TEAM-3).
+// for the round.
 type StopPicking struct {
 	Round int `json:"round"`
 	Turn  int `json:"turn"`
 }
 
-// GuessBoth is the team spy naming both locations (SF-TEAM-4, SF-TEAM-5):
+// GuessBoth is the team spy naming both locations, once picked or once the
+// picking is over:
 // Locations[i] is the guess for the location of captain i of the view.
 type GuessBoth struct {
 	Round     int       `json:"round"`
@@ -95,21 +96,21 @@ type Rename struct {
 }
 
 // HostMoveSeat moves a seat to position To of the table order, before the
-// game (APP-LOBBY-1).
+// game.
 type HostMoveSeat struct {
 	Seat engine.Seat `json:"seat"`
 	To   int         `json:"to"`
 }
 
 // HostMarkAbsent marks a seat absent for the rest of round Round: it no
-// longer votes; if it is essential the round is voided (APP-LOBBY-2).
+// longer votes; if the round cannot go on without it, it is voided.
 type HostMarkAbsent struct {
 	Round int         `json:"round"`
 	Seat  engine.Seat `json:"seat"`
 }
 
 // HostPass is the host passing for a seat the game waits on, so one silent
-// phone never stalls the table (SF-END-1a). With Vote 0 it passes for the
+// phone never stalls the table. With Vote 0 it passes for the
 // dealer (the clock starts), the seat in turn at a classic time up, the
 // second spy naming a location, the captain in turn picking, or the team spy
 // naming the locations (Seat may be engine.NoSeat there: the host need not

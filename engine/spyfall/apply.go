@@ -196,7 +196,7 @@ func (g *Game) betweenRounds() error {
 }
 
 // addSeat seats a late joiner at any time; during a round the new seat has
-// no card and waits for the next deal (APP-LOBBY-1).
+// no card and waits for the next deal.
 func (g *Game) addSeat(a engine.HostAddSeat) error {
 	if next := engine.Seat(len(g.s.Seats)); a.Seat != next {
 		return refuse(engine.ErrInvalidAction, "", "a new seat is seat %d, not %d", next, a.Seat)
@@ -264,7 +264,7 @@ func (g *Game) moveSeat(a HostMoveSeat) error {
 }
 
 // recountRounds keeps the team variant's round count in step with its
-// captain queue (SF-TEAM-7).
+// captain queue: the game ends when every seat has captained.
 func (g *Game) recountRounds() {
 	if !g.s.Settings.Team {
 		return
@@ -284,7 +284,7 @@ func (g *Game) endGame() {
 	g.s.Winners = g.winners()
 }
 
-// winners are the seated seats with the most points (SF-SCORE-4).
+// winners are the seated seats with the most points; a tie shares the win.
 func (g *Game) winners() []engine.Seat {
 	best := 0
 	var out []engine.Seat

@@ -8,7 +8,7 @@ import (
 	"safehouse/wire"
 )
 
-// Edition picks the rules a game follows (the SF-ED table).
+// Edition picks the rules a game follows: table sizes, time up, scoring, the next dealer.
 type Edition string
 
 // The three editions.
@@ -19,7 +19,7 @@ const (
 )
 
 // Variant is the way one round is played. Normal rounds follow the edition;
-// the others are Time Travel variants (SF-2P, SF-3P, SF-TEAM).
+// the others are Time Travel variants (2 and 3 players, teams).
 type Variant string
 
 // The variants.
@@ -30,7 +30,7 @@ const (
 	Team        Variant = "team"
 )
 
-// Defaults and limits of the setup (SF-SET).
+// Defaults and limits of the setup.
 const (
 	DefaultRounds  = 5
 	MaxRounds      = 50
@@ -38,7 +38,7 @@ const (
 	MaxRoundLength = 30 * time.Minute
 )
 
-// Config is what the group agrees on before the first round (SF-SET-1).
+// Config is what the group agrees on before the first round.
 // Zero values mean the defaults of RULES.md.
 type Config struct {
 	Edition Edition `json:"edition"`
@@ -51,13 +51,13 @@ type Config struct {
 	// unless CustomPacks is set, in which case only the custom packs play.
 	Packs       []string `json:"packs,omitempty"`
 	CustomPacks []Pack   `json:"custom_packs,omitempty"`
-	// Exclude removes locations (by ID) from the union of the packs (SF-ED-4).
+	// Exclude removes locations (by ID) from the union of the packs.
 	Exclude []string `json:"exclude,omitempty"`
-	// Rounds defaults to 5; the team variant ignores it (SF-TEAM-7).
+	// Rounds defaults to 5; the team variant ends when every seat has captained instead.
 	Rounds int `json:"rounds,omitempty"`
-	// RoundLength defaults to the SF-SET-2 table for the player count.
+	// RoundLength defaults to DefaultRoundLength for the player count.
 	RoundLength time.Duration `json:"round_length,omitempty"`
-	// Spies is 0 for the default (SF-SET-3), which follows the seat count
+	// Spies is 0 for the default (DefaultSpies), which follows the seat count
 	// at every deal; a number picked here stays while it is legal for the
 	// seats of a deal. Only Spyfall 2 allows 2.
 	Spies           int  `json:"spies,omitempty"`
@@ -66,9 +66,9 @@ type Config struct {
 	QuestionTracker bool `json:"question_tracker,omitempty"`
 	FairRotation    bool `json:"fair_rotation,omitempty"`
 	// NormalThreePlayer plays a 3-player Time Travel game normally instead
-	// of the SF-3P variant.
+	// of the 3-player variant.
 	NormalThreePlayer bool `json:"normal_three_player,omitempty"`
-	// Team plays the SF-TEAM variant (Time Travel only). CaptainTurns is how
+	// Team plays the team variant (Time Travel only). CaptainTurns is how
 	// many times each seat captains (1 by default, or 2). TeamClock turns
 	// the optional round clock on.
 	Team         bool `json:"team,omitempty"`
@@ -86,7 +86,7 @@ type settings struct {
 	Rounds            int           `json:"rounds"`
 	RoundLength       time.Duration `json:"round_length"`
 	FixedLength       bool          `json:"fixed_length"`
-	Spies             int           `json:"spies"` // the host's pick, or 0: the SF-SET-3 default at each deal
+	Spies             int           `json:"spies"` // the host's pick, or 0: DefaultSpies at each deal
 	HideRoles         bool          `json:"hide_roles"`
 	OldPals           bool          `json:"old_pals"`
 	QuestionTracker   bool          `json:"question_tracker"`
@@ -97,7 +97,7 @@ type settings struct {
 	TeamClock         bool          `json:"team_clock"`
 }
 
-// PlayerRange returns the allowed seat counts of an edition (SF-ED table).
+// PlayerRange returns the allowed seat counts of an edition.
 func PlayerRange(ed Edition, team bool) (min, max int) {
 	switch {
 	case team:
@@ -112,7 +112,7 @@ func PlayerRange(ed Edition, team bool) (min, max int) {
 	return 0, 0
 }
 
-// DefaultRoundLength is the SF-SET-2 table.
+// DefaultRoundLength is the rules' round length for a table of that many players.
 func DefaultRoundLength(ed Edition, players int) time.Duration {
 	if ed == Classic {
 		return 8 * time.Minute
@@ -131,7 +131,7 @@ func DefaultRoundLength(ed Edition, players int) time.Duration {
 	}
 }
 
-// DefaultSpies is the SF-SET-3 default for Spyfall 2 (1 elsewhere).
+// DefaultSpies is the rules' spy count for a Spyfall 2 table of that many players (1 elsewhere).
 func DefaultSpies(ed Edition, players int) int {
 	if ed == Spyfall2 && players >= 9 {
 		return 2
@@ -154,7 +154,7 @@ func spiesAllowed(ed Edition, players, n int) bool {
 	}
 }
 
-// spiesFor is the spy count of a deal with that many seats (SF-SET-3): the
+// spiesFor is the spy count of a deal with that many seats: the
 // host's pick while it is legal for them, else the default for them.
 func (s settings) spiesFor(players int) int {
 	if s.Spies != 0 && spiesAllowed(s.Edition, players, s.Spies) {
@@ -290,8 +290,8 @@ func (c Config) resolve() (settings, []string, []Location, error) {
 	return s, clean, locs, nil
 }
 
-// locations is the union of the chosen packs minus the exclusions (SF-ED-1,
-// SF-ED-4), each location copied so the game owns its content.
+// locations is the union of the chosen packs, whatever the edition, minus the
+// exclusions, each location copied so the game owns its content.
 func (c Config) locations() ([]Location, error) {
 	ids := c.Packs
 	if len(ids) == 0 && len(c.CustomPacks) == 0 {

@@ -27,7 +27,7 @@ func (l Location) NumRoles() int { return max(len(l.Roles), l.RoleCount) }
 // Builtin reports whether the location is named by its id (a built-in one), not by a Name.
 func (l Location) Builtin() bool { return len(l.Name) == 0 }
 
-// Pack is a set of locations; any packs combine with any edition (SF-ED-1). A built-in
+// Pack is a set of locations; any packs combine with any edition. A built-in
 // pack has no Name: devices name it by its id.
 type Pack struct {
 	ID        string      `json:"id"`

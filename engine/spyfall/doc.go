@@ -26,24 +26,24 @@
 // # Phases
 //
 //	lobby       before round 1; engine.HostRemoveSeat, HostMoveSeat, Deal
-//	dealt       cards dealt, dealer shown (SF-SET-4); the dealer sends StartClock
+//	dealt       cards dealt, dealer (drawn at random first) shown; the dealer sends StartClock
 //	playing     the clock runs: Ask (question tracker), Accuse, Guess (spies),
 //	            RevealTable (2P/3P); Advance when the clock runs out
 //	vote        clock stopped for a mid-round accusation or a table reveal: Vote
-//	spy_guess   two spies: the second spy sends Guess (SF-SPY-3)
-//	end_accuse  time up, classic: the seat in turn sends Accuse or Pass (SF-END-1a)
-//	end_vote    time up: Vote on the accused or on the seat in turn (SF-END-1a/1b)
+//	spy_guess   two spies: the second spy sends Guess
+//	end_accuse  time up, classic: the seat in turn sends Accuse or Pass
+//	end_vote    time up: Vote on the accused (classic) or on the seat in turn
 //	team_lead   team variant: a captain sends Lead to say who acts first
 //	team_pick   team variant: the captain in turn sends Pick or StopPicking
 //	team_guess  team variant: the spy sends GuessBoth
 //	round_over  results shown; engine.HostRemoveSeat, Deal of the next round
-//	game_over   winners shown (SF-SCORE-4)
+//	game_over   winners shown
 //
 // HostMarkAbsent (any in-round phase) takes a seat out of the rest of the
 // round: it no longer votes, accuses or scores that round; an absent spy,
 // captain or 2P/3P player voids the round with no points. engine.HostAddSeat works
 // in every phase but game_over (a seat added mid-round waits for the next
-// deal). HostPass moves the game on when it waits on one seat (SF-END-1a):
+// deal). HostPass moves the game on when it waits on one seat:
 // the dealer, the seat in turn at time up, a voter, the second spy, the
 // captain in turn, the team spy. engine.HostEndGame ends the game at any time.
 // Rename works in every phase.
@@ -80,13 +80,13 @@
 // # Custom packs
 //
 // Config.CustomPacks adds players' own locations, Config.Exclude removes any
-// location (SF-ED-4). ExportPack and ImportPack read and write the pack file
+// location. ExportPack and ImportPack read and write the pack file
 // format described in FORMAT.md.
 //
 // # Readings of RULES.md
 //
 // Where the rules leave room, the engine reads them so:
-//   - In the classic time-up round (SF-END-1a) the seat whose turn it is to
+//   - In the classic time-up round the seat whose turn it is to
 //     accuse casts a fixed yes, as in a mid-round accusation.
 //   - An absent seat scores nothing in that round; winners are chosen among
 //     the seats still at the table.
@@ -94,20 +94,20 @@
 //     yes nor no (as if absent for that vote alone, so it is no veto); a spy
 //     passed for names no location; a captain passed for stops picking. A
 //     pass is no absence: the seat still counts among the seats present
-//     (SF-ACC-3) and still scores. A vote with no yes at all (every voter
+//     (so with two spies, among the two voters who may say no) and still scores. A vote with no yes at all (every voter
 //     passed for or gone) convicts nobody.
 //   - Team variant: the spoken questioning is not tracked; picks alternate,
 //     starting with the captain sent by Lead. The spy names both locations in
 //     one GuessBoth. Captains get a role too. A coin flip decides which
-//     location gets the extra agent card. The optional clock follows SF-SET-2,
+//     location gets the extra agent card. The optional clock follows DefaultRoundLength,
 //     capped at 10 minutes above 12 players.
 //   - Fair rotation applies to normal and team rounds, not to 2P/3P, where
 //     the spy card may lie on the table.
 //   - The spy count is set at every deal: the host's pick while it is legal
-//     for that deal's seats, else the SF-SET-3 default for them. Time
+//     for that deal's seats, else DefaultSpies for them. Time
 //     Travel's variant follows the seat count too (2 seats play 2P, 3 play
 //     3P). A dealer who left or is absent passes the deal to the left.
-//   - The round clock is set for the seats dealt in (SF-SET-2), and a view
+//   - The round clock is set for the seats dealt in, and a view
 //     shows that length, whoever joined or left since.
 //   - 2P/3P: a player may propose revealing the table card any number of
 //     times; the clock pauses during that vote.

@@ -14,8 +14,8 @@ func (g *Game) locationIndex(id string) (int, error) {
 	return -1, refuse(engine.ErrInvalidAction, ruleSpyNamesLocation, "%q is not a location of this game", id)
 }
 
-// guess is a spy stopping the clock to name the location (SF-SPY), or the
-// second spy naming theirs (SF-SPY-3).
+// guess is a spy stopping the clock to name the location, or, with two spies,
+// the second spy naming theirs once the first has.
 func (g *Game) guess(seat engine.Seat, a Guess, now engine.Instant) error {
 	r := g.s.Cur
 	if err := g.player(seat); err != nil {
@@ -49,7 +49,7 @@ func (g *Game) guess(seat engine.Seat, a Guess, now engine.Instant) error {
 	r.Clock.Pause(now)
 	r.Guesses = []spyGuess{{Seat: seat, Location: loc}}
 	if len(r.Spies) == 2 {
-		// SF-SPY-3: the other spy is revealed and names a location too.
+		// With two spies the other one is revealed and names a location too.
 		g.s.Phase = PhaseSpyGuess
 		return nil
 	}

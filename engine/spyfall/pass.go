@@ -5,7 +5,7 @@ import (
 )
 
 // pass is the seat in turn at a classic time up passing instead of
-// accusing (SF-END-1a).
+// accusing.
 func (g *Game) pass(seat engine.Seat) error {
 	r := g.s.Cur
 	if err := g.player(seat); err != nil {
@@ -22,9 +22,9 @@ func (g *Game) pass(seat engine.Seat) error {
 	return nil
 }
 
-// hostPass is the host passing for the one seat the game waits on
-// (SF-END-1a). A pass never lets the seat win anything by its silence: a
-// voter passed for counts neither yes nor no, as if absent for that vote
+// hostPass is the host passing for the one seat the game waits on, so a
+// silent phone never stalls the table. A pass never lets the seat win
+// anything by its silence: a voter passed for counts neither yes nor no, as if absent for that vote
 // alone; a spy passed for names no location.
 func (g *Game) hostPass(a HostPass, now engine.Instant) error {
 	r := g.s.Cur
@@ -57,7 +57,7 @@ func (g *Game) hostPass(a HostPass, now engine.Instant) error {
 		if !r.isSpy(a.Seat) || r.Guesses[0].Seat == a.Seat {
 			return waits
 		}
-		// SF-SPY-3 with the second spy silent: the first spy's location decides.
+		// The second spy stays silent: the first spy's location decides.
 		g.finishGuesses()
 		return nil
 	case PhaseTeamPick:

@@ -6,7 +6,7 @@ import (
 	"safehouse/engine"
 )
 
-// deal starts the next round (SF-DEAL).
+// deal starts the next round.
 func (g *Game) deal(seat engine.Seat, a Deal) error {
 	if a.Round <= g.s.Round {
 		return refuse(engine.ErrStale, ruleDeal, "round %d was already dealt", a.Round)
@@ -50,7 +50,7 @@ func (g *Game) deal(seat engine.Seat, a Deal) error {
 		g.dealTeam(r)
 		return nil
 	}
-	// SF-SET-4: the first dealer is random; then SF-ED's next dealer.
+	// The first dealer is random; then each edition's next dealer (nextDealer).
 	r.Dealer = g.s.NextDealer
 	if !g.seated(r.Dealer) {
 		r.Dealer = g.s.Order[g.s.Rand.IntN(n)]
@@ -67,7 +67,7 @@ func (g *Game) deal(seat engine.Seat, a Deal) error {
 	return nil
 }
 
-// drawLocation picks a location not yet played in this game (SF-DEAL-1),
+// drawLocation picks a location not yet played in this game,
 // other than not; once all are played, the pool starts over.
 func (g *Game) drawLocation(not int) int {
 	var pool []int
@@ -88,7 +88,7 @@ func (g *Game) drawLocation(not int) int {
 }
 
 // drawSpies picks k of the candidates uniformly, honouring fair rotation
-// (SF-DEAL-5) when it is on.
+// (no seat is spy twice before every seat has been) when it is on.
 func (g *Game) drawSpies(candidates []engine.Seat, k int) []engine.Seat {
 	var spies []engine.Seat
 	pickFrom := func(from []engine.Seat, k int) {
@@ -135,7 +135,7 @@ func (g *Game) drawSpies(candidates []engine.Seat, k int) []engine.Seat {
 
 // roleDeck returns a shuffled list of role indexes of location loc, long
 // enough for n cards: no repetition while the location has enough roles
-// (SF-DEAL-2), then the roles repeat.
+// then the roles repeat.
 func (g *Game) roleDeck(loc, n int) []int {
 	roles := g.s.Locations[loc].NumRoles()
 	deck := make([]int, 0, n)
@@ -166,7 +166,7 @@ func (g *Game) dealNormal(r *round) {
 }
 
 // dealSmall deals the 2- and 3-player variants: one card per seat plus one
-// on the table, the spy card among them (SF-2P-1, SF-3P-1).
+// on the table, the spy card among them.
 func (g *Game) dealSmall(r *round) {
 	n := len(g.s.Order)
 	roles := g.roleDeck(r.Loc, n)
@@ -189,7 +189,7 @@ func (g *Game) dealSmall(r *round) {
 	}
 }
 
-// startClock is the dealer starting the round (SF-PLAY-1).
+// startClock is the dealer starting the round.
 func (g *Game) startClock(seat engine.Seat, now engine.Instant) error {
 	r := g.s.Cur
 	if g.s.Phase != PhaseDealt {
@@ -208,7 +208,7 @@ func (g *Game) startClock(seat engine.Seat, now engine.Instant) error {
 	return nil
 }
 
-// ask moves the question tracker (SF-PLAY-2).
+// ask moves the question tracker; no question goes straight back to the seat that asked.
 func (g *Game) ask(seat engine.Seat, a Ask) error {
 	r := g.s.Cur
 	if !g.s.Settings.QuestionTracker {
@@ -241,8 +241,9 @@ func (g *Game) ask(seat engine.Seat, a Ask) error {
 	return nil
 }
 
-// tick lets time pass: a clock that ran out moves the round on (SF-END,
-// SF-2P-6, SF-TEAM).
+// tick lets time pass: a clock that ran out moves the round on (to the time-up
+// turns; a team round to the spy's guess; a 2P/3P round ends as if nobody was
+// convicted).
 func (g *Game) tick(now engine.Instant) {
 	r := g.s.Cur
 	if r == nil || !r.Clock.Running || !r.Clock.Expired(now) {
@@ -259,8 +260,8 @@ func (g *Game) tick(now engine.Instant) {
 	}
 }
 
-// timeUp starts SF-END: the seats from the dealer leftwards either accuse in
-// turn (SF-END-1a) or are voted on in turn (SF-END-1b).
+// timeUp starts the time-up turns: the seats from the dealer leftwards either
+// accuse in turn (classic) or are voted on in turn (Spyfall 2, Time Travel).
 func (g *Game) timeUp() {
 	r := g.s.Cur
 	r.EndOrder = g.orderFrom(r.Dealer, r.inRound)
@@ -268,7 +269,7 @@ func (g *Game) timeUp() {
 	g.nextEndTurn()
 }
 
-// nextEndTurn moves SF-END to the next present seat, or ends the round
+// nextEndTurn moves the time-up turns to the next present seat, or ends the round
 // with nobody convicted.
 func (g *Game) nextEndTurn() {
 	r := g.s.Cur
@@ -288,7 +289,7 @@ func (g *Game) nextEndTurn() {
 	g.finish(outcome{ending: EndNoConviction})
 }
 
-// markAbsent takes a seat out of the rest of the round (APP-LOBBY-2).
+// markAbsent takes a seat out of the rest of the round.
 func (g *Game) markAbsent(a HostMarkAbsent, now engine.Instant) error {
 	r := g.s.Cur
 	if a.Seat < 0 || int(a.Seat) >= len(g.s.Seats) {

@@ -11,11 +11,11 @@ type outcome struct {
 	ending    Ending
 	convicted engine.Seat // the seat whose card a vote or accusation revealed
 	accuser   engine.Seat // who made the successful accusation, or NoSeat
-	midRound  bool        // the conviction came from a mid-round vote (SF-ACC)
+	midRound  bool        // the conviction came from a mid-round vote
 }
 
-// RoundResult is the public record of a finished round (SF-SCORE-5): every
-// card is revealed once the round is over (SF-END-4).
+// RoundResult is the public record of a finished round, on view for the rest
+// of the game: every card is revealed once the round is over.
 type RoundResult struct {
 	Round    int           `json:"round"`
 	Variant  Variant       `json:"variant"`
@@ -27,10 +27,10 @@ type RoundResult struct {
 	Ending   Ending        `json:"ending"`
 	// Convicted is the seat whose card a vote or an accusation revealed.
 	Convicted engine.Seat `json:"convicted"`
-	// Accuser made the successful accusation (NoSeat for SF-END-1b votes).
+	// Accuser made the successful accusation (NoSeat for the votes on the seats in turn at time up).
 	Accuser engine.Seat `json:"accuser"`
-	// Bonus is the seat that earned a first-accuser bonus (SF-SCORE-tt,
-	// SF-SCORE-2), or NoSeat.
+	// Bonus is the seat that earned a first-accuser bonus (Time Travel,
+	// Spyfall 2), or NoSeat.
 	Bonus    engine.Seat    `json:"bonus"`
 	MidRound bool           `json:"mid_round"`
 	Guesses  []GuessResult  `json:"guesses"`
@@ -98,7 +98,7 @@ func (g *Game) revealCard(s engine.Seat, c card) RevealedCard {
 }
 
 // finish scores the round, records it, and moves to the next round or the
-// end of the game (SF-END-4).
+// end of the game.
 func (g *Game) finish(o outcome) {
 	r := g.s.Cur
 	if o.ending != EndNonSpyConvicted && o.ending != EndSpyConvicted {
@@ -169,7 +169,7 @@ func (g *Game) finish(o outcome) {
 	}
 }
 
-// nextDealer follows the SF-ED table (and SF-2P-6).
+// nextDealer follows the edition's rule (and the 2P/3P one).
 func (g *Game) nextDealer(r *round) engine.Seat {
 	if r.Team != nil {
 		return engine.NoSeat
@@ -193,7 +193,7 @@ func (g *Game) scorers() []engine.Seat {
 	return out
 }
 
-// scoreNormal applies SF-SCORE-classic, SF-SCORE-tt and SF-SCORE-2.
+// scoreNormal scores a normal round by the edition's table.
 func (g *Game) scoreNormal(res *RoundResult, o outcome) {
 	r := g.s.Cur
 	ed := g.s.Settings.Edition
@@ -255,7 +255,7 @@ func (g *Game) scoreNormal(res *RoundResult, o outcome) {
 	}
 }
 
-// scoreSmall applies SF-2P-5 and SF-2P-6.
+// scoreSmall scores a 2P/3P round, accused or run out.
 func (g *Game) scoreSmall(res *RoundResult, o outcome) {
 	r := g.s.Cur
 	pts := res.Points
@@ -294,7 +294,7 @@ func (g *Game) scoreSmall(res *RoundResult, o outcome) {
 	}
 }
 
-// scoreTeam applies SF-TEAM-6.
+// scoreTeam scores a team round: the spy, the captains and the picked agents.
 func (g *Game) scoreTeam(res *RoundResult) {
 	r := g.s.Cur
 	t := r.Team

@@ -31,10 +31,10 @@ type VoteKind string
 
 // The kinds of vote.
 const (
-	VoteAccusation    VoteKind = "accusation"     // SF-ACC
-	VoteEndAccusation VoteKind = "end_accusation" // SF-END-1a
-	VoteEndSeat       VoteKind = "end_seat"       // SF-END-1b
-	VoteTable         VoteKind = "table"          // SF-2P-4
+	VoteAccusation    VoteKind = "accusation"     // mid-round
+	VoteEndAccusation VoteKind = "end_accusation" // classic time up: the seat in turn accused
+	VoteEndSeat       VoteKind = "end_seat"       // time up: the seat in turn is voted on
+	VoteTable         VoteKind = "table"          // turning up the table card
 )
 
 // Ending says how a round ended.
@@ -59,7 +59,7 @@ const (
 	ballotPending = 1
 	ballotYes     = 2
 	ballotNo      = 3
-	ballotAbstain = 4 // the host passed for this voter (SF-END-1a)
+	ballotAbstain = 4 // the host passed for this voter
 )
 
 // Game is one game of the Spyfall family. The zero Game is not usable: use
@@ -98,7 +98,7 @@ type seatState struct {
 	Removed bool   `json:"removed,omitempty"`
 	Points  int    `json:"points"`
 	// HadSpy marks a seat dealt the spy card in the current fair-rotation
-	// cycle (SF-DEAL-5).
+	// cycle.
 	HadSpy bool `json:"had_spy,omitempty"`
 }
 
@@ -121,7 +121,7 @@ type round struct {
 	Dealer  engine.Seat   `json:"dealer"`
 	Clock   engine.Clock  `json:"clock"`
 	Absent  []bool        `json:"absent"`
-	// Question tracker (SF-PLAY-2).
+	// Question tracker.
 	Asker     engine.Seat `json:"asker"`
 	AskedBy   engine.Seat `json:"asked_by"`
 	Questions int         `json:"questions"`
@@ -133,7 +133,7 @@ type round struct {
 	Guesses      []spyGuess    `json:"guesses,omitempty"`
 	EndOrder     []engine.Seat `json:"end_order,omitempty"`
 	EndTurn      int           `json:"end_turn"`
-	// Passed lists the seats that passed their turn at time up (SF-END-1a).
+	// Passed lists the seats that passed their turn at time up.
 	Passed []engine.Seat `json:"passed,omitempty"`
 	Team   *teamRound    `json:"team,omitempty"`
 }
@@ -212,7 +212,7 @@ func (g *Game) UnmarshalBinary(b []byte) error {
 // Phase returns the current phase.
 func (g *Game) Phase() Phase { return g.s.Phase }
 
-// Over reports whether the game has ended (SF-END-4).
+// Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.s.Phase == PhaseGameOver }
 
 // Round returns the number of the current (or last) round, 0 before any.
@@ -232,7 +232,7 @@ func (g *Game) Name(s engine.Seat) string {
 	return g.s.Seats[s].Name
 }
 
-// Locations returns the game's whole location list (SF-SET-5).
+// Locations returns the game's whole location list, which everyone may see.
 func (g *Game) Locations() []Location {
 	out := make([]Location, len(g.s.Locations))
 	for i, l := range g.s.Locations {
@@ -250,10 +250,10 @@ func (g *Game) Points() []int {
 	return out
 }
 
-// History returns the results of the finished rounds (SF-SCORE-5).
+// History returns the results of the finished rounds.
 func (g *Game) History() []RoundResult { return cloneResults(g.s.History) }
 
-// Winners returns the winners once the game is over (SF-SCORE-4).
+// Winners returns the winners once the game is over.
 func (g *Game) Winners() []engine.Seat { return append([]engine.Seat(nil), g.s.Winners...) }
 
 // NextDeadline returns the instant at which the running clock runs out, so

@@ -6,7 +6,7 @@ import (
 	"safehouse/engine"
 )
 
-// dealTeam deals a round of the team variant (SF-TEAM-1, SF-TEAM-2).
+// dealTeam deals a round of the team variant: two captains, two locations, one spy among the agents.
 func (g *Game) dealTeam(r *round) {
 	a, b := g.nextCaptains()
 	t := &teamRound{Captains: [2]engine.Seat{a, b}, SpyPickedBy: -1, PickedBy: make([]int, len(g.s.Seats))}
@@ -54,7 +54,7 @@ func (g *Game) dealTeam(r *round) {
 	g.s.Phase = PhaseTeamLead
 }
 
-// nextCaptains takes the next two captains from the queue (SF-TEAM-7): with
+// nextCaptains takes the next two captains from the queue: with
 // an odd count the last captain pairs with the game's first captain.
 func (g *Game) nextCaptains() (engine.Seat, engine.Seat) {
 	q := g.s.CaptainQueue
@@ -79,7 +79,7 @@ func (g *Game) nextCaptains() (engine.Seat, engine.Seat) {
 	return a, b
 }
 
-// lead is a captain saying which captain acts first (SF-TEAM-3).
+// lead is a captain saying which captain acts first.
 func (g *Game) lead(seat engine.Seat, a Lead, now engine.Instant) error {
 	r := g.s.Cur
 	if g.s.Phase != PhaseTeamLead {
@@ -122,8 +122,8 @@ func (g *Game) checkPickTurn(seat engine.Seat, turn int) error {
 	return nil
 }
 
-// pick puts an agent in the team of the captain in turn (SF-TEAM-3,
-// SF-TEAM-4).
+// pick puts an agent in the team of the captain in turn; picking the spy ends
+// the picking.
 func (g *Game) pick(seat engine.Seat, a Pick, now engine.Instant) error {
 	if err := g.checkPickTurn(seat, a.Turn); err != nil {
 		return err
@@ -141,7 +141,7 @@ func (g *Game) pick(seat engine.Seat, a Pick, now engine.Instant) error {
 	}
 	t.PickedBy[a.Agent] = t.Turn
 	if r.isSpy(a.Agent) {
-		// SF-TEAM-4: the spy is revealed and the round's picking ends.
+		// The spy is revealed and the round's picking ends.
 		t.SpyPickedBy = t.Turn
 		r.Clock.Pause(now)
 		g.s.Phase = PhaseTeamGuess
@@ -189,7 +189,7 @@ func (g *Game) agentsLeft() bool {
 	return false
 }
 
-// guessBoth is the spy naming both locations (SF-TEAM-4, SF-TEAM-5).
+// guessBoth is the spy naming both locations, the picking captain's first.
 func (g *Game) guessBoth(seat engine.Seat, a GuessBoth) error {
 	r := g.s.Cur
 	if g.s.Phase != PhaseTeamGuess {

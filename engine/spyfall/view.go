@@ -22,13 +22,13 @@ type View struct {
 	// Variant is the variant of the round in play, or of the next round.
 	Variant Variant    `json:"variant"`
 	Seats   []SeatView `json:"seats"` // in table order, then removed seats
-	// Locations is the game's whole list (SF-SET-5), the same for everyone.
+	// Locations is the game's whole list, the same for everyone.
 	Locations []LocationRef `json:"locations"`
 
 	Dealer engine.Seat `json:"dealer"`
-	// FirstAsker asks the first question: the dealer (SF-PLAY-1).
+	// FirstAsker asks the first question: the dealer.
 	FirstAsker engine.Seat `json:"first_asker"`
-	// Asker, AskedBy and Question are the question tracker (SF-PLAY-2).
+	// Asker, AskedBy and Question are the question tracker.
 	Asker    engine.Seat   `json:"asker"`
 	AskedBy  engine.Seat   `json:"asked_by"`
 	Question int           `json:"question"`
@@ -37,19 +37,19 @@ type View struct {
 	Vote     *VoteView     `json:"vote,omitempty"`
 	LastVote *VoteResult   `json:"last_vote,omitempty"`
 	SpyGuess *SpyGuessView `json:"spy_guess,omitempty"`
-	// EndTurn is the seat accusing (SF-END-1a) or voted on (SF-END-1b).
+	// EndTurn is the seat accusing (classic) or voted on at time up.
 	EndTurn engine.Seat `json:"end_turn"`
 	// Passed lists the seats that passed their turn at time up this round
-	// (SF-END-1a), in turn order.
+	// in turn order.
 	Passed []engine.Seat `json:"passed,omitempty"`
 	// QuietVote asks players not to discuss during a mid-round vote
-	// (SF-ACC-6); at time up discussion is free (SF-END-2).
+	// (a notice, nothing more); at time up discussion is free.
 	QuietVote bool `json:"quiet_vote"`
-	// TableCard says a card lies hidden on the table (SF-2P-1).
+	// TableCard says a card lies hidden on the table (2P/3P).
 	TableCard bool      `json:"table_card"`
 	Team      *TeamView `json:"team,omitempty"`
 	// Waits lists who the game waits on now, each with the host's pass that moves it on
-	// without them (SF-END-1a): the dealer, the seat in turn at time up, the voters still to
+	// without them: the dealer, the seat in turn at time up, the voters still to
 	// vote, the second spy, the captain picking. It is public, the same in every view: the
 	// team spy naming both locations may be known to nobody, so their pass names NoSeat and
 	// the engine finds them.
@@ -62,7 +62,7 @@ type View struct {
 	Can []string `json:"can"`
 }
 
-// SettingsView is the agreed setup, shown to all (SF-SET-1).
+// SettingsView is the agreed setup, shown to all.
 type SettingsView struct {
 	Edition         Edition       `json:"edition"`
 	RoundLength     time.Duration `json:"round_length"`
@@ -84,11 +84,11 @@ type SeatView struct {
 	Removed bool        `json:"removed,omitempty"`
 	InRound bool        `json:"in_round"`
 	Absent  bool        `json:"absent,omitempty"`
-	// Accused says the seat used its mid-round accusation (SF-ACC-1).
+	// Accused says the seat used its one mid-round accusation.
 	Accused bool `json:"accused,omitempty"`
 }
 
-// ClockView is the shared round clock (SF-PLAY-3): while it runs, Deadline
+// ClockView is the shared round clock, paused while play stops: while it runs, Deadline
 // is the absolute instant it runs out; while stopped, Left is what remains.
 type ClockView struct {
 	Running  bool           `json:"running"`
@@ -97,12 +97,12 @@ type ClockView struct {
 	Length   time.Duration  `json:"length"`
 }
 
-// CardView is the seat's own card (SF-DEAL-3).
+// CardView is the seat's own card, and nothing of anyone else's.
 type CardView struct {
 	Spy      bool         `json:"spy"`
 	Location *LocationRef `json:"location,omitempty"`
 	Role     *RoleRef     `json:"role,omitempty"`
-	// FellowSpies names the other spy under old pals (SF-DEAL-4).
+	// FellowSpies names the other spy under old pals (two spies who know each other).
 	FellowSpies []engine.Seat `json:"fellow_spies,omitempty"`
 	Captain     bool          `json:"captain,omitempty"`
 }
@@ -121,7 +121,7 @@ type VoteView struct {
 	Mine string `json:"mine,omitempty"`
 }
 
-// SpyGuessView is the two-spy procedure (SF-SPY-3): both spies are revealed,
+// SpyGuessView is the two-spy guess, once the first spy named a location: both spies are revealed,
 // the first spy's location is shown, whether it is right is not.
 type SpyGuessView struct {
 	First  engine.Seat `json:"first"`
@@ -129,7 +129,7 @@ type SpyGuessView struct {
 	Second engine.Seat `json:"second"`
 }
 
-// TeamView is a team round as everybody sees it (SF-TEAM).
+// TeamView is a team round as everybody sees it.
 type TeamView struct {
 	Captains [2]engine.Seat `json:"captains"`
 	Turn     engine.Seat    `json:"turn"`
@@ -314,8 +314,8 @@ func (g *Game) waits() []HostPass {
 }
 
 // cardView is seat me's own card, and nothing of anyone else's: a spy sees
-// no location and no role (SF-DEAL-3); under old pals the spies see each
-// other (SF-DEAL-4); a captain sees their own location only (SF-TEAM-1).
+// no location and no role; under old pals the spies see each other; a
+// captain sees their own location only.
 func (g *Game) cardView(me engine.Seat) *CardView {
 	r := g.s.Cur
 	c := r.Cards[me]

@@ -12,7 +12,7 @@ type VoteResult struct {
 	Suspect engine.Seat   `json:"suspect"`
 	Yes     []engine.Seat `json:"yes"`
 	No      []engine.Seat `json:"no"`
-	// PassedFor lists the voters the host passed for (SF-END-1a): they
+	// PassedFor lists the voters the host passed for: they
 	// counted neither yes nor no.
 	PassedFor []engine.Seat `json:"passed_for"`
 	Passed    bool          `json:"passed"`
@@ -27,7 +27,7 @@ func (g *Game) accuse(seat engine.Seat, a Accuse, now engine.Instant) error {
 	small := r.Variant == TwoPlayer || r.Variant == ThreePlayer
 	switch {
 	case g.s.Phase == PhaseEndAccuse:
-		// SF-END-1a: the seat in turn accuses, used mid-round accusation or not.
+		// Classic time up: the seat in turn accuses, used mid-round accusation or not.
 		if seat != r.EndOrder[r.EndTurn] {
 			return refuse(engine.ErrNotYourTurn, ruleTimeUpTurns, "seat %d accuses now", r.EndOrder[r.EndTurn])
 		}
@@ -51,7 +51,7 @@ func (g *Game) accuse(seat engine.Seat, a Accuse, now engine.Instant) error {
 		if r.isSpy(seat) {
 			return refuse(engine.ErrForbidden, ruleSpyCannotAccuse, "the spy may not accuse; propose to reveal the table card instead")
 		}
-		// SF-2P-3: the suspect's card is revealed at once.
+		// 2P/3P: the suspect's card is revealed at once, with no vote.
 		if r.isSpy(a.Suspect) {
 			g.finish(outcome{ending: EndSpyConvicted, convicted: a.Suspect, accuser: seat, midRound: true})
 		} else {
@@ -73,7 +73,7 @@ func (g *Game) accuse(seat engine.Seat, a Accuse, now engine.Instant) error {
 	return nil
 }
 
-// revealTable proposes to reveal the hidden card (SF-2P-4).
+// revealTable proposes to reveal the hidden card; one no and play goes on.
 func (g *Game) revealTable(seat engine.Seat, now engine.Instant) error {
 	r := g.s.Cur
 	if r.Table == nil {
@@ -93,7 +93,7 @@ func (g *Game) revealTable(seat engine.Seat, now engine.Instant) error {
 }
 
 // openVote starts a vote: every present seat but the suspect votes; the
-// accuser's (or proposer's) vote is a fixed yes (SF-ACC-2).
+// accuser's (or proposer's) vote is a fixed yes.
 func (g *Game) openVote(kind VoteKind, accuser, suspect engine.Seat) {
 	r := g.s.Cur
 	g.s.VoteSerial++
@@ -160,10 +160,10 @@ func (g *Game) maybeCloseVote(now engine.Instant) {
 		}
 	}
 	// Nobody's yes convicts nobody, even when every voter was passed for
-	// or left (SF-END-1b has no accuser whose yes is fixed).
+	// or left (a time-up vote on the seat in turn has no accuser whose yes is fixed).
 	passed := no == 0 && yes > 0
 	if v.Kind != VoteTable && len(g.s.Cur.Spies) == 2 && g.s.Cur.presentCount() >= 6 {
-		// SF-ACC-3: with two spies, at most two voters may say no; but
+		// With two spies, at most two voters may say no; but
 		// when absences leave fewer than 6 seats the spies' own votes
 		// could convict anyone, so every voter must say yes.
 		passed = yes > 0 && no <= 2
@@ -209,7 +209,7 @@ func (g *Game) closeVote(passed bool, now engine.Instant) {
 		}
 	case VoteAccusation:
 		if !passed {
-			// SF-ACC-4: the clock restarts where it stopped.
+			// A failed accusation: the clock runs on from where it stopped.
 			g.resume(now)
 		} else {
 			g.convict(v.Suspect, v.Accuser, true)
@@ -228,7 +228,7 @@ func (g *Game) resume(now engine.Instant) {
 	g.s.Phase = PhasePlaying
 }
 
-// convict reveals the suspect's card and ends the round (SF-ACC-4, SF-END-3).
+// convict reveals the suspect's card and ends the round: a spy convicted wins for the non-spies, a non-spy for the spies.
 func (g *Game) convict(suspect, accuser engine.Seat, midRound bool) {
 	o := outcome{convicted: suspect, accuser: accuser, midRound: midRound, ending: EndNonSpyConvicted}
 	if g.s.Cur.isSpy(suspect) {

@@ -6,68 +6,68 @@ import "safehouse/engine"
 // action is a JSON object with a "kind" field (see DecodeAction).
 type Action = engine.Action
 
-// ChooseSpy names the Spy of the coming round (SX-RND-1). Any member of the
+// ChooseSpy names the Spy of the coming round. Any member of the
 // active team may send it.
 type ChooseSpy struct {
 	Round int         `json:"round"`
 	Spy   engine.Seat `json:"spy"`
 }
 
-// Draw is the Spy drawing the character and keyword cards (SX-RND-3).
+// Draw is the Spy drawing the character and keyword cards.
 type Draw struct {
 	Round int `json:"round"`
 }
 
-// Keep is the Spy keeping one of the drawn characters (SX-RC-5, SX-ACT-4).
+// Keep is the Spy keeping one of the drawn characters (a carpet card or "two characters" drew several).
 type Keep struct {
 	Round     int    `json:"round"`
 	Character string `json:"character"`
 }
 
-// Stop stops the game for an attempt (SX-GUESS-1).
+// Stop stops the game for an attempt.
 type Stop struct {
 	Round int `json:"round"`
 }
 
-// Guess submits a team's guess in an attempt's window (SX-GUESS-2): one name,
-// or two when the team plays "two guesses" (SX-ACT-2). Names are character
-// IDs, or keyword IDs in a reverse round (SX-RC-8).
+// Guess submits a team's guess in an attempt's window: one name, or two when
+// the team plays "two guesses". Names are character IDs, or keyword IDs in a
+// reverse round.
 type Guess struct {
 	Round   int      `json:"round"`
 	Attempt int      `json:"attempt"`
 	Names   []string `json:"names"`
 }
 
-// StartIdle starts the 1-minute idle timer (SX-GUESS-6).
+// StartIdle starts the 1-minute idle timer.
 type StartIdle struct {
 	Round int `json:"round"`
 }
 
-// CancelIdle cancels the idle timer when the Spy speaks again (SX-GUESS-6).
+// CancelIdle cancels the idle timer when the Spy speaks again.
 type CancelIdle struct {
 	Round int `json:"round"`
 }
 
-// Play plays an action card of the sender's team (SX-ACT). "Two guesses" is
+// Play plays an action card of the sender's team. "Two guesses" is
 // played by a Guess with two names instead.
 type Play struct {
 	Round int  `json:"round"`
 	Card  Card `json:"card"`
 }
 
-// Answer is the Spy's Yes or No to an "ask the Spy" card (SX-ACT-1).
+// Answer is the Spy's Yes or No to an "ask the Spy" card.
 type Answer struct {
 	Round int  `json:"round"`
 	Yes   bool `json:"yes"`
 }
 
-// CrossQuarter is the Spy's choice of quarter after SX-ACT-3.
+// CrossQuarter is the Spy's choice of quarter after "cross out a quarter".
 type CrossQuarter struct {
 	Round   int `json:"round"`
 	Quarter int `json:"quarter"`
 }
 
-// Mark sets a team note on a character or keyword (SX-RND-6): MarkMaybe,
+// Mark sets a team note on a character or keyword: MarkMaybe,
 // MarkMinus, MarkCross, or MarkNone to clear it.
 type Mark string
 

@@ -155,13 +155,13 @@ func (st *state) advance(now engine.Instant) {
 		}
 		switch kind {
 		case windowDeadline:
-			// SX-GUESS-2: a team that does not submit in time spends its guess.
+			// A team that does not submit in time spends its guess.
 			st.resolveGuess(st.Round.Guessing, nil, at)
 		case idleDeadline:
-			// SX-GUESS-6: nothing added for the idle time ends the round.
+			// Nothing added for the idle time ends the round.
 			st.endRound(EndIdle, NoTeam, at)
 		case descriptionDeadline:
-			// SX-GUESS-6 Decision: the Spy falls silent; the remaining attempts follow at once.
+			// The description limit ran out: the Spy falls silent; the remaining attempts follow at once.
 			st.Round.Description.Pause(at)
 			st.Round.Silent = true
 			st.startAttempt(at)

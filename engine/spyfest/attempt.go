@@ -6,7 +6,7 @@ import (
 	"safehouse/engine"
 )
 
-// stop starts an attempt (SX-GUESS-1): anyone but the Spy, while the Spy describes.
+// stop starts an attempt: anyone but the Spy, while the Spy describes.
 func (st *state) stop(seat engine.Seat, a Stop, now engine.Instant) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
@@ -22,7 +22,7 @@ func (st *state) stop(seat engine.Seat, a Stop, now engine.Instant) error {
 	return nil
 }
 
-// startAttempt stops the game; the intercepting team guesses first (SX-GUESS-2).
+// startAttempt stops the game; the intercepting team guesses first.
 func (st *state) startAttempt(at engine.Instant) {
 	r := &st.Round
 	r.Attempt++
@@ -32,7 +32,7 @@ func (st *state) startAttempt(at engine.Instant) {
 	st.openWindow(r.intercepting(), at)
 }
 
-// openWindow gives team t its guess window from instant at (SX-GUESS-2); a team
+// openWindow gives team t its guess window from instant at; a team
 // with nobody left to guess spends its guess at once.
 func (st *state) openWindow(t int, at engine.Instant) {
 	r := &st.Round
@@ -76,7 +76,7 @@ func (st *state) guess(seat engine.Seat, a Guess, now engine.Instant) error {
 	t := st.teamOf(seat)
 	if t != r.Guessing {
 		if t == r.intercepting() {
-			// SX-GUESS-2: the intercepting team's first submission already counted (or its time ran out).
+			// Only a team's first submission counts: the intercepting team's already counted (or its time ran out).
 			return engine.Refuse(engine.ErrStale, ruleGuessWindows, "your team's guess for attempt %d is already spent", a.Attempt)
 		}
 		return engine.Refuse(engine.ErrNotYourTurn, ruleGuessWindows, "the intercepting team guesses first")
@@ -127,12 +127,12 @@ func (st *state) guessable(name string) error {
 func (st *state) resolveGuess(t int, names []string, at engine.Instant) {
 	r := &st.Round
 	if slices.Contains(names, r.target()) {
-		st.endRound(EndGuessed, t, at) // SX-GUESS-4
+		st.endRound(EndGuessed, t, at)
 		return
 	}
 	for _, n := range names {
 		if !slices.Contains(r.Wrong, n) {
-			r.Wrong = append(r.Wrong, n) // SX-GUESS-3
+			r.Wrong = append(r.Wrong, n) // a minus on both sheets for the rest of the round
 		}
 	}
 	if t == r.intercepting() {
@@ -141,10 +141,10 @@ func (st *state) resolveGuess(t int, names []string, at engine.Instant) {
 		return
 	}
 	if r.Attempt >= r.maxAttempts() {
-		st.endRound(EndNoAttempts, NoTeam, at) // SX-GUESS-5
+		st.endRound(EndNoAttempts, NoTeam, at)
 		return
 	}
-	// SX-GUESS-5: play resumes; a silenced Spy's remaining attempts follow at once (SX-GUESS-6).
+	// Both guesses wrong: play resumes; a silenced Spy's remaining attempts follow at once.
 	r.Guessing, r.Window = NoTeam, 0
 	if r.Silent {
 		st.startAttempt(at)

@@ -14,7 +14,7 @@ func (st *state) spendCard(t int, c Card) {
 	st.Round.Played = append(st.Round.Played, CardPlayed{Team: t, Card: c})
 }
 
-// play checks who may play which card when (SX-ACT), then plays it.
+// play checks who may play which card when, then plays it.
 func (st *state) play(seat engine.Seat, a Play) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
@@ -22,15 +22,15 @@ func (st *state) play(seat engine.Seat, a Play) error {
 	if !slices.Contains(Cards, a.Card) {
 		return engine.Refuse(engine.ErrInvalidAction, "", "unknown action card %q", a.Card)
 	}
-	if err := st.checkPhase("SX-ACT", "playing an action card", PhaseDraw, PhaseKeep, PhaseDescribing, PhaseStopped); err != nil {
+	if err := st.checkPhase(rulePlayActionCards, "playing an action card", PhaseDraw, PhaseKeep, PhaseDescribing, PhaseStopped); err != nil {
 		return err
 	}
-	if err := st.notSpy(seat, "SX-ACT", "play action cards"); err != nil {
+	if err := st.notSpy(seat, rulePlayActionCards, "play action cards"); err != nil {
 		return err
 	}
 	t := st.teamOf(seat)
 	if st.Teams[t].Cards[a.Card] == 0 {
-		return engine.Refuse(engine.ErrForbidden, "SX-ACT", "your team has no %q card left", a.Card)
+		return engine.Refuse(engine.ErrForbidden, rulePlayActionCards, "your team has no %q card left", a.Card)
 	}
 	r := &st.Round
 	switch a.Card {
@@ -91,7 +91,7 @@ func (st *state) play(seat engine.Seat, a Play) error {
 	return nil
 }
 
-// answer is the Spy's Yes or No to SX-ACT-1, allowed even while stopped.
+// answer is the Spy's Yes or No to an "ask the Spy" card, allowed even while stopped.
 func (st *state) answer(seat engine.Seat, a Answer) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
@@ -108,7 +108,7 @@ func (st *state) answer(seat engine.Seat, a Answer) error {
 	return nil
 }
 
-// validQuarters are the quarters the Spy may cross out (SX-ACT-3): not the
+// validQuarters are the quarters the Spy may cross out: not the
 // character's own, not already crossed, not empty.
 func (st *state) validQuarters() []int {
 	r := &st.Round

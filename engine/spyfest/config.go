@@ -8,21 +8,21 @@ import (
 	"safehouse/engine"
 )
 
-// Effect names a red carpet card (SX-RC).
+// Effect names a red carpet card.
 type Effect string
 
 // The red carpet cards.
 const (
-	EffectStart         Effect = "start"          // SX-RC-9
-	EffectVictory       Effect = "victory"        // SX-RC-9
-	EffectFlipKeywords  Effect = "flip_keywords"  // SX-RC-1
-	EffectReverseVP     Effect = "reverse_vp"     // SX-RC-2
-	EffectTwoAttempts   Effect = "two_attempts"   // SX-RC-3
-	EffectFourthAttempt Effect = "fourth_attempt" // SX-RC-4
-	EffectTwoCharacters Effect = "two_characters" // SX-RC-5
-	EffectSecondKeyword Effect = "second_keyword" // SX-RC-6
-	EffectKeywordsOut   Effect = "keywords_out"   // SX-RC-7
-	EffectReverseRound  Effect = "reverse_round"  // SX-RC-8
+	EffectStart         Effect = "start"          // no effect
+	EffectVictory       Effect = "victory"        // reaching or passing it wins
+	EffectFlipKeywords  Effect = "flip_keywords"  // both teams swap to the other keyword set
+	EffectReverseVP     Effect = "reverse_vp"     // attempts worth 1, 2, 3 VP
+	EffectTwoAttempts   Effect = "two_attempts"   // only 2 attempts
+	EffectFourthAttempt Effect = "fourth_attempt" // a 4th attempt, worth 1 VP
+	EffectTwoCharacters Effect = "two_characters" // the Spy draws 2 characters, keeps 1
+	EffectSecondKeyword Effect = "second_keyword" // a second keyword for the Spy's team
+	EffectKeywordsOut   Effect = "keywords_out"   // 3 keywords shown as out of play
+	EffectReverseRound  Effect = "reverse_round"  // the keyword is guessed, described through the character
 )
 
 // CarpetEffects lists the effect cards that may be shuffled into the track.
@@ -31,7 +31,7 @@ var CarpetEffects = []Effect{
 	EffectTwoCharacters, EffectSecondKeyword, EffectKeywordsOut, EffectReverseRound,
 }
 
-// DefaultCarpet is the Decision of SX-SET-3: 14 effect cards.
+// DefaultCarpet is the project's carpet when the host changes nothing: 14 effect cards.
 func DefaultCarpet() map[Effect]int {
 	return map[Effect]int{
 		EffectFlipKeywords: 2, EffectReverseVP: 2, EffectTwoAttempts: 2, EffectFourthAttempt: 2,
@@ -39,27 +39,27 @@ func DefaultCarpet() map[Effect]int {
 	}
 }
 
-// Card names an action card (SX-ACT).
+// Card names an action card.
 type Card string
 
 // The action cards.
 const (
-	CardAsk            Card = "ask"             // SX-ACT-1
-	CardTwoGuesses     Card = "two_guesses"     // SX-ACT-2
-	CardCrossQuarter   Card = "cross_quarter"   // SX-ACT-3
-	CardTwoCharacters  Card = "two_characters"  // SX-ACT-4
-	CardAnotherKeyword Card = "another_keyword" // SX-ACT-5
+	CardAsk            Card = "ask"             // a yes/no question the Spy answers
+	CardTwoGuesses     Card = "two_guesses"     // 2 names in one guess
+	CardCrossQuarter   Card = "cross_quarter"   // the Spy crosses out a quarter without the character
+	CardTwoCharacters  Card = "two_characters"  // the Spy keeps 1 of 2 drawn
+	CardAnotherKeyword Card = "another_keyword" // one more keyword for the Spy's team
 )
 
 // Cards lists the action cards in the order of RULES.md.
 var Cards = []Card{CardAsk, CardTwoGuesses, CardCrossQuarter, CardTwoCharacters, CardAnotherKeyword}
 
-// DefaultActionCards is the Decision of SX-SET-6: 7 cards per team.
+// DefaultActionCards are each team's cards when the host changes nothing: 7.
 func DefaultActionCards() map[Card]int {
 	return map[Card]int{CardAsk: 2, CardTwoGuesses: 1, CardCrossQuarter: 1, CardTwoCharacters: 1, CardAnotherKeyword: 2}
 }
 
-// Default timer lengths (SX-SET-7) and the no-carpet target (SX-SET-4).
+// Default timer lengths and the target VP of a game without a carpet.
 const (
 	DefaultGuessWindow = 30 * time.Second
 	DefaultIdleTimer   = time.Minute
@@ -67,15 +67,15 @@ const (
 	// Off turns a timer off when set as its length in Config.
 	Off time.Duration = -1
 	// RemovalWarningAbove is the number of removed characters above which
-	// the settings carry a warning (SX-CNT-5).
+	// the settings carry a warning.
 	RemovalWarningAbove = 3
 )
 
-// Quarters is the number of quarters of a character sheet (SX-CNT-3).
+// Quarters is the number of quarters of a character sheet, seven characters each.
 const Quarters = 4
 
 // CustomCharacter adds a player-made character to the deck in play, either
-// into a quarter of the sheet or in place of a listed character (SX-CNT-5).
+// into a quarter of the sheet or in place of a listed character.
 type CustomCharacter struct {
 	Character Character `json:"character"`
 	// Quarter (0..3) the character is added to; ignored with Replaces.
@@ -99,11 +99,11 @@ type Config struct {
 	Custom      []CustomCharacter    `json:"custom,omitempty"`
 	Removed     []string             `json:"removed,omitempty"` // character IDs left out of the game
 
-	// Teams as assigned by the lobby; each needs at least 2 seats (SX-SET-1).
+	// Teams as assigned by the lobby; each needs at least 2 seats.
 	Teams [2][]engine.Seat `json:"teams"`
 	Seed  uint64           `json:"seed"`
 
-	// NoCarpet plays the 15-VP variant (SX-SET-4) with VictoryVP (0: 15).
+	// NoCarpet plays without a carpet, to a VP target: VictoryVP (0: 15).
 	NoCarpet  bool `json:"no_carpet,omitempty"`
 	VictoryVP int  `json:"victory_vp,omitempty"`
 	// Carpet counts each effect card (nil: DefaultCarpet).
@@ -117,10 +117,10 @@ type Config struct {
 	// GuessWindow and IdleTimer: 0 means the default, Off turns them off.
 	GuessWindow time.Duration `json:"guess_window,omitempty"`
 	IdleTimer   time.Duration `json:"idle_timer,omitempty"`
-	// DescriptionLimit is off when 0 (the optional 2-3 minute limit of SX-GUESS-6).
+	// DescriptionLimit is off when 0 (the rules suggest 2-3 minutes for the whole description).
 	DescriptionLimit time.Duration `json:"description_limit,omitempty"`
 
-	// Variants shown on the Spy's reminder card (SX-SET-8).
+	// Variants shown on the Spy's reminder card.
 	ThirdPerson    bool `json:"third_person,omitempty"`
 	InternetLookup bool `json:"internet_lookup,omitempty"`
 }
@@ -240,7 +240,7 @@ func (c Config) resolvedKeywordSets() (map[string][]Keyword, error) {
 			}
 			seen[k.ID] = true
 		}
-		// One keyword for the Spy and one more for the Spy's draw when three are out (SX-RC-7).
+		// One keyword for the Spy and one more for the Spy's draw when three are shown as out of play.
 		if len(sets[name]) < 2 {
 			return nil, badConfig(ruleKeywordSets, "keyword set %s needs at least 2 keywords", name)
 		}

@@ -23,9 +23,9 @@ const (
 )
 
 // Character is one card of a character deck, with the overview shown on the
-// character sheet on demand (SX-CNT-2). A built-in character is its id alone: each device
+// character sheet on demand. A built-in character is its id alone: each device
 // names it from its own language pack (app/i18n), Spycon's Heracles being a character id
-// of its own (SX-CNT-1). A character the players add carries its name as typed.
+// of its own. A character the players add carries its name as typed.
 type Character struct {
 	ID       string      `json:"id"`
 	Name     engine.Text `json:"name,omitempty"`
@@ -46,7 +46,7 @@ func (k Keyword) Builtin() bool { return len(k.Name) == 0 }
 
 type contentDoc struct {
 	// Sheets[edition][deck] lists 28 character IDs in sheet order: four
-	// quarters of seven (SX-CNT-3).
+	// quarters of seven.
 	Sheets map[string]map[string][]string `json:"sheets"`
 	// Keywords[set] lists the set's keyword IDs.
 	Keywords map[string][]string `json:"keywords"`

@@ -8,10 +8,10 @@
 // # Phases of a round
 //
 //	spy_choice  the active team picks its Spy (ChooseSpy); the host may add
-//	            late joiners (engine.HostAddSeat). A keyword flip (SX-RC-1) has already
+//	            late joiners (engine.HostAddSeat). A keyword flip has already
 //	            happened when the round began.
-//	draw        the Spy's team may play "two characters" (SX-ACT-4); the Spy
-//	            draws (Draw): keywords out (SX-RC-7), characters, keywords.
+//	draw        the Spy's team may play "two characters"; the Spy
+//	            draws (Draw): keywords out of play, characters, keywords.
 //	keep        when several characters were drawn, the Spy keeps one (Keep).
 //	describing  the Spy talks; anyone else may Stop, start or cancel the idle
 //	            timer (StartIdle, CancelIdle), play cards (Play), mark the team
@@ -20,7 +20,7 @@
 //	stopped     an attempt: the intercepting team's window, then the Spy's
 //	            team's, each ended by the team's first Guess or by its deadline.
 //	over        a team reached Victory (or the VP target), the character deck
-//	            ran out (SX-GUESS-8), or the host ended the game (engine.HostEndGame).
+//	            ran out, or the host ended the game (engine.HostEndGame).
 //
 // A round ends on a correct guess, after the last attempt, when the idle
 // timer runs out, or when the host kicks the Spy (voided, no points). Time
@@ -44,20 +44,20 @@
 //
 // View(seat) is built field by field from what that seat may see: the Spy
 // sees the character and keywords; the Spy's team the keywords (the character
-// instead in a reverse round, SX-RC-8); the intercepting team and spectators
+// instead in a reverse round); the intercepting team and spectators
 // neither. Team notes reach only that team's members other than the Spy.
 //
 // # Readings of RULES.md
 //
 // Where the rules leave room, the engine reads them so:
-//   - The deck running out (SX-GUESS-8) is checked at each round end, when no
+//   - The character deck running out is checked at each round end, when no
 //     character is left for the next round.
 //   - A Spy kicked mid-round voids the round with no points; its character is
 //     still revealed and removed, and drawn but unkept characters go back.
-//   - While the game is stopped, "ask the Spy" (SX-ACT-1) may be played by a
+//   - While the game is stopped, "ask the Spy" may be played by a
 //     team until it has submitted its own guess of this attempt.
-//   - "At any time" for crossing a quarter and another keyword (SX-ACT-3,
-//     SX-ACT-5) starts after the draw; two characters (SX-ACT-4) is played
+//   - "At any time" for crossing a quarter and another keyword
+//     starts after the draw; two characters is played
 //     between choosing the Spy and the draw, once a round.
 //   - The optional description limit pauses while the game is stopped; with
 //     the idle timer off, starting it is refused.
@@ -66,6 +66,6 @@
 //   - A team with fewer than 2 players cannot choose its Spy until the host
 //     adds one; a team left with nobody able to guess spends its guess at once.
 //   - A custom replacement takes over its line on the sheet.
-//   - With a very small custom keyword set, SX-RC-7 reveals fewer than three
+//   - With a very small custom keyword set, "keywords out" reveals fewer than three
 //     keywords, always leaving one for the Spy.
 package spyfest

@@ -14,11 +14,11 @@ type Phase string
 
 // The phases, in the order a round passes through them.
 const (
-	PhaseSpyChoice  Phase = "spy_choice" // between rounds: the active team picks its Spy (SX-RND-1)
-	PhaseDraw       Phase = "draw"       // the Spy is chosen; SX-ACT-4 may be played, then the Spy draws
-	PhaseKeep       Phase = "keep"       // the Spy keeps one of several drawn characters (SX-RC-5, SX-ACT-4)
+	PhaseSpyChoice  Phase = "spy_choice" // between rounds: the active team picks its Spy
+	PhaseDraw       Phase = "draw"       // the Spy is chosen; "two characters" may be played, then the Spy draws
+	PhaseKeep       Phase = "keep"       // the Spy keeps one of several drawn characters
 	PhaseDescribing Phase = "describing" // the Spy describes; anyone else may stop the game
-	PhaseStopped    Phase = "stopped"    // an attempt is under way (SX-GUESS-1, -2)
+	PhaseStopped    Phase = "stopped"    // an attempt is under way: the teams guess in turn
 	PhaseOver       Phase = "over"       // the game has ended
 )
 
@@ -75,14 +75,14 @@ type state struct {
 	Ended   string             `json:"ended,omitempty"`
 }
 
-// RoundResult is what everyone learns when a round ends (SX-GUESS-7).
+// RoundResult is what everyone learns when a round ends.
 type RoundResult struct {
 	Round     int         `json:"round"`
 	Team      int         `json:"team"`
 	Spy       engine.Seat `json:"spy"`
 	Character string      `json:"character,omitempty"`
 	Keywords  []string    `json:"keywords,omitempty"`
-	// KeywordsOut are the keywords shown as not in play (SX-RC-7).
+	// KeywordsOut are the keywords shown as not in play this round.
 	KeywordsOut []string `json:"keywords_out,omitempty"`
 	Reverse     bool     `json:"reverse,omitempty"`
 	Scorer      int      `json:"scorer"` // NoTeam when nobody scored
@@ -93,16 +93,16 @@ type RoundResult struct {
 
 // Reasons a round ends.
 const (
-	EndGuessed    = "guessed"     // SX-GUESS-4
-	EndNoAttempts = "no_attempts" // SX-GUESS-5
-	EndIdle       = "idle"        // SX-GUESS-6
-	EndVoided     = "voided"      // the Spy left (APP-LOBBY-2)
+	EndGuessed    = "guessed"     // a right guess
+	EndNoAttempts = "no_attempts" // the last attempt spent
+	EndIdle       = "idle"        // the idle timer ran out
+	EndVoided     = "voided"      // the Spy left
 )
 
 // Reasons the game ends.
 const (
-	EndVictory   = "victory"    // SX-RC-9, SX-SET-4
-	EndDeckEmpty = "deck_empty" // SX-GUESS-8
+	EndVictory   = "victory"    // a team reached Victory (or the VP target)
+	EndDeckEmpty = "deck_empty" // the character deck ran out
 	EndByHost    = "ended_by_host"
 )
 
@@ -157,7 +157,7 @@ func New(cfg Config) (*Game, error) {
 			return nil, badConfig(ruleNoCarpet, "victory at %d VP: choose 1 to 100", cfg.VictoryVP)
 		}
 	} else {
-		// SX-SET-3: Start, the effect cards shuffled, Victory.
+		// The red carpet: Start, the effect cards shuffled, Victory.
 		var effects []Effect
 		for _, e := range CarpetEffects {
 			for range carpet[e] {
@@ -171,7 +171,7 @@ func New(cfg Config) (*Game, error) {
 		st.Teams[t] = team{Members: slices.Clone(cfg.Teams[t]), Cards: maps(cards), LastSpy: engine.NoSeat}
 		st.Notes[t] = map[string]Mark{}
 	}
-	// SX-SET-2: the character deck holds every listed character not removed.
+	// The character deck holds every listed character not removed.
 	for _, s := range sheet {
 		if !slices.Contains(removed, s.ID) {
 			st.CharacterDeck = append(st.CharacterDeck, s.ID)
@@ -180,7 +180,7 @@ func New(cfg Config) (*Game, error) {
 	st.shuffle(st.CharacterDeck)
 	st.KeywordDeck = st.keywordIDs(st.KeywordSet)
 	st.shuffle(st.KeywordDeck)
-	// SX-SET-5: fewer players first; a tie is settled at random.
+	// The smaller team starts; a tie is settled at random.
 	switch a, b := len(cfg.Teams[0]), len(cfg.Teams[1]); {
 	case a < b:
 		st.FirstTeam = 0

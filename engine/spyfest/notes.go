@@ -6,7 +6,7 @@ import (
 	"safehouse/engine"
 )
 
-// note sets a mark on the sender's team sheet (SX-RND-6): any member but the Spy.
+// note sets a mark on the sender's team sheet: any member but the Spy.
 func (st *state) note(seat engine.Seat, a Note) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err

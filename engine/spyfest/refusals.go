@@ -33,6 +33,7 @@ const (
 	ruleCharacterLeaves  = "SX-GUESS-7" // a round's character leaves the game
 
 	// Action cards.
+	rulePlayActionCards = "SX-ACT" // their section: each card once a game, by its own team
 	ruleAskTheSpy       = "SX-ACT-1"
 	ruleTwoGuesses      = "SX-ACT-2"
 	ruleCrossOutQuarter = "SX-ACT-3"

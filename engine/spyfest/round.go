@@ -15,8 +15,8 @@ type round struct {
 	Candidates  []string `json:"candidates,omitempty"` // drawn characters awaiting Keep
 	Character   string   `json:"character,omitempty"`
 	Keywords    []string `json:"keywords,omitempty"`     // [0] is the Spy's own draw
-	KeywordsOut []string `json:"keywords_out,omitempty"` // SX-RC-7
-	// TwoCharacters records SX-ACT-4 played this round.
+	KeywordsOut []string `json:"keywords_out,omitempty"` // shown as out of play
+	// TwoCharacters records "two characters" played this round.
 	TwoCharacters bool `json:"two_characters,omitempty"`
 
 	Attempt  int            `json:"attempt"`  // attempts started so far
@@ -24,7 +24,7 @@ type round struct {
 	Window   engine.Instant `json:"window"`   // its deadline; 0 waits for the submission
 	Wrong    []string       `json:"wrong,omitempty"`
 	// Lapsed: the intercepting team's window of this attempt ran out without a guess
-	// (SX-GUESS-2), so its guess was spent, not wrong. A save from before it was kept
+	// so its guess was spent, not wrong. A save from before it was kept
 	// reads false, as every earlier build told it.
 	Lapsed bool `json:"lapsed,omitempty"`
 
@@ -55,7 +55,7 @@ func (r *round) intercepting() int { return 1 - r.Team }
 
 func (r *round) reverse() bool { return r.Effect == EffectReverseRound }
 
-// maxAttempts applies SX-GUESS-1, SX-RC-3 and SX-RC-4.
+// maxAttempts is the round's attempts: 3, or 2 or 4 by the carpet card.
 func (r *round) maxAttempts() int {
 	switch r.Effect {
 	case EffectTwoAttempts:
@@ -66,7 +66,8 @@ func (r *round) maxAttempts() int {
 	return 3
 }
 
-// vpFor applies SX-GUESS-4, SX-RC-2 and SX-RC-4.
+// vpFor is the VP of a right guess by its attempt: 3, 2, 1 (1, 2, 3 under the
+// reverse VP card), and 1 for a 4th attempt.
 func (r *round) vpFor(attempt int) int {
 	switch {
 	case r.Effect == EffectReverseVP:
@@ -78,7 +79,7 @@ func (r *round) vpFor(attempt int) int {
 }
 
 // target is what the teams try to name: the character, or the Spy's keyword
-// in a reverse round (SX-RC-8).
+// in a reverse round.
 func (r *round) target() string {
 	if r.reverse() {
 		return r.Keywords[0]
@@ -86,8 +87,8 @@ func (r *round) target() string {
 	return r.Character
 }
 
-// beginRound starts round n for the active team: its carpet card is shown
-// (SX-RND-2), and a keyword flip takes effect at once (SX-RC-1).
+// beginRound starts round n for the active team: the carpet card it stands on
+// is shown and in force, and a keyword flip takes effect at once.
 func (st *state) beginRound(n, active int) {
 	st.Round = round{Number: n, Team: active, Spy: engine.NoSeat, Guessing: NoTeam, Question: NoTeam, QuarterBy: NoTeam}
 	if st.Track != nil {
@@ -108,7 +109,7 @@ func otherSet(s string) string {
 	return KeywordsA
 }
 
-// SuggestedSpy is the next member of the active team in rotation (SX-RND-1).
+// SuggestedSpy is the next member of the active team in rotation; the team may choose another.
 func (st *state) suggestedSpy() engine.Seat {
 	members := st.Teams[st.Round.Team].Members
 	if len(members) == 0 {
@@ -143,7 +144,8 @@ func (st *state) chooseSpy(seat engine.Seat, a ChooseSpy) error {
 	return nil
 }
 
-// draw performs SX-RND-3 with the start-of-round effects SX-RC-5, -6, -7 and SX-ACT-4.
+// draw is the Spy drawing the character and the keyword, with the extra draws
+// of the carpet card and of "two characters".
 func (st *state) draw(seat engine.Seat, a Draw, now engine.Instant) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
@@ -191,7 +193,7 @@ func (st *state) takeKeywords(n int) []string {
 	return out
 }
 
-// keep: the Spy keeps one drawn character; the others go back, shuffled (SX-RC-5).
+// keep: the Spy keeps one drawn character; the others go back, shuffled.
 func (st *state) keep(seat engine.Seat, a Keep, now engine.Instant) error {
 	if err := st.checkRound(a.Round); err != nil {
 		return err
@@ -226,8 +228,8 @@ func (st *state) startDescribing(now engine.Instant) {
 	}
 }
 
-// endRound closes the round (SX-GUESS-4, -5, -6, -7), then checks the end of
-// the game (SX-RC-9, SX-SET-4, SX-GUESS-8) or begins the next round.
+// endRound closes the round (scored or not, and revealed), then checks the end
+// of the game (Victory, the VP target, an empty deck) or begins the next round.
 func (st *state) endRound(reason string, scorer int, at engine.Instant) {
 	r := &st.Round
 	res := RoundResult{
@@ -244,7 +246,7 @@ func (st *state) endRound(reason string, scorer int, at engine.Instant) {
 	}
 	st.History = append(st.History, res)
 	st.returnRoundCards()
-	// SX-RND-6: team marks are cleared at the end of each round.
+	// Team marks are cleared at the end of each round.
 	for t := range st.Notes {
 		st.Notes[t] = map[string]Mark{}
 	}
@@ -259,7 +261,7 @@ func (st *state) endRound(reason string, scorer int, at engine.Instant) {
 	st.beginRound(r.Number+1, 1-r.Team)
 }
 
-// reachedVictory applies SX-RC-9 (or SX-SET-4 without a carpet).
+// reachedVictory reports a team on or past Victory (without a carpet, at the VP target).
 func (st *state) reachedVictory(t int) bool {
 	if st.Track == nil {
 		return st.Teams[t].VP >= st.VictoryVP
@@ -267,7 +269,8 @@ func (st *state) reachedVictory(t int) bool {
 	return st.Teams[t].Position >= len(st.Track)-1
 }
 
-// deckEmptyWinner applies SX-GUESS-8: further on the track, then more VP, then a draw.
+// deckEmptyWinner is the winner when the character deck runs out: further on
+// the track, then more VP, then a draw.
 func (st *state) deckEmptyWinner() int {
 	a, b := st.Teams[0], st.Teams[1]
 	switch {
@@ -284,7 +287,7 @@ func (st *state) deckEmptyWinner() int {
 	return NoTeam
 }
 
-// returnRoundCards puts the round's cards where they go when it ends (SX-GUESS-7): the
+// returnRoundCards puts the round's cards where they go when it ends: the
 // character leaves the game, unchosen candidates and the keywords go back, reshuffled.
 func (st *state) returnRoundCards() {
 	r := &st.Round

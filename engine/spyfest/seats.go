@@ -13,7 +13,7 @@ func hostOnly(seat engine.Seat, what string) error {
 	return nil
 }
 
-// join adds a late joiner to a team between rounds (APP-LOBBY-1).
+// join adds a late joiner to a team between rounds.
 func (st *state) join(seat engine.Seat, a engine.HostAddSeat) error {
 	if err := hostOnly(seat, "add players"); err != nil {
 		return err
@@ -34,7 +34,7 @@ func (st *state) join(seat engine.Seat, a engine.HostAddSeat) error {
 }
 
 // kick removes a seat. Mid-round it is absent from then on; if it was the
-// Spy the round is voided with no points (APP-LOBBY-2).
+// Spy the round is voided with no points.
 func (st *state) kick(seat engine.Seat, a engine.HostRemoveSeat, now engine.Instant) error {
 	if err := hostOnly(seat, "remove players"); err != nil {
 		return err

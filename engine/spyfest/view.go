@@ -26,35 +26,35 @@ type View struct {
 	Round      int         `json:"round"`
 	ActiveTeam int         `json:"active_team"`
 	Spy        engine.Seat `json:"spy"`
-	// SuggestedSpy is the next in rotation while the active team chooses (SX-RND-1).
+	// SuggestedSpy is the next in rotation while the active team chooses.
 	SuggestedSpy engine.Seat `json:"suggested_spy"`
 
 	Teams     [2]TeamView `json:"teams"`
-	Track     []Effect    `json:"track,omitempty"` // the whole red carpet, seen by all (SX-SET-3)
+	Track     []Effect    `json:"track,omitempty"` // the whole red carpet, seen by all
 	VictoryVP int         `json:"victory_vp,omitempty"`
-	Effect    Effect      `json:"effect,omitempty"` // applies this round (SX-RND-2)
+	Effect    Effect      `json:"effect,omitempty"` // applies this round
 
 	KeywordSet string         `json:"keyword_set"`
-	Sheet      []SheetEntry   `json:"sheet"`    // the full list, for everyone (SX-RND-7)
-	Keywords   []KeywordEntry `json:"keywords"` // the full set in play, for everyone (SX-RND-7)
+	Sheet      []SheetEntry   `json:"sheet"`    // the full list, for everyone
+	Keywords   []KeywordEntry `json:"keywords"` // the full set in play, for everyone
 
-	// Secrets, present only for the seats that may see them (SX-RND-3, SX-RC-8).
+	// Secrets, present only for the seats that may see them.
 	Character  string   `json:"character,omitempty"`
 	MyKeywords []string `json:"my_keywords,omitempty"`
 	Candidates []string `json:"candidates,omitempty"`
-	// ValidQuarters are offered to the Spy when a quarter must be crossed (SX-ACT-3).
+	// ValidQuarters are offered to the Spy when a quarter must be crossed.
 	ValidQuarters []int `json:"valid_quarters,omitempty"`
-	// Reminder is the Spy's reminder card (SX-RND-4, SX-SET-8).
+	// Reminder is the Spy's reminder card.
 	Reminder *Reminder `json:"reminder,omitempty"`
 
-	KeywordsOut     []string `json:"keywords_out,omitempty"` // SX-RC-7, public
+	KeywordsOut     []string `json:"keywords_out,omitempty"` // shown as out of play, public
 	CrossedQuarters []int    `json:"crossed_quarters,omitempty"`
 	Attempt         int      `json:"attempt"`
 	MaxAttempts     int      `json:"max_attempts"`
 	AttemptVP       []int    `json:"attempt_vp"` // VP for a correct guess at each attempt
 	Guessing        int      `json:"guessing"`   // team whose window is open, or NoTeam
 	// Lapsed: while the Spy's team guesses, the intercepting team's time ran out without a
-	// guess (SX-GUESS-2); false when it guessed wrong.
+	// guess; false when it guessed wrong.
 	Lapsed      bool           `json:"lapsed,omitempty"`
 	Window      engine.Instant `json:"window,omitempty"`     // its absolute deadline; 0 waits
 	Idle        engine.Instant `json:"idle,omitempty"`       // idle timer deadline
@@ -68,7 +68,7 @@ type View struct {
 	QuarterBy int           `json:"quarter_by"`
 	Played    []CardPlayed  `json:"played,omitempty"`
 
-	History []RoundResult `json:"history,omitempty"` // reveals of the rounds so far (SX-GUESS-7)
+	History []RoundResult `json:"history,omitempty"` // reveals of the rounds so far
 	Winner  int           `json:"winner"`
 	Ended   string        `json:"ended,omitempty"`
 }
@@ -89,7 +89,7 @@ type SheetEntry struct {
 	Quarter  int         `json:"quarter"`
 	Out      bool        `json:"out,omitempty"`     // out of the game, crossed for all
 	Crossed  bool        `json:"crossed,omitempty"` // in a quarter crossed this round
-	Wrong    bool        `json:"wrong,omitempty"`   // named wrongly this round (SX-GUESS-3)
+	Wrong    bool        `json:"wrong,omitempty"`   // named wrongly this round
 	Note     Mark        `json:"note,omitempty"`    // the seat's team note, if it may see it
 }
 
@@ -97,17 +97,17 @@ type SheetEntry struct {
 type KeywordEntry struct {
 	ID    string      `json:"id"`
 	Name  engine.Text `json:"name,omitempty"`  // a keyword of the players' own; else named by ID
-	Out   bool        `json:"out,omitempty"`   // shown as not in play (SX-RC-7)
+	Out   bool        `json:"out,omitempty"`   // shown as not in play
 	Wrong bool        `json:"wrong,omitempty"` // named wrongly in a reverse round
 	Note  Mark        `json:"note,omitempty"`
 }
 
-// Reminder is the Spy's reminder card: the restrictions of SX-RND-4 apply
+// Reminder is the Spy's reminder card: the Spy's restrictions apply
 // always; these say which variants and which kind of round are in play.
 type Reminder struct {
 	ThirdPerson    bool `json:"third_person"`
 	InternetLookup bool `json:"internet_lookup"`
-	Reverse        bool `json:"reverse"` // describe the keyword through the character (SX-RC-8)
+	Reverse        bool `json:"reverse"` // describe the keyword through the character
 }
 
 // SeatView is View behind the engine contract (engine.Game).
@@ -149,7 +149,7 @@ func (g *Game) View(seat engine.Seat) View {
 		v.Role = RoleIntercepting
 	}
 	inRound := st.Phase != PhaseSpyChoice && st.Phase != PhaseOver
-	// SX-RND-3 and SX-RC-8: who sees the character and the keywords.
+	// Who sees the character and the keywords (a reverse round swaps them for the Spy's team).
 	if inRound {
 		switch v.Role {
 		case RoleSpy:
@@ -168,7 +168,7 @@ func (g *Game) View(seat engine.Seat) View {
 			}
 		}
 	}
-	// SX-RND-6: team notes only for that team's members other than the Spy.
+	// Team notes only for that team's members other than the Spy.
 	var notes map[string]Mark
 	if v.Role == RoleSpyTeam || v.Role == RoleIntercepting {
 		notes = st.Notes[v.Team]
