@@ -33,7 +33,7 @@
 // seat back. Scanning is web/qrscan.js (BarcodeDetector, else jsQR), loaded only on a screen
 // with a camera view and reporting through a hidden input, so none of it is in app.wasm.
 //
-// A phone at rest must not tell the spy from anyone else (APP-HID-4): a screen draws what is
+// A phone at rest must not tell the spy from anyone else: a screen draws what is
 // public and this seat's public place (dealer, whose turn, voter), never what only its secret
 // allows. The spy's moves are the button on the face of the held card (app/ui/card.go), and
 // every seat's card has one in the same place. Each game's glance_test.go renders every phase

@@ -15,10 +15,10 @@ import (
 )
 
 // The game outlives its host's phone. The host hands the game to another seated device from
-// its banner (APP-HOST-1): it picks a present player or table screen, whose player is asked
+// its banner: it picks a present player or table screen, whose player is asked
 // and accepts; the game then runs there, and this tab comes back as its own seat (or goes
 // home). When the host's device is gone, each guest is offered to continue the game on its
-// own phone, and the table agrees (APP-HOST-2, takeover.go). Both live in one banner region
+// own phone, and a majority of the table agrees (takeover.go). Both live in one banner region
 // over the lobby and the game, like the host's knocks.
 
 // handoffModel is what the banner shows.

@@ -39,7 +39,7 @@ type connectingModel struct {
 	Waiting bool
 	// Relay: no direct path opened quickly, and the encrypted relay is being tried too.
 	Relay bool
-	// Reopening: this tab hosts Room and is getting its saved game back (APP-REJOIN-2).
+	// Reopening: this tab hosts Room and is getting its saved game back under the same room code.
 	Reopening bool
 }
 
@@ -50,7 +50,7 @@ type playerRow struct {
 	Online bool
 	Host   bool
 	You    bool
-	// Spectator: a table screen (APP-HID-2's laptop on the TV), which plays no seat.
+	// Spectator: a table screen (a laptop on the TV), which plays no seat.
 	Spectator bool
 	// Order is the seat's place among all the host's seats, table screens included: where a
 	// move (session.KindMove) puts a seat.

@@ -15,7 +15,7 @@ import (
 	"safehouse/wire"
 )
 
-// passPlay is a whole game on this one device (APP-PASS-1): a local host with no network,
+// passPlay is a whole game on this one device, handed round the table: a local host with no network,
 // one client per player, and the screen showing one player's view at a time behind a
 // "pass to NAME" screen.
 type passPlay struct {

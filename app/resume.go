@@ -128,7 +128,7 @@ func (s *shell) resumeHosting(ctx goapp.Context) {
 				_ = store.Clear() // the server forgot the room: it cannot come back
 			}
 			if errors.Is(err, session.ErrRoomTaken) {
-				// Another device took the game over while this tab was gone (APP-HOST-2):
+				// Another device took the game over while this tab was gone:
 				// forget the state and come back as the seat this device had.
 				_ = store.Clear()
 				s.rejoinMovedOn(ctx, st.Seats[0].Name, invite{Room: st.Room, Secret: st.Secret}, st.Seats[0].Token)

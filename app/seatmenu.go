@@ -12,7 +12,7 @@ import (
 	"safehouse/wire"
 )
 
-// renderSeatMenu is the host's menu on a lobby row (APP-LOBBY-1): rename that player, move
+// renderSeatMenu is the host's menu on a lobby row: rename that player, move
 // them up or down the table order, or remove them; a table screen has no place in the table
 // order, so it is only renamed or removed. Nothing for the host's own row, nor for the other
 // players.

@@ -8,7 +8,7 @@ import (
 	"safehouse/app/ui"
 )
 
-// Continuing the game without its host (APP-HOST-2): once the host's phone has been gone for
+// Continuing the game without its host: once the host's phone has been gone for
 // 90 seconds, every guest's banner offers "Continue the game on this phone"; a press asks the
 // table, and every other guest is asked to agree. With most of the table agreeing the game
 // goes on from its last sealed moment on the phone that asked (applyHandoff's Update.Host).

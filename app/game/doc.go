@@ -37,8 +37,9 @@
 // # What every seat receives
 //
 // The Game field of every session.View is one JSON TableView, built for that seat only
-// (APP-HID-1): the engine's View of that seat, never another seat's, and the public view
-// (engine.NoSeat) for a spectator or a host that is a table screen (APP-HID-2).
+// (no message carries a secret its seat may not see): the engine's View of that seat, never
+// another seat's, and the public view (engine.NoSeat) for a spectator or a host that is a
+// table screen.
 //
 //	{"family":"spyfall"|"spyfest"|...,
 //	 "settings":{"family":...,"spyfall":{spyfall.Config},"spyfest":{spyfest.Config},...},
@@ -47,7 +48,7 @@
 //	 "seats":[session seat of engine seat 0, of engine seat 1, ...],
 //	 "teams":[[session seats in team 0],[in team 1]],   a game of teams, lobby: the picks so far
 //	 "warnings":["..."],                                 legal but unwise settings
-//	 "cannotStart":{"code":"table-size","rule":"SF-ED-1"}, host, lobby: why start would be
+//	 "cannotStart":{"code":"table-size","rule":<rule ID>}, host, lobby: why start would be
 //	                                                     refused now (absent: it would start)
 //	 "<family>":<the engine's view of this seat>}        once the game has started
 //
@@ -88,11 +89,11 @@
 //
 // Renaming another seat, kicking and reordering seats are session intents (RenameSeat,
 // Kick, MoveSeat build them); the session asks the room before a kick so a seat kicked
-// mid-round is taken out of the engine (absent, or the round voided: APP-LOBBY-2).
+// mid-round is taken out of the engine (absent, or the round voided when it cannot go on without the seat).
 //
 // Host-only ops from any other seat, engine host actions sent as "action" (and any but
 // those two as "host"), unknown ops or fields, and anything the engine refuses are refused
-// with a readable message to the sender alone, and change nothing (APP-ACT-1). Settings
+// with a readable message to the sender alone, and change nothing. Settings
 // whose views would not fit in one session message (huge custom content) are refused as
 // well.
 //

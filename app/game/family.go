@@ -62,7 +62,7 @@ type Play interface {
 	// names does nothing.
 	Rename(e engine.Seat, name string, now engine.Instant)
 	// Remove takes engine seat e out of the game as its player leaves the room: between
-	// rounds it leaves, mid-round it is absent (APP-LOBBY-2). An error refuses the kick.
+	// rounds it leaves, mid-round it is absent (or voids the round). An error refuses the kick.
 	Remove(e engine.Seat, now engine.Instant) error
 	// Settle does what the game owes after any change: gone are the engine seats whose
 	// players left the room, which a game may hold until their round is over.

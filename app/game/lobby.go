@@ -9,7 +9,7 @@ import (
 	"safehouse/engine"
 )
 
-// setSettings replaces the lobby's settings once they would make a valid game (APP-LOBBY-1).
+// setSettings replaces the lobby's settings once they would make a valid game.
 // A family's config left out keeps what the lobby had for it.
 func (r *Room) setSettings(s Settings) error {
 	if err := r.inLobby("the settings change"); err != nil {
@@ -92,7 +92,7 @@ func (r *Room) build(seed uint64) (commit func(), err error) {
 	return func() { r.g, r.s.Seats = g, seats }, nil
 }
 
-// end ends the game now; a round in play is voided (APP-LOBBY-1).
+// end ends the game now; a round in play is voided.
 func (r *Room) end() error {
 	if r.g == nil {
 		return refusal(engine.ErrWrongPhase, "", "no game is running")

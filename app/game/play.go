@@ -64,7 +64,7 @@ func (r *Room) catchUp() engine.Instant {
 	return now
 }
 
-// Kick takes a seat leaving the room out of the game (session.KickTable, APP-LOBBY-2): in
+// Kick takes a seat leaving the room out of the game (session.KickTable): in
 // the lobby it leaves its team; in the game the family says what leaving means
 // (Play.Remove: gone between rounds, absent mid-round).
 func (r *Room) Kick(seat session.Seat) error { return refused(r.kick(seat)) }

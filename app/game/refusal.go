@@ -6,7 +6,7 @@ import (
 	"safehouse/engine"
 )
 
-// Every error Room.Apply, Room.Join and Room.Kick return is an *engine.Refusal (APP-ACT-1):
+// Every error Room.Apply, Room.Join and Room.Kick return is an *engine.Refusal, told to its sender alone:
 // an engine sentinel (engine.ErrWrongPhase, the room's own engine.ErrNotHost...) and the
 // rule behind it, which the session sends so a device says why in its language. Its text is
 // the engine's or the room's English, for logs and tests.

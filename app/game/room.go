@@ -151,7 +151,7 @@ func (r *Room) playing() []session.Player {
 	return slices.DeleteFunc(slices.Clone(r.roster), func(p session.Player) bool { return p.Spectator })
 }
 
-// View builds seat's TableView (session.Table): its own engine view only (APP-HID-1), the
+// View builds seat's TableView (session.Table): its own engine view only, the
 // public one for a spectator or a seat not in the game.
 func (r *Room) View(seat session.Seat) json.RawMessage {
 	p, _ := r.player(seat)

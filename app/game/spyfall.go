@@ -94,7 +94,7 @@ func (p spyfallPlay) PlayerAction(data []byte) (engine.Action, error) {
 }
 
 // HostMove reads the host passing for the seat the game waits on, or marking a seat absent
-// for the rest of the round (SF-END-1a). The room's own controls (seats, ending the game)
+// for the rest of the round. The room's own controls (seats, ending the game)
 // have ops and intents of their own.
 func (p spyfallPlay) HostMove(data []byte) (engine.Action, error) {
 	a, err := spyfall.DecodeAction(data)

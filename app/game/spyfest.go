@@ -112,7 +112,7 @@ func (p spyfestPlay) HostMove([]byte) (engine.Action, error) {
 func (p spyfestPlay) Rename(engine.Seat, string, engine.Instant) {}
 
 // Remove takes the seat out of its team: mid-round it is absent, and a Spy leaving voids the
-// round (APP-LOBBY-2).
+// round.
 func (p spyfestPlay) Remove(e engine.Seat, now engine.Instant) error {
 	if p.TeamOf(e) == spyfest.NoTeam {
 		return nil

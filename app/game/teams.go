@@ -47,8 +47,7 @@ func checkTeam(team int, orNone bool) error {
 	return refusal(engine.ErrInvalidAction, ruleTwoTeams, "team %d does not exist (0 or 1)", team)
 }
 
-// pickTeam puts the sender in a team: in the lobby, or as a late joiner between rounds
-// (APP-LOBBY-1).
+// pickTeam puts the sender in a team: in the lobby, or as a late joiner between rounds.
 func (r *Room) pickTeam(seat session.Seat, team int) error {
 	if err := r.needTeams(); err != nil {
 		return err
@@ -93,7 +92,7 @@ func (r *Room) assign(target session.Seat, team int) error {
 }
 
 // balance puts players without a team in the smaller team, then moves players from the
-// larger team to the smaller one until the sizes differ by at most one (SX-SET-1). The last
+// larger team to the smaller one until the sizes differ by at most one. The last
 // to join a team move first, so the players who picked earliest stay where they chose.
 func (r *Room) balance() error {
 	if err := r.needTeams(); err != nil {
@@ -127,8 +126,7 @@ func (r *Room) balance() error {
 	}
 }
 
-// shuffle deals every player into two teams at random, of sizes that differ by at most one
-// (SX-SET-1).
+// shuffle deals every player into two teams at random, of sizes that differ by at most one.
 func (r *Room) shuffle() error {
 	if err := r.needTeams(); err != nil {
 		return err

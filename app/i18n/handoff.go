@@ -1,8 +1,8 @@
 package i18n
 
 // Keys of the game moving between devices (app/handoff.go, app/takeover.go): the host handing
-// its game to another phone (APP-HOST-1), and the table continuing it on one of theirs when
-// the host's phone is gone (APP-HOST-2).
+// its game to another phone, and the table continuing it on one of theirs when the host's
+// phone is gone.
 const (
 	HandoffOpen       Key = "handoff.open"
 	HandoffPickTitle  Key = "handoff.pick.title"

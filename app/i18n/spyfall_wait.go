@@ -1,7 +1,7 @@
 package i18n
 
 // Keys of the pass at time up and the host's moves for a silent seat (app/spyfall_wait.go),
-// and the settings' hints about roles and the default spy count (SF-SET-1, SF-SET-3, SF-ED-3).
+// and the settings' hints about roles and the default spy count (acting a role is optional, and any role suits any player).
 const (
 	SFPassTurn         Key = "sf.end.pass"
 	SFHostWaitsOn      Key = "sf.host.waits"

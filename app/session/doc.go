@@ -84,7 +84,7 @@
 //
 // # The game outlives its host
 //
-// HostSession.HandOver hands the game to another seated device (APP-HOST-1): that device's
+// HostSession.HandOver hands the game to another seated device: that device's
 // player is asked (Update.HandOff, Client.AnswerHandoff), the host freezes and sends its whole
 // HostState over their channel, the other device reclaims the room with the claim inside it
 // and hosts from then on (Update.Host), and only then does the old host forget its state and
@@ -97,12 +97,11 @@
 //
 // For an unplanned loss, the host keeps a sealed copy of its state on every other seated
 // device and deals the copies' key among them by Shamir's sharing with a majority threshold
-// (APP-HOST-3; seal_host.go, seal_player.go, internal/sealed). When the host has been away
-// for Options.TakeoverAfter, each device offers to continue the game (Update.Takeover):
+// (no device, no smaller group and not the server can read them; seal_host.go, seal_player.go,
+// internal/sealed). When the host has been away for Options.TakeoverAfter, each device offers to continue the game (Update.Takeover):
 // Client.AskTakeover asks the table over the signaling server's line, Client.AgreeTakeover
 // sends this device's share, sealed to the asker; with a majority the asker opens the
-// newest copy and hosts the game under the same room code (APP-HOST-2; takeover.go,
-// takeline.go).
+// newest copy and hosts the game under the same room code (takeover.go, takeline.go).
 //
 // # Order and shutdown
 //

@@ -66,7 +66,7 @@ var (
 	// game stays on this device, which took its room back.
 	ErrHandoffFailed = errors.New("session: the other device could not take the game; it stays here")
 	// ErrRoomTaken: the signaling server gave this host's room to another device (a handoff or
-	// a takeover moved the game on, APP-HOST-2), or another tab took it with the claim. The
+	// a takeover moved the game on), or another tab took it with the claim. The
 	// host's own seat can come back as an ordinary player with its token.
 	ErrRoomTaken = errors.New("session: another device holds this game's room now")
 )

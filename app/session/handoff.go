@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// The planned handoff (APP-HOST-1): the host asks one seated device to take the game, stops
+// The planned handoff: the host asks one seated device to take the game, stops
 // taking actions once it says yes, sends it the whole HostState over their channel, and forgets
 // the state only once that device holds the room at the signaling server. PROTOCOL.md, "The
 // game outlives its host", has the messages; handoff_host.go is the host's side,

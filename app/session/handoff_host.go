@@ -178,7 +178,7 @@ func (h *hostCore) handoffDropLocked(hc *hostConn) {
 	}
 }
 
-// HandOver hands the game to the device of seat no (APP-HOST-1): it asks that device, which
+// HandOver hands the game to the device of seat no: it asks that device, which
 // its player accepts (Update.HandOff), then stops taking actions and sends it the whole
 // state; the other device takes the room over at the signaling server under the same code,
 // and this host forgets its state, closes (each player's connection with CodeHostMoved, so it
@@ -352,7 +352,7 @@ func (h *HostSession) noteReclaimed() {
 }
 
 // Displaced reports whether the signaling server gave this host's room to another device: a
-// handoff or a takeover moved the game on (APP-HOST-2), or another tab took it with the
+// handoff or a takeover moved the game on, or another tab took it with the
 // claim. The host's player may come back as the seat it was (HandedOver's Token).
 func (h *HostSession) Displaced() bool {
 	select {

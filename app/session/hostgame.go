@@ -88,7 +88,7 @@ func (h *hostCore) seatLocked(no int) (*seat, int) {
 	return nil, -1
 }
 
-// lobbyControlLocked handles the host's controls over other seats (APP-LOBBY-1): rename
+// lobbyControlLocked handles the host's controls over other seats: rename
 // another seat, kick, move in the table order. It returns connections to close.
 func (h *hostCore) lobbyControlLocked(hc *hostConn, seq uint64, in Intent) (toClose []Conn) {
 	if !hc.seat.host {

@@ -11,7 +11,7 @@ const LocalRoom = "LOCAL"
 
 // LocalHost is a host that needs no signaling server and no network at all: every player is
 // seated through an in-memory pipe on the same device, so one phone or tablet passed around
-// the table can run a whole game (pass-and-play, APP-PASS-1). Each player is still a
+// the table can run a whole game (pass-and-play). Each player is still a
 // separate Client with its own seat and its own views: the screen shows one seat's view at a
 // time, behind a "pass to NAME" screen, and never two at once.
 type LocalHost struct {

@@ -10,8 +10,7 @@ import (
 
 // The host keeps a sealed copy of its state on every seated device but its own, and deals the
 // copies' key among them, so a majority of the table can continue the game without the host's
-// device (APP-HOST-2), while no device, no smaller group and not the server can read it
-// (APP-HOST-3). PROTOCOL.md, "Taking the game over", has the messages.
+// device, while no device, no smaller group and not the server can read it. PROTOCOL.md, "Taking the game over", has the messages.
 
 // Envelope types of the sealed copies.
 const (

@@ -5,8 +5,8 @@ import (
 )
 
 // holding is what a player's device keeps so the table can continue without the host
-// (APP-HOST-2): its share of the newest deal and the newest sealed copy of that deal, which it
-// cannot open alone (APP-HOST-3). Guarded by the client's mu.
+// device: its share of the newest deal and the newest sealed copy of that deal, which it
+// cannot open alone. Guarded by the client's mu.
 type holding struct {
 	deal  sealed.Deal
 	share sealed.Share

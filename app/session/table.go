@@ -16,7 +16,7 @@ type Seat int
 // into the HostSession.
 type Table interface {
 	// View returns the game as seat may see it, built from what that seat may know
-	// (APP-HID-1), or nil when the game has nothing to show that seat.
+	// (never a secret of another seat), or nil when the game has nothing to show that seat.
 	View(seat Seat) json.RawMessage
 	// Apply performs a game action for seat. An error is a refusal: it is sent to that
 	// player only, and the game must be unchanged. An error that is (or wraps) a
@@ -50,7 +50,7 @@ type JoinTable interface {
 	Join(p Player) error
 }
 
-// KickTable is a Table asked before the host removes a seat from the room (APP-LOBBY-1/2):
+// KickTable is a Table asked before the host removes a seat from the room:
 // it takes the seat out of the game (absent mid-round, or removed between rounds). An error
 // refuses the kick, which then changes nothing.
 type KickTable interface {

@@ -16,7 +16,7 @@ import (
 	"safehouse/wire"
 )
 
-// The table's messages while the host is away (APP-HOST-2) travel over the signaling
+// The table's messages while the host is away travel over the signaling
 // server's peer-to-peer line (signaling/PROTOCOL.md) as {"take":{"kind":..,"body":..,"mac":..}}.
 // The mac is HMAC-SHA256 under the deal's line key, which every holder got from the host and
 // the server never saw, so the server can neither forge an ask (nor swap the asker's public

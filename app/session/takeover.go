@@ -15,7 +15,7 @@ import (
 	"safehouse/wire"
 )
 
-// Taking the game over (APP-HOST-2): when the host has been away for Options.TakeoverAfter,
+// Taking the game over: when the host has been away for Options.TakeoverAfter,
 // every holder's device offers its player to continue the game on it. An ask goes to the whole
 // table over the signaling server's line (takeline.go); each device whose player agrees sends
 // its share, sealed to the asker; with a majority of them the asker opens the newest sealed

@@ -31,7 +31,7 @@ type Options struct {
 	OnWaiting func()
 
 	// Spectator seats this player as a watcher (a table screen): it gets only what every
-	// player may see (APP-HID-2) and takes no part in the game.
+	// player may see and takes no part in the game.
 	Spectator bool
 
 	// Store, for a host, is where it saves its whole state before every broadcast, so that
@@ -42,7 +42,7 @@ type Options struct {
 
 	// OpenTable, for a joining player, makes the game's Table from a HostState's saved game
 	// (nil or empty: a game still in the lobby), running on clock, for when this device
-	// becomes the host (APP-HOST-1, APP-HOST-2). Nil hosts the lobby alone.
+	// becomes the host (a handoff or a takeover). Nil hosts the lobby alone.
 	OpenTable func(saved []byte, clock func() time.Time) (Table, error)
 
 	// TakeoverAfter, for a joining player, is how long the host must have been away before
@@ -152,13 +152,13 @@ type Update struct {
 	Path Path
 	// With a CodeRefused: the game's stable code for why, and the rule behind it (Refusal).
 	Reason, Rule string
-	// HandOff: the host asks this player's device to take the game over (APP-HOST-1); answer
+	// HandOff: the host asks this player's device to take the game over; answer
 	// with Client.AnswerHandoff.
 	HandOff *HandoffAsk
 	// Host: this device is now the host of the game (a handoff or a takeover): play on with
 	// Host.Player(); this client ends after this update.
 	Host *HostSession
-	// Takeover: news of continuing the game without its host (APP-HOST-2): an offer to ask,
+	// Takeover: news of continuing the game without its host: an offer to ask,
 	// another device's ask, this device's ask under way, or the end of it all.
 	Takeover *Takeover
 }

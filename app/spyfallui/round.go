@@ -244,7 +244,7 @@ func lastVote(v *spyfall.View, f Frame) goapp.UI {
 		ui.ElText("strong", head),
 		goapp.Text(t(i18n.SFLastVoteTally, dash(seatNames(v, lv.Yes, f.Lang)), dash(seatNames(v, lv.No, f.Lang)))),
 		goapp.If(len(lv.PassedFor) > 0, func() goapp.UI {
-			// Why the tally misses a voter: the host passed for that phone (SF-END-1a).
+			// Why the tally misses a voter: the host passed for that phone.
 			return ui.ElText("span#last-vote-passed-for", " "+t(i18n.SFLastVoteFor, seatNames(v, lv.PassedFor, f.Lang)))
 		}),
 	)
@@ -348,7 +348,7 @@ func (u *UI) playScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 }
 
 // accuseOffered says whether this seat's screen offers an accusation. In the two- and
-// three-player games the spy may not accuse (SF-2P-3), but the button stays on the spy's
+// three-player games the spy may not accuse, but the button stays on the spy's
 // screen as on everyone's, or its absence would name the spy; the host refuses the spy's
 // accusation and the spy's card says why.
 func accuseOffered(v *spyfall.View) bool {

@@ -269,7 +269,7 @@ func (s *Panel) render(in PanelInput) goapp.UI {
 				}),
 		),
 		goapp.If(c.Edition == spyfall.Spyfall2, func() goapp.UI {
-			// SF-SET-3: left at the default, the count follows the players at every deal.
+			// Left at the default, the count follows the players at every deal.
 			spies := c.Spies
 			if spies == 0 {
 				spies = spyfall.DefaultSpies(c.Edition, players)
@@ -321,7 +321,7 @@ func (s *Panel) render(in PanelInput) goapp.UI {
 }
 
 // rolesHint tells everyone, while roles are shown, that playing a role is optional
-// (SF-SET-1) and that every role fits any gender (SF-ED-3).
+// and that every role fits any gender.
 func (s *Panel) rolesHint(c *spyfall.Config) goapp.UI {
 	if c.HideRoles {
 		return goapp.Text("")

@@ -11,7 +11,7 @@ import (
 	"safehouse/engine/spyfall"
 )
 
-// teamScreen covers the team variant (SF-TEAM): the captains agree who picks first, pick
+// teamScreen covers the team variant: the captains agree who picks first, pick
 // agents in turn, and a picked spy names both locations.
 func (u *UI) teamScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI) {
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }

@@ -9,7 +9,7 @@ import (
 	"safehouse/engine/spyfall"
 )
 
-// passButton is the seat's own pass at a classic time up (SF-END-1a), offered beside the
+// passButton is the seat's own pass at a classic time up, offered beside the
 // accusation to whichever seat is in turn, spy or not, so the two screens do not differ.
 func passButton(v *spyfall.View, f Frame) goapp.UI {
 	if !can(v, spyfall.Pass{}) {
@@ -55,7 +55,7 @@ func (u *UI) hostWaitControls(v *spyfall.View, f Frame) goapp.UI {
 
 // WaitsOn names the seats pass-and-play hands the phone to next: those the engine says the
 // game waits on (View.Waits, public in every view). It never reads a card or what a seat
-// alone may do (v.Can), so the hand-over cannot point at a spy nobody knows of (APP-HID-4): a
+// alone may do (v.Can), so the hand-over cannot point at a spy nobody knows of: a
 // team spy that no captain picked names the locations when the phone comes round to them.
 // Two moments differ from the host's passes: after a deal the phone goes round so everyone
 // sees their card first (the dealer's clock is no wait here), and either captain may say who

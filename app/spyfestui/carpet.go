@@ -25,10 +25,10 @@ var cardIcons = map[spyfest.Card]string{
 	spyfest.CardTwoCharacters: "⚇", spyfest.CardAnotherKeyword: "✚",
 }
 
-// carpet is the red carpet as a horizontal track (SX-SET-3): every card with its icon and
+// carpet is the red carpet as a horizontal track, seen by all: every card with its icon and
 // one line of effect, both standees, and the card under the active team's standee marked as
-// the one that applies this round (SX-RND-2). The active card scrolls into view by CSS
-// scroll snapping on its own class. Without a carpet it is a VP bar to the target (SX-SET-4).
+// the one that applies this round. The active card scrolls into view by CSS
+// scroll snapping on its own class. Without a carpet it is a VP bar to the target.
 func (u *UI) carpet(v *spyfest.View, f Frame) goapp.UI {
 	if len(v.Track) == 0 {
 		target := max(v.VictoryVP, 1)
@@ -83,7 +83,7 @@ func (u *UI) carpet(v *spyfest.View, f Frame) goapp.UI {
 	).Aria("label", f.T(i18n.FestCarpetTitle))
 }
 
-// hand is this team's action cards (SX-ACT), each with what it does and when it can be
+// hand is this team's action cards, each with what it does and when it can be
 // played, and a Play button when it can be played now. The Spy and spectators have no hand.
 func (u *UI) hand(v *spyfest.View, f Frame) goapp.UI {
 	if !festPlayer(v) {
@@ -138,7 +138,7 @@ func (u *UI) hand(v *spyfest.View, f Frame) goapp.UI {
 	)
 }
 
-// result is one round's reveal (SX-GUESS-7): character, keyword(s), who scored how much.
+// result is one round's reveal: character, keyword(s), who scored how much.
 func (u *UI) result(v *spyfest.View, f Frame, r spyfest.RoundResult, id string) goapp.UI {
 	var outcome string
 	switch {

@@ -37,7 +37,7 @@ func panel(id, title string, children ...goapp.UI) goapp.UI {
 	).ID(id)
 }
 
-// choosePanel: the active team picks its Spy (SX-RND-1); the others wait. The last round's
+// choosePanel: the active team picks its Spy; the others wait. The last round's
 // result sits on top.
 func (u *UI) choosePanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if len(v.History) > 0 {
@@ -75,7 +75,7 @@ func (u *UI) choosePanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	return body, actions
 }
 
-// drawPanel: the Spy draws; the Spy's team may still play "two characters" (SX-ACT-4).
+// drawPanel: the Spy draws; the Spy's team may still play "two characters".
 func (u *UI) drawPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
 		// Only the Spy draws: the others' heading says so ("Draw your cards" on every phone
@@ -89,7 +89,7 @@ func (u *UI) drawPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	return body, actions
 }
 
-// keepPanel: the Spy keeps one of the characters drawn (SX-RC-5, SX-ACT-4).
+// keepPanel: the Spy keeps one of the characters drawn (by the carpet card or "two characters").
 func (u *UI) keepPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	if v.Role != spyfest.RoleSpy {
 		return []goapp.UI{panel("fx-keep", f.T(i18n.FestKeepTitleOthers),
@@ -145,7 +145,7 @@ func (u *UI) secretFor(v *spyfest.View, f Frame) goapp.UI {
 	return &ui.SecretCard{Title: title, Lines: lines, TapToggle: u.tapToggle, Prompt: f.T(i18n.FestHoldToSee)}
 }
 
-// reminder is the Spy's card of restrictions and permissions (SX-RND-4, SX-SET-8).
+// reminder is the Spy's card of restrictions and permissions, with the variants in play.
 func (u *UI) reminder(v *spyfest.View, f Frame) goapp.UI {
 	r := v.Reminder
 	if r == nil {
@@ -225,7 +225,7 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 		}
 	}
 	if festPlayer(v) && v.Phase == spyfest.PhaseDescribing {
-		// Who guesses first once the game stops (SX-GUESS-2): the intercepting team, whoever
+		// Who guesses first once the game stops: the intercepting team, whoever
 		// stops it. The stop button's old words ("Stop: we're guessing") said otherwise to the
 		// Spy's own team.
 		if v.Role == spyfest.RoleIntercepting {
@@ -291,7 +291,7 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	}
 	body = append(urgent, body...)
 	// Describing: the bottom bar keeps the one button of the moment, stopping the game
-	// (SX-GUESS-1); the idle minute is started and cancelled in the round's panel (two
+	// (anyone but the Spy); the idle minute is started and cancelled in the round's panel (two
 	// buttons in the bar covered a fifth of a small phone, issue 29).
 	if festPlayer(v) {
 		actions = append(actions, ui.ElTextWith("button#fx-stop.btn.danger.big[type=button]", f.T(i18n.FestStop)).OnClick(u.act(f, spyfest.Stop{Round: v.Round}), actScope(spyfest.Stop{Round: v.Round})))
@@ -299,7 +299,7 @@ func (u *UI) playPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	return body, actions
 }
 
-// idleMinute is the idle minute running (SX-GUESS-6): its countdown at the top of the round's
+// idleMinute is the idle minute running: its countdown at the top of the round's
 // panel, above the card, where the Spy and everyone see it, and the button that cancels it.
 func (u *UI) idleMinute(v *spyfest.View, f Frame) goapp.UI {
 	if v.Idle == 0 || v.Phase != spyfest.PhaseDescribing {
@@ -316,8 +316,8 @@ func (u *UI) idleMinute(v *spyfest.View, f Frame) goapp.UI {
 	return ui.El("div#fx-idle.fx-idle", idle...)
 }
 
-// guessPanel: the window of the team guessing now, with its countdown on every device
-// (SX-GUESS-2); the guessing team picks from the sheet and confirms.
+// guessPanel: the window of the team guessing now, with its countdown on every device;
+// the guessing team picks from the sheet and confirms.
 func (u *UI) guessPanel(v *spyfest.View, f Frame) (body, actions []goapp.UI) {
 	letter := teamLetter(v.Guessing)
 	title := f.T(i18n.FestTheirGuess, letter)

@@ -101,7 +101,7 @@ func keywordNames(v *spyfest.View, ids []string, lang i18n.Lang) string {
 	return out
 }
 
-// reverse reports a reverse round (SX-RC-8): keywords are guessed instead of characters.
+// reverse reports a reverse round: keywords are guessed instead of characters.
 func festReverse(v *spyfest.View) bool { return v.Effect == spyfest.EffectReverseRound }
 
 // inRound is true from the draw to the round's end.
@@ -119,7 +119,7 @@ func myGuess(v *spyfest.View) bool {
 	return v.Phase == spyfest.PhaseStopped && festPlayer(v) && v.Guessing == v.Team
 }
 
-// cardPlayable says whether this seat could play card c now, following SX-ACT: it only
+// cardPlayable says whether this seat could play card c now, by the action cards' rules: it only
 // decides which buttons are offered; the engine has the last word and a refusal is a toast.
 func cardPlayable(v *spyfest.View, c spyfest.Card) bool {
 	if !festPlayer(v) || v.Teams[v.Team].Cards[c] == 0 {

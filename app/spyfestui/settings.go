@@ -61,7 +61,7 @@ func (s *setup) festClick(change func(c *spyfest.Config)) goapp.EventHandler {
 }
 
 // Settings is the lobby's Spyfest panel: for the host, a way in from another game and every
-// setting of SX-SET; for everybody, the team pick (SX-SET-1) and the summary. Its Start
+// setting; for everybody, the team pick and the summary. Its Start
 // button is in the panel, the lobby's bottom has none of Spyfest's.
 func (u *UI) Settings(in ui.Setup) (panel, footer goapp.UI) {
 	s := &u.setup
@@ -202,7 +202,7 @@ func (s *setup) festTeams() goapp.UI {
 }
 
 // festHostSettings: edition, deck, keyword set, carpet or VP target, action cards, timers,
-// variants, removals and custom characters (SX-SET, SX-CNT-5), then Start.
+// variants, removals and custom characters, then Start.
 func (s *setup) festHostSettings(c spyfest.Config) goapp.UI {
 	seg := func(id string, options, labels []string, current string, pick func(c *spyfest.Config, v string)) goapp.UI {
 		return ui.ElWith("div.fx-seg", goapp.Range(options).Slice(func(i int) goapp.UI {
@@ -355,7 +355,7 @@ func sumCounts[K comparable](m map[K]int) int {
 }
 
 // festRoster lists the deck's characters by quarter to leave some out, warns past three
-// removed (SX-CNT-5), and adds the group's own characters into a chosen quarter.
+// removed, and adds the group's own characters into a chosen quarter.
 func (s *setup) festRoster(c spyfest.Config) goapp.UI {
 	base := spyfest.Sheet(c.Edition, c.Deck)
 	type entry struct {

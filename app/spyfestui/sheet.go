@@ -11,7 +11,7 @@ import (
 	"safehouse/engine/spyfest"
 )
 
-// festMarks are the team note marks in the order their buttons appear (SX-RND-6).
+// festMarks are the team note marks in the order their buttons appear.
 var festMarks = []struct {
 	mark  spyfest.Mark
 	class string
@@ -23,8 +23,8 @@ var festMarks = []struct {
 	{spyfest.MarkCross, "cross", i18n.FestMarkCross, "✕"},
 }
 
-// sheet is the character sheet in four quarters of seven (SX-CNT-3) and the keyword set in
-// play (SX-RND-7): overviews on tap, the team's shared marks for its non-Spy members, names
+// sheet is the character sheet in four quarters of seven and the keyword set in
+// play, both whole for everyone: overviews on tap, the team's shared marks for its non-Spy members, names
 // out of the game or in a crossed quarter struck through on every sheet, and, in this team's
 // guess window, a pick button on every name that can still be right.
 func (u *UI) sheet(v *spyfest.View, f Frame) goapp.UI {

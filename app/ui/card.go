@@ -5,12 +5,12 @@ import (
 )
 
 // SecretCard is a card face down until pressed and held (or tapped, with TapToggle); it
-// hides again on release and whenever the page is hidden (APP-HID-3). Its face is not in the
+// hides again on release and whenever the page is hidden, so nobody beside the player reads it in passing. Its face is not in the
 // page at all while it is down.
 //
 // A card may carry one action, shown on its face and only while the face is up: that is where
 // a secret holder's move lives (the spy naming the location), so nothing on the resting screen
-// tells the spy from anyone else (APP-HID-4). Every seat's card in such a round carries an
+// tells the spy from anyone else. Every seat's card in such a round carries an
 // action of the same look in the same place (the others' opens the list of locations), so a
 // spy checking their card looks like anyone else doing so.
 //

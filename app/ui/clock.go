@@ -8,7 +8,7 @@ import (
 )
 
 // Clock is the round clock both games show: a big countdown with a thin ring, amber in the last
-// minute, red in the last 10 seconds, clearly paused while stopped (APP-TIME-1). It counts
+// minute, red in the last 10 seconds, clearly paused while stopped, the same on every device. It counts
 // from the absolute deadline, corrected by the skew between this device and the host, and
 // buzzes once when it runs out.
 type Clock struct {

@@ -1,6 +1,6 @@
 // Package sealed keeps a host's state on the players' phones without letting any of them read
-// it (APP-HOST-3), so that a majority of the table can continue the game when the host's phone
-// is gone (APP-HOST-2).
+// it (nor any group smaller than the majority, nor the server), so that a majority of the table
+// can continue the game when the host's phone is gone.
 //
 // The host seals copies of its state under a key K (AES-256-GCM, Copy) and deals K out by
 // Shamir's threshold sharing over GF(256) (HashiCorp Vault's shamir package): each holder (every
