@@ -57,7 +57,8 @@
 //     its screens to the shell. Nothing else of the room, the session or the shell changes.
 //
 // A game that players see needs besides: its words in every language pack (app/i18n/packs,
-// content named by id), tests of its rules by their IDs with a seeded property test of
-// random games (engine/enginetest), a fuzz test of its codec and Apply, and a saved game of
+// content named by id), the rule IDs its refusals send in one table (engine/<game>/refusals.go,
+// the only non-test file to name them: tools/rulecheck), tests of its rules by their IDs with
+// a seeded property test of random games (engine/enginetest), a fuzz test of its codec and Apply, and a saved game of
 // each release in app/game/testdata/oldsave once its save changes.
 package engine

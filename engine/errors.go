@@ -77,7 +77,8 @@ func Codes() []string {
 }
 
 // Refusal is the typed error every engine returns for an illegal action.
-// Rule names the RULES.md ID behind the refusal when there is one; Reason is a
+// Rule names the RULES.md ID behind the refusal when there is one (each engine
+// keeps its IDs in one table, its refusals.go); Reason is a
 // short English sentence fit to show the player (the UI may translate by Err
 // and Rule instead).
 type Refusal struct {

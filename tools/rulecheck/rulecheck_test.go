@@ -69,12 +69,25 @@ func defined(t *testing.T, root string) map[string]int {
 	return ids
 }
 
-// named lists every ID named in the repository's .go and .md files, with the first place
-// each is named.
-func named(t *testing.T, root string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+// matches lists what the first group of re matches in s, in order, once per match.
+func matches(re *regexp.Regexp, s string) []string {
+	var out []string
+	// Matches may share the character between two IDs ("SF-ACC-1,SF-ACC-2"), so look again
+	// from each match's end.
+	for rest := s; ; {
+		m := re.FindStringSubmatchIndex(rest)
+		if m == nil {
+			return out
+		}
+		out = append(out, rest[m[2]:m[3]])
+		rest = rest[m[3]:]
+	}
+}
+
+// walk calls fn with the path, and the path from root, of every file of the repository but
+// those in skipped directories.
+func walk(root string, fn func(path, rel string) error) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -84,6 +97,20 @@ func named(t *testing.T, root string) map[string]string {
 			}
 			return nil
 		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		return fn(path, rel)
+	})
+}
+
+// named lists every ID named in the repository's .go and .md files, with the first place
+// each is named.
+func named(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := walk(root, func(path, rel string) error {
 		if ext := filepath.Ext(path); ext != ".go" && ext != ".md" {
 			return nil
 		}
@@ -91,20 +118,11 @@ func named(t *testing.T, root string) map[string]string {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(root, path)
 		for i, line := range strings.Split(string(raw), "\n") {
-			// Matches may share the character between two IDs ("SF-ACC-1,SF-ACC-2"), so
-			// look again from each match's end.
-			for rest := line; ; {
-				m := idPattern.FindStringSubmatchIndex(rest)
-				if m == nil {
-					break
-				}
-				id := rest[m[2]:m[3]]
+			for _, id := range matches(idPattern, line) {
 				if _, ok := out[id]; !ok {
 					out[id] = rel + ":" + strconv.Itoa(i+1)
 				}
-				rest = rest[m[3]:]
 			}
 		}
 		return nil
