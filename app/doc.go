@@ -25,7 +25,10 @@
 //
 // Someone who typed the room code instead of following the invite link waits on the
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets
-// them in or turns them away from the banner above its lobby or game (knocks.go).
+// them in or turns them away from the banner above its lobby or game (knocks.go). Whoever
+// follows the link is seated at once: go-app runs an event's handler at once but redraws at
+// its next frame, so a form's second submit (Enter, then a tap on Join) can reach the shell
+// after the first started joining; a submit counts only while its form is on screen.
 //
 // With no internet (no signaling server), phones on one Wi-Fi or hotspot connect through QR
 // codes (qrplay.go): the host's lobby shows the next seat's code, a player scans it and shows

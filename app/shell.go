@@ -203,6 +203,13 @@ func (s *shell) onJoin(ctx goapp.Context, e goapp.Event) {
 }
 
 func (s *shell) submitJoin(ctx goapp.Context) {
+	if s.screen != screenHome || s.live != nil {
+		// A second submit of the form (Enter, then a tap on Join; a second tap on a slow
+		// phone): go-app runs each event's handler at once but redraws at its next frame, so
+		// it comes after the first started joining. A join from it would have no invite
+		// secret left (join takes it), and the host would make the player wait (issue 29).
+		return
+	}
 	code, err := wire.NormalizeRoomCode(s.home.Code)
 	if err != nil {
 		s.home.CodeError = s.codeProblem(err)
