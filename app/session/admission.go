@@ -228,6 +228,23 @@ func peerChannelProof(secret string, pc *webrtc.PeerConnection) string {
 	return channelProof(secret, offer, answer)
 }
 
+// proofGap says which description of pc lacks the DTLS fingerprint a proof signs ("" when
+// neither does), for the console of a player that cannot prove the invite.
+func proofGap(pc *webrtc.PeerConnection) string {
+	if pc == nil {
+		return "no connection"
+	}
+	local, remote := describedSDPs(pc)
+	var gaps []string
+	if len(sdpFingerprints(local)) == 0 {
+		gaps = append(gaps, fmt.Sprintf("the local description (%d bytes) has none", len(local)))
+	}
+	if len(sdpFingerprints(remote)) == 0 {
+		gaps = append(gaps, fmt.Sprintf("the remote description (%d bytes) has none", len(remote)))
+	}
+	return strings.Join(gaps, "; ")
+}
+
 // hostProofCheck checks the proofs of the peer on pc (the host answered its offer).
 func hostProofCheck(secret string, pc *webrtc.PeerConnection) func(proof string) bool {
 	return func(proof string) bool {

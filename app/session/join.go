@@ -151,6 +151,12 @@ func connectPeer(ctx context.Context, o Options, code, secret string, notify fun
 	pc := &peerConn{Conn: conn, p: p}
 	if _, direct := conn.(*dataChannelConn); direct {
 		pc.proof = peerChannelProof(secret, p.pc)
+		if secret != "" && pc.proof == "" {
+			// The host will make this invited player wait. An open channel has both
+			// descriptions, so this should never be; if it is, the console says which lacked
+			// its fingerprint (the host's console says only that the hello had no proof).
+			defaultLogger().Warn("session: the invite cannot be proved on the direct channel", "why", proofGap(p.pc))
+		}
 	}
 	return pc, nil
 }
