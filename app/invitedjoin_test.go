@@ -73,3 +73,28 @@ func TestInvitedGuestSubmittingTwiceIsSeatedAtOnce(t *testing.T) {
 		t.Errorf("the two presses started %d joins, want one", joins)
 	}
 }
+
+// A double tap on Create before the next frame starts one host, not two: closing the stale
+// second host cleared the saved game that the live one writes (both use the same storage).
+func TestCreatePressedTwiceStartsOneHost(t *testing.T) {
+	srv := signaling.New(signaling.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	mux := http.NewServeMux()
+	mux.Handle("/signal", srv)
+	ts := httptest.NewServer(mux)
+	t.Cleanup(func() { _ = srv.Close(); ts.Close() })
+	t.Setenv("SIGNAL_URL", "ws"+strings.TrimPrefix(ts.URL, "http")+"/signal")
+
+	d := newDispatcher(t)
+	s := &shell{mounted: true, lang: "en", ui: d.ctx, screen: screenHome}
+	s.home.Name = "Maya"
+	s.create(d.ctx)
+	s.create(d.ctx)
+	hosts := s.attempt
+	t.Cleanup(func() {
+		s.attempt++ // every host started is stale from here: each is closed when it is made
+		d.engine.ConsumeAll()
+	})
+	if hosts != 1 {
+		t.Errorf("two presses of Create started %d hosts, want one", hosts)
+	}
+}

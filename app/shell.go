@@ -189,6 +189,11 @@ func (s *shell) followFragment(ctx goapp.Context, waitForPress bool) {
 func (s *shell) onCreate(ctx goapp.Context, _ goapp.Event) { s.create(ctx) }
 
 func (s *shell) create(ctx goapp.Context) {
+	if s.screen != screenHome || s.live != nil {
+		// A second tap on Create before the next frame (see submitJoin) would start a second
+		// host; closing the first, stale one would then clear the saved game the second uses.
+		return
+	}
 	name, ok := s.checkName(ctx)
 	if !ok {
 		return
