@@ -65,6 +65,13 @@ var sameInEnglish = map[string]map[string]string{
 		"Hotel": "Italian for hotel", "online": "the Italian word for online",
 		"Host": "Italian players call the host host", "# min": "min is Italian for minutes",
 	},
+	"nl": {
+		"Bank": "Dutch for bank", "Casino": "Dutch for casino", "Hotel": "Dutch for hotel",
+		"Restaurant": "Dutch for restaurant", "School": "Dutch for school", "Start": "Dutch for start",
+		"online": "the Dutch word for online", "Host": "Dutch players call the host host",
+		"Teams": "Dutch for teams", "Team A (#)": "Team is Dutch for team", "Team B (#)": "Team is Dutch for team",
+		"# min": "min is Dutch for minutes",
+	},
 	"pl": {
 		"Bank": "Polish for bank", "Hotel": "Polish for hotel", "Supermarket": "Polish for supermarket",
 		"online": "the Polish word for online", "# min": "min is Polish for minutes",

@@ -48,6 +48,7 @@ var languages = []language{
 	{code: "it", name: "Italiano"},
 	{code: "ja", name: "日本語"},
 	{code: "ko", name: "한국어"},
+	{code: "nl", name: "Nederlands"},
 	{code: "pl", name: "Polski"},
 	{code: "pt", name: "Português (Brasil)", tag: "pt-BR"},
 	{code: "ru", name: "Русский"},

@@ -49,7 +49,7 @@ func TestMatch(t *testing.T) {
 		{[]string{"zh-TW"}, "zh-Hant"},
 		{[]string{"ja-JP", "en"}, "ja"},
 		{[]string{"uk"}, "uk"},
-		{[]string{"nl-NL", "de-AT", "en"}, "de"},
+		{[]string{"fi-FI", "de-AT", "en"}, "de"},
 		{[]string{"fr_CA"}, "fr"},
 		{[]string{"es-MX"}, "es"},
 	}
