@@ -74,6 +74,8 @@ func TestFold(t *testing.T) {
 		"École": "ecole", "São Paulo": "sao paulo", "Straße": "strasse", "Łódź": "lodz", "Tàu ngầm": "tau ngam",
 		"Άγιος": "αγιος", "Ёлка": "елка", "جَاسُوس": "جاسوس", "מְרַגֵּל": "מרגל", "Її": "її", "ガ": "ガ", "Çay": "cay",
 		"İstanbul": "istanbul", "Militärstützpunkt": "militarstutzpunkt",
+		// Invisible in the name, never typed: a soft hyphen (nl), a zero-width non-joiner (fa).
+		"Wellness\u00adcentrum": "wellnesscentrum", "می\u200cخانه": "میخانه",
 	} {
 		if got := Fold(in); got != want {
 			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
