@@ -127,31 +127,8 @@ type handoffParty struct {
 
 func startHandoffParty(t *testing.T, n int) *handoffParty {
 	t.Helper()
-	url := session.StartTestSignaling(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*patience)
-	t.Cleanup(cancel)
-	o := session.ChaosTestOptions(url, "Hana")
-	store := &session.MemoryStore{}
-	o.Store = store
-	host, err := session.Host(ctx, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	host.SetTable(game.NewRoom(game.Options{}))
-	p := &handoffParty{url: url, ctx: ctx, store: store, host: host, clients: []*session.Client{host.Player()}}
-	for i := range n {
-		po := session.ChaosTestOptions(url, fmt.Sprintf("Agent %d", i+1))
-		po.OpenTable, po.Store, po.TakeoverAfter = openRoom, &session.MemoryStore{}, 300*time.Millisecond
-		c, err := session.Join(ctx, po, host.Room(), host.Secret())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { c.Close() })
-		p.clients = append(p.clients, c)
-	}
-	for _, c := range p.clients {
-		p.movers = append(p.movers, follow(c))
-	}
+	p := seatHandoffParty(t, n)
+	host := p.host
 	cfg := spyfall.Config{Edition: spyfall.Classic, Rounds: 2}
 	send(t, host.Player(), game.SetSettings(game.Settings{Family: game.Spyfall, Configs: map[game.Family]any{game.Spyfall: &cfg}}))
 	send(t, host.Player(), game.Start())
@@ -386,4 +363,36 @@ func TestSpyfallHostKilledMidVoteTakenOver_APP_HOST_2(t *testing.T) {
 			t.Errorf("player %d: round 1 ended %q, want the spy convicted", i, v.LastRound.Ending)
 		}
 	}
+}
+
+// seatHandoffParty seats n pion players who can each take the game at Hana's host, with no
+// game started yet.
+func seatHandoffParty(t *testing.T, n int) *handoffParty {
+	t.Helper()
+	url := session.StartTestSignaling(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*patience)
+	t.Cleanup(cancel)
+	o := session.ChaosTestOptions(url, "Hana")
+	store := &session.MemoryStore{}
+	o.Store = store
+	host, err := session.Host(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	host.SetTable(game.NewRoom(game.Options{}))
+	p := &handoffParty{url: url, ctx: ctx, store: store, host: host, clients: []*session.Client{host.Player()}}
+	for i := range n {
+		po := session.ChaosTestOptions(url, fmt.Sprintf("Agent %d", i+1))
+		po.OpenTable, po.Store, po.TakeoverAfter = openRoom, &session.MemoryStore{}, 300*time.Millisecond
+		c, err := session.Join(ctx, po, host.Room(), host.Secret())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		p.clients = append(p.clients, c)
+	}
+	for _, c := range p.clients {
+		p.movers = append(p.movers, follow(c))
+	}
+	return p
 }
