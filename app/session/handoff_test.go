@@ -61,14 +61,18 @@ func newHandoffTable(t *testing.T, n int) *handoffTable {
 	return newHandoffTableOn(t, url, n)
 }
 
-// newHandoffTableOn is newHandoffTable on the signaling server at url.
-func newHandoffTableOn(t *testing.T, url string, n int) *handoffTable {
+// newHandoffTableOn is newHandoffTable on the signaling server at url; hostOpts change the
+// host's options.
+func newHandoffTableOn(t *testing.T, url string, n int, hostOpts ...func(*Options)) *handoffTable {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	t.Cleanup(cancel)
 	ht := &handoffTable{url: url, ctx: ctx, store: &MemoryStore{}, cards: map[Seat]string{}, watching: map[*Client]*watcher{}}
 	opts := chaosOptions(url, "Hana")
 	opts.Store = ht.store
+	for _, f := range hostOpts {
+		f(&opts)
+	}
 	host, err := Host(ctx, opts)
 	if err != nil {
 		t.Fatal(err)
