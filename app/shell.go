@@ -273,6 +273,8 @@ func (s *shell) options(name string) session.Options {
 		Name:       name,
 		ICEServers: ice,
 		Spectator:  s.watching,
+		// A guest's phone offers to continue the game once the host has been away this long.
+		TakeoverAfter: configuredTakeoverAfter(),
 	}
 }
 
