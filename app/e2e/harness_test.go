@@ -77,6 +77,7 @@ type harness struct {
 	port    string
 	signal  string // ws://127.0.0.1:PORT/signal
 	shotDir string
+	config  *siteConfig // the site's config.js, with what a test sets on top
 }
 
 // newHarness serves the site and the signaling server. With a non-nil gate, every
@@ -103,7 +104,10 @@ func newHarness(t *testing.T, gate <-chan struct{}) *harness {
 		})
 	}
 	mux.Handle("/signal", signal)
-	mux.Handle("/", signaling.SiteHandler(site))
+	siteHandler := signaling.SiteHandler(site)
+	mux.Handle("/", siteHandler)
+	config := &siteConfig{site: site, served: siteHandler}
+	mux.Handle("/web/config.js", config)
 	server := httptest.NewServer(mux)
 	t.Cleanup(func() {
 		sig.Close()
@@ -126,6 +130,7 @@ func newHarness(t *testing.T, gate <-chan struct{}) *harness {
 		port:    port,
 		signal:  "ws" + strings.TrimPrefix(server.URL, "http") + "/signal",
 		shotDir: shots,
+		config:  config,
 	}
 }
 
@@ -140,7 +145,12 @@ type tab struct {
 	// tableMates are the other tabs of the same game: a failure prints what their screens
 	// said too (a player stuck waiting is often explained by the host's screen).
 	tableMates func() []*tab
+	closeTab   func()
 }
+
+// closeForGood closes the tab and its browser context, as a phone whose browser is killed:
+// no page is left to say goodbye, nor any storage to come back from.
+func (tb *tab) closeForGood() { tb.closeTab() }
 
 // openBrowser opens a tab in a browser context of its own in the package's Chromium
 // (browsers_test.go): another phone, with its own storage, ended with the test. On a secure
@@ -159,7 +169,7 @@ func (h *harness) openBrowser(label, origin string, secure bool) *tab {
 		cancelTimeout()
 		closePage()
 	})
-	tb := &tab{t: t, label: label, ctx: ctx}
+	tb := &tab{t: t, label: label, ctx: ctx, closeTab: func() { cancelTimeout(); closePage() }}
 	if secure {
 		if err := chromium.Grant(ctx, origin, append(chromium.Media, "clipboard-write")...); err != nil {
 			t.Logf("%s: %v", label, err)
@@ -389,5 +399,17 @@ func (h *harness) screenshots(tb *tab, name string) {
 		for _, scheme := range []string{"dark", "light"} {
 			h.screenshot(tb, name, vp, scheme)
 		}
+	}
+}
+
+// phoneShots checks a screen as screenshots does (axe, no sideways overflow in either
+// language) and photographs it as a 390x844 phone only, in both colour schemes: for screens
+// that only ever show on a phone-sized banner, in tests that must stay quick.
+func (h *harness) phoneShots(tb *tab, name string) {
+	h.t.Helper()
+	h.axeCheck(tb, name)
+	h.checkOverflow(tb, name)
+	for _, scheme := range []string{"dark", "light"} {
+		h.screenshot(tb, name, phone, scheme)
 	}
 }

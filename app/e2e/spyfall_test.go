@@ -30,6 +30,9 @@ type spyPeer struct {
 	mu     sync.Mutex
 	view   *spyfall.View
 	notes  []string
+	// state and players are the latest session view's: its state number and the table.
+	state   uint64
+	players []session.Player
 }
 
 func joinSpyPeer(t *testing.T, h *harness, room, secret, name string) *spyPeer {
@@ -44,6 +47,7 @@ func (p *spyPeer) update(u session.Update) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if u.View != nil {
+		p.state, p.players = u.View.State, u.View.Players
 		if tv, err := game.DecodeView(u.View.Game); err == nil && tv != nil {
 			p.view = game.EngineView[spyfall.View](tv)
 		}
