@@ -26,7 +26,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... ./wire ./qrcode ./tools/bench/... | grep -v /e2e)
 
-.PHONY: help deps run test-runs slowest wasm wasm-goapp wasm-std jsqr site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check
+.PHONY: help deps run test-runs slowest wasm wasm-goapp wasm-std jsqr site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check deploy-bin deploy-test deploy-down
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
@@ -40,6 +40,8 @@ help:
 	@echo "make test-long            the same with the long counts: more random games and drops, longer fuzzing"
 	@echo "make slowest              the 15 slowest tests of the last make test"
 	@echo "make bench                one table: sizes, start-up, joins, fan-out, signaling, engines vs their targets"
+	@echo "make deploy-bin           static binaries (signaling server, nats-server, Caddy) and the site, in $(DEPLOY_DIR)"
+	@echo "make deploy-test          deploy/compose.yaml with podman: a game through the proxy, one instance killed (~10 min)"
 	@echo "make audit                Lighthouse (home, lobby, invite: accessibility, best practices, mobile performance) and axe-core (every screen); fails below target"
 	@echo "make deps                 install what the tests need from Debian (Chromium, Firefox ESR, brotli, Node.js, Noto CJK and core fonts)"
 	@echo "make axe                  install the pinned axe-core into build/axe (make test does)"
@@ -274,6 +276,61 @@ test-long: deps vet site axe firefox
 # The figures of issue 9 against their targets, in one table (tools/bench; ~5 minutes).
 bench: deps site
 	$(GO) run ./tools/bench -site $(SITE)
+
+# deploy-bin: what the images of deploy/compose.yaml hold, all static (CGO_ENABLED=0), since
+# every image is FROM scratch (no registry is needed, and none is reachable here): the signaling
+# server; nats-server at the version go.mod pins (its tool line: the version the cluster's tests
+# run against); Caddy with its standard modules from tools/caddy, a module of its own so that
+# Caddy's few hundred dependencies stay out of the project's go.mod; and the site, for Caddy to
+# serve, signaling on its own origin.
+DEPLOY_DIR   = build/deploy
+DEPLOY_BUILD = CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w"
+deploy-bin:
+	$(DEPLOY_BUILD) -o $(DEPLOY_DIR)/safehouse ./signaling/cmd/safehouse
+	$(DEPLOY_BUILD) -o $(DEPLOY_DIR)/nats-server github.com/nats-io/nats-server/v2
+	cd tools/caddy && $(DEPLOY_BUILD) -o $(abspath $(DEPLOY_DIR))/caddy github.com/caddyserver/caddy/v2/cmd/caddy
+	@$(MAKE) --no-print-directory static DIST=$(DEPLOY_DIR)/public
+
+# deploy-test runs deploy/compose.yaml with podman and podman-compose (installed from Debian if
+# missing): it builds the images, starts three NATS nodes, three instances and Caddy, and
+# tools/deploytest plays a game through Caddy, kills the instance that homes the room and
+# checks that the game goes on. Everything it started is removed at the end, pass or fail
+# (deploy-down). Not part of make test: it takes minutes.
+#
+# The OCI runtime is runc, with the open files and processes limits the compose file asks
+# (below the host's hard limits): podman's defaults (1048576 files) need CAP_SYS_RESOURCE,
+# which a container host of its own (this one) may not have, and crun refuses cgroup v1 with
+# the unified hierarchy beside it ("hybrid mode"). podman-compose 1.0.3 ignores a network's
+# ipam, so the network is made here with the subnet the instances trust for X-Forwarded-For.
+DEPLOY_RUNTIME ?= runc
+DEPLOY_PODMAN   = podman --runtime $(DEPLOY_RUNTIME)
+DEPLOY_COMPOSE  = podman-compose -p safehouse -f deploy/compose.yaml --podman-args="--runtime $(DEPLOY_RUNTIME)"
+DEPLOY_NET      = safehouse_safehouse
+DEPLOY_SUBNET   = 10.77.0.0/24
+deploy-test: deploy-bin
+	@command -v podman-compose >/dev/null 2>&1 && command -v $(DEPLOY_RUNTIME) >/dev/null 2>&1 || { \
+	  echo "deploy-test: installing podman, podman-compose and $(DEPLOY_RUNTIME)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman podman-compose $(DEPLOY_RUNTIME) >/dev/null; }
+	$(GO) build -o $(DEPLOY_DIR)/deploytest ./tools/deploytest
+	@$(MAKE) --no-print-directory deploy-down >/dev/null 2>&1
+	@trap '$(MAKE) --no-print-directory deploy-down' EXIT; trap 'exit 1' INT TERM HUP; \
+	set -e; \
+	podman network create --subnet $(DEPLOY_SUBNET) $(DEPLOY_NET) >/dev/null; \
+	$(DEPLOY_COMPOSE) build >$(DEPLOY_DIR)/build.log 2>&1 || { tail -30 $(DEPLOY_DIR)/build.log; exit 1; }; \
+	echo "deploy-test: images built:"; podman images --filter reference='localhost/safehouse*' --format '  {{.Repository}}:{{.Tag}} {{.Size}}'; \
+	$(DEPLOY_COMPOSE) up -d >$(DEPLOY_DIR)/up.log 2>&1 || { tail -30 $(DEPLOY_DIR)/up.log; exit 1; }; \
+	$(DEPLOY_PODMAN) ps --format '  {{.Names}} {{.Status}}'; \
+	$(DEPLOY_DIR)/deploytest -url http://127.0.0.1:8080 \
+	  -metrics http://127.0.0.1:9091/metrics,http://127.0.0.1:9092/metrics,http://127.0.0.1:9093/metrics \
+	  -kill "$(DEPLOY_PODMAN) kill safehouse-%d" || { \
+	  for c in safehouse-1 safehouse-2 safehouse-3 safehouse-caddy nats-1; do echo "--- $$c"; podman logs --tail 15 $$c 2>&1; done; exit 1; }
+
+# deploy-down removes what deploy-test started: the containers and the network.
+deploy-down:
+	@-$(DEPLOY_COMPOSE) down -t 10 >/dev/null 2>&1
+	@-podman network rm -f $(DEPLOY_NET) >/dev/null 2>&1
+	@left=$$(podman ps -a --filter label=io.podman.compose.project=safehouse --format '{{.Names}}'); \
+	if [ -n "$$left" ]; then echo "deploy-down: still there: $$left" >&2; exit 1; fi
 
 # audit: Lighthouse and axe-core from npm (pinned in tools/audit/package.json, installed into
 # build/audit) against Debian's Chromium. Lighthouse mobile performance >= 75 on home and an

@@ -71,4 +71,7 @@ require (
 	gotest.tools/gotestsum v1.13.0 // indirect
 )
 
-tool gotest.tools/gotestsum
+tool (
+	github.com/nats-io/nats-server/v2
+	gotest.tools/gotestsum
+)
