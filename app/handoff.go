@@ -130,12 +130,7 @@ func (s *shell) handOver(ctx goapp.Context, seat session.Seat, name string) {
 				if s.live != live {
 					return
 				}
-				switch {
-				case errors.Is(err, session.ErrHandoffDeclined), errors.Is(err, session.ErrHandoffSeat):
-					s.showToast(ctx, s.t(i18n.HandoffDeclined, name))
-				default:
-					s.showToast(ctx, s.t(i18n.HandoffFailed, name))
-				}
+				s.showToast(ctx, s.t(handoffRefusal(err), name))
 				return
 			}
 			if s.live == live {
@@ -150,6 +145,19 @@ func (s *shell) handOver(ctx goapp.Context, seat session.Seat, name string) {
 			s.join(ctx, own, invite{Room: ho.Room, Secret: ho.Secret})
 		})
 	})
+}
+
+// handoffRefusal says why a handoff did not happen: the chosen phone is no longer at the
+// table (it left before or while it was asked), its player said no or did not answer, or the
+// game could not get there.
+func handoffRefusal(err error) i18n.Key {
+	switch {
+	case errors.Is(err, session.ErrHandoffSeat):
+		return i18n.HandoffGone
+	case errors.Is(err, session.ErrHandoffDeclined):
+		return i18n.HandoffDeclined
+	}
+	return i18n.HandoffFailed
 }
 
 // answerHandoff is this guest's answer to the host's question.

@@ -1,11 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"safehouse/app/i18n"
 	"safehouse/app/session"
 )
 
@@ -117,5 +119,21 @@ func TestOldHostToldTheGameMovedOn_APP_HOST_2(t *testing.T) {
 	s.handoff.MovedOn = true
 	if html := renderCopy(t, s); !strings.Contains(html, "The game went on without this phone") || !strings.Contains(html, `id="handoff-moved-ok"`) {
 		t.Errorf("the returning host is not told the game moved on:\n%s", html)
+	}
+}
+
+// APP-HOST-1, bad input: a handoff to a phone that is no longer at the table (it left before
+// the host's press reached it, or while it was asked) says so, rather than that its player
+// said no; a no and a failed move each say theirs.
+func TestHandoffRefusalSaysWhy_APP_HOST_1(t *testing.T) {
+	for err, want := range map[error]string{
+		fmt.Errorf("%w (seat 3)", session.ErrHandoffSeat):                              "Leo isn't at the table any more. The game stays on this phone.",
+		fmt.Errorf("%w: it left the table while it was asked", session.ErrHandoffSeat): "Leo isn't at the table any more. The game stays on this phone.",
+		session.ErrHandoffDeclined:                                                     "Leo didn't take the game. It stays on this phone.",
+		fmt.Errorf("%w: timeout", session.ErrHandoffFailed):                            "The game couldn't move to Leo's phone. It stays on this phone.",
+	} {
+		if got := i18n.T(i18n.English, handoffRefusal(err), "Leo"); got != want {
+			t.Errorf("%v: the host is told %q, want %q", err, got, want)
+		}
 	}
 }

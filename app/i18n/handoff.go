@@ -14,6 +14,7 @@ const (
 	HandoffAsking     Key = "handoff.asking"
 	HandoffDeclined   Key = "handoff.declined"
 	HandoffFailed     Key = "handoff.failed"
+	HandoffGone       Key = "handoff.gone"
 	HandoffNoServer   Key = "handoff.no-server"
 	HandoffAskTitle   Key = "handoff.ask.title"
 	HandoffAskBody    Key = "handoff.ask.body"

@@ -50,8 +50,8 @@ func TestHandoffToASeatThatLeftChangesNothing_APP_HOST_1(t *testing.T) {
 	w := ht.watchers[3]
 	w.until(t, "the question", func() bool { return len(w.asks) > 0 })
 	leaving.Close()
-	if err := <-done; !errors.Is(err, ErrHandoffDeclined) || !strings.Contains(err.Error(), "left the table") {
-		t.Errorf("a handoff to a seat that left while asked: %v, want ErrHandoffDeclined saying it left", err)
+	if err := <-done; !errors.Is(err, ErrHandoffSeat) || !strings.Contains(err.Error(), "left the table") {
+		t.Errorf("a handoff to a seat that left while asked: %v, want ErrHandoffSeat saying it left", err)
 	}
 	if err := ht.peers[3].Send(vote(1)); err != nil {
 		t.Fatal(err)

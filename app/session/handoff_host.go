@@ -189,9 +189,10 @@ func (h *hostCore) handoffDropLocked(hc *hostConn) {
 // does, and if the other device does not say it took the room within its time, this host takes
 // the room back at the signaling server with a new claim (so the claim the other device got
 // is spent) before it goes on; if the server says the room is no longer its own, the other
-// device did take it, and the handoff is done. The error is ErrHandoffSeat, ErrHandoffBusy,
-// ErrHandoffDeclined (no yes in time, or ctx ended before it) or ErrHandoffFailed; each leaves
-// this host hosting as before, with the moves that arrived meanwhile applied in order.
+// device did take it, and the handoff is done. The error is ErrHandoffSeat (the seat is not at
+// the table, or left it while asked), ErrHandoffBusy, ErrHandoffDeclined (a no, no yes in time,
+// or ctx ended before it) or ErrHandoffFailed; each leaves this host hosting as before, with the
+// moves that arrived meanwhile applied in order.
 func (h *HostSession) HandOver(ctx context.Context, seat Seat) (HandedOver, error) {
 	ho, err := h.core.askHandoff(int(seat))
 	if err != nil {
@@ -207,7 +208,7 @@ func (h *HostSession) HandOver(ctx context.Context, seat Seat) (HandedOver, erro
 		}
 	case <-ho.gone:
 		h.core.endHandoff(ho, "")
-		return HandedOver{}, fmt.Errorf("%w: it left the table", ErrHandoffDeclined)
+		return HandedOver{}, fmt.Errorf("%w: it left the table while it was asked", ErrHandoffSeat)
 	case <-askCtx.Done():
 		h.core.endHandoff(ho, "The host stopped waiting for an answer.")
 		return HandedOver{}, fmt.Errorf("%w: %v", ErrHandoffDeclined, askCtx.Err())
