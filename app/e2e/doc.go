@@ -18,6 +18,11 @@
 // make firefox fills in build/firefox) through tools/firefox/driver.cjs. They skip and fail
 // as the others do when Firefox, node or puppeteer-core is missing.
 //
+// A test may add deployment settings to the site's config.js for its own pages
+// (harness.setConfig, siteconfig_test.go): the takeover tests (takeover_test.go,
+// movedon_test.go) set takeoverAfter to a few seconds, where a real site waits 90 before its
+// players are offered to continue a game whose host's phone is gone.
+//
 // The test files are built for !wasm only: they drive Chromium, and a js/wasm vet of
 // ./app/... must not try to compile chromedp.
 package e2e
