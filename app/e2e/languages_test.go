@@ -54,6 +54,10 @@ var sameInEnglish = map[string]map[string]string{
 		"Casino": "Spanish for casino", "Hospital": "Spanish for hospital", "Hotel": "Spanish for hotel",
 		"Total": "Spanish for total", "# min": "min is Spanish for minutes",
 	},
+	"es-419": {
+		"Casino": "Spanish for casino", "Hospital": "Spanish for hospital", "Hotel": "Spanish for hotel",
+		"Total": "Spanish for total", "# min": "min is Spanish for minutes",
+	},
 	"fr": {
 		"Casino": "French for casino", "Restaurant": "French for restaurant", "Scores": "French for scores",
 		"Points": "French for points", "Total": "French for total", "# min": "min is French for minutes",

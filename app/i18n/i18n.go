@@ -41,6 +41,7 @@ var languages = []language{
 	{code: "ar", name: "العربية", rtl: true},
 	{code: "de", name: "Deutsch"},
 	{code: "es", name: "Español"},
+	{code: "es-419", name: "Español (Latinoamérica)"},
 	{code: "fa", name: "فارسی", rtl: true},
 	{code: "fr", name: "Français"},
 	{code: "he", name: "עברית", rtl: true},

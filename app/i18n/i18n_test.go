@@ -51,7 +51,8 @@ func TestMatch(t *testing.T) {
 		{[]string{"uk"}, "uk"},
 		{[]string{"fi-FI", "de-AT", "en"}, "de"},
 		{[]string{"fr_CA"}, "fr"},
-		{[]string{"es-MX"}, "es"},
+		{[]string{"es-MX"}, "es-419"},
+		{[]string{"es-ES", "en"}, "es"},
 	}
 	for _, tt := range tests {
 		if got := Match(tt.preferred...); got != tt.want {
