@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"sync"
@@ -70,8 +69,7 @@ func (h *harness) axeScript() (string, bool) {
 // measured as they stay.
 func settle(tb *tab, screen string) {
 	tb.t.Helper()
-	tb.waitJS(`document.getAnimations().filter(a => a.playState === "running" && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length === 0`,
-		"animations to settle on "+screen)
+	settleOn(tb, screen)
 }
 
 // axeViolation is one serious or critical rule axe-core found broken on a screen.
@@ -92,15 +90,7 @@ const axeQuery = `axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "
 // critical violations.
 func runAxe(tb *tab, src string) []axeViolation {
 	tb.t.Helper()
-	if !eval[bool](tb, `typeof window.axe === "object"`) {
-		tb.do(chromedp.Evaluate[chromedp.Void](src))
-	}
-	raw := awaitJS[string](tb, axeQuery)
-	var out []axeViolation
-	if err := json.Unmarshal([]byte(raw), &out); err != nil {
-		tb.fatalf("axe result %q: %v", raw, err)
-	}
-	return out
+	return axeFindings(tb, src)
 }
 
 // The audit of the running app (make audit): the app is installable on localhost (Chromium's

@@ -230,17 +230,7 @@ func (ff *ffTab) open(url string) {
 // waitJS waits until a JavaScript condition holds.
 func (ff *ffTab) waitJS(cond, what string) {
 	ff.t.Helper()
-	deadline := time.Now().Add(waitLimit)
-	for {
-		raw, err := ff.call(map[string]any{"op": "eval", "expr": "Boolean(" + cond + ")"})
-		if err == nil && string(raw) == "true" {
-			return
-		}
-		if time.Now().After(deadline) {
-			ff.fatalf("waited %s for %s (%s); last error %v", waitLimit, what, cond, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitFor(ff, cond, what)
 }
 
 // press clicks, with the mouse, the element a CSS selector finds once it is there and enabled.
@@ -271,9 +261,7 @@ func (ff *ffTab) text(id string) string {
 func (h *harness) ffScreenshot(ff *ffTab, name, scheme string) string {
 	h.t.Helper()
 	// No sideways scroll on a phone in Firefox either (overflow_test.go checks Chromium).
-	if w := ffEval[[]int](ff, `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`); w[0] > w[1] {
-		ff.fatalf("%s: the page is %d px wide on a %d px screen", name, w[0], w[1])
-	}
+	checkSideways(ff, "Firefox", name)
 	prev := ffEval[string](ff, fmt.Sprintf(`(() => { const r = document.documentElement, p = r.getAttribute("data-theme") || ""; r.setAttribute("data-theme", %q); return p; })()`, scheme))
 	// Let the screen's entrance (a reveal fading in) and the colours' change of theme (buttons
 	// fade to their new colour) finish first.
@@ -282,30 +270,9 @@ func (h *harness) ffScreenshot(ff *ffTab, name, scheme string) string {
 	// scheme's own, --bg's #10151f dark or #f7f8fa light.
 	bg := map[string]string{"dark": "rgb(16, 21, 31)", "light": "rgb(247, 248, 250)"}[scheme]
 	ff.waitJS(fmt.Sprintf(`getComputedStyle(document.body).backgroundColor === %q`, bg), "the "+scheme+" background")
-	h.ffAxe(ff, name+" in "+scheme)
+	h.axeOn(ff, "Firefox", name+" in "+scheme)
 	path := filepath.Join(h.shotDir, fmt.Sprintf("%s-firefox-phone-%s.png", name, scheme))
 	ff.do(map[string]any{"op": "screenshot", "path": path})
 	ff.do(map[string]any{"op": "eval", "expr": fmt.Sprintf(`(() => { const r = document.documentElement; if (%q) r.setAttribute("data-theme", %q); else r.removeAttribute("data-theme"); })()`, prev, prev)})
 	return path
-}
-
-// ffAxe checks the Firefox page with axe-core, as every photographed Chromium screen is
-// (make test sets SAFEHOUSE_AXE): an accessibility fault that shows in one browser only
-// fails too.
-func (h *harness) ffAxe(ff *ffTab, screen string) {
-	h.t.Helper()
-	src, ok := h.axeScript()
-	if !ok {
-		return
-	}
-	if !ffEval[bool](ff, `typeof window.axe === "object"`) {
-		ff.do(map[string]any{"op": "eval", "expr": src + "\n;true"})
-	}
-	var out []axeViolation
-	if err := json.Unmarshal([]byte(ffEval[string](ff, axeQuery)), &out); err != nil {
-		ff.fatalf("axe result: %v", err)
-	}
-	for _, v := range out {
-		h.t.Errorf("%s (Firefox): axe %s (%s): %s at %v", screen, v.ID, v.Impact, v.Help, v.Nodes)
-	}
 }

@@ -12,24 +12,11 @@ import (
 	"safehouse/engine/spyfall"
 )
 
-// screen is what a Spyfall round needs of a browser page, whichever browser shows it.
-type screen interface {
-	waitJS(cond, what string)
-	press(selector string)
-	click(id string)
-	fatalf(format string, args ...any)
-}
-
-// chromiumScreen is a Chromium tab as a screen.
-type chromiumScreen struct{ *tab }
-
-func (c chromiumScreen) press(selector string) { c.t.Helper(); press(c.tab, selector) }
-
 // mixedTable is one classic Spyfall round across two browsers, a host page and a player
 // page, with a native peer (Leo) as the third player.
 type mixedTable struct {
 	t      *testing.T
-	pages  map[string]screen // by player name: the host page as Maya, the player page
+	pages  map[string]browserTab // by player name: the host page as Maya, the player page
 	leo    *spyPeer
 	player string
 }
@@ -86,7 +73,7 @@ func (m *mixedTable) play(atPlaying func()) *spyfall.View {
 	me.waitJS(`document.querySelector("#secret-card[data-reveal=tap]") !== null`, "tap-to-show")
 	me.press("#secret-card")
 	me.waitJS(`document.getElementById("card-face") !== null`, "the card's face")
-	if playerSpy := strings.HasPrefix(m.evalString(me, `document.getElementById("card-face").textContent`), "You're the spy."); playerSpy {
+	if playerSpy := strings.HasPrefix(js[string](me, `document.getElementById("card-face").textContent`), "You're the spy."); playerSpy {
 		// The spy names the location from the card's face (every card has a button there).
 		m.t.Logf("%s is the spy and names the location", m.player)
 		me.press("#card-action")
@@ -131,18 +118,6 @@ func (m *mixedTable) play(atPlaying func()) *spyfall.View {
 	return v
 }
 
-func (m *mixedTable) evalString(s screen, expr string) string {
-	m.t.Helper()
-	switch p := s.(type) {
-	case *ffTab:
-		return ffEval[string](p, expr)
-	case chromiumScreen:
-		return eval[string](p.tab, expr)
-	}
-	m.t.Fatalf("unknown screen %T", s)
-	return ""
-}
-
 // A Firefox player joins a Chromium host by its invite link and plays a classic round to
 // the end, acting by real clicks and key presses in Firefox.
 func TestFirefoxPlayerJoinsChromiumHost(t *testing.T) {
@@ -170,7 +145,7 @@ func TestFirefoxPlayerJoinsChromiumHost(t *testing.T) {
 	host.waitJS(`document.querySelector("#set-rounds button[data-value='1'][aria-pressed=true]") !== null`, "one round")
 	press(host, "#start-game")
 	m := &mixedTable{t: t, leo: leo, player: "Fern",
-		pages: map[string]screen{"Maya": chromiumScreen{host}, "Fern": ff}}
+		pages: map[string]browserTab{"Maya": host, "Fern": ff}}
 	m.play(func() { h.ffScreenshot(ff, "ff-playing-player", "dark") })
 	ff.waitJS(`document.getElementById("final") !== null`, "the final result in Firefox")
 	h.ffScreenshot(ff, "ff-final-player", "dark")
@@ -220,7 +195,7 @@ func TestChromiumPlayerJoinsFirefoxHost(t *testing.T) {
 	ff.waitJS(`document.querySelector("#set-rounds button[data-value='1'][aria-pressed=true]") !== null`, "one round")
 	ff.press("#start-game")
 	m := &mixedTable{t: t, leo: leo, player: "Cleo",
-		pages: map[string]screen{"Maya": ff, "Cleo": chromiumScreen{player}}}
+		pages: map[string]browserTab{"Maya": ff, "Cleo": player}}
 	m.play(func() { h.ffScreenshot(ff, "ff-playing-host", "dark") })
 	ff.waitJS(`document.getElementById("final") !== null`, "the final result in Firefox")
 	h.ffScreenshot(ff, "ff-final-host", "dark")

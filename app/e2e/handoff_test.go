@@ -36,7 +36,7 @@ func TestChromiumHostHandsTheGameToFirefox_APP_HOST_1(t *testing.T) {
 	press(host, "#start-game")
 
 	m := &mixedTable{t: t, leo: leo, player: "Fern",
-		pages: map[string]screen{"Maya": chromiumScreen{host}, "Fern": ff}}
+		pages: map[string]browserTab{"Maya": host, "Fern": ff}}
 	m.play(func() {
 		step("playing")
 		before := leo.latest()

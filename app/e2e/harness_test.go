@@ -302,17 +302,7 @@ func eval[T any](tb *tab, expr string) T {
 // waitJS waits until a JavaScript condition holds.
 func (tb *tab) waitJS(cond, what string) {
 	tb.t.Helper()
-	deadline := time.Now().Add(waitLimit)
-	for {
-		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool]("Boolean("+cond+")"))
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			tb.fatalf("waited %s for %s (%s); last error %v", waitLimit, what, cond, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitFor(tb, cond, what)
 }
 
 func (tb *tab) text(id string) string {
