@@ -191,13 +191,16 @@ GOTESTSUM = $(GO) tool gotestsum --format pkgname-and-test-fails --format-hide-e
 # Devanagari and Greek with real glyphs, not boxes: app/i18n's TestPacksHaveFonts checks
 # every pack's characters against the fonts; npm fetches
 # the pinned axe-core that the browser tests run on every screen, and puppeteer-core, which
-# drives firefox-esr over WebDriver BiDi).
+# drives firefox-esr over WebDriver BiDi; WebKitGTK's WebDriver, which brings its MiniBrowser,
+# and Xvfb for the WebKit tests: tools/webkit).
 deps:
 	@need=""; \
 	command -v chromium >/dev/null 2>&1 || [ -n "$$CHROME_PATH" ] || need="$$need chromium chromium-driver"; \
 	command -v brotli >/dev/null 2>&1 || need="$$need brotli"; \
 	command -v npm >/dev/null 2>&1 || need="$$need nodejs npm"; \
 	command -v firefox-esr >/dev/null 2>&1 || [ -n "$$FIREFOX_PATH" ] || need="$$need firefox-esr"; \
+	command -v WebKitWebDriver >/dev/null 2>&1 || [ -n "$$WEBKIT_DRIVER_PATH" ] || need="$$need webkit2gtk-driver"; \
+	command -v Xvfb >/dev/null 2>&1 || [ -n "$$XVFB_PATH" ] || need="$$need xvfb"; \
 	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need="$$need fonts-noto-cjk"; \
 	dpkg -s fonts-noto-core >/dev/null 2>&1 || need="$$need fonts-noto-core"; \
 	if [ -n "$$need" ]; then \

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"safehouse/tools/chromium"
+	"safehouse/tools/webkit"
 )
 
 // The package's tests share one Chromium: every tab is a browser context of its own (its own
@@ -50,13 +51,48 @@ func chromeForTest(t *testing.T, path string) *chromium.Browser {
 	return sharedChrome.b
 }
 
+// The WebKit tests share one WebKitGTK the same way (tools/webkit): one Xvfb, one
+// WebKitWebDriver and its one MiniBrowser, each phone a window of its own. A second WebKit
+// would cost another 7.5 s of start-up and 550 MB; the tests' sites are on ports of their
+// own, so their windows share no storage.
+var sharedWebKit struct {
+	sync.Mutex
+	b   *webkit.Browser
+	err error // a WebKit that did not start is not tried again by every test
+}
+
+// webKitForTest is the package's WebKit, started on first use. A WebKit that is not
+// installed ends the test as missing does; one that does not start fails it.
+func webKitForTest(t *testing.T) *webkit.Browser {
+	t.Helper()
+	paths, err := webkit.Find()
+	if err != nil {
+		missing(t, "%v", err)
+	}
+	sharedWebKit.Lock()
+	defer sharedWebKit.Unlock()
+	if sharedWebKit.b == nil && sharedWebKit.err == nil {
+		sharedWebKit.b, sharedWebKit.err = webkit.Start(paths)
+	}
+	if sharedWebKit.err != nil {
+		t.Fatalf("%v", sharedWebKit.err)
+	}
+	return sharedWebKit.b
+}
+
 func closeSharedBrowsers() {
 	sharedChrome.Lock()
-	defer sharedChrome.Unlock()
 	if sharedChrome.b != nil {
 		sharedChrome.b.Close()
 		sharedChrome.b = nil
 	}
+	sharedChrome.Unlock()
+	sharedWebKit.Lock()
+	if sharedWebKit.b != nil {
+		sharedWebKit.b.Close()
+		sharedWebKit.b = nil
+	}
+	sharedWebKit.Unlock()
 }
 
 func TestMain(m *testing.M) {

@@ -23,6 +23,15 @@
 // movedon_test.go) set takeoverAfter to a few seconds, where a real site waits 90 before its
 // players are offered to continue a game whose host's phone is gone.
 //
+// Two tests mix in WebKit, Safari's engine (webkit_test.go): Debian's WebKitGTK, its
+// WebKitWebDriver ($WEBKIT_DRIVER_PATH or on PATH) and MiniBrowser under an Xvfb of its own,
+// driven over W3C WebDriver by tools/webkit; one WebKit serves the package, each phone a
+// window of it. That build has no WebRTC, so a WebKit player joins through the server's
+// relay, and a WebKit host takes every player through it. Each screen they reach is
+// photographed at 390x844 and 375x667 and checked for sideways scroll, layout shift, axe-core
+// findings and what troubles an iPhone (iphone_test.go: fields under 16 px, tap targets under
+// 44 px, what shows on hover only). They skip and fail as the others do when WebKit is missing.
+//
 // The test files are built for !wasm only: they drive Chromium, and a js/wasm vet of
 // ./app/... must not try to compile chromedp.
 package e2e
