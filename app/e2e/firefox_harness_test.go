@@ -238,6 +238,10 @@ func (ff *ffTab) press(selector string) {
 	ff.t.Helper()
 	q := fmt.Sprintf("document.querySelector(%q)", selector)
 	ff.waitJS(q+" !== null && !"+q+".disabled", selector)
+	// To the middle of the screen first, as a person scrolls to what they tap: puppeteer
+	// scrolls it only just into view, where a sheet's bar stuck to the screen's foot (the
+	// spy's "Pick the location" button) covers it and takes the click.
+	js[bool](ff, q+`.scrollIntoView({block: "center", inline: "center"}) || true`)
 	ff.do(map[string]any{"op": "click", "selector": selector})
 }
 
