@@ -83,10 +83,13 @@ type gameModel struct {
 
 // errorModel is a full-page error with a way back.
 type errorModel struct {
-	Title string
-	Body  string
+	// Title and Body (with BodyArgs) are keys of the catalogue, said in the language of the
+	// moment: the page follows a language chosen on it.
+	Title, Body i18n.Key
+	BodyArgs    []any
 	// NoServer offers a game through QR codes: the signaling server could not be reached.
-	NoServer bool
+	// Hosting: it was this device's own game that could not open, so QR codes come first.
+	NoServer, Hosting bool
 }
 
 // playersFromView is the players of the host's view as list rows, in table order, with this

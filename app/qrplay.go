@@ -72,7 +72,7 @@ func (s *shell) onQRHost(ctx goapp.Context, _ goapp.Event) {
 	inBackground(s, sctx, cancel, host, func(ctx goapp.Context, h *session.QRHost, err error) {
 		if err != nil {
 			cancel()
-			s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.QRErrConnect), nil)
+			s.showError(i18n.ErrorConnectTitle, i18n.QRErrConnect, nil)
 			return
 		}
 		h.SetTable(game.NewRoom(game.Options{}))

@@ -2,12 +2,14 @@ package app
 
 import (
 	"encoding/json"
+	stdhtml "html"
 	"strings"
 	"testing"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/game"
+	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/app/spyfallui"
 	"safehouse/app/ui/uitest"
@@ -122,16 +124,45 @@ func TestPrerenderCarriesTheBrowserNotesHidden(t *testing.T) {
 
 func TestErrorPageOffersRetryOnlyWhenItCanHelp(t *testing.T) {
 	s := &shell{mounted: true}
-	s.showError("Game not found", "No game with code ZZZZZZ", nil)
+	s.showError(i18n.ErrorUnknownRoomTitle, i18n.ErrorUnknownRoom, nil, "ZZZZZZ")
 	html := render(t, s)
 	if strings.Contains(html, `id="retry"`) || !strings.Contains(html, `id="back-home"`) {
 		t.Error("unknown room: want only the way home")
 	}
 	s = &shell{mounted: true}
-	s.showError("Couldn't connect", "The game server didn't answer.", func(goapp.Context) {})
+	s.showError(i18n.ErrorConnectTitle, i18n.ErrorConnect, func(goapp.Context) {})
 	html = render(t, s)
 	if !strings.Contains(html, `id="retry"`) || !strings.Contains(html, `id="back-home"`) {
 		t.Error("connection failure: want try again and the way home")
+	}
+}
+
+// Issue 29: a host whose game could not open (no signaling server) was told "Check that
+// you're on the same network as the host". The page says the server cannot be reached, in
+// the language of the moment (a language chosen on the page too), and its first button, the
+// primary one, is the game through QR codes; trying again and the way home follow.
+func TestHostingFailurePageOffersTheQRGameFirst(t *testing.T) {
+	s := &shell{mounted: true, lang: i18n.English}
+	s.showError(i18n.ErrorHostTitle, i18n.ErrorHostNoServer, func(goapp.Context) {})
+	s.failure.NoServer, s.failure.Hosting = true, true
+	for _, lang := range []i18n.Lang{i18n.English, "de"} {
+		c := *s // a component is drawn by one engine only
+		c.lang = lang
+		html := render(t, &c)
+		if !strings.Contains(html, stdhtml.EscapeString(i18n.T(lang, i18n.ErrorHostNoServer))) || strings.Contains(html, stdhtml.EscapeString(i18n.T(lang, i18n.ErrorConnect))) {
+			t.Errorf("%s: the page does not say the server cannot be reached:\n%s", lang, html)
+		}
+		footer := html[strings.Index(html, "<footer"):]
+		qr, retry, home := strings.Index(footer, `id="qr-start"`), strings.Index(footer, `id="retry"`), strings.Index(footer, `id="back-home"`)
+		if qr < 0 || retry < qr || home < retry {
+			t.Errorf("%s: buttons at %d (QR game), %d (try again), %d (home): want them in that order", lang, qr, retry, home)
+		}
+		if qr >= 0 {
+			start := strings.LastIndex(footer[:qr], "<button")
+			if tag := footer[start : qr+strings.Index(footer[qr:], ">")]; !strings.Contains(tag, "primary") {
+				t.Errorf("%s: the QR game is not the primary action: %s", lang, tag)
+			}
+		}
 	}
 }
 

@@ -67,7 +67,7 @@ type shell struct {
 	live        *liveSession
 	attempt     int // bumped by every connect and cancel; late answers of old attempts are dropped
 	retry       func(goapp.Context)
-	retryLabel  string // the retry button's text when it is not "Try again"
+	retryLabel  i18n.Key // the retry button's text when it is not "Try again"
 	toastSerial int
 
 	// stopJoining ends the join under way (waiting for the host included).
@@ -168,7 +168,7 @@ func (s *shell) followFragment(ctx goapp.Context, waitForPress bool) {
 	case !found:
 		return
 	case err != nil:
-		s.showError(s.t(i18n.ErrorBadLinkTitle), s.t(i18n.ErrorBadLink), nil)
+		s.showError(i18n.ErrorBadLinkTitle, i18n.ErrorBadLink, nil)
 		return
 	case s.pendingInvite != nil && *s.pendingInvite == inv:
 		// Already waiting for the player's press (go-app navigates once more as it starts).
@@ -292,8 +292,10 @@ func (s *shell) host(ctx goapp.Context, name string) {
 		if err != nil {
 			cancel()
 			s.retry = func(ctx goapp.Context) { s.host(ctx, name) }
-			s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect), s.retry)
-			s.failure.NoServer = true
+			// The host is told what happened and offered the game with no server first ("Check
+			// that you're on the same network as the host" was a player's advice, issue 29).
+			s.showError(i18n.ErrorHostTitle, i18n.ErrorHostNoServer, s.retry)
+			s.failure.NoServer, s.failure.Hosting = true, true
 			return
 		}
 		h.SetTable(game.NewRoom(game.Options{}))
@@ -345,7 +347,7 @@ func (s *shell) join(ctx goapp.Context, name string, inv invite) {
 		switch {
 		case errors.Is(err, session.ErrUnknownRoom):
 			cancel()
-			s.showError(s.t(i18n.ErrorUnknownRoomTitle), s.t(i18n.ErrorUnknownRoom, inv.Room), nil)
+			s.showError(i18n.ErrorUnknownRoomTitle, i18n.ErrorUnknownRoom, nil, inv.Room)
 		case refused && refusal.Refusal.Code == session.CodeUnknownSeat && opts.Token != "":
 			// A token from an older game of this room code: join as a new player.
 			cancel()
@@ -355,7 +357,7 @@ func (s *shell) join(ctx goapp.Context, name string, inv invite) {
 			cancel()
 		case err != nil:
 			cancel()
-			s.showError(s.t(i18n.ErrorConnectTitle), s.t(i18n.ErrorConnect),
+			s.showError(i18n.ErrorConnectTitle, i18n.ErrorConnect,
 				func(ctx goapp.Context) { s.join(ctx, name, inv) })
 			s.failure.NoServer = true
 		default:
@@ -446,7 +448,7 @@ func (s *shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 				s.qrComeBack() // no server: the same two scans bring the seat back
 				return
 			}
-			s.showError(s.t(i18n.ErrorClosedTitle), s.t(i18n.ErrorClosed), nil)
+			s.showError(i18n.ErrorClosedTitle, i18n.ErrorClosed, nil)
 		}
 	}
 }
@@ -456,14 +458,14 @@ func (s *shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 func (s *shell) refusalPage(code string) bool {
 	switch code {
 	case session.CodeVersion:
-		s.showError(s.t(i18n.ErrorVersionTitle), s.t(i18n.ErrorVersion), func(ctx goapp.Context) { ctx.Reload() })
-		s.retryLabel = s.t(i18n.ErrorReload)
+		s.showError(i18n.ErrorVersionTitle, i18n.ErrorVersion, func(ctx goapp.Context) { ctx.Reload() })
+		s.retryLabel = i18n.ErrorReload
 	case session.CodeRoomFull:
-		s.showError(s.t(i18n.ErrorRoomFullTitle), s.t(i18n.ErrorRoomFull), nil)
+		s.showError(i18n.ErrorRoomFullTitle, i18n.ErrorRoomFull, nil)
 	case session.CodeTurnedAway:
-		s.showError(s.t(i18n.ErrorTurnedAwayTitle), s.t(i18n.ErrorTurnedAway), nil)
+		s.showError(i18n.ErrorTurnedAwayTitle, i18n.ErrorTurnedAway, nil)
 	case session.CodeTooManyWaiting:
-		s.showError(s.t(i18n.ErrorQueueFullTitle), s.t(i18n.ErrorQueueFull), nil)
+		s.showError(i18n.ErrorQueueFullTitle, i18n.ErrorQueueFull, nil)
 	default:
 		return false
 	}
@@ -558,8 +560,8 @@ func (s *shell) goHome() {
 	s.screen = screenHome
 }
 
-func (s *shell) showError(title, body string, retry func(goapp.Context)) {
-	s.failure = errorModel{Title: title, Body: body}
+func (s *shell) showError(title, body i18n.Key, retry func(goapp.Context), bodyArgs ...any) {
+	s.failure = errorModel{Title: title, Body: body, BodyArgs: bodyArgs}
 	s.retry = retry
 	s.retryLabel = ""
 	s.screen = screenError
