@@ -8,8 +8,8 @@ import (
 	"safehouse/wire"
 )
 
-// renderHome: the name field, joining by code, and "Create a game" as the primary action at
-// the bottom of the screen.
+// renderHome: the name field, joining by code, the other ways to play (with no internet, on
+// one phone), and "Create a game" alone in the bar at the bottom of the screen.
 func (s *shell) renderHome() goapp.UI {
 	if inv := s.invitedTo(); inv != nil {
 		return s.renderInvited(inv.Room)
@@ -23,7 +23,6 @@ func (s *shell) renderHome() goapp.UI {
 		ui.El("div.content",
 			s.renderResumeNote(),
 			s.renderOfflineNote(),
-			s.renderInsecureNote(),
 			s.renderNameField(),
 			ui.ElWith("form#join-form.card",
 				ui.ElText("h2", s.t(i18n.HomeJoinHeading)),
@@ -43,12 +42,15 @@ func (s *shell) renderHome() goapp.UI {
 				ui.FieldError("code-error", s.home.CodeError),
 				s.renderWatchToggle(),
 			).OnSubmit(s.onJoin),
-			s.renderQREntry(),
+			// The other ways to play are in the page, not in the bottom bar: the bar covered
+			// them on a phone (issue 29). The plain-http note, which asks nothing of the
+			// player, comes after every control.
+			ui.El("div.home-more", s.renderQREntry(), s.renderPassEntry()),
+			s.renderInsecureNote(),
 		),
 		ui.El("footer.actions",
 			ui.ElText("p.hint", s.t(i18n.HomeCreateHint)),
 			needsNetwork(s.waitLabel(ui.ElTextWith("button#create.btn.primary[type=button]", s.t(i18n.HomeCreate))).OnClick(s.onCreate), s.offline),
-			s.renderPassEntry(),
 		),
 	)
 }
