@@ -33,7 +33,9 @@
 // With no internet (no signaling server), phones on one Wi-Fi or hotspot connect through QR
 // codes (qrplay.go): the host's lobby shows the next seat's code, a player scans it and shows
 // an answer the host scans, and a player who lost the connection scans again to get the
-// seat back. Scanning is web/qrscan.js (BarcodeDetector, else jsQR), loaded only on a screen
+// seat back. A player's page that reloads knows its game from the phone's storage and opens
+// the scan at once (qrreturn.go); the host's code over the game closes once nobody is away.
+// Scanning is web/qrscan.js (BarcodeDetector, else jsQR), loaded only on a screen
 // with a camera view and reporting through a hidden input, so none of it is in app.wasm.
 //
 // A phone at rest must not tell the spy from anyone else: a screen draws what is

@@ -42,10 +42,12 @@ type qrModel struct {
 	AnswerQR string
 	Offer    string // the host's code for the next seat
 	OfferQR  string
-	Making   bool // the host is making the next offer
-	Large    bool // the host's code fills the screen (a table screen, a player far away)
-	Panel    bool // the host's code is shown over a game screen
-	Guest    bool // this tab joined by QR: a lost connection means scanning again
+	Making   bool   // the host is making the next offer
+	Large    bool   // the host's code fills the screen (a table screen, a player far away)
+	Panel    bool   // the host's code is shown over a game screen
+	Guest    bool   // this tab joined by QR: a lost connection means scanning again
+	Reloaded bool   // the page reloaded in the middle of the game (qrreturn.go): ComeBack's game waits
+	Kept     string // the room and host last kept in storage for a reload (qrreturn.go)
 }
 
 // onQRStart is "No internet? Connect with QR codes.": host or join.
@@ -232,6 +234,7 @@ func (s *shell) qrWait(j *session.QRJoin, sctx context.Context, cancel context.C
 			cancel()
 			if refusal, ok := errors.AsType[*session.RefusalError](err); ok && refusal.Refusal.Code == session.CodeUnknownSeat {
 				ctx.LocalStorage().Del(seatKey(j.Room())) // a token of an older game
+				s.forgetQRGuest()
 			}
 			s.qr.Step, s.qr.Error = qrScanOffer, s.t(i18n.QRErrConnect)
 			return
@@ -307,7 +310,15 @@ func (s *shell) renderQR() goapp.UI {
 		}
 	case qrScanOffer:
 		var hint goapp.UI = ui.ElText("p#qr-scan-hint.lead", s.t(i18n.QRScanHint))
-		if s.qr.ComeBack != "" {
+		if s.qr.Reloaded {
+			body := s.t(i18n.QRComeBack)
+			if s.qr.ComeBack != "" {
+				body = s.t(i18n.QRResumedBody, s.qr.ComeBack)
+			}
+			hint = ui.El("div#qr-resumed.note[role=status]",
+				ui.ElText("strong", s.t(i18n.QRResumedTitle)),
+				ui.ElText("p#qr-scan-hint", body))
+		} else if s.qr.ComeBack != "" {
 			hint = ui.El("div#qr-host-away.note[role=status]",
 				ui.ElText("strong", s.t(i18n.HostAwayTitle, s.qr.ComeBack)),
 				ui.ElText("p#qr-scan-hint", s.t(i18n.QRComeBack)))

@@ -149,6 +149,9 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	if s.live == nil && s.screen != screenConnecting && s.pendingInvite == nil {
 		s.resumeHosting(ctx)
 	}
+	if s.live == nil && s.screen == screenHome && s.pendingInvite == nil {
+		s.resumeQRGuest(ctx.LocalStorage(), time.Now()) // a QR player's page reloaded mid-game: straight to the scan
+	}
 }
 
 // OnNav runs when the URL changes inside the app, e.g. an invite link opened in this tab.
@@ -414,6 +417,7 @@ func (s *shell) takeView(v *session.View) {
 		// asked for (a host resumed in the lobby had it open for the players coming back).
 		s.qr.Panel = false
 	}
+	s.qrEveryoneBack()
 }
 
 // apply shows one session update, if it belongs to the session still on screen.
@@ -426,9 +430,11 @@ func (s *shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 	}
 	if u.View != nil {
 		s.takeView(u.View)
+		s.keepQRGuest()
 	}
 	if u.Code != "" && s.refusalPage(u.Code) {
 		s.closeLive()
+		s.forgetQRGuest()
 		return
 	}
 	if u.Notice != "" && (u.Code != session.NoticeConnectionLost || !s.qr.Guest) {
@@ -448,6 +454,7 @@ func (s *shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 				s.qrComeBack() // no server: the same two scans bring the seat back
 				return
 			}
+			s.forgetQRGuest() // the host ended the game, or took the seat away
 			s.showError(i18n.ErrorClosedTitle, i18n.ErrorClosed, nil)
 		}
 	}
@@ -552,6 +559,7 @@ func (s *shell) onRetry(ctx goapp.Context, _ goapp.Event) {
 // goHome also ends pass-and-play: a game started later from home is played on many phones.
 func (s *shell) goHome() {
 	clearFragment()
+	s.forgetQRGuest() // a QR player who goes home has left the game
 	s.pass = nil
 	s.qr = qrModel{}
 	s.pendingInvite = nil

@@ -109,7 +109,8 @@ func (q *qrTable) seatByText(host, player *tab, offer string) {
 }
 
 // trySeatByText is seatByText that returns the host's error instead of failing: empty once
-// the host took the answer (it shows the next seat's code then).
+// the host took the answer (it shows the next seat's code then, or over a game where nobody
+// is away any more, no code at all).
 func (q *qrTable) trySeatByText(host, player *tab, offer string) string {
 	q.t.Helper()
 	player.waitJS(`document.getElementById("qr-paste") !== null`, "the scanning screen")
@@ -120,7 +121,8 @@ func (q *qrTable) trySeatByText(host, player *tab, offer string) string {
 	stale := host.text("qr-error") // a refusal shown before, still on screen
 	setField(host, "qr-paste", answer)
 	host.click("qr-use")
-	taken := fmt.Sprintf(`((document.getElementById("qr-offer-text") || {}).value || %[1]q) !== %[1]q`, shown)
+	// Taken: the host shows the next seat's code, or over a game with everyone back none.
+	taken := fmt.Sprintf(`document.getElementById("qr-seat") === null || ((document.getElementById("qr-offer-text") || {}).value || %[1]q) !== %[1]q`, shown)
 	host.waitJS(fmt.Sprintf(`%s || !["", %q].includes(document.getElementById("qr-error").textContent)`, taken, stale),
 		"the answer taken (a new code) or refused")
 	if eval[bool](host, taken) {
@@ -150,8 +152,9 @@ func playerJoins(tb *tab, name string) {
 // play a classic Spyfall round to its end. The first player scans the host's code with
 // the camera (a canvas stream of the QR code on the host's screen, read by the app's real
 // decoder), the second pastes the codes both ways; one player reloads in the middle of the
-// round and comes back by the codes to the same seat and card, the host's screen naming who
-// is away meanwhile. Then the host's tab reloads: it resumes the game from its save, and both
+// round, his page opens the scan by itself, and he comes back by the codes to the same seat
+// and card, the host's screen naming who is away meanwhile and closing the code once he is
+// back. Then the host's tab reloads: it resumes the game from its save, and both
 // players come back by the codes to the same seats and cards.
 func TestQRGameWithNoServer(t *testing.T) {
 	t.Parallel()
@@ -263,16 +266,22 @@ func TestQRGameWithNoServer(t *testing.T) {
 	host.waitJS(`document.getElementById("qr-show") !== null && document.getElementById("qr-overlay").textContent.includes("Leo")`, "the host naming Leo away")
 	q.h.screenshots(host, "qr-away")
 	host.click("qr-show")
+	// His own page knows its game (issue 29: it came back as the plain home screen): it
+	// opens the scan at once, saying the game is still on and whose code to scan.
 	leo.waitJS(`document.querySelector(".app.ready") !== null`, "the app to start again")
-	press(leo, "#qr-start")
-	leo.click("qr-join")
+	leo.waitJS(`(document.getElementById("qr-resumed") || {textContent: ""}).textContent.includes("Maya") && document.getElementById("qr-paste") !== null`,
+		"the scan, saying Maya's game is still on")
+	for _, vp := range []viewport{phone, desktop} {
+		q.h.screenshot(leo, "qr-reloaded", vp, "dark")
+	}
 	q.seatByText(host, leo, hostOffer(host))
 	leo.waitJS(`document.getElementById("secret-card") !== null`, "Leo back at the table")
 	if got := peekCard(leo); got != cards["Leo"] {
 		leo.fatalf("Leo came back with card %q, want %q", got, cards["Leo"])
 	}
-	host.waitJS(`document.getElementById("qr-overlay").textContent.includes("Leo") === false || document.getElementById("qr-away") === null`, "Leo no longer away")
-	host.click("qr-hide")
+	// Everyone back: the next seat's code leaves the host's game by itself (it stayed, with
+	// "A player is connecting…", until Hide).
+	host.waitJS(`document.getElementById("qr-seat") === null && document.getElementById("qr-away") === null`, "the code gone once Leo is back")
 
 	// Then the host's tab reloads (a phone whose browser discarded it): it resumes its saved
 	// game with both players away and the code that brings them back on screen, while each
@@ -304,8 +313,7 @@ func TestQRGameWithNoServer(t *testing.T) {
 			tb.fatalf("%s came back with card %q, want %q", name, got, cards[name])
 		}
 	}
-	host.waitJS(`document.getElementById("qr-away") === null`, "nobody away")
-	host.click("qr-hide")
+	host.waitJS(`document.getElementById("qr-away") === null && document.getElementById("qr-seat") === null`, "nobody away, and the code gone")
 
 	// A player who is not the spy accuses the spy; the other votes yes.
 	var accuser, voter string

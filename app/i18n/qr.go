@@ -13,6 +13,8 @@ const (
 	QRScanTitle     Key = "qr.scan.title"
 	QRScanHint      Key = "qr.scan.hint"
 	QRComeBack      Key = "qr.come-back"
+	QRResumedTitle  Key = "qr.resumed.title"
+	QRResumedBody   Key = "qr.resumed.body"
 	QROpenCamera    Key = "qr.camera.open"
 	QRCameraLabel   Key = "qr.camera.label"
 	QRPasteOffer    Key = "qr.paste.offer"
