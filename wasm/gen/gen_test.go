@@ -187,6 +187,18 @@ func TestGenerateWritesACompleteSite(t *testing.T) {
 		t.Errorf("manifest icons %+v: want the project's icons with one maskable", manifest.Icons)
 	}
 
+	// An iPhone's home screen reads these, not the manifest, before iOS 16.4.
+	index := string(siteFile(t, out, "index.html"))
+	for _, want := range []string{`<link rel="apple-touch-icon" href="/web/icon-maskable-512.png">`,
+		`<meta name="apple-mobile-web-app-capable" content="yes">`,
+		`<meta name="apple-mobile-web-app-title" content="Safehouse">`,
+		`<meta name="apple-mobile-web-app-status-bar-style" content="default">`,
+		`viewport-fit=cover`} {
+		if !strings.Contains(index, want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+
 	appJS := siteFile(t, out, "app.js")
 	env := regexp.MustCompile(`goappEnv = (\{[^;]*\});`).FindSubmatch(appJS)
 	if env == nil {

@@ -266,6 +266,12 @@ func handler(c config, version string, wasmSize int64, packs, langs string) *goa
 		Styles:          []string{"/web/styles.css", "/web/spyfall.css", "/web/spyfest.css", "/web/settings.css", "/web/spectator.css"},
 		RawHeaders: []string{
 			`<meta name="color-scheme" content="dark light">`,
+			// iOS before 16.4 does not read the manifest: these make "Add to Home Screen"
+			// open the app full screen, under its own name; the default status bar keeps the
+			// page below it (the icon is go-app's apple-touch-icon, Icon.Maskable).
+			`<meta name="apple-mobile-web-app-capable" content="yes">`,
+			`<meta name="apple-mobile-web-app-title" content="` + en(i18n.AppName) + `">`,
+			`<meta name="apple-mobile-web-app-status-bar-style" content="default">`,
 			"<script>window.safehousePacks = " + packs + ";\nwindow.safehouseLangs = " + langs + ";\nwindow.safehouseVarieties = " + string(varieties) + ";\n" + langMatch + earlyScript + "</script>",
 		},
 		Env: map[string]string{
