@@ -3,22 +3,30 @@
 package e2e
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 )
 
 // iOS freezes a tab put in the background within seconds, and a host's phone is put down
 // mid-game often. The host's page frozen for a minute mid-round (Chromium's page-lifecycle
 // freeze, the closest a test here gets to iOS): the player's screen says the host is away
 // meanwhile, and when the page thaws (no reload) the host carries on with the same round,
-// which the player then plays to its end.
+// which the player then plays to its end. The player's phone meanwhile keeps its screen on
+// with a Wake Lock (recorded: a test browser grants none), taken again when its page is
+// shown again.
 func TestFrozenHostComesBackAfterAMinute(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
 	host, room, secret := openHostLobby(t, h, "host")
 	player := h.openBrowser("player", h.origin, true)
+	player.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: wakeLockRecorder})
+		return err
+	}))
 	player.open(host.value("invite-link"))
 	player.typeInto("name", "Cleo")
 	player.click("join")
@@ -31,7 +39,16 @@ func TestFrozenHostComesBackAfterAMinute(t *testing.T) {
 	host.waitJS(`document.querySelector("#set-rounds button[data-value='1'][aria-pressed=true]") !== null`, "one round")
 	press(host, "#start-game")
 	m := &mixedTable{t: t, leo: leo, player: "Cleo", pages: map[string]browserTab{"Maya": host, "Cleo": player}}
+	if n := eval[int](player, `window.__wakeLocks.length`); n != 0 {
+		player.fatalf("the screen was kept on %d times before the game", n)
+	}
 	m.play(func() {
+		// The player's screen stays on during the game, and the lock, which the browser
+		// drops whenever the page is hidden, is taken again when the page is shown.
+		player.waitJS(`window.__wakeLocks.length === 1 && window.__wakeLocks[0].type === "screen"`, "the screen kept on")
+		player.do(chromedp.Evaluate[chromedp.Void](`window.__wakeLocks[0].released = true, document.dispatchEvent(new Event("visibilitychange"))`))
+		player.waitJS(`window.__wakeLocks.length === 2`, "the screen kept on again once shown")
+
 		setLifecycle(host, page.SetWebLifecycleStateStateFrozen)
 		player.waitJS(`document.getElementById("host-away-title") !== null`, "the host shown away")
 		if got := player.text("host-away-title"); got != "The game is waiting for Maya's device" {
@@ -47,3 +64,11 @@ func TestFrozenHostComesBackAfterAMinute(t *testing.T) {
 	})
 	player.waitJS(`document.getElementById("final") !== null`, "the round played to its end")
 }
+
+// wakeLockRecorder stands in for the Screen Wake Lock API and records each lock taken.
+const wakeLockRecorder = `window.__wakeLocks = [];
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request: type => {
+	const lock = {type, released: false, release() { this.released = true; return Promise.resolve(); }};
+	window.__wakeLocks.push(lock);
+	return Promise.resolve(lock);
+}}});`
