@@ -37,11 +37,13 @@ func TestFrozenHostComesBackAfterAMinute(t *testing.T) {
 	player.waitJS(want, "the table on the player")
 	press(host, "#set-rounds button[data-value='1']")
 	host.waitJS(`document.querySelector("#set-rounds button[data-value='1'][aria-pressed=true]") !== null`, "one round")
-	press(host, "#start-game")
-	m := &mixedTable{t: t, leo: leo, player: "Cleo", pages: map[string]browserTab{"Maya": host, "Cleo": player}}
+	// Asked before the start: once Start is pressed, the player's game may begin (and take
+	// the lock) before the question reaches its tab.
 	if n := eval[int](player, `window.__wakeLocks.length`); n != 0 {
 		player.fatalf("the screen was kept on %d times before the game", n)
 	}
+	press(host, "#start-game")
+	m := &mixedTable{t: t, leo: leo, player: "Cleo", pages: map[string]browserTab{"Maya": host, "Cleo": player}}
 	m.play(func() {
 		// The player's screen stays on during the game, and the lock, which the browser
 		// drops whenever the page is hidden, is taken again when the page is shown.
