@@ -110,6 +110,12 @@ func TestAuditAccessibilityAndInstallability(t *testing.T) {
 		tb.fatalf("Page.getInstallabilityErrors: %v", err)
 	}
 	for _, e := range errs.InstallabilityErrors {
+		if e.ErrorID == "in-incognito" {
+			// Every tab of the tests is a browser context of its own (another phone's
+			// storage and worker), which Chromium counts as incognito; the manifest, icons
+			// and worker are still checked.
+			continue
+		}
 		t.Errorf("not installable: %s %v", e.ErrorID, e.ErrorArguments)
 	}
 
