@@ -380,16 +380,43 @@ func (h *harness) screenshot(tb *tab, name string, vp viewport, scheme string) {
 	tb.do(size(phone), setMedia("dark"))
 }
 
-// screenshots photographs a screen at both sizes in both colour schemes.
+// screenshots photographs a screen as a phone and on a desktop: in make test the phone in
+// the dark scheme and the desktop in the light one, in make test-long (longRun) both sizes
+// in both schemes. Photographs and their viewport changes were most of the browser tests'
+// time, and a scheme changes colours, which axe checks, not sizes.
 func (h *harness) screenshots(tb *tab, name string) {
 	h.t.Helper()
 	h.axeCheck(tb, name) // with SAFEHOUSE_AXE (make test, make audit): checked by axe-core
 	h.checkOverflow(tb, name)
-	for _, vp := range []viewport{phone, desktop} {
-		for _, scheme := range []string{"dark", "light"} {
-			h.screenshot(tb, name, vp, scheme)
+	for _, shot := range photographs(phone, desktop) {
+		h.screenshot(tb, name, shot.vp, shot.scheme)
+	}
+}
+
+// longRun is make test-long (SAFEHOUSE_LONG): every photograph and every check of every
+// screen in both colour schemes.
+var longRun = os.Getenv("SAFEHOUSE_LONG") != ""
+
+type shot struct {
+	vp     viewport
+	scheme string
+}
+
+// photographs are the pictures taken of a screen at the viewports vps: each in both schemes
+// in a long run, else the first dark and the others light.
+func photographs(vps ...viewport) []shot {
+	var shots []shot
+	for i, vp := range vps {
+		switch {
+		case longRun:
+			shots = append(shots, shot{vp, "dark"}, shot{vp, "light"})
+		case i == 0:
+			shots = append(shots, shot{vp, "dark"})
+		default:
+			shots = append(shots, shot{vp, "light"})
 		}
 	}
+	return shots
 }
 
 // phoneShots checks a screen as screenshots does (axe, no sideways overflow in either
@@ -399,7 +426,7 @@ func (h *harness) phoneShots(tb *tab, name string) {
 	h.t.Helper()
 	h.axeCheck(tb, name)
 	h.checkOverflow(tb, name)
-	for _, scheme := range []string{"dark", "light"} {
-		h.screenshot(tb, name, phone, scheme)
+	for _, shot := range photographs(phone) {
+		h.screenshot(tb, name, shot.vp, shot.scheme)
 	}
 }

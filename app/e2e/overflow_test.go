@@ -65,7 +65,7 @@ func (h *harness) checkOverflow(tb *tab, screen string) {
 		if l != lang {
 			switchLanguage(tb, l)
 		}
-		for _, scheme := range []string{"dark", "light"} {
+		for _, scheme := range overflowSchemes() {
 			for _, w := range overflowWidths {
 				tb.do(emulateWidth(w), emulateScheme(scheme))
 				raw := eval[string](tb, measureOverflow)
@@ -85,6 +85,15 @@ func (h *harness) checkOverflow(tb *tab, screen string) {
 		tb.do(chromedp.Evaluate[chromedp.Void](`localStorage.removeItem("safehouse.lang")`))
 	}
 	tb.do(emulateWidth(phone.width), emulateScheme("dark"))
+}
+
+// overflowSchemes are the colour schemes a screen's width is checked in: a scheme changes
+// colours, not sizes, so make test checks the dark one and make test-long both.
+func overflowSchemes() []string {
+	if longRun {
+		return []string{"dark", "light"}
+	}
+	return []string{"dark"}
 }
 
 // emulateWidth makes the tab a phone screen w px wide (the height of a tall phone).
