@@ -91,7 +91,8 @@ func TestHostBackAfterATakeoverIsToldAndRejoinsItsSeat_APP_HOST_2(t *testing.T) 
 	}
 	for seat, c := range players {
 		v := ht.watcherOf(c).waitView(t, fmt.Sprintf("seat %d with the new host", seat), func(v View) bool {
-			return allOnline(5)(v) && gameView(v).Voted == 2
+			// The new host's view: the old host's last ones had everyone online and two votes too.
+			return allOnline(5)(v) && gameView(v).Voted == 2 && v.Players[0].Seat == asker.Seat()
 		})
 		if g := gameView(v); g.Card != ht.cards[seat] || v.You != seat || v.Players[0].Seat != asker.Seat() || !v.Players[0].Host {
 			t.Errorf("seat %d: card %q as seat %d, first seat %+v; want card %q and seat %d hosting", seat, g.Card, v.You, v.Players[0], ht.cards[seat], asker.Seat())
