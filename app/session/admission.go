@@ -219,28 +219,29 @@ func describedSDPs(pc *webrtc.PeerConnection) (local, remote string) {
 	return local, remote
 }
 
-// peerChannelProof is what a joining peer puts in its hello for pc (it made the offer).
-func peerChannelProof(secret string, pc *webrtc.PeerConnection) string {
-	if secret == "" || pc == nil {
-		return ""
-	}
-	offer, answer := describedSDPs(pc)
-	return channelProof(secret, offer, answer)
+// inviteProof is what a joining peer puts in its hello for this attempt's direct channel:
+// the proof over the offer it made and the answer it received ("" without both, or without
+// the secret). A browser fires the channel's open event before its setRemoteDescription
+// has finished when the page is busy, with remoteDescription still null: a proof read from
+// the PeerConnection was then empty, and the host made an invited player wait (issue 29).
+func (p *peerSide) inviteProof(secret string) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return channelProof(secret, p.offerSDP, p.answerSDP)
 }
 
-// proofGap says which description of pc lacks the DTLS fingerprint a proof signs ("" when
-// neither does), for the console of a player that cannot prove the invite.
-func proofGap(pc *webrtc.PeerConnection) string {
-	if pc == nil {
-		return "no connection"
-	}
-	local, remote := describedSDPs(pc)
+// proofGap says which description of this attempt lacks the DTLS fingerprint a proof signs
+// ("" when neither does), for the console of a player that cannot prove the invite.
+func (p *peerSide) proofGap() string {
+	p.mu.Lock()
+	offer, answer := p.offerSDP, p.answerSDP
+	p.mu.Unlock()
 	var gaps []string
-	if len(sdpFingerprints(local)) == 0 {
-		gaps = append(gaps, fmt.Sprintf("the local description (%d bytes) has none", len(local)))
+	if len(sdpFingerprints(offer)) == 0 {
+		gaps = append(gaps, fmt.Sprintf("the offer (%d bytes) has none", len(offer)))
 	}
-	if len(sdpFingerprints(remote)) == 0 {
-		gaps = append(gaps, fmt.Sprintf("the remote description (%d bytes) has none", len(remote)))
+	if len(sdpFingerprints(answer)) == 0 {
+		gaps = append(gaps, fmt.Sprintf("the answer (%d bytes) has none", len(answer)))
 	}
 	return strings.Join(gaps, "; ")
 }

@@ -82,20 +82,78 @@ func TestInvitedPlayersAreSeatedAtOnceOnEveryPath(t *testing.T) {
 	})
 }
 
+// Issue 29: a browser on a busy page fires the data channel's open event before its
+// setRemoteDescription has finished, while remoteDescription is still null (Chromium, seen
+// in the invite browser test: "the remote description (0 bytes) has none"). The proof in the
+// hello signs the offer the player made and the answer it received, so it is there at that
+// moment and the host verifies it; read from the PeerConnection it was empty, and the host
+// made the invited player wait.
+func TestInviteProofBeforeTheAnswerIsApplied(t *testing.T) {
+	secret := newToken()
+	guest, err := newPeerConnection(testOptions("", "Guest"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer guest.Close()
+	host, err := newPeerConnection(testOptions("", "Host"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	if _, err := guest.CreateDataChannel(channelLabel, nil); err != nil {
+		t.Fatal(err)
+	}
+	offer, err := guest.CreateOffer(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := guest.SetLocalDescription(offer); err != nil {
+		t.Fatal(err)
+	}
+	if err := host.SetRemoteDescription(offer); err != nil {
+		t.Fatal(err)
+	}
+	answer, err := host.CreateAnswer(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := host.SetLocalDescription(answer); err != nil {
+		t.Fatal(err)
+	}
+
+	// The guest's state when its channel opened: the offer sent, the host's answer received
+	// (as offerDirect and the pump keep them), the answer not yet its remote description.
+	p := &peerSide{pc: guest, offerSDP: offer.SDP, answerSDP: answer.SDP}
+	if guest.RemoteDescription() != nil {
+		t.Fatal("the guest's answer is applied: the test lost its point")
+	}
+	proof := p.inviteProof(secret)
+	if proof == "" {
+		t.Fatalf("no proof of the invite while the answer is being applied (%s)", p.proofGap())
+	}
+	if !hostProofCheck(secret, host)(proof) {
+		t.Error("the host does not accept the proof")
+	}
+	if hostProofCheck(newToken(), host)(proof) {
+		t.Error("the host accepts the proof under another secret")
+	}
+	if got := (&peerSide{pc: guest, offerSDP: offer.SDP, answerSDP: answer.SDP}).inviteProof(""); got != "" {
+		t.Errorf("a typed code (no secret) has a proof: %q", got)
+	}
+}
+
 // The console line of a player that holds the link's secret but cannot prove it on its
 // direct channel names the description that lacks a DTLS fingerprint.
 func TestProofGapNamesTheMissingDescription(t *testing.T) {
+	p := &peerSide{}
+	if got := p.proofGap(); got != "the offer (0 bytes) has none; the answer (0 bytes) has none" {
+		t.Errorf("before the offer: %q", got)
+	}
 	pc, err := newPeerConnection(testOptions("", "Gap"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer pc.Close()
-	if got := proofGap(nil); got != "no connection" {
-		t.Errorf("no connection: %q", got)
-	}
-	if got := proofGap(pc); got != "the local description (0 bytes) has none; the remote description (0 bytes) has none" {
-		t.Errorf("before the offer: %q", got)
-	}
 	if _, err := pc.CreateDataChannel(channelLabel, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -103,10 +161,8 @@ func TestProofGapNamesTheMissingDescription(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := pc.SetLocalDescription(offer); err != nil {
-		t.Fatal(err)
-	}
-	if got := proofGap(pc); got != "the remote description (0 bytes) has none" {
-		t.Errorf("the offer set, no answer yet: %q", got)
+	p.offerSDP = offer.SDP
+	if got := p.proofGap(); got != "the answer (0 bytes) has none" {
+		t.Errorf("the offer made, no answer yet: %q", got)
 	}
 }

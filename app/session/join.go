@@ -119,6 +119,11 @@ type peerSide struct {
 	trouble     func(failed bool) // the client's handler of a disconnected or failed PeerConnection
 	wg          sync.WaitGroup
 	closeOnce   sync.Once
+
+	// The offer this attempt made and the host's answer, as sent and received (under mu):
+	// the invite proof signs them (inviteProof). The PeerConnection's own descriptions will
+	// not do: a browser may open the data channel before its remoteDescription shows the answer.
+	offerSDP, answerSDP string
 }
 
 // peerConn is the Conn of one peerSide: closing it ends the whole attempt.
@@ -150,12 +155,12 @@ func connectPeer(ctx context.Context, o Options, code, secret string, notify fun
 	}
 	pc := &peerConn{Conn: conn, p: p}
 	if _, direct := conn.(*dataChannelConn); direct {
-		pc.proof = peerChannelProof(secret, p.pc)
+		pc.proof = p.inviteProof(secret)
 		if secret != "" && pc.proof == "" {
-			// The host will make this invited player wait. An open channel has both
-			// descriptions, so this should never be; if it is, the console says which lacked
-			// its fingerprint (the host's console says only that the hello had no proof).
-			defaultLogger().Warn("session: the invite cannot be proved on the direct channel", "why", proofGap(p.pc))
+			// The host will make this invited player wait. An open channel had an offer and
+			// an answer, so this should never be; if it is, the console says which lacked its
+			// fingerprint (the host's console says only that the hello had no proof).
+			defaultLogger().Warn("session: the invite cannot be proved on the direct channel", "why", p.proofGap())
 		}
 	}
 	return pc, nil
@@ -235,6 +240,9 @@ func (p *peerSide) offerDirect(o Options) (*dataChannelConn, error) {
 	if err := pc.SetLocalDescription(offer); err != nil {
 		return nil, fmt.Errorf("session: setting the offer: %w", err)
 	}
+	p.mu.Lock()
+	p.offerSDP = offer.SDP
+	p.mu.Unlock()
 	if err := p.sig.sendData("", signalData{SDP: wireSDP(offer)}); err != nil {
 		return nil, fmt.Errorf("session: sending the offer: %w", err)
 	}
@@ -334,6 +342,7 @@ func (p *peerSide) pump() {
 			case d.SDP.Type == webrtc.SDPTypeAnswer:
 				p.mu.Lock()
 				pc := p.pc
+				p.answerSDP = d.SDP.SDP // before it is applied: the channel may open meanwhile
 				p.mu.Unlock()
 				if err := p.gate.setRemote(pc, d.SDP.webrtc()); err != nil {
 					p.notify(Update{Notice: "The host's connection details could not be used: " + err.Error(), Code: NoticeHostDetails})

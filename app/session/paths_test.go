@@ -327,7 +327,7 @@ func TestHostTakesThePathThatSpokeFirst(t *testing.T) {
 			peer := openBothPaths(t, url, host)
 			hellos := map[Path]Hello{
 				PathRelay:  {Name: "Both"}, // the relay hello's mac proved the secret
-				PathDirect: {Name: "Both", Proof: peerChannelProof(host.Secret(), peer.p.pc)},
+				PathDirect: {Name: "Both", Proof: peer.p.inviteProof(host.Secret())},
 			}
 			order := []Path{PathRelay, PathDirect}
 			if first == PathDirect {
