@@ -123,6 +123,9 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	h := &harness{t: t, chrome: chrome, server: fast, origin: fast.URL}
 
 	host := h.openBrowser("host tab", h.origin, true)
+	// A seat the host waits for in vain: its failure shows each phone's screen and console.
+	var phones []*tab
+	host.tableMates = func() []*tab { return phones }
 	host.open(h.origin + "/")
 	host.typeInto("name", "Maya")
 	host.click("create")
@@ -135,6 +138,7 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 
 	link := slow.URL + "/#" + invite.Fragment
 	guest := h.openBrowser("guest phone", slow.URL, true)
+	phones = append(phones, guest)
 	guest.do(chromedp.Navigate(link))
 	guest.waitJS(`document.getElementById("name") !== null && document.getElementById("join") !== null && window.safehouseEarly !== undefined`, "the prerendered page")
 	if body := guest.text("invited-body"); !strings.Contains(body, room) || guest.text("join") != "Join the game" {
@@ -157,6 +161,7 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 
 	// A second guest types a name but has not pressed Join when the app starts.
 	late := h.openBrowser("second guest", slow.URL, true)
+	phones = append(phones, late)
 	late.do(chromedp.Navigate(link))
 	late.waitJS(`document.getElementById("name") !== null && window.safehouseEarly !== undefined`, "the prerendered page")
 	late.typeInto("name", "Le")
