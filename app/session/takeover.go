@@ -254,6 +254,9 @@ func (t *takeover) runLine() {
 			return
 		}
 		if back := t.lineOnce(); back {
+			// The host is there (back, or never away for the server): a reconnect waiting
+			// for news of it (awayRecheck) tries now.
+			c.retrySoon()
 			return
 		}
 		select {
