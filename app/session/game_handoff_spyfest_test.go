@@ -41,7 +41,7 @@ type festRound struct {
 	round     int
 	spy       int // the client of the active team's Spy
 	guesser   int // a client of the Spy's team who may guess
-	intercept int // a client of the intercepting team
+	intercept int // a client of the intercepting team, a player's phone where it can be
 	character string
 	spyTeam   int
 }
@@ -81,7 +81,15 @@ func (p *handoffParty) startSpyfest(t *testing.T) festRound {
 			r.guesser = i
 		}
 	}
-	r.intercept = clientOf(fv.Spyfest.Teams[1-r.spyTeam].Members[0])
+	// A player's phone of the intercepting team, not the host's own where the team has
+	// another: the game may be handed to it, and a host cannot hand the game to itself (the
+	// teams are dealt at random, so the test waited in vain for the question now and then).
+	r.intercept = -1
+	for _, e := range fv.Spyfest.Teams[1-r.spyTeam].Members {
+		if r.intercept <= 0 {
+			r.intercept = clientOf(e)
+		}
+	}
 	actFest(t, p.clients[r.spy], spyfest.ChooseSpy{Round: r.round, Spy: spyEngine})
 	actFest(t, p.clients[r.spy], spyfest.Draw{Round: r.round})
 	if fv := p.movers[r.spy].spyfest(t, "the Spy's draw", func(v *spyfest.View, _ *session.View) bool { return v.Phase != spyfest.PhaseDraw }); fv.Spyfest.Phase == spyfest.PhaseKeep {
