@@ -17,16 +17,14 @@ import (
 
 // See takes this seat's view as it arrives (nil: no game running).
 func (u *UI) See(raw json.RawMessage) error {
-	if len(raw) == 0 {
-		u.view = nil
-		return nil
-	}
-	v := new(spyfall.View)
-	if err := json.Unmarshal(raw, v); err != nil {
+	v, err := ui.DecodeView[spyfall.View](raw)
+	if err != nil {
 		return err
 	}
 	u.view = v
-	u.Observe(v)
+	if v != nil {
+		u.Observe(v)
+	}
 	return nil
 }
 

@@ -17,12 +17,8 @@ type UI struct{ view *View }
 
 // See takes the seat's view as it arrives.
 func (u *UI) See(raw json.RawMessage) error {
-	if len(raw) == 0 {
-		u.view = nil
-		return nil
-	}
-	v := new(View)
-	if err := json.Unmarshal(raw, v); err != nil {
+	v, err := ui.DecodeView[View](raw)
+	if err != nil {
 		return err
 	}
 	u.view = v
