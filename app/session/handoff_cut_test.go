@@ -135,12 +135,14 @@ func TestHandoffCutTakerDiesHosting_APP_HOST_1(t *testing.T) {
 	ht := newHandoffTable(t, 2)
 	taker := ht.peers[0]
 	takerStore := taker.opts.Store.(*MemoryStore)
+	died := make(chan struct{})
 	taker.mu.Lock()
 	taker.opts.handoffCut = func(step string, h *HostSession) bool {
 		if step != "hosting" {
 			return false
 		}
 		h.crash()
+		close(died)
 		go taker.Close()
 		return true
 	}
@@ -152,6 +154,13 @@ func TestHandoffCutTakerDiesHosting_APP_HOST_1(t *testing.T) {
 	}
 	if data, _ := ht.store.Load(); data != nil {
 		t.Error("the old host kept its state")
+	}
+	// The old host hears "reclaimed" from the server as soon as the taker registers, which
+	// can be before the taker's first save: its tab comes back only after it died.
+	select {
+	case <-died:
+	case <-ht.ctx.Done():
+		t.Fatal("the taker never reached hosting")
 	}
 	host, err := ht.resumeFrom(t, takerStore)
 	if err != nil {
