@@ -40,7 +40,7 @@ var languages = []language{
 	{code: "en", name: "English"},
 	{code: "ar", name: "العربية", rtl: true},
 	{code: "de", name: "Deutsch"},
-	{code: "es", name: "Español"},
+	{code: "es", name: "Español (España)"},
 	{code: "es-419", name: "Español (Latinoamérica)"},
 	{code: "fa", name: "فارسی", rtl: true},
 	{code: "fr", name: "Français"},
