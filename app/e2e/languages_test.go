@@ -84,6 +84,10 @@ var sameInEnglish = map[string]map[string]string{
 		"Hospital": "Portuguese for hospital", "Hotel": "Portuguese for hotel", "Total": "Portuguese for total",
 		"online": "the Portuguese word for online", "# min": "min is Portuguese for minutes",
 	},
+	"pt-PT": {
+		"Casino": "Portuguese for casino", "Hospital": "Portuguese for hospital", "Hotel": "Portuguese for hotel",
+		"Total": "Portuguese for total", "# min": "min is Portuguese for minutes",
+	},
 }
 
 // digits are written # when a text is looked up in sameInEnglish.

@@ -52,6 +52,7 @@ var languages = []language{
 	{code: "nl", name: "Nederlands"},
 	{code: "pl", name: "Polski"},
 	{code: "pt", name: "Português (Brasil)", tag: "pt-BR"},
+	{code: "pt-PT", name: "Português (Portugal)"},
 	{code: "ru", name: "Русский"},
 	{code: "tr", name: "Türkçe"},
 	{code: "uk", name: "Українська"},

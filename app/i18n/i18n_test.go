@@ -43,7 +43,8 @@ func TestMatch(t *testing.T) {
 		{[]string{"xx", "RU"}, Russian},
 		{[]string{"en-US", "ru"}, English},
 		{[]string{"pt-BR"}, "pt"},
-		{[]string{"pt-PT", "en"}, "pt"},
+		{[]string{"pt-PT", "en"}, "pt-PT"},
+		{[]string{"pt-AO"}, "pt-PT"},
 		{[]string{"zh-CN"}, "zh"},
 		{[]string{"zh-Hans-CN"}, "zh"},
 		{[]string{"zh-TW"}, "zh-Hant"},
@@ -111,12 +112,12 @@ func TestMatchVarieties(t *testing.T) {
 
 // Saved choices keep working: the codes of before, any case, and full tags.
 func TestParse(t *testing.T) {
-	for v, want := range map[string]Lang{"pt": "pt", "zh": "zh", "es": "es", "pt-BR": "pt", "zh-Hans": "zh", "ZH": "zh", "zh-hant": "zh-Hant", "en": English} {
+	for v, want := range map[string]Lang{"pt": "pt", "zh": "zh", "es": "es", "pt-BR": "pt", "zh-Hans": "zh", "ZH": "zh", "zh-hant": "zh-Hant", "pt-PT": "pt-PT", "PT-pt": "pt-PT", "en": English} {
 		if got, ok := Parse(v); !ok || got != want {
 			t.Errorf("Parse(%q) = %q, %v; want %q", v, got, ok, want)
 		}
 	}
-	for _, v := range []string{"", "xx", "pt-PT", "english"} {
+	for _, v := range []string{"", "xx", "pt-AO", "english"} {
 		if got, ok := Parse(v); ok {
 			t.Errorf("Parse(%q) = %q, want no language (not offered)", v, got)
 		}
