@@ -88,6 +88,9 @@ var sameInEnglish = map[string]map[string]string{
 		"Casino": "Portuguese for casino", "Hospital": "Portuguese for hospital", "Hotel": "Portuguese for hotel",
 		"Total": "Portuguese for total", "# min": "min is Portuguese for minutes",
 	},
+	"sv": {
+		"Bank": "Swedish for bank", "online": "the Swedish word for online", "# min": "min is Swedish for minutes",
+	},
 }
 
 // digits are written # when a text is looked up in sameInEnglish.

@@ -54,6 +54,7 @@ var languages = []language{
 	{code: "pt", name: "Português (Brasil)", tag: "pt-BR"},
 	{code: "pt-PT", name: "Português (Portugal)"},
 	{code: "ru", name: "Русский"},
+	{code: "sv", name: "Svenska"},
 	{code: "tr", name: "Türkçe"},
 	{code: "uk", name: "Українська"},
 	{code: "vi", name: "Tiếng Việt"},
