@@ -88,6 +88,10 @@ var sameInEnglish = map[string]map[string]string{
 		"Casino": "Portuguese for casino", "Hospital": "Portuguese for hospital", "Hotel": "Portuguese for hotel",
 		"Total": "Portuguese for total", "# min": "min is Portuguese for minutes",
 	},
+	"ro": {
+		"Hotel": "Romanian for hotel", "Restaurant": "Romanian for restaurant", "Supermarket": "Romanian for supermarket",
+		"Total": "Romanian for total", "# min": "min is Romanian for minutes",
+	},
 	"sv": {
 		"Bank": "Swedish for bank", "online": "the Swedish word for online", "# min": "min is Swedish for minutes",
 	},

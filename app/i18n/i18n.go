@@ -53,6 +53,7 @@ var languages = []language{
 	{code: "pl", name: "Polski"},
 	{code: "pt", name: "Português (Brasil)", tag: "pt-BR"},
 	{code: "pt-PT", name: "Português (Portugal)"},
+	{code: "ro", name: "Română"},
 	{code: "ru", name: "Русский"},
 	{code: "sv", name: "Svenska"},
 	{code: "tr", name: "Türkçe"},
