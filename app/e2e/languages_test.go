@@ -43,6 +43,10 @@ var langNames = []string{"Maya", "Leo", "Nadia"}
 // key "*" holds those every language may share.
 var sameInEnglish = map[string]map[string]string{
 	"*": {},
+	"cs": {
+		"Hotel": "Czech for hotel", "Supermarket": "Czech for supermarket", "online": "the Czech word for online",
+		"# min": "min is Czech for minutes",
+	},
 	"de": {
 		"Bank": "German for bank", "Hotel": "German for hotel", "Restaurant": "German for restaurant",
 		"Theater": "German for theatre", "Edition": "German for edition (of a game)",

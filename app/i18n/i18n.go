@@ -39,6 +39,7 @@ type language struct {
 var languages = []language{
 	{code: "en", name: "English"},
 	{code: "ar", name: "العربية", rtl: true},
+	{code: "cs", name: "Čeština"},
 	{code: "de", name: "Deutsch"},
 	{code: "es", name: "Español (España)"},
 	{code: "es-419", name: "Español (Latinoamérica)"},
