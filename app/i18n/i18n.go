@@ -46,6 +46,7 @@ var languages = []language{
 	{code: "fa", name: "فارسی", rtl: true},
 	{code: "fr", name: "Français"},
 	{code: "he", name: "עברית", rtl: true},
+	{code: "hi", name: "हिन्दी"},
 	{code: "id", name: "Bahasa Indonesia"},
 	{code: "it", name: "Italiano"},
 	{code: "ja", name: "日本語"},
