@@ -137,3 +137,58 @@ func TestReplayedTakenIsRefusedAndChangesNothing_APP_HOST_1(t *testing.T) {
 	}
 	ht.watchers[0].waitView(t, "the game going on", func(v View) bool { return gameView(v).Voted == 1 })
 }
+
+// APP-HOST-1, bad input: a seat that leaves after its yes and before the state goes out ends
+// the handoff with the same clear error as one that left while asked (its phone is not at the
+// table), not as a failed move, and the host hosts on as before.
+func TestHandoffToASeatThatLeftAfterItsYes_APP_HOST_1(t *testing.T) {
+	saidYes, goOn := make(chan struct{}), make(chan struct{})
+	url, _ := startSignaling(t)
+	ht := newHandoffTableOn(t, url, 3, func(o *Options) {
+		o.handoffYes = func() {
+			close(saidYes)
+			<-goOn
+		}
+	})
+	leaving := ht.peers[0]
+	seat := leaving.Seat()
+	before := ht.host.State()
+	done := make(chan error, 1)
+	go func() {
+		_, err := ht.host.HandOver(ht.ctx, seat)
+		done <- err
+	}()
+	w := ht.watchers[1]
+	w.until(t, "the question", func() bool { return len(w.asks) > 0 })
+	if err := leaving.AnswerHandoff(w.asks[0].ID, true); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-saidYes:
+	case <-ht.ctx.Done():
+		t.Fatal("the host never heard the yes")
+	}
+	leaving.Close()
+	ht.watchers[0].waitView(t, "the seat that said yes away", func(v View) bool {
+		for _, p := range v.Players {
+			if p.Seat == seat {
+				return !p.Online
+			}
+		}
+		return false
+	})
+	close(goOn)
+	if err := <-done; !errors.Is(err, ErrHandoffSeat) || !strings.Contains(err.Error(), "left the table") {
+		t.Errorf("a handoff to a seat that left after its yes: %v, want ErrHandoffSeat saying it left", err)
+	}
+	if got := ht.host.State(); got <= before {
+		t.Errorf("state %d after the seat left, want more than %d (its leaving shown)", got, before)
+	}
+	if err := ht.peers[1].Send(vote(1)); err != nil {
+		t.Fatal(err)
+	}
+	ht.watchers[0].waitView(t, "a vote after the refused handoff", func(v View) bool { return gameView(v).Voted == 1 })
+	if data, _ := ht.store.Load(); data == nil {
+		t.Error("the host lost its save")
+	}
+}

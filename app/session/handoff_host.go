@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -61,11 +62,14 @@ func (h *hostCore) askHandoff(no int) (*handoffOut, error) {
 func (h *hostCore) sendHandoff(ho *handoffOut, now int64) error {
 	h.mu.Lock()
 	defer h.unlock()
-	if h.handoff != ho || h.closed {
+	if h.closed {
+		return ErrClosed
+	}
+	if h.handoff != ho {
 		return ErrHandoffDeclined
 	}
 	if ho.target.conn != ho.conn {
-		return fmt.Errorf("%w: it left before the game went over", ErrHandoffDeclined)
+		return fmt.Errorf("%w: it left the table after its yes, before the game went over", ErrHandoffSeat)
 	}
 	st, err := h.stateLocked()
 	var data []byte
@@ -190,9 +194,9 @@ func (h *hostCore) handoffDropLocked(hc *hostConn) {
 // the room back at the signaling server with a new claim (so the claim the other device got
 // is spent) before it goes on; if the server says the room is no longer its own, the other
 // device did take it, and the handoff is done. The error is ErrHandoffSeat (the seat is not at
-// the table, or left it while asked), ErrHandoffBusy, ErrHandoffDeclined (a no, no yes in time,
-// or ctx ended before it) or ErrHandoffFailed; each leaves this host hosting as before, with the
-// moves that arrived meanwhile applied in order.
+// the table, or left it while asked or after its yes), ErrHandoffBusy, ErrHandoffDeclined (a
+// no, no yes in time, or ctx ended before it) or ErrHandoffFailed; each leaves this host
+// hosting as before, with the moves that arrived meanwhile applied in order.
 func (h *HostSession) HandOver(ctx context.Context, seat Seat) (HandedOver, error) {
 	ho, err := h.core.askHandoff(int(seat))
 	if err != nil {
@@ -215,10 +219,16 @@ func (h *HostSession) HandOver(ctx context.Context, seat Seat) (HandedOver, erro
 	case <-h.life.Done():
 		return HandedOver{}, ErrClosed
 	}
+	if h.opts.handoffYes != nil {
+		h.opts.handoffYes()
+	}
 	// From here the other device may hold the room: only "taken" or the server's word ends
 	// this, never ctx.
 	if err := h.core.sendHandoff(ho, gameClock(h.clockOffset())().UnixMilli()); err != nil {
 		h.core.endHandoff(ho, "The game could not be sent.")
+		if errors.Is(err, ErrHandoffSeat) || errors.Is(err, ErrHandoffDeclined) || errors.Is(err, ErrClosed) {
+			return HandedOver{}, err // nothing went out: the seat left after its yes, or the host ended
+		}
 		return HandedOver{}, fmt.Errorf("%w: %v", ErrHandoffFailed, err)
 	}
 	displaced := h.displacedSignal()

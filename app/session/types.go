@@ -85,6 +85,9 @@ type Options struct {
 	// the whole state arrived; "hosting": the room is taken, "taken" not sent yet, with the
 	// new host); true ends the handoff there, as a device that died at that step.
 	handoffCut func(step string, h *HostSession) bool
+	// handoffYes (native tests) is called on a host when the asked device has said yes, before
+	// the state goes out, so a test can act in that gap.
+	handoffYes func()
 }
 
 // View is what the host sends one seat (t:"view"). Built per seat; never contains another seat's secret.
