@@ -21,7 +21,7 @@ func NoticeCodes() []string {
 		NoticeConnectionLost, NoticeHostAway, NoticeHostBack, NoticeHostGone, NoticeHostDetails,
 		NoticeSignaling, NoticeSignalLost, NoticeSignalBack, NoticeRoomLost,
 		NoticeHandoffCancelled, NoticeHandoffFailed,
-		NoticeShareOtherGame, NoticeShareStale, NoticeShareForged, NoticeCopyDamaged,
+		NoticeShareOtherGame, NoticeShareStale, NoticeShareForged, NoticeCopyDamaged, NoticeCopyRefused,
 		NoticeTakeoverFailed, NoticeTakeoverLost,
 	}
 }

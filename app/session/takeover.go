@@ -683,7 +683,7 @@ func (t *takeover) finish(a *asking) {
 		fail(NoticeShareForged, "The shares gathered do not make the key: "+err.Error())
 		return
 	}
-	st, err := openNewest(key, a.deal, a.copies)
+	st, refused, err := openNewest(key, a.deal, a.copies)
 	clear(key[:])
 	if err == nil {
 		st, err = st.hostedBy(c.Token())
@@ -691,6 +691,10 @@ func (t *takeover) finish(a *asking) {
 	if err != nil {
 		fail(NoticeCopyDamaged, "No sealed copy opens: "+err.Error())
 		return
+	}
+	if len(refused) > 0 {
+		c.notify(Update{Code: NoticeCopyRefused, Notice: fmt.Sprintf(
+			"A sealed copy named state %v but does not open (changed, or not of that state): it was not used; the game goes on from state %d.", refused, st.State)})
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), handoffTakeWait)
 	defer cancel()
@@ -716,9 +720,11 @@ func (t *takeover) finish(a *asking) {
 
 // openNewest opens the newest of copies that opens with key, and makes its state this
 // device's to host: its own seat first, the clock going on from the moment it was sealed.
-func openNewest(key sealed.Key, deal sealed.Deal, copies []sealed.Copy) (HostState, error) {
+// refused are the state numbers of the newer copies that did not open: a copy changed on
+// its way, or relabelled with a state number it is not of (the number is sealed in).
+func openNewest(key sealed.Key, deal sealed.Deal, copies []sealed.Copy) (st HostState, refused []uint64, err error) {
 	slices.SortFunc(copies, func(a, b sealed.Copy) int { return -cmpState(a.State, b.State) })
-	err := sealed.ErrDamaged
+	err = sealed.ErrDamaged
 	for _, cp := range copies {
 		if cp.Of(deal) != nil {
 			continue
@@ -726,6 +732,7 @@ func openNewest(key sealed.Key, deal sealed.Deal, copies []sealed.Copy) (HostSta
 		plain, e := cp.Open(key)
 		if e != nil {
 			err = e
+			refused = append(refused, cp.State)
 			continue
 		}
 		var s sealedState
@@ -733,12 +740,13 @@ func openNewest(key sealed.Key, deal sealed.Deal, copies []sealed.Copy) (HostSta
 		clear(plain)
 		if e != nil {
 			err = fmt.Errorf("%w: %v", sealed.ErrDamaged, e)
+			refused = append(refused, cp.State)
 			continue
 		}
 		s.State.Clock = s.At - time.Now().UnixMilli()
-		return s.State, nil
+		return s.State, refused, nil
 	}
-	return HostState{}, err
+	return HostState{}, refused, err
 }
 
 func cmpState(a, b uint64) int {
