@@ -80,7 +80,7 @@ const (
 	NoticeShareStale     = "share-stale"      // a share of another deal of the key: the table changed since
 	NoticeShareForged    = "share-forged"     // a share the host never dealt (or that does not decrypt)
 	NoticeCopyDamaged    = "copy-damaged"     // no sealed copy opens with the shares gathered
-	NoticeCopyRefused    = "copy-refused"     // a copy that does not open (changed, or not of the state it names) was not used; a newer one that opens was
+	NoticeCopyRefused    = "copy-refused"     // a newer copy that does not open (changed, or not of the state it names) or never came whole was not used
 )
 
 // shareNotice is the notice code for a share the ring refused.

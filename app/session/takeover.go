@@ -104,13 +104,17 @@ type heardAsk struct {
 }
 
 type asking struct {
-	body    askBody
-	priv    *ecdh.PrivateKey
-	deal    sealed.Deal
-	line    []byte
-	ring    *sealed.Ring
-	copies  []sealed.Copy
-	coming  map[string]*holding // copies on their way, by sender
+	body   askBody
+	priv   *ecdh.PrivateKey
+	deal   sealed.Deal
+	line   []byte
+	ring   *sealed.Ring
+	copies []sealed.Copy
+	coming map[string]*holding // copies on their way, by sender
+	// named: the newer copies givers said they send along (its state number, by sender),
+	// until they come whole; copied tells finish, which waits for them, that one came.
+	named   map[string]uint64
+	copied  chan struct{}
 	stop    chan struct{}
 	done    bool
 	started time.Time
@@ -395,7 +399,7 @@ func (c *Client) AskTakeover() error {
 		return err
 	}
 	a := &asking{priv: priv, deal: deal, line: line, ring: sealed.NewRing(deal), copies: []sealed.Copy{*cp},
-		coming: map[string]*holding{}, stop: make(chan struct{}), started: time.Now()}
+		coming: map[string]*holding{}, named: map[string]uint64{}, copied: make(chan struct{}, 1), stop: make(chan struct{}), started: time.Now()}
 	a.body = askBody{ID: newToken(), Seat: seat, Game: deal.Game, Epoch: deal.Epoch, State: cp.State, Pub: priv.PublicKey().Bytes()}
 	if err := a.ring.Add(share); err != nil {
 		t.mu.Unlock()
@@ -627,6 +631,9 @@ func (t *takeover) heard(sig *signalClient, from string, data json.RawMessage) {
 			notices = append(notices, Update{Notice: "A device's share was refused: " + err.Error(), Code: code})
 			break
 		}
+		if g.State > own.newestLocked() {
+			own.named[from] = g.State // its copy follows the give
+		}
 		notices = append(notices, Update{Takeover: &Takeover{Asking: true, Have: own.ring.Count(), Need: own.deal.Threshold, Asker: -1}})
 		if own.ring.Ready() && time.Since(own.started) < askLimit {
 			own.done = true
@@ -649,6 +656,11 @@ func (t *takeover) heard(sig *signalClient, from string, data json.RawMessage) {
 		if h.copy != nil {
 			own.copies = append(own.copies, *h.copy)
 			delete(own.coming, from)
+			delete(own.named, from)
+			select {
+			case own.copied <- struct{}{}:
+			default:
+			}
 		}
 	}
 	t.mu.Unlock()
@@ -677,14 +689,20 @@ func (t *takeover) finish(a *asking) {
 		c.notify(Update{Takeover: &Takeover{Ended: true, Why: code, Asker: -1}})
 		c.notify(Update{Notice: msg, Code: code})
 	}
+	copies, missing, ok := t.awaitCopies(a)
+	if !ok {
+		a.ring.Forget()
+		return // this client is closing
+	}
 	key, err := a.ring.Key()
 	a.ring.Forget()
 	if err != nil {
 		fail(NoticeShareForged, "The shares gathered do not make the key: "+err.Error())
 		return
 	}
-	st, refused, err := openNewest(key, a.deal, a.copies)
+	st, refused, err := openNewest(key, a.deal, copies)
 	clear(key[:])
+	refused = append(refused, missing...)
 	if err == nil {
 		st, err = st.hostedBy(c.Token())
 	}
@@ -694,7 +712,7 @@ func (t *takeover) finish(a *asking) {
 	}
 	if len(refused) > 0 {
 		c.notify(Update{Code: NoticeCopyRefused, Notice: fmt.Sprintf(
-			"A sealed copy named state %v but does not open (changed, or not of that state): it was not used; the game goes on from state %d.", refused, st.State)})
+			"A sealed copy of state %v did not come whole or does not open (changed, or not of that state): it was not used; the game goes on from state %d.", refused, st.State)})
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), handoffTakeWait)
 	defer cancel()
@@ -716,6 +734,40 @@ func (t *takeover) finish(a *asking) {
 	}
 	c.notify(Update{Host: host})
 	c.retire()
+}
+
+// copyWait bounds how long an asker with a majority waits for the newer copies its givers
+// said they send along (they follow the give at once).
+const copyWait = 3 * time.Second
+
+// awaitCopies waits, up to copyWait, for the newer copies a's givers named, and returns the
+// copies a has then, with the state numbers of those named that did not come whole. ok is
+// false when this client closes meanwhile.
+func (t *takeover) awaitCopies(a *asking) (copies []sealed.Copy, missing []uint64, ok bool) {
+	limit := time.NewTimer(copyWait)
+	defer limit.Stop()
+	for passed := false; ; {
+		t.mu.Lock()
+		if len(a.named) > 0 && !passed {
+			t.mu.Unlock()
+			select {
+			case <-a.copied:
+			case <-limit.C:
+				passed = true
+			case <-t.c.done:
+				return nil, nil, false
+			}
+			continue
+		}
+		copies = slices.Clone(a.copies)
+		for _, n := range a.named {
+			missing = append(missing, n)
+		}
+		clear(a.named)
+		t.mu.Unlock()
+		slices.Sort(missing)
+		return copies, missing, true
+	}
 }
 
 // openNewest opens the newest of copies that opens with key, and makes its state this
@@ -747,6 +799,15 @@ func openNewest(key sealed.Key, deal sealed.Deal, copies []sealed.Copy) (st Host
 		return s.State, refused, nil
 	}
 	return HostState{}, refused, err
+}
+
+// newestLocked is the state number of the newest copy a has.
+func (a *asking) newestLocked() uint64 {
+	var n uint64
+	for _, c := range a.copies {
+		n = max(n, c.State)
+	}
+	return n
 }
 
 func cmpState(a, b uint64) int {

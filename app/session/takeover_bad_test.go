@@ -136,64 +136,80 @@ func TestACopyThatDoesNotOpenChangesNothing_APP_HOST_3(t *testing.T) {
 func hasCode(w *watcher, code string) bool { return countCode(w.notices, code) > 0 }
 
 // Bad input to an asker (APP-HOST-3): a holder's give that names a state number its copy is
-// not of (a genuine copy relabelled as newer, sent along with the give) does not make the
-// asker open it: the copy is refused with its own notice and the game goes on from the
-// newest copy that opens, the vote as it was.
+// not of (a genuine copy relabelled as newer, sent along with the give), or a newer copy
+// that never comes, does not make the asker open anything else nor wait for ever: the copy
+// is refused with its own notice and the game goes on from the newest copy that opens, the
+// vote as it was.
 func TestACopyOfTheWrongStateNumberIsRefused_APP_HOST_3(t *testing.T) {
-	ht := takeoverTable(t, 4)
-	ht.killMidVote(t)
-	asker, witness := ht.peers[1], ht.peers[3]
-	ht.takeoverNews(t, asker, "the offer", offered)
-	if err := asker.AskTakeover(); err != nil {
-		t.Fatal(err)
-	}
-	ht.takeoverNews(t, witness, "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
-	asker.take.mu.Lock()
-	ask := asker.take.ask.body
-	asker.take.mu.Unlock()
-	witness.take.mu.Lock()
-	from := witness.take.asks[ask.ID].from
-	witness.take.mu.Unlock()
-	witness.mu.Lock()
-	k := *witness.keep
-	relabelled := *k.copy
-	witness.mu.Unlock()
-	relabelled.State += 3
+	for _, sendCopy := range []bool{true, false} {
+		t.Run(map[bool]string{true: "relabelled", false: "never sent"}[sendCopy], func(t *testing.T) {
+			ht := takeoverTable(t, 4)
+			ht.killMidVote(t)
+			asker, witness := ht.peers[1], ht.peers[3]
+			ht.takeoverNews(t, asker, "the offer", offered)
+			if err := asker.AskTakeover(); err != nil {
+				t.Fatal(err)
+			}
+			ht.takeoverNews(t, witness, "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
+			asker.take.mu.Lock()
+			ask := asker.take.ask.body
+			asker.take.mu.Unlock()
+			witness.take.mu.Lock()
+			from := witness.take.asks[ask.ID].from
+			witness.take.mu.Unlock()
+			witness.mu.Lock()
+			k := *witness.keep
+			relabelled := *k.copy
+			witness.mu.Unlock()
+			relabelled.State += 3
 
-	line := ht.lineOf(t)
-	pub, nonce, box, err := sealShare(k.line, ask, k.share)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := encodeTake(k.line, takeGive, giveBody{ID: ask.ID, Seat: int(witness.Seat()), Game: k.share.Game,
-		Epoch: k.share.Epoch, State: relabelled.State, Pub: pub, Nonce: nonce, Box: box})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := append([]outgoingTake{{to: from, data: data}}, copyParts(k.line, ask.ID, from, relabelled)...)
-	for _, o := range out {
-		if err := lineSend(line, o.to, o.data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	w := ht.watcherOf(asker)
-	w.until(t, "the relabelled copy with the asker", func() bool {
-		asker.take.mu.Lock()
-		defer asker.take.mu.Unlock()
-		return asker.take.ask != nil && len(asker.take.ask.copies) == 2
-	})
-	if err := ht.peers[0].AgreeTakeover(); err != nil {
-		t.Fatal(err)
-	}
-	newHost := ht.newHostOf(t, asker)
-	if !hasCode(w, NoticeCopyRefused) {
-		t.Errorf("the asker was not told a copy was refused: %+v", w.notices)
-	}
-	if hasCode(w, NoticeCopyDamaged) {
-		t.Error("the asker was told no copy opens, yet it hosts")
-	}
-	v := ht.watcherOf(newHost.Player()).waitView(t, "the new host's view", func(View) bool { return true })
-	if g := gameView(v); g.Voted != 2 {
-		t.Errorf("the game goes on with %d votes, want the 2 of the newest copy that opens", g.Voted)
+			line := ht.lineOf(t)
+			pub, nonce, box, err := sealShare(k.line, ask, k.share)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := encodeTake(k.line, takeGive, giveBody{ID: ask.ID, Seat: int(witness.Seat()), Game: k.share.Game,
+				Epoch: k.share.Epoch, State: relabelled.State, Pub: pub, Nonce: nonce, Box: box})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := []outgoingTake{{to: from, data: data}}
+			if sendCopy {
+				out = append(out, copyParts(k.line, ask.ID, from, relabelled)...)
+			}
+			for _, o := range out {
+				if err := lineSend(line, o.to, o.data); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w := ht.watcherOf(asker)
+			ht.takeoverNews(t, asker, "two shares", func(u Takeover) bool { return u.Asking && u.Have == 2 })
+			// The copy's parts follow the give; they tell the player nothing, so look.
+			for deadline := time.Now().Add(patience); sendCopy; time.Sleep(10 * time.Millisecond) {
+				asker.take.mu.Lock()
+				has := asker.take.ask != nil && len(asker.take.ask.copies) == 2
+				asker.take.mu.Unlock()
+				if has {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatal("the relabelled copy never reached the asker")
+				}
+			}
+			if err := ht.peers[0].AgreeTakeover(); err != nil {
+				t.Fatal(err)
+			}
+			newHost := ht.newHostOf(t, asker)
+			if !hasCode(w, NoticeCopyRefused) {
+				t.Errorf("the asker was not told a copy was refused: %+v", w.notices)
+			}
+			if hasCode(w, NoticeCopyDamaged) {
+				t.Error("the asker was told no copy opens, yet it hosts")
+			}
+			v := ht.watcherOf(newHost.Player()).waitView(t, "the new host's view", func(View) bool { return true })
+			if g := gameView(v); g.Voted != 2 {
+				t.Errorf("the game goes on with %d votes, want the 2 of the newest copy that opens", g.Voted)
+			}
+		})
 	}
 }
