@@ -66,6 +66,9 @@ var sameInEnglish = map[string]map[string]string{
 		"Casino": "French for casino", "Restaurant": "French for restaurant", "Scores": "French for scores",
 		"Points": "French for points", "Total": "French for total", "# min": "min is French for minutes",
 	},
+	"hu": {
+		"Bank": "Hungarian for bank",
+	},
 	"id": {
 		"Bank": "Indonesian for bank", "Hotel": "Indonesian for hotel",
 	},

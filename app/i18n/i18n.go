@@ -47,6 +47,7 @@ var languages = []language{
 	{code: "fr", name: "Français"},
 	{code: "he", name: "עברית", rtl: true},
 	{code: "hi", name: "हिन्दी"},
+	{code: "hu", name: "Magyar"},
 	{code: "id", name: "Bahasa Indonesia"},
 	{code: "it", name: "Italiano"},
 	{code: "ja", name: "日本語"},
