@@ -41,6 +41,7 @@ var languages = []language{
 	{code: "ar", name: "العربية", rtl: true},
 	{code: "cs", name: "Čeština"},
 	{code: "de", name: "Deutsch"},
+	{code: "el", name: "Ελληνικά"},
 	{code: "es", name: "Español (España)"},
 	{code: "es-419", name: "Español (Latinoamérica)"},
 	{code: "fa", name: "فارسی", rtl: true},
