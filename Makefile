@@ -241,13 +241,13 @@ test-runs:
 	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/norace.json -- -vet=off $(TEST_FLAGS) $(NORACE_PKGS)
 	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/race.json -- -vet=off -race $(TEST_FLAGS) $(RACE_PKGS)
 	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/e2e.json -- -vet=off -parallel $(E2E_PARALLEL) $(TEST_FLAGS) $(E2E_PKGS)
-	@# Under -race the wire-secrecy tests play 10 games each; the full 200 run here without it.
+	@# Under -race the wire-secrecy tests play 4 games each; 60 run here without it (200 in test-long).
 	$(GOTESTSUM) --jsonfile $(TEST_JSON)/secrecy.json -- -vet=off $(TEST_FLAGS) -run 'SecretsDoNotReachOtherSeats' ./app/game
 	@# Likewise the random-drop games: 12 drops under -race, 40 here, 100 in test-long.
 	$(GOTESTSUM) --jsonfile $(TEST_JSON)/drops.json -- -vet=off $(TEST_FLAGS) -run 'RandomDrops' ./app/session
-	@# 5 s a target here, 2 minutes in test-long: with a Go build cache as empty as a new
-	@# machine's, make test took 16.5 minutes with 10 s and 100 drops (a warm one: 9.5).
-	$(MAKE) --no-print-directory fuzz FUZZTIME=5s
+	@# 3 s a target here, 2 minutes in test-long: every target's seed corpus also runs in the
+	@# plain and race runs above, so this is the short search for new inputs.
+	$(MAKE) --no-print-directory fuzz FUZZTIME=3s
 
 # slowest prints the 15 slowest tests of the last make test (from $(TEST_JSON)).
 slowest:
