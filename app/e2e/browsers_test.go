@@ -25,9 +25,14 @@ var sharedChrome struct {
 }
 
 // sharedChromeFlags are the shared browser's own options: safehouse.test is a second,
-// plain-http name for the test servers on loopback (TestBadCodesAndPlainHTTP).
+// plain-http name for the test servers on loopback (TestBadCodesAndPlainHTTP). V8 runs the
+// app's WebAssembly with its baseline compiler only: every tab of every test compiles the
+// whole app again, and optimising it in the background took a sixth of a test's CPU time
+// on two cores, for code that runs a few seconds per tab (measured: TestSpyfallVariants took
+// 62 CPU-s with it, 52 without). Phones optimise it as always; no test here measures speed.
 var sharedChromeFlags = []chromedp.ExecAllocatorOption{
 	chromedp.Flag("host-resolver-rules", "MAP safehouse.test 127.0.0.1"),
+	chromedp.Flag("js-flags", "--liftoff-only"),
 }
 
 // chromeForTest is the package's Chromium, started on first use; a browser that does not

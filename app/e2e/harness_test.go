@@ -84,6 +84,12 @@ type harness struct {
 // signaling request waits until the gate closes, to hold a client on its connecting screen.
 func newHarness(t *testing.T, gate <-chan struct{}) *harness {
 	t.Helper()
+	return newHarnessWith(t, gate, signaling.Config{})
+}
+
+// newHarnessWith is newHarness with a signaling server of cfg (its logger is the harness's).
+func newHarnessWith(t *testing.T, gate <-chan struct{}, cfg signaling.Config) *harness {
+	t.Helper()
 	chrome := findChrome(t)
 	site := findSite(t)
 
@@ -91,7 +97,8 @@ func newHarness(t *testing.T, gate <-chan struct{}) *harness {
 	if os.Getenv("SAFEHOUSE_E2E_LOG") == "1" {
 		logTo = os.Stderr
 	}
-	sig := signaling.New(signaling.Config{Logger: slog.New(slog.NewTextHandler(logTo, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+	cfg.Logger = slog.New(slog.NewTextHandler(logTo, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	sig := signaling.New(cfg)
 	mux := http.NewServeMux()
 	var signal http.Handler = sig
 	if gate != nil {

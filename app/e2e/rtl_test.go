@@ -82,7 +82,8 @@ type rtlCheck struct {
 // 320 px: the direction, no sideways scroll, no text wider than its box, every name that
 // sits in a sentence isolated (in English the right-to-left names), the clock's digits left
 // to right. Each right-to-left language is photographed at 390 px in the dark scheme; with
-// full, also in the light one and on a desktop in both. The tab is left in English.
+// full, also on a desktop (photographs: both sizes in both schemes in make test-long). The
+// tab is left in English.
 func (r *rtlCheck) screen(name string, full bool) {
 	r.t.Helper()
 	tb := r.tb
@@ -130,21 +131,9 @@ func (r *rtlCheck) screen(name string, full bool) {
 		if lang == "en" {
 			continue
 		}
-		shots := []struct {
-			vp     viewport
-			scheme string
-		}{{phone, "dark"}}
+		shots := []shot{{phone, "dark"}}
 		if full {
-			shots = append(shots, struct {
-				vp     viewport
-				scheme string
-			}{phone, "light"}, struct {
-				vp     viewport
-				scheme string
-			}{desktop, "dark"}, struct {
-				vp     viewport
-				scheme string
-			}{desktop, "light"})
+			shots = photographs(phone, desktop)
 		}
 		for _, s := range shots {
 			r.h.screenshot(tb, "rtl-"+lang+"-"+name, s.vp, s.scheme)
