@@ -241,7 +241,7 @@ test-runs:
 	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/norace.json -- -vet=off $(TEST_FLAGS) $(NORACE_PKGS)
 	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/race.json -- -vet=off -race $(TEST_FLAGS) $(RACE_PKGS)
 	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/e2e.json -- -vet=off -parallel $(E2E_PARALLEL) $(TEST_FLAGS) $(E2E_PKGS)
-	@# Under -race the wire-secrecy tests play 4 games each; 60 run here without it (200 in test-long).
+	@# Under -race the wire-secrecy tests play 10 Spyfall and 4 Spyfest games; 60 run here without it (200 in test-long).
 	$(GOTESTSUM) --jsonfile $(TEST_JSON)/secrecy.json -- -vet=off $(TEST_FLAGS) -run 'SecretsDoNotReachOtherSeats' ./app/game
 	@# Likewise the random-drop games: 12 drops under -race, 40 here, 100 in test-long.
 	$(GOTESTSUM) --jsonfile $(TEST_JSON)/drops.json -- -vet=off $(TEST_FLAGS) -run 'RandomDrops' ./app/session

@@ -53,19 +53,19 @@ const homeReach = `(() => {
 	return out;
 })()`
 
-// allHomeSizes are the phones of issue 29.
-var allHomeSizes = [][2]int64{{320, 640}, {375, 667}, {390, 844}}
+// barPhones are the phones of issue 29: the smallest in use, a small iPhone, a common one.
+var barPhones = [][2]int64{{320, 640}, {375, 667}, {390, 844}}
 
-// homeSizes are the phones home is checked on: all of them in make test-long; in make test
-// the smallest, and the tall phone on the other side of the style sheets' 700 px height
-// breakpoint. 375x667 is the same layout as 320x640 with more room both ways (no width
-// breakpoint below 600 px: TestNoWidthBreakpointAmongPhoneWidths), so a control above the bar
-// on 320x640, or a label with room in its button, is so there as well.
-func homeSizes() [][2]int64 {
+// barSizes are the phones a screen with a bottom bar is checked on: all of barPhones in make
+// test-long; in make test the smallest, and the tall phone on the other side of the style
+// sheets' 700 px height breakpoint. 375x667 is the same layout as 320x640 with more room both
+// ways (no width breakpoint below 600 px: TestNoWidthBreakpointAmongPhoneWidths), so what is
+// above the bar on 320x640, or a label with room in its button, is so there as well.
+func barSizes() [][2]int64 {
 	if longRun {
-		return allHomeSizes
+		return barPhones
 	}
-	return [][2]int64{allHomeSizes[0], allHomeSizes[2]}
+	return [][2]int64{barPhones[0], barPhones[2]}
 }
 
 // Issue 29: on a phone the sticky bottom bar of home (the hosting note, "Create a game",
@@ -167,7 +167,7 @@ func TestHomeControlsAboveTheBar(t *testing.T) {
 			if st.shot == "home-create-failed" {
 				checkHostingFailure(t, tb, lang)
 			}
-			for _, size := range homeSizes() {
+			for _, size := range barSizes() {
 				tb.resize(size[0], size[1])
 				problems := eval[[]string](tb, homeReach)
 				if strings.HasPrefix(lang, "ja") {

@@ -172,14 +172,11 @@ var readableShots = map[string]string{
 	"draw (spy's team), ja":           "fest-draw-mate-ja",
 }
 
-// readableSizes are the phones of issue 29: the smallest in use, a small iPhone, a common one.
-var readableSizes = [][2]int64{{320, 640}, {375, 667}, {390, 844}}
-
 // Issue 29: at 320x640 in Spanish the bottom bar of a Spyfest round covered a fifth of the
 // screen, the guess window's heading and 30 s countdown sat behind the answer button, a
 // teammate's "Hold to see your card" hid behind the bar at 390x844, team boxes broke as
 // "Equipo / A" and "0 / PV", and Japanese broke inside words ("キーワー / ド"). On each
-// screen a seat reads while the bar shows, in every language and at each phone size,
+// screen a seat reads while the bar shows, in every language and at each phone size (barSizes),
 // whatever must be read -- the headings, the countdowns, the card's label, the seat's role --
 // is above the bar when the screen comes; a team's name and points each stay on one line;
 // and no Japanese word is cut by a line break.
@@ -211,8 +208,8 @@ func TestSpyfestReadsAboveTheBar(t *testing.T) {
 		}
 	})
 	for _, p := range pages {
-		tb.show(p.url, readableSizes[0][0], readableSizes[0][1])
-		for _, size := range readableSizes {
+		tb.show(p.url, barPhones[0][0], barPhones[0][1])
+		for _, size := range barSizes() {
 			tb.resize(size[0], size[1])
 			var got struct {
 				BarTop float64 `json:"barTop"`

@@ -80,7 +80,7 @@ func catalogueSentences(lang i18n.Lang) map[string]bool {
 // UI language, is a sentence of the catalogue for that code: never the host's English, and
 // never the catch-all "refused" sentence when the game said why.
 func TestRefusalsReachThePlayerInTheirLanguage(t *testing.T) {
-	games := max(secrecyGames()/10, 4)
+	games := max(secrecyGames(10)/10, 4)
 	known := append(engine.Codes(), session.ReasonHostSeat)
 	langs := i18n.Available()
 	sentences := map[i18n.Lang]map[string]bool{}
