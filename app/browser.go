@@ -1,8 +1,6 @@
 package app
 
-import (
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-)
+import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // The browser features the UI asks about. Natively (server prerender, tests) they report
 // nothing available, which is also the calm default on an insecure page.
@@ -43,18 +41,6 @@ func keepInvite(inv invite) {
 func online() bool {
 	nav := goapp.Window().Get("navigator")
 	return !nav.Truthy() || nav.Get("onLine").IsUndefined() || nav.Get("onLine").Bool()
-}
-
-// watchNetwork keeps shell.offline in step with the device's network, so the home screen
-// says at once when creating or joining a game cannot work.
-func (s *shell) watchNetwork() {
-	s.offline = !online()
-	follow := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
-		s.ui.Dispatch(func(goapp.Context) { s.offline = !online() })
-		return nil
-	})
-	goapp.Window().Call("addEventListener", "online", follow)
-	goapp.Window().Call("addEventListener", "offline", follow)
 }
 
 // clearFragment drops the invite from the address bar (no reload, no history entry), so a
@@ -117,4 +103,68 @@ func emptyField(id string) {
 	if f := goapp.Window().Get("document").Call("getElementById", id); f.Truthy() {
 		f.Set("value", "")
 	}
+}
+
+// wakeLock keeps the screen on during a game. The browser drops a screen wake lock whenever
+// the page is hidden, so it is requested again each time the page becomes visible while it
+// is still wanted.
+type wakeLock struct {
+	wanted   bool
+	sentinel goapp.Value // the WakeLockSentinel held, or nil
+	pending  bool        // a request is under way
+	onShow   goapp.Func
+}
+
+func wakeLockSupported() bool {
+	nav := goapp.Window().Get("navigator")
+	return isSecureContext() && nav.Get("wakeLock").Truthy()
+}
+
+// want holds or releases the lock; calling it again with the same value does nothing.
+func (w *wakeLock) want(on bool) {
+	if on == w.wanted || !wakeLockSupported() {
+		return
+	}
+	w.wanted = on
+	doc := goapp.Window().Get("document")
+	if on {
+		if w.onShow == nil {
+			w.onShow = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+				if w.wanted && doc.Get("visibilityState").String() == "visible" {
+					w.request()
+				}
+				return nil
+			})
+			doc.Call("addEventListener", "visibilitychange", w.onShow)
+		}
+		w.request()
+		return
+	}
+	if w.sentinel != nil && w.sentinel.Truthy() {
+		w.sentinel.Call("release")
+	}
+	w.sentinel = nil
+}
+
+func (w *wakeLock) request() {
+	if w.pending || (w.sentinel != nil && w.sentinel.Truthy() && !w.sentinel.Get("released").Bool()) {
+		return
+	}
+	w.pending = true
+	promise := goapp.Window().Get("navigator").Get("wakeLock").Call("request", "screen")
+	var onOK, onErr goapp.Func
+	release := func() { onOK.Release(); onErr.Release() }
+	onOK = goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+		release()
+		w.pending = false
+		w.sentinel = args[0]
+		if !w.wanted { // the game ended while the request was under way
+			w.sentinel.Call("release")
+			w.sentinel = nil
+		}
+		return nil
+	})
+	// A refusal (battery saver, hidden page) is not an error to show: the game plays on.
+	onErr = goapp.FuncOf(func(goapp.Value, []goapp.Value) any { release(); w.pending = false; return nil })
+	promise.Call("then", onOK, onErr)
 }

@@ -20,8 +20,17 @@
 //     the PWA's update and wake lock. games.go is its side of the games: each game's screens
 //     are registered once there (gameUI: take a view, draw the game screen and the lobby's
 //     panel, say whom the game waits on); the shell hands each view to the screens of its
-//     game and fills one frame for them from the session, and knows no game by name. A third
-//     game is its package and one line (registerGame; engine/doc.go has the steps).
+//     game (gameview.go) and fills one frame for them from the session (gamescreen.go; the
+//     lobby's panels, lobby.go), and knows no game by name. A third game is its package and
+//     one line (registerGame; engine/doc.go has the steps).
+//
+// The shell's files stand in layers, each calling only files below it, so a reader can take
+// them from the bottom up: the plain types and the browser's features (models.go, invite.go,
+// browser.go, storage.go, preferences.go, games.go...); shell.go, the shell's state and what
+// every screen uses; the banners and the game's view (hostaway.go, gameview.go, qrreturn.go,
+// takeover.go); reaching a game (connect.go); each screen (home.go, lobby.go, qrplay.go,
+// gamescreen.go, pass.go, handoff.go...); and at the top component.go, which mounts the
+// shell and renders it.
 //
 // Someone who typed the room code instead of following the invite link waits on the
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets
@@ -47,7 +56,7 @@
 // On a first visit the page the site generator prerendered is on screen for seconds before
 // the wasm runs. Its inline script (wasm/gen/early.js) keeps the name and code typed there,
 // the language and theme chosen and a press on Join or Create; the shell applies them and
-// carries the press out as it mounts (early.go).
+// carries the press out as it mounts (early.go, component.go).
 //
 // The shell is one component, so go-app draws its whole tree again after every update (each
 // view from the host). What is large and mostly unchanged stays out of that: each lobby row

@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/app/ui"
@@ -20,96 +18,6 @@ import (
 // home). When the host's device is gone, each guest is offered to continue the game on its
 // own phone, and a majority of the table agrees (takeover.go). Both live in one banner region
 // over the lobby and the game, like the host's knocks.
-
-// handoffModel is what the banner shows.
-type handoffModel struct {
-	Picking bool   // the host's list of devices to hand the game to is open
-	Leave   bool   // the host goes home after handing over, rather than playing on
-	Asking  string // the name of the player the host is asking now
-	// Ask is the host's question to this guest; Taking once it said yes.
-	Ask    *session.HandoffAsk
-	Taking bool
-	// Takeover news for this guest (takeover.go).
-	Offer   *session.Takeover // the offer to continue the game here
-	Asked   bool              // a device asks to continue the game: the device of seat Asker
-	Asker   int
-	Agreed  bool
-	Asking2 *session.Takeover // this device's own ask under way
-	// MovedOn: the game went on without this device while it hosted; it is back as a seat.
-	MovedOn bool
-}
-
-// openRoom makes the game's table from a saved game, on the game's clock: a device that
-// becomes the host (a handoff, a takeover) runs it as a reloaded host tab would.
-func openRoom(saved []byte, clock func() time.Time) (session.Table, error) {
-	room := game.NewRoom(game.Options{Now: clock})
-	if len(saved) > 0 {
-		if err := room.UnmarshalBinary(saved); err != nil {
-			return nil, err
-		}
-	}
-	return room, nil
-}
-
-// applyHandoff takes a session update about the game moving; it reports true when this
-// session is over because the game goes on elsewhere (this device hosts it now, or another
-// device took it from this host).
-func (s *shell) applyHandoff(ctx goapp.Context, live *liveSession, u session.Update) bool {
-	switch {
-	case u.HandOff != nil:
-		s.handoff.Ask, s.handoff.Taking = u.HandOff, false
-	case u.Host != nil:
-		s.becameHost(ctx, live, u.Host)
-		return true
-	case u.Takeover != nil:
-		s.applyTakeover(*u.Takeover)
-	case u.Code == session.NoticeHandoffCancelled || u.Code == session.NoticeHandoffFailed:
-		s.handoff.Ask, s.handoff.Taking = nil, false
-	case u.Code == session.NoticeRoomLost && live.host != nil && live.host.Displaced():
-		// The server gave this host's room to another device: the game moved on while this
-		// phone was away. The state is forgotten (Close clears the save); the player comes
-		// back as its seat.
-		name, inv, token := s.ownName(), live.invite, live.client.Token()
-		s.closeLive()
-		s.rejoinMovedOn(ctx, name, inv, token)
-		return true
-	}
-	return false
-}
-
-// becameHost: this device took the game over (a handoff or a takeover): its player plays on
-// as the new host's own player, with the same invite.
-func (s *shell) becameHost(ctx goapp.Context, old *liveSession, h *session.HostSession) {
-	inv := old.invite
-	if inv.Secret == "" {
-		inv.Secret = h.Secret()
-	}
-	go old.client.Close()
-	s.handoff = handoffModel{}
-	s.start(ctx, &liveSession{host: h, client: h.Player(), invite: inv, cancel: old.cancel})
-	s.showToast(ctx, s.t(i18n.HandoffNowHere))
-}
-
-// rejoinMovedOn joins the room as the seat token names, after the game moved on from this
-// device, and says so.
-func (s *shell) rejoinMovedOn(ctx goapp.Context, name string, inv invite, token string) {
-	ctx.LocalStorage().Set(seatKey(inv.Room), token)
-	s.handoff = handoffModel{MovedOn: true}
-	if name == "" {
-		name = s.home.Name
-	}
-	s.join(ctx, name, inv)
-}
-
-// ownName is this device's seat's name, as the lobby lists it.
-func (s *shell) ownName() string {
-	for _, p := range append(s.lobby.Players, s.lobby.Screens...) {
-		if p.You {
-			return p.Name
-		}
-	}
-	return s.home.Name
-}
 
 // handOver starts handing the game to seat: its player is asked; on yes the game moves, and
 // this tab joins again as its own seat, or goes home.

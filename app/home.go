@@ -1,6 +1,9 @@
 package app
 
 import (
+	"errors"
+	"strings"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
@@ -140,4 +143,101 @@ func needsNetwork(b goapp.HTMLElem, offline bool) goapp.UI {
 		return b
 	}
 	return b.Attr("disabled", true).Aria("describedby", "offline-note")
+}
+
+// onCreate is the home screen's "Create a game".
+func (s *shell) onCreate(ctx goapp.Context, _ goapp.Event) { s.create(ctx) }
+
+func (s *shell) create(ctx goapp.Context) {
+	if s.screen != screenHome || s.live != nil {
+		// A second tap on Create before the next frame (see submitJoin) would start a second
+		// host; closing the first, stale one would then clear the saved game the second uses.
+		return
+	}
+	name, ok := s.checkName(ctx)
+	if !ok {
+		return
+	}
+	s.host(ctx, name)
+}
+
+// onJoin is the home screen's join form.
+func (s *shell) onJoin(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	s.submitJoin(ctx)
+}
+
+func (s *shell) submitJoin(ctx goapp.Context) {
+	if s.screen != screenHome || s.live != nil {
+		// A second submit of the form (Enter, then a tap on Join; a second tap on a slow
+		// phone): go-app runs each event's handler at once but redraws at its next frame, so
+		// it comes after the first started joining. A join from it would have no invite
+		// secret left (join takes it), and the host would make the player wait (issue 29).
+		return
+	}
+	code, err := wire.NormalizeRoomCode(s.home.Code)
+	if err != nil {
+		s.home.CodeError = s.codeProblem(err)
+	} else {
+		s.home.CodeError = ""
+	}
+	name, ok := s.checkName(ctx)
+	if !ok || err != nil {
+		return
+	}
+	inv := invite{Room: code}
+	if s.pendingInvite != nil && s.pendingInvite.Room == code {
+		inv.Secret = s.pendingInvite.Secret
+	}
+	s.join(ctx, name, inv)
+}
+
+func (s *shell) codeProblem(err error) string {
+	if errors.Is(err, wire.ErrCodeMissing) {
+		return s.t(i18n.CodeMissing)
+	}
+	return s.t(i18n.CodeMalformed)
+}
+
+// waitLabel is what a button pressed before the app runs says meanwhile (early.js puts it
+// in); only the prerendered page carries it.
+func (s *shell) waitLabel(b goapp.HTMLElem) goapp.HTMLElem {
+	if s.mounted {
+		return b
+	}
+	return b.Attr("data-wait", s.t(i18n.GettingReady))
+}
+
+// renderWatchToggle is the join form's choice to join as a table screen instead of a player.
+func (s *shell) renderWatchToggle() goapp.UI {
+	return ui.El("div.watch-toggle",
+		ui.ElVoidWith("input#watch[type=checkbox][aria-describedby=watch-hint]").Attr("checked", s.watching).
+			OnChange(func(ctx goapp.Context, _ goapp.Event) { s.watching = ctx.JSSrc().Get("checked").Bool() }),
+		ui.ElText("label[for=watch]", s.t(i18n.WatchToggle)),
+		ui.ElText("p#watch-hint.hint", s.t(i18n.WatchHint)),
+	)
+}
+
+// renderQREntry is the way into a game with no internet, on home and on a connection error.
+func (s *shell) renderQREntry() goapp.UI {
+	return ui.ElTextWith("button#qr-start.btn.ghost[type=button]", s.t(i18n.QRStart)).OnClick(s.onQRStart)
+}
+
+// onQRStart is "No internet? Connect with QR codes.": host or join.
+func (s *shell) onQRStart(ctx goapp.Context, _ goapp.Event) {
+	s.attempt++
+	s.qr = qrModel{Step: qrChoose}
+	s.screen = screenQR
+}
+
+// passEntry is the home screen's way into pass-and-play.
+func (s *shell) renderPassEntry() goapp.UI {
+	return ui.ElTextWith("button#pass-play.btn.ghost[type=button]", s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
+}
+
+// onPassSetup opens the pass-and-play setup (names of everyone at the table).
+func (s *shell) onPassSetup(ctx goapp.Context, _ goapp.Event) {
+	first := strings.TrimSpace(s.home.Name)
+	s.pass = &passPlay{names: first}
+	s.screen = screenPass
 }

@@ -3,6 +3,7 @@ package app
 import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/app/ui"
@@ -139,80 +140,6 @@ func (s *shell) lobbyWaitingText() string {
 	return s.t(i18n.LobbyWaiting)
 }
 
-// lobbyRow is one line of the player list as a component of its own: go-app draws a
-// component again only when one of its exported fields changed, so an update (a rename,
-// someone coming online) redraws the rows it touches, not the whole list, which with 24
-// screens was the largest part of the host's redraw (issue 9). Its fields are everything
-// renderPlayer and renderSeatMenu read; an event on a row still redraws the shell, as go-app
-// updates every enclosing component.
-type lobbyRow struct {
-	goapp.Compo
-
-	Row  playerRow
-	Lang i18n.Lang
-	// The host's seat menu, when it is on this row: open or not, the rename draft, where up
-	// and down move it (moveTargets), and whether it is last.
-	Menu, MenuOpen bool
-	NameDraft      string
-	Up, Down       int
-	Last           bool
-
-	shell *shell
-}
-
-func (s *shell) lobbyRow(i int) *lobbyRow {
-	r := s.row(s.lobby.Players[i])
-	if r.Menu {
-		r.Last = i == len(s.lobby.Players)-1
-		r.Up, r.Down = s.moveTargets(i)
-	}
-	return r
-}
-
-// screenRow is a table screen's line, a component for the same reason (a full game may have
-// as many screens as players); its menu only renames or removes.
-func (s *shell) screenRow(i int) *lobbyRow { return s.row(s.lobby.Screens[i]) }
-
-func (s *shell) row(p playerRow) *lobbyRow {
-	if p.Host && s.hostAway() {
-		// The last view from the host still says it is online: the banner above says otherwise.
-		p.Online = false
-	}
-	r := &lobbyRow{Row: p, Lang: s.shownLang(), shell: s}
-	if r.Menu = s.lobby.IsHost && !p.You && s.pass == nil; r.Menu {
-		r.MenuOpen = s.seatMenu.open && s.seatMenu.seat == p.Seat
-		r.NameDraft = s.seatMenu.names[p.Seat]
-	}
-	return r
-}
-
-func (r *lobbyRow) Render() goapp.UI { return r.shell.renderPlayer(r) }
-
-func (s *shell) renderPlayer(r *lobbyRow) goapp.UI {
-	p := r.Row
-	presence, presenceText := "away", s.t(i18n.LobbyAway)
-	if p.Online {
-		presence, presenceText = "online", s.t(i18n.LobbyOnline)
-	}
-	class := "player"
-	if p.You {
-		class += " you"
-	}
-	return ui.ElWith("li",
-		ui.ElWith("span.presence",
-			ui.ElText("span.visually-hidden", presenceText),
-		).Class(presence).Title(presenceText),
-		ui.ElText("span.player-name", p.Name),
-		goapp.If(p.Host, func() goapp.UI {
-			return ui.ElText("span.badge.host", s.t(i18n.LobbyHostBadge))
-		}),
-		goapp.If(p.You, func() goapp.UI {
-			return ui.ElText("span.badge.you", s.t(i18n.LobbyYouBadge))
-		}),
-		s.renderSeatMenu(r),
-	).Class(class).DataSet("seat", p.Seat)
-}
-
 func (s *shell) renderRename() goapp.UI {
 	current := ""
 	for _, p := range s.lobby.Players {
@@ -236,4 +163,125 @@ func (s *shell) renderRename() goapp.UI {
 		),
 		ui.FieldError("rename-error", s.lobby.RenameError),
 	).OnSubmit(s.onRename)
+}
+
+// onRename sends the lobby's rename form to the host.
+func (s *shell) onRename(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	name, err := wire.CleanName(s.lobby.RenameDraft)
+	if err != nil {
+		s.lobby.RenameError = s.nameProblem(err)
+		return
+	}
+	s.lobby.RenameError = ""
+	if s.live == nil {
+		return
+	}
+	if s.hostAway() {
+		s.showToast(ctx, s.t(i18n.HostAwayTitle, s.hostName()))
+		return
+	}
+	if err := s.live.client.Send(session.Intent{Kind: session.KindRename, Name: name}); err != nil {
+		s.showToast(ctx, s.t(i18n.LobbySendFailed))
+		return
+	}
+	s.lobby.RenameDraft = ""
+	s.home.Name = name
+	ctx.LocalStorage().Set(nameStorageKey, name)
+}
+
+// onShare offers the invite through the system share sheet.
+func (s *shell) onShare(ctx goapp.Context, _ goapp.Event) {
+	shareInvite(s.t(i18n.LobbyShareTitle), s.t(i18n.LobbyShareText, s.lobby.Room), s.lobby.InviteURL)
+}
+
+// onCopy puts the invite link on the clipboard and says whether it worked.
+func (s *shell) onCopy(ctx goapp.Context, _ goapp.Event) {
+	copyText(s.lobby.InviteURL, "invite-link", func(ok bool) {
+		s.ui.Dispatch(func(ctx goapp.Context) {
+			if ok {
+				s.showToast(ctx, s.t(i18n.LobbyCopied))
+			} else {
+				s.showToast(ctx, s.t(i18n.LobbyCopyFailed))
+			}
+		})
+	})
+}
+
+// renderGamePanels are the lobby's panels of every game, in the rooms' order of games, and
+// what they put at the bottom of the lobby (the chosen game's Start).
+func (s *shell) renderGamePanels() (panels, footers []goapp.UI) {
+	tv := s.game.View
+	if tv == nil || tv.Started {
+		return nil, nil
+	}
+	for _, f := range game.Families() {
+		if u := s.games.of(f); u != nil {
+			panel, footer := u.Settings(s.setup(f))
+			panels, footers = append(panels, panel), append(footers, footer)
+		}
+	}
+	return panels, footers
+}
+
+// setup is what game f's panel in the lobby needs, and how it changes the room.
+func (s *shell) setup(f game.Family) ui.Setup {
+	tv := s.game.View
+	set := ui.Setup{
+		Lang: s.shownLang(), Host: tv.Host, Chosen: tv.Family == f, Config: tv.Settings.Config(f),
+		Change: func(ctx goapp.Context, config any) {
+			s.sendGame(ctx, game.SetSettings(s.currentSettings().With(f, config)))
+		},
+		Back: func(ctx goapp.Context) {
+			s.sendGame(ctx, game.SetSettings(s.currentSettings().With(game.Families()[0], nil)))
+		},
+		Start:      func(id, label string) goapp.UI { return s.startButton(id, label, s.game.View) },
+		PickTeam:   func(ctx goapp.Context, team int) { s.sendGame(ctx, game.PickTeam(team)) },
+		AssignTeam: func(ctx goapp.Context, seat, team int) { s.sendGame(ctx, game.AssignTeam(session.Seat(seat), team)) },
+		Balance:    func(ctx goapp.Context) { s.sendGame(ctx, game.BalanceTeams()) },
+		Shuffle:    func(ctx goapp.Context) { s.sendGame(ctx, game.ShuffleTeams()) },
+	}
+	if set.Chosen {
+		set.Warnings = tv.Warnings
+	}
+	for _, p := range s.lobby.Players {
+		set.Players = append(set.Players, ui.Player{Seat: int(p.Seat), Name: p.Name, You: p.You})
+	}
+	for t, members := range tv.Teams {
+		for _, m := range members {
+			set.Teams[t] = append(set.Teams[t], int(m))
+		}
+	}
+	return set
+}
+
+// cannotStartText is why the host's lobby cannot start its game yet, in the host's language,
+// or "" when it can. The room asks the game (TableView.CannotStart); this only words it, in
+// the game's own words where it has some (gameUI.StartWhy).
+func (s *shell) cannotStartText(tv *game.TableView) string {
+	c := tv.CannotStart
+	if c == nil {
+		return ""
+	}
+	if u := s.games.of(tv.Family); u != nil {
+		if why := u.StartWhy(tv.Settings.Config(tv.Family), s.shownLang(), c.Code); why != "" {
+			return why
+		}
+	}
+	return i18n.RefusalText(s.shownLang(), session.CodeRefused, c.Code, c.Rule)
+}
+
+// startButton is a lobby's Start button, disabled with its reason shown above it (and read
+// with it) while the game cannot start.
+func (s *shell) startButton(id, label string, tv *game.TableView) goapp.UI {
+	why := s.cannotStartText(tv)
+	button := ui.ElTextWith("button.btn.primary[type=button]", label).ID(id).Attr("disabled", why != "").
+		OnClick(func(ctx goapp.Context, e goapp.Event) { s.sendGame(ctx, game.Start()) })
+	if why == "" {
+		return ui.El("div.start-guard", button)
+	}
+	return ui.El("div.start-guard",
+		ui.ElTextWith("p.small.muted.start-why", why).ID(id+"-why"),
+		button.Attr("aria-describedby", id+"-why"),
+	)
 }

@@ -6,6 +6,7 @@ import (
 	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
+	"safehouse/engine"
 )
 
 // screen names which page the shell shows.
@@ -116,4 +117,112 @@ func rowsFromView(v *session.View, spectators bool) []playerRow {
 		})
 	}
 	return rows
+}
+
+// handoffModel is what the banner shows.
+type handoffModel struct {
+	Picking bool   // the host's list of devices to hand the game to is open
+	Leave   bool   // the host goes home after handing over, rather than playing on
+	Asking  string // the name of the player the host is asking now
+	// Ask is the host's question to this guest; Taking once it said yes.
+	Ask    *session.HandoffAsk
+	Taking bool
+	// Takeover news for this guest (takeover.go).
+	Offer   *session.Takeover // the offer to continue the game here
+	Asked   bool              // a device asks to continue the game: the device of seat Asker
+	Asker   int
+	Agreed  bool
+	Asking2 *session.Takeover // this device's own ask under way
+	// MovedOn: the game went on without this device while it hosted; it is back as a seat.
+	MovedOn bool
+}
+
+// qrStep is where a player is on screenQR.
+type qrStep int
+
+const (
+	qrChoose     qrStep = iota // host or join
+	qrScanOffer                // scan or paste the host's code
+	qrMaking                   // making the answer
+	qrShowAnswer               // showing the answer until the host scans it
+)
+
+// qrModel is this device's state of the QR screens: a player's steps, and the host's code for
+// the next seat.
+type qrModel struct {
+	Step     qrStep
+	ComeBack string // the host's name once the player lost its connection and scans again to get its seat back
+	Camera   bool   // a camera view is on screen (the player's, or the host's for an answer)
+	Paste    string // the pasted code's draft
+	Error    string // why the last code was refused, in the player's language
+	Answer   string // the player's answer code
+	AnswerQR string
+	Offer    string // the host's code for the next seat
+	OfferQR  string
+	Making   bool   // the host is making the next offer
+	Large    bool   // the host's code fills the screen (a table screen, a player far away)
+	Panel    bool   // the host's code is shown over a game screen
+	Guest    bool   // this tab joined by QR: a lost connection means scanning again
+	Reloaded bool   // the page reloaded in the middle of the game (qrreturn.go): ComeBack's game waits
+	Kept     string // the room and host last kept in storage for a reload (qrreturn.go)
+}
+
+// seatMenu is the host's seat menu in the lobby, kept between renders: whether one is open
+// and on which row, and the rename drafts typed in them, by session seat.
+type seatMenu struct {
+	open  bool
+	seat  session.Seat
+	names map[session.Seat]string
+}
+
+// passPlay is a whole game on this one device, handed round the table: a local host with no network,
+// one client per player, and the screen showing one player's view at a time behind a
+// "pass to NAME" screen.
+type passPlay struct {
+	host    *session.LocalHost
+	seats   []*passSeat
+	current int  // the seat index holding the phone
+	handing bool // the hand-over screen is up
+	next    int  // whom the hand-over screen names
+	names   string
+	problem string
+}
+
+// passSeat is one player of the device, with its own client, its own view and its own
+// private state of each game's screens (card toggle, marks, picks), never shown to another
+// player.
+type passSeat struct {
+	name   string
+	client *session.Client
+	view   *session.View
+	games  gameUIs
+}
+
+// family is the game of the seat's latest view, if a game is on.
+func (ps *passSeat) family() (game.Family, bool) {
+	tv := ps.tableView()
+	if tv == nil || len(tv.Game) == 0 || ps.games.of(tv.Family) == nil {
+		return "", false
+	}
+	return tv.Family, true
+}
+
+// engineSeat is the seat the player plays in the game on (engine.NoSeat: none).
+func (ps *passSeat) engineSeat() engine.Seat {
+	if tv := ps.tableView(); tv != nil {
+		return tv.EngineSeat(ps.client.Seat())
+	}
+	return engine.NoSeat
+}
+
+// tableView is the game part of the seat's latest view, nil before one.
+func (ps *passSeat) tableView() *game.TableView {
+	if ps.view == nil {
+		return nil
+	}
+	tv, err := game.DecodeView(ps.view.Game)
+	if err != nil {
+		return nil
+	}
+	return tv
 }

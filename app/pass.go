@@ -11,48 +11,12 @@ import (
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/app/ui"
-	"safehouse/engine"
 	"safehouse/wire"
 )
 
-// passPlay is a whole game on this one device, handed round the table: a local host with no network,
-// one client per player, and the screen showing one player's view at a time behind a
-// "pass to NAME" screen.
-type passPlay struct {
-	host    *session.LocalHost
-	seats   []*passSeat
-	current int  // the seat index holding the phone
-	handing bool // the hand-over screen is up
-	next    int  // whom the hand-over screen names
-	names   string
-	problem string
-}
-
-// passSeat is one player of the device, with its own client, its own view and its own
-// private state of each game's screens (card toggle, marks, picks), never shown to another
-// player.
-type passSeat struct {
-	name   string
-	client *session.Client
-	view   *session.View
-	games  gameUIs
-}
-
-// player is the client this device speaks for now: the live session's, or in pass-and-play
-// the client of the player holding the phone.
-func (s *shell) player() *session.Client {
-	if p := s.pass; p != nil && p.host != nil {
-		return p.seats[p.current].client
-	}
-	return s.live.client
-}
-
-// onPassSetup opens the pass-and-play setup (names of everyone at the table).
-func (s *shell) onPassSetup(ctx goapp.Context, _ goapp.Event) {
-	first := strings.TrimSpace(s.home.Name)
-	s.pass = &passPlay{names: first}
-	s.screen = screenPass
-}
+// Pass-and-play: a whole game on this one device, handed round the table (passPlay,
+// models.go): the players' names, the hand-over screen naming whom the game waits on, and the
+// screen of the player holding the phone.
 
 // parsePassNames reads one name a line, checked like any name, at least two and distinct.
 func parsePassNames(text string) ([]string, error) {
@@ -186,35 +150,6 @@ func (s *shell) passOn(ctx goapp.Context, _ goapp.Event) {
 	p.handing = true
 }
 
-// family is the game of the seat's latest view, if a game is on.
-func (ps *passSeat) family() (game.Family, bool) {
-	tv := ps.tableView()
-	if tv == nil || len(tv.Game) == 0 || ps.games.of(tv.Family) == nil {
-		return "", false
-	}
-	return tv.Family, true
-}
-
-// engineSeat is the seat the player plays in the game on (engine.NoSeat: none).
-func (ps *passSeat) engineSeat() engine.Seat {
-	if tv := ps.tableView(); tv != nil {
-		return tv.EngineSeat(ps.client.Seat())
-	}
-	return engine.NoSeat
-}
-
-// tableView is the game part of the seat's latest view, nil before one.
-func (ps *passSeat) tableView() *game.TableView {
-	if ps.view == nil {
-		return nil
-	}
-	tv, err := game.DecodeView(ps.view.Game)
-	if err != nil {
-		return nil
-	}
-	return tv
-}
-
 // takePhone is the named player taking the phone.
 func (s *shell) takePhone(i int) goapp.EventHandler {
 	return func(ctx goapp.Context, _ goapp.Event) {
@@ -282,9 +217,4 @@ func (s *shell) renderPass() goapp.UI {
 		),
 		screen,
 	)
-}
-
-// passEntry is the home screen's way into pass-and-play.
-func (s *shell) renderPassEntry() goapp.UI {
-	return ui.ElTextWith("button#pass-play.btn.ghost[type=button]", s.t(i18n.SFPassEntry)).OnClick(s.onPassSetup)
 }

@@ -20,43 +20,6 @@ import (
 // runs in web/qrscan.js, loaded only on a screen with a camera view, which reports what it
 // read through a hidden input; every code can also be pasted as text.
 
-// qrStep is where a player is on screenQR.
-type qrStep int
-
-const (
-	qrChoose     qrStep = iota // host or join
-	qrScanOffer                // scan or paste the host's code
-	qrMaking                   // making the answer
-	qrShowAnswer               // showing the answer until the host scans it
-)
-
-// qrModel is this device's state of the QR screens: a player's steps, and the host's code for
-// the next seat.
-type qrModel struct {
-	Step     qrStep
-	ComeBack string // the host's name once the player lost its connection and scans again to get its seat back
-	Camera   bool   // a camera view is on screen (the player's, or the host's for an answer)
-	Paste    string // the pasted code's draft
-	Error    string // why the last code was refused, in the player's language
-	Answer   string // the player's answer code
-	AnswerQR string
-	Offer    string // the host's code for the next seat
-	OfferQR  string
-	Making   bool   // the host is making the next offer
-	Large    bool   // the host's code fills the screen (a table screen, a player far away)
-	Panel    bool   // the host's code is shown over a game screen
-	Guest    bool   // this tab joined by QR: a lost connection means scanning again
-	Reloaded bool   // the page reloaded in the middle of the game (qrreturn.go): ComeBack's game waits
-	Kept     string // the room and host last kept in storage for a reload (qrreturn.go)
-}
-
-// onQRStart is "No internet? Connect with QR codes.": host or join.
-func (s *shell) onQRStart(ctx goapp.Context, _ goapp.Event) {
-	s.attempt++
-	s.qr = qrModel{Step: qrChoose}
-	s.screen = screenQR
-}
-
 // onQRHost hosts a game with no server on this tab.
 func (s *shell) onQRHost(ctx goapp.Context, _ goapp.Event) {
 	name, ok := s.checkName(ctx)
@@ -116,14 +79,6 @@ func (s *shell) onQRJoin(ctx goapp.Context, _ goapp.Event) {
 		return
 	}
 	s.qr = qrModel{Step: qrScanOffer, Guest: true}
-	s.screen = screenQR
-}
-
-// qrComeBack is a QR player's lost connection: scan the host's code again (the token brings
-// the seat back). The host's device may be the one gone (its tab reloaded): the screen says
-// the game waits for it, not that anything failed.
-func (s *shell) qrComeBack() {
-	s.qr = qrModel{Step: qrScanOffer, ComeBack: s.hostName(), Guest: true}
 	s.screen = screenQR
 }
 
@@ -410,22 +365,6 @@ func (s *shell) renderQRCameraFor(open i18n.Key) goapp.UI {
 		ui.ElText("p#qr-error.field-error[role=alert]", s.qr.Error))
 }
 
-// qrAwayNames lists the players whose connection is gone.
-func (s *shell) qrAwayNames() []string {
-	var away []string
-	for _, p := range s.lobby.Players {
-		if !p.Online && !p.You {
-			away = append(away, p.Name)
-		}
-	}
-	for _, p := range s.lobby.Screens {
-		if !p.Online {
-			away = append(away, p.Name)
-		}
-	}
-	return away
-}
-
 func (s *shell) renderQRAwayNames() goapp.UI {
 	away := s.qrAwayNames()
 	if len(away) == 0 {
@@ -463,9 +402,4 @@ func (s *shell) renderQROverlay() goapp.UI {
 		))
 	}
 	return region
-}
-
-// renderQREntry is the way into a game with no internet, on home and on a connection error.
-func (s *shell) renderQREntry() goapp.UI {
-	return ui.ElTextWith("button#qr-start.btn.ghost[type=button]", s.t(i18n.QRStart)).OnClick(s.onQRStart)
 }

@@ -90,3 +90,27 @@ func (s *shell) qrEveryoneBack() {
 		s.lobby.Toast = ""
 	}
 }
+
+// qrComeBack is a QR player's lost connection: scan the host's code again (the token brings
+// the seat back). The host's device may be the one gone (its tab reloaded): the screen says
+// the game waits for it, not that anything failed.
+func (s *shell) qrComeBack() {
+	s.qr = qrModel{Step: qrScanOffer, ComeBack: s.hostName(), Guest: true}
+	s.screen = screenQR
+}
+
+// qrAwayNames lists the players whose connection is gone.
+func (s *shell) qrAwayNames() []string {
+	var away []string
+	for _, p := range s.lobby.Players {
+		if !p.Online && !p.You {
+			away = append(away, p.Name)
+		}
+	}
+	for _, p := range s.lobby.Screens {
+		if !p.Online {
+			away = append(away, p.Name)
+		}
+	}
+	return away
+}

@@ -7,43 +7,6 @@ import (
 	"safehouse/app/ui"
 )
 
-// theme is the colour scheme the player chose; themeSystem follows prefers-color-scheme.
-type theme string
-
-const (
-	themeSystem theme = ""
-	themeLight  theme = "light"
-	themeDark   theme = "dark"
-)
-
-const (
-	langStorageKey  = "safehouse.lang"
-	themeStorageKey = "safehouse.theme"
-)
-
-// optionValue names the theme in the select: an empty value would read as "no choice".
-func (t theme) optionValue() string {
-	if t == themeSystem {
-		return "system"
-	}
-	return string(t)
-}
-
-// parseTheme accepts only the known themes; anything else (an old or tampered stored value)
-// means following the system.
-func parseTheme(v string) theme {
-	switch theme(v) {
-	case themeLight, themeDark:
-		return theme(v)
-	}
-	return themeSystem
-}
-
-// parseLang accepts only languages with a catalog, so a stored value from another version
-// cannot select a language that would show only English fallbacks; a choice saved before the
-// regional varieties ("pt", "zh", "es") keeps its meaning (i18n.Parse).
-func parseLang(v string) (i18n.Lang, bool) { return i18n.Parse(v) }
-
 // loadPreferences applies the stored language and theme over the browser's defaults.
 func (s *shell) loadPreferences(ctx goapp.Context) {
 	var lang, theme string
@@ -84,7 +47,7 @@ func (s *shell) followPreferences() {
 // properties, so every screen turns with it), and the theme on <html data-theme>
 // (web/settings.css), where CSS and assistive technology read them.
 //
-// The chosen language's pack is fetched here when it is not there yet (packs.go): every way a
+// The chosen language's pack is fetched here when it is not there yet (packLoader): every way a
 // language is chosen (the browser's, the remembered one, the switch, another tab, the page
 // before the app ran) passes through. Until it is there the page says it is English
 // (shownLang).
@@ -158,7 +121,7 @@ func (s *shell) renderPreferences() goapp.UI {
 				}),
 			).OnChange(s.onTheme),
 		),
-		// A language whose pack could not be had (packs.go), said in English, across the strip.
+		// A language whose pack could not be had (packLoader), said in English, across the strip.
 		goapp.If(s.langPackProblem() != "", func() goapp.UI {
 			return ui.ElTextWith("p#pack-failed.note.pack-failed[role=alert]", s.langPackProblem()).Lang(string(i18n.English))
 		}),
@@ -173,4 +136,63 @@ func option(value, text string, chosen bool) goapp.HTMLElem {
 		o = o.Attr("selected", true)
 	}
 	return o
+}
+
+// loadPack makes sure the pack of the chosen language is there, or on its way.
+func (s *shell) loadPack() {
+	lang := s.lang
+	if i18n.Loaded(lang) {
+		s.packs.failed = ""
+		return
+	}
+	if s.packs.pending == lang {
+		return
+	}
+	fetch := s.packs.fetch
+	if fetch == nil {
+		if !goapp.IsClient {
+			return
+		}
+		fetch = jsFetchPack
+	}
+	s.packs.pending, s.packs.failed = lang, ""
+	fetch(lang, func(data []byte, err error) {
+		arrived := func(goapp.Context) { s.packArrived(lang, data, err) }
+		if s.mounted {
+			s.ui.Dispatch(arrived)
+		} else {
+			arrived(goapp.Context{})
+		}
+	})
+}
+
+// packArrived reads a fetched pack: the screens then speak it, or, when it cannot be read,
+// keep English and say why.
+func (s *shell) packArrived(lang i18n.Lang, data []byte, err error) {
+	if s.packs.pending == lang {
+		s.packs.pending = ""
+	}
+	if err == nil {
+		err = i18n.Load(lang, data)
+	}
+	if err != nil {
+		goapp.Logf("language pack %s: %v", lang, err)
+		if s.lang == lang {
+			s.packs.failed = lang
+		}
+		return
+	}
+	s.packs.failed = ""
+	if s.lang == lang {
+		s.applyDocumentPreferences()
+		s.relabelInvite()
+	}
+}
+
+// langPackProblem is the sentence about a pack that could not be had, for the settings strip ("" if none).
+func (s *shell) langPackProblem() string {
+	if s.packs.failed == "" || s.packs.failed != s.lang {
+		return ""
+	}
+	return i18n.T(i18n.English, i18n.PackFailed, i18n.NativeName(s.packs.failed))
 }

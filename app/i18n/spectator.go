@@ -1,6 +1,6 @@
 package i18n
 
-// Keys of the table (TV) screen, app/spectator.go.
+// Keys of the table (TV) screen, app/gamescreen.go.
 const (
 	WatchToggle     Key = "watch.toggle"
 	WatchHint       Key = "watch.hint"

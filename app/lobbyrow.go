@@ -12,6 +12,82 @@ import (
 	"safehouse/wire"
 )
 
+// One line of the lobby's player list, and the host's menu on it (rename, move, remove).
+
+// lobbyRow is one line of the player list as a component of its own: go-app draws a
+// component again only when one of its exported fields changed, so an update (a rename,
+// someone coming online) redraws the rows it touches, not the whole list, which with 24
+// screens was the largest part of the host's redraw (issue 9). Its fields are everything
+// renderPlayer and renderSeatMenu read; an event on a row still redraws the shell, as go-app
+// updates every enclosing component.
+type lobbyRow struct {
+	goapp.Compo
+
+	Row  playerRow
+	Lang i18n.Lang
+	// The host's seat menu, when it is on this row: open or not, the rename draft, where up
+	// and down move it (moveTargets), and whether it is last.
+	Menu, MenuOpen bool
+	NameDraft      string
+	Up, Down       int
+	Last           bool
+
+	shell *shell
+}
+
+func (r *lobbyRow) Render() goapp.UI { return r.shell.renderPlayer(r) }
+
+func (s *shell) lobbyRow(i int) *lobbyRow {
+	r := s.row(s.lobby.Players[i])
+	if r.Menu {
+		r.Last = i == len(s.lobby.Players)-1
+		r.Up, r.Down = s.moveTargets(i)
+	}
+	return r
+}
+
+// screenRow is a table screen's line, a component for the same reason (a full game may have
+// as many screens as players); its menu only renames or removes.
+func (s *shell) screenRow(i int) *lobbyRow { return s.row(s.lobby.Screens[i]) }
+
+func (s *shell) row(p playerRow) *lobbyRow {
+	if p.Host && s.hostAway() {
+		// The last view from the host still says it is online: the banner above says otherwise.
+		p.Online = false
+	}
+	r := &lobbyRow{Row: p, Lang: s.shownLang(), shell: s}
+	if r.Menu = s.lobby.IsHost && !p.You && s.pass == nil; r.Menu {
+		r.MenuOpen = s.seatMenu.open && s.seatMenu.seat == p.Seat
+		r.NameDraft = s.seatMenu.names[p.Seat]
+	}
+	return r
+}
+
+func (s *shell) renderPlayer(r *lobbyRow) goapp.UI {
+	p := r.Row
+	presence, presenceText := "away", s.t(i18n.LobbyAway)
+	if p.Online {
+		presence, presenceText = "online", s.t(i18n.LobbyOnline)
+	}
+	class := "player"
+	if p.You {
+		class += " you"
+	}
+	return ui.ElWith("li",
+		ui.ElWith("span.presence",
+			ui.ElText("span.visually-hidden", presenceText),
+		).Class(presence).Title(presenceText),
+		ui.ElText("span.player-name", p.Name),
+		goapp.If(p.Host, func() goapp.UI {
+			return ui.ElText("span.badge.host", s.t(i18n.LobbyHostBadge))
+		}),
+		goapp.If(p.You, func() goapp.UI {
+			return ui.ElText("span.badge.you", s.t(i18n.LobbyYouBadge))
+		}),
+		s.renderSeatMenu(r),
+	).Class(class).DataSet("seat", p.Seat)
+}
+
 // renderSeatMenu is the host's menu on a lobby row: rename that player, move
 // them up or down the table order, or remove them; a table screen has no place in the table
 // order, so it is only renamed or removed. Nothing for the host's own row, nor for the other
@@ -69,14 +145,6 @@ func (s *shell) renderSeatMenu(r *lobbyRow) goapp.UI {
 			)
 		}),
 	).DataSet("seat", p.Seat)
-}
-
-// seatMenu is the host's seat menu in the lobby, kept between renders: whether one is open
-// and on which row, and the rename drafts typed in them, by session seat.
-type seatMenu struct {
-	open  bool
-	seat  session.Seat
-	names map[session.Seat]string
 }
 
 // moveTargets are where the menu's up and down put the player at pos of the list. Up and

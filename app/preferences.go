@@ -8,6 +8,47 @@ import (
 	"safehouse/app/i18n"
 )
 
+// The player's preferences, language and colour scheme, as this device keeps them, and the
+// language packs the chosen language needs (packLoader); the settings strip (settings.go)
+// shows and applies them.
+
+// theme is the colour scheme the player chose; themeSystem follows prefers-color-scheme.
+type theme string
+
+const (
+	themeSystem theme = ""
+	themeLight  theme = "light"
+	themeDark   theme = "dark"
+)
+
+const (
+	langStorageKey  = "safehouse.lang"
+	themeStorageKey = "safehouse.theme"
+)
+
+// optionValue names the theme in the select: an empty value would read as "no choice".
+func (t theme) optionValue() string {
+	if t == themeSystem {
+		return "system"
+	}
+	return string(t)
+}
+
+// parseTheme accepts only the known themes; anything else (an old or tampered stored value)
+// means following the system.
+func parseTheme(v string) theme {
+	switch theme(v) {
+	case themeLight, themeDark:
+		return theme(v)
+	}
+	return themeSystem
+}
+
+// parseLang accepts only languages with a catalog, so a stored value from another version
+// cannot select a language that would show only English fallbacks; a choice saved before the
+// regional varieties ("pt", "zh", "es") keeps its meaning (i18n.Parse).
+func parseLang(v string) (i18n.Lang, bool) { return i18n.Parse(v) }
+
 // packLoader brings this device's language pack (issue 21). English is inside the app; any
 // other language is a file of the site, fetched when the player picks it or when it is the
 // remembered or browser language at start (the page's script, wasm/gen/early.js, starts that
@@ -22,65 +63,6 @@ type packLoader struct {
 	fetch   func(lang i18n.Lang, done func(data []byte, err error))
 	pending i18n.Lang // being fetched
 	failed  i18n.Lang // the last language whose pack could not be had
-}
-
-// loadPack makes sure the pack of the chosen language is there, or on its way.
-func (s *shell) loadPack() {
-	lang := s.lang
-	if i18n.Loaded(lang) {
-		s.packs.failed = ""
-		return
-	}
-	if s.packs.pending == lang {
-		return
-	}
-	fetch := s.packs.fetch
-	if fetch == nil {
-		if !goapp.IsClient {
-			return
-		}
-		fetch = jsFetchPack
-	}
-	s.packs.pending, s.packs.failed = lang, ""
-	fetch(lang, func(data []byte, err error) {
-		arrived := func(goapp.Context) { s.packArrived(lang, data, err) }
-		if s.mounted {
-			s.ui.Dispatch(arrived)
-		} else {
-			arrived(goapp.Context{})
-		}
-	})
-}
-
-// packArrived reads a fetched pack: the screens then speak it, or, when it cannot be read,
-// keep English and say why.
-func (s *shell) packArrived(lang i18n.Lang, data []byte, err error) {
-	if s.packs.pending == lang {
-		s.packs.pending = ""
-	}
-	if err == nil {
-		err = i18n.Load(lang, data)
-	}
-	if err != nil {
-		goapp.Logf("language pack %s: %v", lang, err)
-		if s.lang == lang {
-			s.packs.failed = lang
-		}
-		return
-	}
-	s.packs.failed = ""
-	if s.lang == lang {
-		s.applyDocumentPreferences()
-		s.relabelInvite()
-	}
-}
-
-// langPackProblem is the sentence about a pack that could not be had, for the settings strip ("" if none).
-func (s *shell) langPackProblem() string {
-	if s.packs.failed == "" || s.packs.failed != s.lang {
-		return ""
-	}
-	return i18n.T(i18n.English, i18n.PackFailed, i18n.NativeName(s.packs.failed))
 }
 
 // jsFetchPack asks the page's loader (safehouseEarly.pack in wasm/gen/early.js) for a pack:
