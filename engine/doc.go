@@ -30,9 +30,10 @@
 //  1. The rules (toygame/game.go, engine/<game> for a game players see): a Config and a New
 //     that refuses a bad one with ErrBadConfig; the state in one unexported struct, saved
 //     whole by MarshalBinary with a version ("v") and read back by UnmarshalBinary, which
-//     refuses a newer version with ErrNewerSnapshot; randomness only from a Rand seeded by
-//     the Config. The actions are plain structs with a Kind, the host's own starting with
-//     "host_"; one Codec (NewCodec) knows them and SeatMoves. A Game implements Game, as
+//     refuses a newer version with ErrNewerSnapshot (ReadSnapshot reads the version, refuses
+//     a newer one and hands an older one to the game's upgrade); randomness only from a Rand
+//     seeded by the Config. The actions are plain structs with a Kind, the host's own
+//     starting with "host_"; one Codec (NewCodec) knows them and SeatMoves. A Game implements Game, as
 //     `var _ engine.Game = (*Game)(nil)` holds it to: Apply takes its own actions and the
 //     seat moves (HostAddSeat, HostRemoveSeat, HostEndGame), refusing with a *Refusal that
 //     changes nothing; Advance and NextDeadline its clocks (none: false); Over; and

@@ -22,23 +22,15 @@ const stateVersion = 2
 
 // readSnapshot decodes a snapshot of any version up to stateVersion and upgrades it.
 func readSnapshot(b []byte) (state, error) {
-	var head struct {
-		Version int `json:"v"`
-	}
-	if err := json.Unmarshal(b, &head); err != nil {
-		return state{}, fmt.Errorf("spyfall: bad snapshot: %w", err)
-	}
-	switch {
-	case head.Version > stateVersion:
-		return state{}, fmt.Errorf("spyfall: snapshot version %d, this build reads up to %d: %w", head.Version, stateVersion, engine.ErrNewerSnapshot)
-	case head.Version == 1:
-		return upgrade1(b)
-	case head.Version != stateVersion:
-		return state{}, fmt.Errorf("spyfall: unknown snapshot version %d", head.Version)
-	}
 	var s state
-	if err := json.Unmarshal(b, &s); err != nil {
-		return state{}, fmt.Errorf("spyfall: bad snapshot: %w", err)
+	version, err := engine.ReadSnapshot("spyfall", b, stateVersion, &s)
+	switch {
+	case err != nil:
+		return state{}, err
+	case version == 1:
+		return upgrade1(b)
+	case version != stateVersion:
+		return state{}, fmt.Errorf("spyfall: unknown snapshot version %d", version)
 	}
 	return s, nil
 }

@@ -22,23 +22,15 @@ const stateVersion = 2
 
 // readSnapshot decodes a snapshot of any version up to stateVersion and upgrades it.
 func readSnapshot(data []byte) (state, error) {
-	var head struct {
-		Version int `json:"v"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return state{}, fmt.Errorf("spyfest: restoring a snapshot: %w", err)
-	}
-	switch {
-	case head.Version > stateVersion:
-		return state{}, fmt.Errorf("spyfest: snapshot version %d, this build reads up to %d: %w", head.Version, stateVersion, engine.ErrNewerSnapshot)
-	case head.Version == 0:
-		return upgrade1(data)
-	case head.Version != stateVersion:
-		return state{}, fmt.Errorf("spyfest: unknown snapshot version %d", head.Version)
-	}
 	var st state
-	if err := json.Unmarshal(data, &st); err != nil {
-		return state{}, fmt.Errorf("spyfest: restoring a snapshot: %w", err)
+	version, err := engine.ReadSnapshot("spyfest", data, stateVersion, &st)
+	switch {
+	case err != nil:
+		return state{}, err
+	case version == 0: // version 1 was saved without "v"
+		return upgrade1(data)
+	case version != stateVersion:
+		return state{}, fmt.Errorf("spyfest: unknown snapshot version %d", version)
 	}
 	return st, nil
 }
