@@ -86,12 +86,9 @@ func (g *Game) hostPass(a HostPass, now engine.Instant) error {
 // passVote is the host passing for a pending voter of the open vote.
 func (g *Game) passVote(a HostPass, now engine.Instant) error {
 	r := g.s.Cur
-	v := r.Vote
-	if a.Vote > g.s.VoteSerial || a.Vote < 1 {
-		return refuse(engine.ErrInvalidAction, "", "there is no vote %d", a.Vote)
-	}
-	if v == nil || v.ID != a.Vote {
-		return refuse(engine.ErrStale, "", "vote %d is over", a.Vote)
+	v, err := g.namedVote(a.Vote)
+	if err != nil {
+		return err
 	}
 	if !r.present(a.Seat) {
 		// Seats seated after the deal have no ballot at all.

@@ -111,15 +111,23 @@ func (g *Game) openVote(kind VoteKind, accuser, suspect engine.Seat) {
 	r.Vote = v
 }
 
+// namedVote is the vote an action names (by its serial), refused when there was never such a
+// vote or it is over.
+func (g *Game) namedVote(id int) (*vote, error) {
+	if id > g.s.VoteSerial || id < 1 {
+		return nil, refuse(engine.ErrInvalidAction, "", "there is no vote %d", id)
+	}
+	if v := g.s.Cur.Vote; v != nil && v.ID == id {
+		return v, nil
+	}
+	return nil, refuse(engine.ErrStale, "", "vote %d is over", id)
+}
+
 // vote records one ballot.
 func (g *Game) vote(seat engine.Seat, a Vote, now engine.Instant) error {
-	r := g.s.Cur
-	v := r.Vote
-	if a.Vote > g.s.VoteSerial || a.Vote < 1 {
-		return refuse(engine.ErrInvalidAction, "", "there is no vote %d", a.Vote)
-	}
-	if v == nil || v.ID != a.Vote {
-		return refuse(engine.ErrStale, "", "vote %d is over", a.Vote)
+	v, err := g.namedVote(a.Vote)
+	if err != nil {
+		return err
 	}
 	if err := g.player(seat); err != nil {
 		return err
