@@ -77,6 +77,10 @@ func (m *mixedTable) play(atPlaying func()) *spyfall.View {
 		// The spy names the location from the card's face (every card has a button there).
 		m.t.Logf("%s is the spy and names the location", m.player)
 		me.press("#card-action")
+		// Pressed once the sheet has slid in: a press computed during its slide landed on
+		// another location's button (Firefox named passenger_train for movie_studio).
+		me.waitJS(`document.querySelector("#location-list button") !== null`, "the location list")
+		settleOn(me, "the location list")
 		me.press(fmt.Sprintf("#location-list button[data-location=%q]", loc))
 		me.press("#guess-confirm")
 		v = m.phase(spyfall.PhaseGameOver)
