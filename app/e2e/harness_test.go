@@ -387,7 +387,8 @@ func (h *harness) screenshot(tb *tab, name string, vp viewport, scheme string) {
 	tb.do(size(phone), setMedia("dark"))
 }
 
-// screenshots photographs a screen as a phone and on a desktop: in make test the phone in
+// screenshots checks a screen (axe, sideways scroll, what would trouble an iPhone) and
+// photographs it as a phone and on a desktop: in make test the phone in
 // the dark scheme and the desktop in the light one, in make test-long (longRun) both sizes
 // in both schemes. Photographs and their viewport changes were most of the browser tests'
 // time, and a scheme changes colours, which axe checks, not sizes.
@@ -395,6 +396,7 @@ func (h *harness) screenshots(tb *tab, name string) {
 	h.t.Helper()
 	h.axeCheck(tb, name) // with SAFEHOUSE_AXE (make test, make audit): checked by axe-core
 	h.checkOverflow(tb, name)
+	checkIPhone(tb, "Chromium", name)
 	for _, shot := range photographs(phone, desktop) {
 		h.screenshot(tb, name, shot.vp, shot.scheme)
 	}
@@ -433,6 +435,7 @@ func (h *harness) phoneShots(tb *tab, name string) {
 	h.t.Helper()
 	h.axeCheck(tb, name)
 	h.checkOverflow(tb, name)
+	checkIPhone(tb, "Chromium", name)
 	for _, shot := range photographs(phone) {
 		h.screenshot(tb, name, shot.vp, shot.scheme)
 	}
