@@ -104,9 +104,15 @@ type festTable struct {
 // state waits until the public state satisfies ok and returns the reference view.
 func (ft *festTable) state(what string, ok func(v *spyfest.View) bool) *spyfest.View {
 	ft.t.Helper()
+	return festState(ft.t, ft.ref, what, ok)
+}
+
+// festState waits until p's view of the game satisfies ok and returns it.
+func festState(t *testing.T, p *festPeer, what string, ok func(v *spyfest.View) bool) *spyfest.View {
+	t.Helper()
 	var got *spyfest.View
-	eventually(ft.t, what, func() (string, bool) {
-		got = ft.ref.fest()
+	eventually(t, what, func() (string, bool) {
+		got = p.fest()
 		if got == nil {
 			return "no view", false
 		}
