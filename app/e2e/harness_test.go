@@ -388,10 +388,9 @@ func (h *harness) screenshot(tb *tab, name string, vp viewport, scheme string) {
 }
 
 // screenshots checks a screen (axe, sideways scroll, what would trouble an iPhone) and
-// photographs it as a phone and on a desktop: in make test the phone in
-// the dark scheme and the desktop in the light one, in make test-long (longRun) both sizes
-// in both schemes. Photographs and their viewport changes were most of the browser tests'
-// time, and a scheme changes colours, which axe checks, not sizes.
+// photographs it: in make test as a phone in the dark scheme, in make test-long (longRun) as a
+// phone and on a desktop in both schemes. Photographs and their viewport changes were most of
+// the browser tests' time, and a scheme changes colours, which axe checks, not sizes.
 func (h *harness) screenshots(tb *tab, name string) {
 	h.t.Helper()
 	h.axeCheck(tb, name) // with SAFEHOUSE_AXE (make test, make audit): checked by axe-core
@@ -412,25 +411,23 @@ type shot struct {
 }
 
 // photographs are the pictures taken of a screen at the viewports vps: each in both schemes
-// in a long run, else the first dark and the others light.
+// in a long run; in make test only the first (the phone), dark. A desktop photograph cost two
+// layouts of the page at another size besides its capture, about a tenth of the browser
+// tests' CPU time, for a picture that no check reads.
 func photographs(vps ...viewport) []shot {
+	if !longRun {
+		return []shot{{vps[0], "dark"}}
+	}
 	var shots []shot
-	for i, vp := range vps {
-		switch {
-		case longRun:
-			shots = append(shots, shot{vp, "dark"}, shot{vp, "light"})
-		case i == 0:
-			shots = append(shots, shot{vp, "dark"})
-		default:
-			shots = append(shots, shot{vp, "light"})
-		}
+	for _, vp := range vps {
+		shots = append(shots, shot{vp, "dark"}, shot{vp, "light"})
 	}
 	return shots
 }
 
-// phoneShots checks a screen as screenshots does (axe, no sideways overflow in either
-// language) and photographs it as a 390x844 phone only, in both colour schemes: for screens
-// that only ever show on a phone-sized banner, in tests that must stay quick.
+// phoneShots checks a screen as screenshots does and photographs it as a 390x844 phone only
+// (in both colour schemes in make test-long): for screens that only ever show on a
+// phone-sized banner.
 func (h *harness) phoneShots(tb *tab, name string) {
 	h.t.Helper()
 	h.axeCheck(tb, name)

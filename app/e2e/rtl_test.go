@@ -81,9 +81,9 @@ type rtlCheck struct {
 // screen checks the screen now on the tab in English and in each right-to-left language at
 // 320 px: the direction, no sideways scroll, no text wider than its box, every name that
 // sits in a sentence isolated (in English the right-to-left names), the clock's digits left
-// to right. Each right-to-left language is photographed at 390 px in the dark scheme; with
-// full, also on a desktop (photographs: both sizes in both schemes in make test-long). The
-// tab is left in English.
+// to right. Each right-to-left language is photographed at 390 px in the dark scheme; in make
+// test-long a full screen also in the light one and on a desktop (photographs). The tab is
+// left in English.
 func (r *rtlCheck) screen(name string, full bool) {
 	r.t.Helper()
 	tb := r.tb
