@@ -12,6 +12,31 @@ import (
 )
 
 // lineOf joins ht's room on a socket of the test's own, as a device of the table would.
+// askHeard kills the host mid-vote, has peers[1] ask to take over and waits until peers[3]
+// heard the ask. It returns what a forger holding the table's line key knows (it is not the
+// server): the ask, the connection it came from as the witness saw it, and the witness's own
+// share and sealed copy.
+func (ht *handoffTable) askHeard(t *testing.T) (asker, witness *Client, ask askBody, from string, k holding) {
+	t.Helper()
+	ht.killMidVote(t)
+	asker, witness = ht.peers[1], ht.peers[3]
+	ht.takeoverNews(t, asker, "the offer", offered)
+	if err := asker.AskTakeover(); err != nil {
+		t.Fatal(err)
+	}
+	ht.takeoverNews(t, witness, "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
+	asker.take.mu.Lock()
+	ask = asker.take.ask.body
+	asker.take.mu.Unlock()
+	witness.take.mu.Lock()
+	from = witness.take.asks[ask.ID].from
+	witness.take.mu.Unlock()
+	witness.mu.Lock()
+	k = *witness.keep
+	witness.mu.Unlock()
+	return asker, witness, ask, from, k
+}
+
 func (ht *handoffTable) lineOf(t *testing.T) *signalClient {
 	t.Helper()
 	sig, err := dialSignal(ht.ctx, ht.url)
@@ -33,23 +58,7 @@ func (ht *handoffTable) lineOf(t *testing.T) *signalClient {
 // that really agrees still opens the copy.
 func TestBadSharesAreRefusedEachWithItsOwnNotice_APP_HOST_3(t *testing.T) {
 	ht := takeoverTable(t, 4)
-	ht.killMidVote(t)
-	asker, witness := ht.peers[1], ht.peers[3]
-	ht.takeoverNews(t, asker, "the offer", offered)
-	if err := asker.AskTakeover(); err != nil {
-		t.Fatal(err)
-	}
-	ht.takeoverNews(t, witness, "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
-	// The forger knows the line key (a holder of the table) and the ask; it is not the server.
-	asker.take.mu.Lock()
-	ask := asker.take.ask.body
-	asker.take.mu.Unlock()
-	witness.take.mu.Lock()
-	from := witness.take.asks[ask.ID].from
-	witness.take.mu.Unlock()
-	witness.mu.Lock()
-	k := *witness.keep
-	witness.mu.Unlock()
+	asker, witness, ask, from, k := ht.askHeard(t)
 
 	_, otherShares, err := sealed.NewDeal(k.deal.Game, sealed.Key{7}, 4) // an older deal of this game
 	if err != nil {
@@ -144,23 +153,8 @@ func TestACopyOfTheWrongStateNumberIsRefused_APP_HOST_3(t *testing.T) {
 	for _, sendCopy := range []bool{true, false} {
 		t.Run(map[bool]string{true: "relabelled", false: "never sent"}[sendCopy], func(t *testing.T) {
 			ht := takeoverTable(t, 4)
-			ht.killMidVote(t)
-			asker, witness := ht.peers[1], ht.peers[3]
-			ht.takeoverNews(t, asker, "the offer", offered)
-			if err := asker.AskTakeover(); err != nil {
-				t.Fatal(err)
-			}
-			ht.takeoverNews(t, witness, "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
-			asker.take.mu.Lock()
-			ask := asker.take.ask.body
-			asker.take.mu.Unlock()
-			witness.take.mu.Lock()
-			from := witness.take.asks[ask.ID].from
-			witness.take.mu.Unlock()
-			witness.mu.Lock()
-			k := *witness.keep
+			asker, witness, ask, from, k := ht.askHeard(t)
 			relabelled := *k.copy
-			witness.mu.Unlock()
 			relabelled.State += 3
 
 			line := ht.lineOf(t)
