@@ -17,6 +17,7 @@ require (
 	github.com/pion/transport/v4 v4.1.0
 	github.com/pion/webrtc/v4 v4.2.20
 	github.com/prometheus/client_golang v1.25.0
+	golang.org/x/net v0.60.0
 	golang.org/x/text v0.43.0
 	rsc.io/qr v0.2.0
 )
@@ -60,7 +61,6 @@ require (
 	github.com/wlynxg/anet v0.0.5 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/mod v0.41.0 // indirect
-	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/term v0.47.0 // indirect

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"golang.org/x/net/html"
+
 	"safehouse/app"
 	"safehouse/app/i18n"
 	"safehouse/tools/precompress"
@@ -109,6 +111,33 @@ func fakeWeb(t *testing.T) string {
 	return dir
 }
 
+// hasElement reports whether page has a tag element with at least the attributes want.
+// go-app writes an element's attributes in map order, so the same site can say rel before
+// href in one build and after it in the next; only the parsed attributes are stable.
+func hasElement(page, tag string, want map[string]string) bool {
+	z := html.NewTokenizer(strings.NewReader(page))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return false
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tok := z.Token()
+			if tok.Data != tag {
+				continue
+			}
+			matched := 0
+			for _, a := range tok.Attr {
+				if v, ok := want[a.Key]; ok && v == a.Val {
+					matched++
+				}
+			}
+			if matched == len(want) {
+				return true
+			}
+		}
+	}
+}
+
 func writeFakeWeb(dir string) error {
 	files := map[string]string{
 		"app.wasm":              "\x00asm\x01\x00\x00\x00",
@@ -189,8 +218,10 @@ func TestGenerateWritesACompleteSite(t *testing.T) {
 
 	// An iPhone's home screen reads these, not the manifest, before iOS 16.4.
 	index := string(siteFile(t, out, "index.html"))
-	for _, want := range []string{`<link rel="apple-touch-icon" href="/web/icon-maskable-512.png">`,
-		`<meta name="apple-mobile-web-app-capable" content="yes">`,
+	if !hasElement(index, "link", map[string]string{"rel": "apple-touch-icon", "href": "/web/icon-maskable-512.png"}) {
+		t.Error(`index.html lacks <link rel="apple-touch-icon" href="/web/icon-maskable-512.png">`)
+	}
+	for _, want := range []string{`<meta name="apple-mobile-web-app-capable" content="yes">`,
 		`<meta name="apple-mobile-web-app-title" content="Safehouse">`,
 		`<meta name="apple-mobile-web-app-status-bar-style" content="default">`,
 		`viewport-fit=cover`} {
