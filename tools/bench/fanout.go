@@ -22,6 +22,9 @@ type screens struct {
 	last    time.Time
 	done    chan struct{}
 	wg      sync.WaitGroup
+	// onView, when set before the first watch, is also given every view (the evening's
+	// players follow their game through it).
+	onView func(idx int, v *session.View)
 }
 
 // watch reads c's updates until they end.
@@ -32,6 +35,9 @@ func (s *screens) watch(idx int, c *session.Client) {
 		for u := range c.Updates() {
 			if u.View != nil {
 				s.saw(idx, u.View)
+				if s.onView != nil {
+					s.onView(idx, u.View)
+				}
 			}
 		}
 	}()
@@ -171,24 +177,50 @@ func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, inte
 		native++ // the host's own player
 	}
 
+	var atWarm func() error
+	if tab != nil && profileDir != "" {
+		atWarm = tab.startProfile
+	}
+	times, err := timeRenames(&s, players, native, tab, "R", intents, atWarm)
+	if err != nil {
+		return fail("%w", err)
+	}
+	if tab != nil && profileDir != "" {
+		if err := saveHostProfile(tab.tab, profileDir, c); err != nil {
+			return fail("profiling the host tab: %w", err)
+		}
+	}
+	if tab != nil {
+		if times.hostMemory, err = tab.wasmMemory(); err != nil {
+			return fail("the host tab's memory: %w", err)
+		}
+	}
+	return times, nil
+}
+
+// timeRenames has senders take turns renaming themselves to prefix+k, warmUp untimed then
+// count timed, and times each from Send until the native screens s watches (native of them)
+// and, with tab set, the host tab showed the new name. atWarm, when set, runs after the
+// warm-up, just before the first timed intent.
+func timeRenames(s *screens, senders []*session.Client, native int, tab *hostTab, prefix string, count int, atWarm func() error) (fanoutTimes, error) {
 	var times fanoutTimes
-	for k := 0; k < warmUp+intents; k++ {
-		if k == warmUp && tab != nil && profileDir != "" {
-			if err := tab.startProfile(); err != nil {
-				return fail("profiling the host tab: %w", err)
+	for k := 0; k < warmUp+count; k++ {
+		if k == warmUp && atWarm != nil {
+			if err := atWarm(); err != nil {
+				return times, fmt.Errorf("before the timed intents: %w", err)
 			}
 		}
-		sender := players[k%len(players)]
-		name := fmt.Sprintf("R%d", k)
+		sender := senders[k%len(senders)]
+		name := fmt.Sprintf("%s%d", prefix, k)
 		done := s.expect(name, sender.Seat(), native)
 		start := time.Now()
 		if err := sender.Send(session.Intent{Kind: session.KindRename, Name: name}); err != nil {
-			return fail("intent %d: %w", k, err)
+			return times, fmt.Errorf("intent %d: %w", k, err)
 		}
 		select {
 		case <-done:
 		case <-time.After(20 * time.Second):
-			return fail("intent %d: not every native screen showed it within 20 s", k)
+			return times, fmt.Errorf("intent %d: not every native screen showed it within 20 s", k)
 		}
 		peersDone := s.lastSeen()
 		last := peersDone
@@ -196,7 +228,7 @@ func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, inte
 		if tab != nil {
 			at, err := tab.seenAt(name, 20*time.Second)
 			if err != nil {
-				return fail("intent %d on the host tab: %w", k, err)
+				return times, fmt.Errorf("intent %d on the host tab: %w", k, err)
 			}
 			hostDone = at
 			if at.After(last) {
@@ -210,17 +242,6 @@ func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, inte
 		if tab != nil {
 			times.peers = append(times.peers, peersDone.Sub(start))
 			times.hostTab = append(times.hostTab, hostDone.Sub(start))
-		}
-	}
-	if tab != nil && profileDir != "" {
-		if err := saveHostProfile(tab.tab, profileDir, c); err != nil {
-			return fail("profiling the host tab: %w", err)
-		}
-	}
-	if tab != nil {
-		var err error
-		if times.hostMemory, err = tab.wasmMemory(); err != nil {
-			return fail("the host tab's memory: %w", err)
 		}
 	}
 	return times, nil

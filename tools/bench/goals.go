@@ -62,6 +62,8 @@ func goalsOf(section string) []goal {
 		return []goal{goalFlood, goalHalfOpen}
 	case "takeover":
 		return []goal{goalTakeover}
+	case "evening":
+		return []goal{{"evening", "fan-out and tab memory at each checkpoint (README)", "p99 <= 20 ms; growth <= +10 %"}, goalChurn}
 	case "fanout":
 		var goals []goal
 		for _, t := range fanoutTargets {

@@ -12,13 +12,14 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// nameScript records in the host tab, for every player name its lobby list shows, the wall
-// clock time (Unix ms, sub-millisecond) at which the name first appeared in the page.
+// nameScript records in the host tab, for every player name its lobby list or a Spyfall
+// round's seat chips show, the wall clock time (Unix ms, sub-millisecond) at which the name
+// first appeared in the page.
 const nameScript = `(() => {
   window.__seen = window.__seen || {};
   const scan = () => {
     const t = performance.timeOrigin + performance.now();
-    for (const e of document.querySelectorAll("#players .player-name")) {
+    for (const e of document.querySelectorAll("#players .player-name, #sf-players .sf-chip-name")) {
       if (!(e.textContent in window.__seen)) window.__seen[e.textContent] = t;
     }
   };

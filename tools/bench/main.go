@@ -21,7 +21,7 @@ import (
 )
 
 // allSections are the parts of the run, in the table's order.
-var allSections = []string{"size", "startup", "firstvisit", "join", "relay", "fanout", "signaling", "abuse", "engine", "qr", "takeover"}
+var allSections = []string{"size", "startup", "firstvisit", "join", "relay", "fanout", "signaling", "abuse", "engine", "qr", "takeover", "evening"}
 
 func main() {
 	site := flag.String("site", "build/site", "the app's built site (make site)")
@@ -30,6 +30,8 @@ func main() {
 	// A p99 over 150 intents was the second-worst sample: on a 2-core machine it moved by
 	// 10 ms between runs of the same build. Over 400 it is the fourth-worst.
 	intents := flag.Int("intents", 400, "intents timed per fan-out case")
+	eveningRounds := flag.Int("evening-rounds", 100, "rounds of Spyfall the evening section plays (its checkpoints: rounds 1, 10, 50 and the last)")
+	eveningIntents := flag.Int("evening-intents", 200, "intents timed at each of the evening's checkpoints")
 	hostProfile := flag.String("host-profile", "", "a directory: profile the browser host's tab over each fan-out case's timed intents (.cpuprofile and a summary)")
 	only := flag.String("only", strings.Join(allSections, ","), "comma-separated sections to run: "+strings.Join(allSections, ", "))
 	takeoverHost := flag.String("takeover-host", "", "internal: host a room on this signaling URL until killed (the takeover section's host process)")
@@ -66,7 +68,7 @@ func main() {
 	loadBefore := loadAverage()
 	rows := run(context.Background(), config{
 		site: *site, work: work, runs: *runs, joins: *joins, intents: *intents, sections: sections,
-		hostProfile: *hostProfile,
+		hostProfile: *hostProfile, eveningRounds: *eveningRounds, eveningIntents: *eveningIntents,
 	})
 	rows = append(rows, info("machine", "CPUs; load average before / after (timings need a quiet machine)",
 		fmt.Sprintf("%d; %s / %s", runtime.NumCPU(), loadBefore, loadAverage())))
@@ -104,6 +106,9 @@ type config struct {
 	runs, joins, intents int
 	sections             []string
 	hostProfile          string // where fan-out cases with a browser host save its profile; "" for none
+	// eveningRounds and eveningIntents size the evening: rounds played, intents timed at
+	// each checkpoint.
+	eveningRounds, eveningIntents int
 }
 
 func (c config) wants(section string) bool { return slices.Contains(c.sections, section) }
@@ -127,7 +132,7 @@ func run(ctx context.Context, c config) []row {
 		progress("building the baseline page")
 		baseSite, baseErr = buildBaseline(ctx, c.work)
 	}
-	if needs("startup", "join", "relay", "fanout", "signaling", "abuse", "takeover") {
+	if needs("startup", "join", "relay", "fanout", "signaling", "abuse", "takeover", "evening") {
 		progress("building the server")
 		bin, binErr = buildServer(ctx, c.work)
 	}
@@ -179,6 +184,11 @@ func run(ctx context.Context, c config) []row {
 	section("engine", "playing engine games", func() []row { return engineRows(ctx) })
 	section("qr", "seating players through QR codes, no server", func() []row { return qrRows(ctx) })
 	section("takeover", "killing hosts and taking their games over", func() []row { return takeoverRows(ctx, bin) }, binErr)
+	section("evening", fmt.Sprintf("playing an evening of %d rounds at a host tab", c.eveningRounds), func() []row {
+		return withServers(bin, "evening", []string{c.site}, func(s []*server) []row {
+			return eveningRows(bin, s[0].signal, chrome, chromeErr, c.work, s[0].origin, c.eveningRounds, c.eveningIntents)
+		})
+	}, siteErr, binErr)
 	return rows
 }
 
@@ -202,7 +212,7 @@ func withServers(bin, section string, sites []string, measure func([]*server) []
 }
 
 // browserSections are the sections measured in Chromium.
-var browserSections = []string{"startup", "firstvisit", "join", "relay", "fanout"}
+var browserSections = []string{"startup", "firstvisit", "join", "relay", "fanout", "evening"}
 
 // checkBrowser ends the run at once when a wanted section needs Chromium, none is found and
 // the browser is required (CI=true or SAFEHOUSE_REQUIRE_BROWSER=1, as for the tests);
