@@ -11,4 +11,12 @@
 // signaling server as a separate process, measured from outside; the engines' own
 // BenchmarkGames. A figure that cannot be measured yet says why instead of showing a number,
 // and its target counts as not met.
+//
+// The evening section (evening.go, eveningplay.go, eveningmem.go) plays a long evening of
+// Spyfall at a browser host, with a player tab, native players and table screens, and checks
+// that neither tab's JS heap, wasm memory nor DOM grows from round 10 to 100, that the
+// intent fan-out stays quick at every checkpoint, and that the signaling server's memory
+// stays flat over 10,000 joins and leaves. The table goes to stdout and only there: the
+// bench's progress goes to stderr, and the log of the sessions it runs (slog's default
+// logger) to build/bench-sessions.log (main.go, logSessionsTo).
 package main
