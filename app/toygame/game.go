@@ -44,6 +44,9 @@ type View struct {
 	Over   bool          `json:"over"`
 }
 
+// stateVersion is the version of state's saved form ("v").
+const stateVersion = 1
+
 // state is the whole game, saved as it is.
 type state struct {
 	Version int           `json:"v"`
@@ -69,7 +72,7 @@ func New(c Config, seats int) (*Game, error) {
 	case seats < 1:
 		return nil, engine.Refuse(engine.ErrBadConfig, "", "nobody to guess")
 	}
-	g := &Game{state{Version: 1, Max: c.Max, Number: 1 + engine.NewRand(c.Seed).IntN(c.Max), Winner: engine.NoSeat}}
+	g := &Game{state{Version: stateVersion, Max: c.Max, Number: 1 + engine.NewRand(c.Seed).IntN(c.Max), Winner: engine.NoSeat}}
 	for s := range seats {
 		g.s.Seats = append(g.s.Seats, engine.Seat(s))
 	}
@@ -158,13 +161,16 @@ func (g *Game) SeatView(seat engine.Seat) any { return g.View(seat) }
 
 func (g *Game) MarshalBinary() ([]byte, error) { return json.Marshal(g.s) }
 
+// UnmarshalBinary reads a save as every engine does (engine.ReadSnapshot): a newer version
+// is refused with ErrNewerSnapshot; the toy has had one version, so an older one is damage.
 func (g *Game) UnmarshalBinary(data []byte) error {
 	var s state
-	if err := json.Unmarshal(data, &s); err != nil {
-		return fmt.Errorf("toy: restoring: %w", err)
+	version, err := engine.ReadSnapshot("toy", data, stateVersion, &s)
+	if err != nil {
+		return err
 	}
-	if s.Version > 1 {
-		return fmt.Errorf("toy: snapshot version %d: %w", s.Version, engine.ErrNewerSnapshot)
+	if version != stateVersion {
+		return fmt.Errorf("toy: snapshot version %d was never written", version)
 	}
 	g.s = s
 	return nil
