@@ -4,10 +4,12 @@
 // summed by Go package, largest first, from the names the linker writes into a build made
 // without -s -w (the function bodies are the same as in the stripped build the site ships).
 //
-//	go run ./tools/wasmsize [-top 20] [-main ./wasm] [-funcs PKG] app-with-names.wasm
+//	go run ./tools/wasmsize [-top 20] [-main ./wasm] [-funcs PKG] [-files PKG:a.go,b.go] app-with-names.wasm
 //
 // -funcs lists the largest functions of one package in place of the packages (a generic
 // function's instantiations each count: "slices.pdqsortCmpFunc[...]" once per shape).
+// -files sums the functions declared in some files of one package, with their closures:
+// what a feature that has its own files adds (the bench's takeover section uses it).
 //
 // "brotli alone" compresses each package's bodies on their own (quality 5): a rough measure
 // of what the package adds to the served file, to rank cuts by, not a share of it.
@@ -34,6 +36,7 @@ func main() {
 	top := flag.Int("top", 20, "how many packages to list")
 	mainPkg := flag.String("main", "./wasm", "the wasm's main package, whose dependencies (go list -deps) name the packages")
 	funcs := flag.String("funcs", "", "list the largest functions of this package (an import path) instead")
+	files := flag.String("files", "", "sum the functions declared in these files of a package instead: importpath:dir/a.go,dir/b.go")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("wasmsize: ")
@@ -59,6 +62,12 @@ func main() {
 		log.Fatalf("go list -deps %s: %v", *mainPkg, err)
 	}
 	pkgs := newPackages(strings.Fields(string(list)))
+	if pkg, paths, ok := strings.Cut(*files, ":"); ok {
+		if err := reportFiles(os.Stdout, m, pkg, strings.Split(paths, ",")); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if *funcs != "" {
 		reportFuncs(os.Stdout, m, pkgs, *funcs, *top)
 		return

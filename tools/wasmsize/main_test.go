@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -97,5 +98,91 @@ func TestReportOnARealBuild(t *testing.T) {
 			t.Errorf("line %q: want a size, no larger than the one before, and a function of fmt", line)
 		}
 		prev = size
+	}
+}
+
+// -files counts what its files declare, with their closures, methods and generic
+// instantiations, and nothing of the package's other files.
+func TestFilesSumWhatTheyDeclare(t *testing.T) {
+	dir := t.TempDir()
+	sources := map[string]string{
+		"go.mod": "module hello\n\ngo 1.26\n",
+		"feature.go": `package main
+
+import "fmt"
+
+type box struct{ n int }
+
+func (b *box) grow() func() int { return func() int { b.n++; return b.n } }
+
+func (b box) show() { fmt.Println(b.n) }
+
+func largest[T int | float64](xs ...T) T {
+	m := xs[0]
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+func feature() {
+	b := &box{}
+	b.grow()()
+	b.show()
+	fmt.Println(largest(1, 2), largest(1.5, 2.5))
+}
+`,
+		"main.go": "package main\n\nimport \"fmt\"\n\nfunc other() { fmt.Println(\"other\") }\n\nfunc main() { feature(); other() }\n",
+	}
+	for name, body := range sources {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "hello.wasm")
+	build := exec.Command("go", "build", "-gcflags=-l", "-o", out, ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building: %v\n%s", err, b)
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := declaredIn("main", []string{filepath.Join(dir, "feature.go")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	for _, n := range names {
+		declared[n] = true
+	}
+	var counted []string
+	for i := range m.bodies {
+		if name := m.names[m.imported+i]; ofDeclared(name, declared) {
+			counted = append(counted, name)
+		}
+	}
+	for _, want := range []string{"main.feature", "main.__box_.grow", "main.__box_.grow.func1", "main.box.show", "main.largest_go.shape.int_", "main.largest_go.shape.float64_"} {
+		if !slices.Contains(counted, want) {
+			t.Errorf("%s is not counted; counted %v", want, counted)
+		}
+	}
+	for _, name := range counted {
+		if strings.HasPrefix(name, "main.other") || name == "main.main" {
+			t.Errorf("%s, declared in another file, is counted", name)
+		}
+	}
+	var report strings.Builder
+	if err := reportFiles(&report, m, "main", []string{filepath.Join(dir, "feature.go")}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(report.String(), fmt.Sprintf("%d functions", len(counted))) {
+		t.Errorf("report %q, want %d functions", report.String(), len(counted))
 	}
 }
