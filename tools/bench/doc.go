@@ -12,6 +12,10 @@
 // BenchmarkGames. A figure that cannot be measured yet says why instead of showing a number,
 // and its target counts as not met.
 //
+// The takeover section (takeover.go) kills a host's process and times its table taking the
+// game over, and reads from a build with names the wasm code the handoff and takeover's own
+// files add (tools/wasmsize -files).
+//
 // The evening section (evening.go, eveningplay.go, eveningmem.go) plays a long evening of
 // Spyfall at a browser host, with a player tab, native players and table screens, and checks
 // that neither tab's JS heap, wasm memory nor DOM grows from round 10 to 100, that the

@@ -10,6 +10,7 @@ import (
 	"log"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -53,7 +54,58 @@ func takeoverRows(ctx context.Context, bin string) []row {
 	log.Printf("takeover times: %v", times)
 	slices.Sort(times)
 	p95 := percentile(times, 95)
-	return []row{goalTakeover.check(fmt.Sprintf("%s / %s (%d takeovers)", ms(percentile(times, 50)), ms(p95), len(times)), p95 <= 3*time.Second)}
+	return []row{goalTakeover.check(fmt.Sprintf("%s / %s (%d takeovers)", ms(percentile(times, 50)), ms(p95), len(times)), p95 <= 3*time.Second),
+		takeoverSizeRow(ctx)}
+}
+
+// takeoverFiles are the files that hold the handoff and the takeover and nothing else, by
+// package; code of theirs in shared files (the host's core, the shell) is not counted, so
+// the row is a lower bound.
+var takeoverFiles = map[string][]string{
+	"safehouse/app/session": {"app/session/handoff.go", "app/session/handoff_host.go", "app/session/handoff_player.go",
+		"app/session/takeover.go", "app/session/takeline.go", "app/session/seal_host.go", "app/session/seal_player.go"},
+	"safehouse/app": {"app/handoff.go", "app/takeover.go"},
+}
+
+// takeoverSizeRow is the wasm code that issue 32's files add: the app built as make wasm
+// builds it but with its function names, read by tools/wasmsize -files.
+func takeoverSizeRow(ctx context.Context) row {
+	const name = "wasm code the handoff and takeover add: their own files' functions, code and brotli alone"
+	dir, err := os.MkdirTemp("", "bench-takeover-size")
+	if err != nil {
+		return unmeasured("takeover", name, "", err)
+	}
+	defer os.RemoveAll(dir)
+	wasm := filepath.Join(dir, "app-names.wasm")
+	args := []string{"build", "-trimpath", "-ldflags=-w", "-gcflags=safehouse/...=-l", "-gcflags=github.com/maxence-charriere/go-app/v10/...=-l", "-o", wasm}
+	if _, err := os.Stat("build/wasm.mod"); err == nil {
+		args = append(args, "-modfile=build/wasm.mod")
+	}
+	if _, err := os.Stat("build/std-overlay/overlay.json"); err == nil {
+		args = append(args, "-overlay=build/std-overlay/overlay.json")
+	}
+	build := exec.CommandContext(ctx, "go", append(args, "./wasm")...)
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		return unmeasured("takeover", name, "", fmt.Errorf("building the app with names: %v\n%s", err, out))
+	}
+	var parts []string
+	for _, pkg := range []string{"safehouse/app/session", "safehouse/app"} {
+		label := map[string]string{"safehouse/app/session": "session", "safehouse/app": "screens"}[pkg]
+		out, err := exec.CommandContext(ctx, "go", "run", "./tools/wasmsize", "-files", pkg+":"+strings.Join(takeoverFiles[pkg], ","), wasm).Output()
+		if err != nil {
+			return unmeasured("takeover", name, "", fmt.Errorf("tools/wasmsize: %v", err))
+		}
+		var files, funcs, code int
+		var share float64
+		var brotli int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(string(out), pkg+", "), "%d files: %d functions, %d bytes of code (%f %% of the code section), %d bytes brotli alone",
+			&files, &funcs, &code, &share, &brotli); err != nil {
+			return unmeasured("takeover", name, "", fmt.Errorf("reading tools/wasmsize's %q: %v", out, err))
+		}
+		parts = append(parts, fmt.Sprintf("%s %.0f KB (%.1f %% of the code), %.0f KB", label, float64(code)/1000, share, float64(brotli)/1000))
+	}
+	return info("takeover", name, strings.Join(parts, "; "))
 }
 
 // runTakeoverHost is the host's process of a takeover run: it hosts a room on signal, prints
