@@ -224,5 +224,5 @@ func startupRows(chrome, workDir string, app, base startupSite, runs int) []row 
 		}
 		rows = append(rows, info(sec, name, ms(d)+" (wasm as "+enc+")"))
 	}
-	return rows
+	return append(rows, startBreakdownRows(chrome, workDir, app, base)...)
 }
