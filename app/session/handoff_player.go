@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 )
 
@@ -210,23 +209,6 @@ func (c *Client) takeHandoff(ctx context.Context, ho *handoffIn, data []byte) {
 	_ = c.sendOn(ho.conn, TypeHandoffTaken, handoffID{ID: ho.id})
 	c.notify(Update{Host: host})
 	c.retire()
-}
-
-// becomeHost takes the room st names with its claim and hosts it on this device (a handoff
-// or a takeover), with the game the app's OpenTable makes from st.
-func (c *Client) becomeHost(ctx context.Context, st HostState) (*HostSession, error) {
-	c.mu.Lock()
-	o := c.opts
-	c.mu.Unlock()
-	var table Table
-	if o.OpenTable != nil {
-		var err error
-		if table, err = o.OpenTable(st.Game, st.GameClock()); err != nil {
-			return nil, fmt.Errorf("the game in the state cannot be read: %w", err)
-		}
-	}
-	o.Name = "" // the seat keeps its name
-	return ResumeHost(ctx, o, st, table)
 }
 
 // cutAt asks a test whether the device dies at this step of a handoff.
