@@ -193,9 +193,7 @@ func (s *shell) watchVisibility() {
 		s.ui.Dispatch(func(goapp.Context) {
 			if s.live != nil {
 				s.live.client.Check()
-				if s.live.host != nil {
-					s.live.host.Check() // a hosting phone woken: its signaling socket may be gone
-				}
+				s.live.checkHosting() // a hosting phone woken: its signaling socket may be gone
 			}
 		})
 		return nil

@@ -7,7 +7,6 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 )
@@ -31,36 +30,6 @@ func (s *shell) options(name string) session.Options {
 		// A guest's phone offers to continue the game once the host has been away this long.
 		TakeoverAfter: configuredTakeoverAfter(),
 	}
-}
-
-// host creates a game with this tab as its host.
-func (s *shell) host(ctx goapp.Context, name string) {
-	s.attempt++
-	s.connecting = connectingModel{}
-	s.screen = screenConnecting
-	s.qr = qrModel{}
-	opts := s.options(name)
-	opts.Store = storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
-	sctx, cancel := context.WithCancel(context.Background())
-	host := func(sctx context.Context) (*session.HostSession, error) { return session.Host(sctx, opts) }
-	inBackground(s, sctx, cancel, host, func(ctx goapp.Context, h *session.HostSession, err error) {
-		if err != nil {
-			cancel()
-			s.retry = func(ctx goapp.Context) { s.host(ctx, name) }
-			// The host is told what happened and offered the game with no server first ("Check
-			// that you're on the same network as the host" was a player's advice, issue 29).
-			s.showError(i18n.ErrorHostTitle, i18n.ErrorHostNoServer, s.retry)
-			s.failure.NoServer, s.failure.Hosting = true, true
-			return
-		}
-		h.SetTable(game.NewRoom(game.Options{}))
-		s.start(ctx, &liveSession{
-			host:   h,
-			client: h.Player(),
-			invite: invite{Room: h.Room(), Secret: h.Secret()},
-			cancel: cancel,
-		})
-	})
 }
 
 // join connects to the host of inv's room as a guest.
@@ -137,7 +106,7 @@ func (s *shell) start(ctx goapp.Context, live *liveSession) {
 	}
 	s.lobby = lobbyModel{
 		Room:      live.invite.Room,
-		IsHost:    live.host != nil || live.qr != nil,
+		IsHost:    live.hosts() || live.hostsQR(),
 		InviteURL: link,
 		InviteQR:  qr,
 		Status:    session.StatusConnecting,
@@ -245,7 +214,7 @@ func (s *shell) applyHandoff(ctx goapp.Context, live *liveSession, u session.Upd
 		s.applyTakeover(*u.Takeover)
 	case u.Code == session.NoticeHandoffCancelled || u.Code == session.NoticeHandoffFailed:
 		s.handoff.Ask, s.handoff.Taking = nil, false
-	case u.Code == session.NoticeRoomLost && live.host != nil && live.host.Displaced():
+	case u.Code == session.NoticeRoomLost && live.displaced():
 		// The server gave this host's room to another device: the game moved on while this
 		// phone was away. The state is forgotten (Close clears the save); the player comes
 		// back as its seat.
@@ -266,7 +235,7 @@ func (s *shell) becameHost(ctx goapp.Context, old *liveSession, h *session.HostS
 	}
 	go old.client.Close()
 	s.handoff = handoffModel{}
-	s.start(ctx, &liveSession{host: h, client: h.Player(), invite: inv, cancel: old.cancel})
+	s.start(ctx, &liveSession{hosting: hostingOf(h), client: h.Player(), invite: inv, cancel: old.cancel})
 	s.showToast(ctx, s.t(i18n.HandoffNowHere))
 }
 

@@ -33,6 +33,12 @@
 // shell and renders it. TestShellFilesStandInLayers fails on two files that use each other,
 // however far round, and names what ties them.
 //
+// What only a host runs is in files of its own, left out of the player build (-tags player,
+// wasm/doc.go): hosted.go (what a live session hosts, low down), hosting.go (creating a game,
+// the next QR seat's code, seating pass-and-play, reading a saved game) and resume.go. In
+// that build hosted_player.go and hosting_player.go stand in: nothing is hosted, and each way
+// to host says that the full app does.
+//
 // Someone who typed the room code instead of following the invite link waits on the
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets
 // them in or turns them away from the banner above its lobby or game (knocks.go). Whoever

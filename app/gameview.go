@@ -18,7 +18,7 @@ import (
 // playing is the screens this device shows the game with: the live session's, or in
 // pass-and-play those of the player holding the phone, each player's kept apart.
 func (s *shell) playing(f game.Family) gameUI {
-	if p := s.pass; p != nil && p.host != nil {
+	if p := s.pass; p != nil && p.seated() {
 		return p.seats[p.current].games.of(f)
 	}
 	return s.games.of(f)
@@ -27,7 +27,7 @@ func (s *shell) playing(f game.Family) gameUI {
 // player is the client this device speaks for now: the live session's, or in pass-and-play
 // the client of the player holding the phone.
 func (s *shell) player() *session.Client {
-	if p := s.pass; p != nil && p.host != nil {
+	if p := s.pass; p != nil && p.seated() {
 		return p.seats[p.current].client
 	}
 	return s.live.client

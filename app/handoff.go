@@ -23,14 +23,14 @@ import (
 // this tab joins again as its own seat, or goes home.
 func (s *shell) handOver(ctx goapp.Context, seat session.Seat, name string) {
 	live := s.live
-	if live == nil || live.host == nil || s.handoff.Asking != "" {
+	if live == nil || !live.hosts() || s.handoff.Asking != "" {
 		return
 	}
 	leave, own := s.handoff.Leave, s.ownName()
 	s.handoff.Picking, s.handoff.Asking = false, name
 	live.handingOver = true
 	s.ui.Async(func() {
-		ho, err := live.host.HandOver(context.Background(), seat)
+		ho, err := live.handOver(context.Background(), seat)
 		s.ui.Dispatch(func(ctx goapp.Context) {
 			s.handoff.Asking = ""
 			if err != nil {
@@ -113,11 +113,11 @@ func (s *shell) renderHandoff() goapp.UI {
 			ui.El("div.knock-actions", ui.ElTextWith("button#handoff-moved-ok.btn.secondary[type=button]", s.t(i18n.HandoffOK)).
 				OnClick(func(ctx goapp.Context, _ goapp.Event) { s.handoff.MovedOn = false })),
 		))
-	case s.live.qr != nil || s.qr.Guest:
+	case s.live.hostsQR() || s.qr.Guest:
 		if s.screen == screenLobby {
 			body = append(body, ui.ElText("p#handoff-qr-note.note.subtle", s.t(i18n.HandoffNoServer)))
 		}
-	case s.live.host != nil:
+	case s.live.hosts():
 		body = append(body, s.renderHandoffHost()...)
 	default:
 		body = append(body, s.renderHandoffGuest()...)

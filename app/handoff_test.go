@@ -30,7 +30,7 @@ func hostShell() *shell {
 		{Seat: 3, Name: "TV", Online: true, Spectator: true},
 	}})
 	s.lobby.Screens = screensFromView(&session.View{You: 0, Players: []session.Player{{Seat: 3, Name: "TV", Online: true, Spectator: true}}})
-	s.live = &liveSession{host: &session.HostSession{}}
+	s.live = &liveSession{hosting: hosting{host: &session.HostSession{}}}
 	return s
 }
 
@@ -57,7 +57,7 @@ func TestHostOffersToHandTheGameToPresentDevices_APP_HOST_1(t *testing.T) {
 	}
 	// With no server there is no handoff: the lobby says why.
 	s = hostShell()
-	s.live = &liveSession{qr: &session.QRHost{}}
+	s.live = &liveSession{hosting: hosting{qr: &session.QRHost{}}}
 	if html := renderCopy(t, s); strings.Contains(html, `id="handoff-open"`) || !strings.Contains(html, `id="handoff-qr-note"`) {
 		t.Errorf("a game without a server offers a handoff, or does not say it cannot:\n%s", html)
 	}

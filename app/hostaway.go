@@ -17,7 +17,7 @@ import (
 
 // hostAway reports whether this tab is a guest that cannot reach the host's device now.
 func (s *shell) hostAway() bool {
-	return s.live != nil && s.live.host == nil && s.live.qr == nil && s.pass == nil &&
+	return s.live != nil && !s.live.hosts() && !s.live.hostsQR() && s.pass == nil &&
 		s.lobby.Status == session.StatusReconnecting &&
 		(s.screen == screenLobby || s.screen == screenGame)
 }

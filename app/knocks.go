@@ -16,7 +16,7 @@ import (
 // moves the screen below it to another place in the tree.
 func (s *shell) renderKnocks() goapp.UI {
 	live := ui.ElWith("div#knocks.knocks[aria-live=polite]")
-	if s.live == nil || s.live.host == nil || len(s.lobby.Waiting) == 0 ||
+	if s.live == nil || !s.live.hosts() || len(s.lobby.Waiting) == 0 ||
 		(s.screen != screenLobby && s.screen != screenGame) {
 		return live
 	}
@@ -53,7 +53,7 @@ func (s *shell) renderKnock(k session.Knock) goapp.UI {
 // answerKnock sends the host's answer (KindAdmit or KindTurnAway) for the waiting player id.
 // The banner updates with the host's next view, which no longer lists it.
 func (s *shell) answerKnock(ctx goapp.Context, kind string, id int) {
-	if s.live == nil || s.live.host == nil {
+	if s.live == nil || !s.live.hosts() {
 		return
 	}
 	if err := s.live.client.Send(session.Intent{Kind: kind, Target: &id}); err != nil {

@@ -78,7 +78,7 @@ func TestKnockButtonsNamedByTheirText(t *testing.T) {
 			s := lobbyShell(true, false, true)
 			s.lang = lang
 			s.lobby.Waiting = []session.Knock{{ID: 3, Name: "Leo"}}
-			s.live = &liveSession{host: &session.HostSession{}}
+			s.live = &liveSession{hosting: hosting{host: &session.HostSession{}}}
 			html := render(t, s)
 			for _, id := range []string{"knock-admit-3", "knock-away-3"} {
 				m := regexp.MustCompile(`<button [^>]*id="` + id + `"[^>]*>([^<]*)<`).FindStringSubmatch(html)

@@ -14,7 +14,7 @@ import (
 // own name editable, and sharing the invite as the primary action at the bottom.
 func (s *shell) renderLobby() goapp.UI {
 	invite := ui.El("div.col", s.renderInvite())
-	if s.live != nil && s.live.qr != nil {
+	if s.live != nil && s.live.hostsQR() {
 		invite = ui.El("div.col", s.renderQRSeat()) // no server: the next seat's QR code
 	} else if s.qr.Guest {
 		invite = ui.El("div.col", ui.ElText("p#qr-guest-note.note", s.t(i18n.QRGuestNote)))

@@ -179,13 +179,13 @@ type seatMenu struct {
 // one client per player, and the screen showing one player's view at a time behind a
 // "pass to NAME" screen.
 type passPlay struct {
-	host    *session.LocalHost
-	seats   []*passSeat
-	current int  // the seat index holding the phone
-	handing bool // the hand-over screen is up
-	next    int  // whom the hand-over screen names
-	names   string
-	problem string
+	passHost // the local host, once everyone is seated (hosting.go; the player build has none)
+	seats    []*passSeat
+	current  int  // the seat index holding the phone
+	handing  bool // the hand-over screen is up
+	next     int  // whom the hand-over screen names
+	names    string
+	problem  string
 }
 
 // passSeat is one player of the device, with its own client, its own view and its own

@@ -124,7 +124,7 @@ func TestQRHostsCodeWaitsOverANewGame(t *testing.T) {
 	qrHost := func(screen screen) *shell {
 		s := lobbyShell(true, false, true)
 		s.screen = screen
-		s.live = &liveSession{qr: &session.QRHost{}}
+		s.live = &liveSession{hosting: hosting{qr: &session.QRHost{}}}
 		s.qr = qrModel{Panel: true, Offer: "SH1OFFER", OfferQR: "<svg></svg>"}
 		return s
 	}

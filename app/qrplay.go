@@ -7,7 +7,6 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"safehouse/app/game"
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/app/ui"
@@ -19,58 +18,6 @@ import (
 // (screenQR), shows its answer code, and sits down once the host has scanned that. Scanning
 // runs in web/qrscan.js, loaded only on a screen with a camera view, which reports what it
 // read through a hidden input; every code can also be pasted as text.
-
-// onQRHost hosts a game with no server on this tab.
-func (s *shell) onQRHost(ctx goapp.Context, _ goapp.Event) {
-	name, ok := s.checkName(ctx)
-	if !ok {
-		s.screen = screenHome
-		return
-	}
-	s.attempt++
-	s.connecting = connectingModel{}
-	s.screen = screenConnecting
-	// Saved like a server's host (resume.go): a reloaded tab resumes the game.
-	opts := session.Options{Name: name, Store: storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}}
-	sctx, cancel := context.WithCancel(context.Background())
-	host := func(sctx context.Context) (*session.QRHost, error) { return session.NewQRHost(sctx, opts) }
-	inBackground(s, sctx, cancel, host, func(ctx goapp.Context, h *session.QRHost, err error) {
-		if err != nil {
-			cancel()
-			s.showError(i18n.ErrorConnectTitle, i18n.QRErrConnect, nil)
-			return
-		}
-		h.SetTable(game.NewRoom(game.Options{}))
-		s.qr = qrModel{}
-		s.start(ctx, &liveSession{qr: h, client: h.Player(), invite: invite{Room: h.Room()}, cancel: cancel})
-		s.qrNextOffer()
-	})
-}
-
-// qrNextOffer has the host make the code for the next seat.
-func (s *shell) qrNextOffer() {
-	live := s.live
-	if live == nil || live.qr == nil || s.qr.Making {
-		return
-	}
-	s.qr.Making = true
-	s.qr.Offer, s.qr.OfferQR = "", ""
-	s.ui.Async(func() {
-		code, err := live.qr.Offer(context.Background())
-		s.ui.Dispatch(func(ctx goapp.Context) {
-			if s.live != live {
-				return
-			}
-			s.qr.Making = false
-			if err != nil {
-				s.qr.Error = s.t(i18n.QRErrConnect)
-				return
-			}
-			s.qr.Offer = code
-			s.qr.OfferQR, _ = qrSVG(code, s.t(i18n.QROfferQRLabel))
-		})
-	})
-}
 
 // onQRJoin starts a player's side: scan the host's code.
 func (s *shell) onQRJoin(ctx goapp.Context, _ goapp.Event) {
@@ -124,7 +71,7 @@ func (s *shell) qrCode(ctx goapp.Context, code string) {
 		return
 	}
 	s.qr.Error = ""
-	if s.live != nil && s.live.qr != nil {
+	if s.live != nil && s.live.hostsQR() {
 		s.qrAccept(code)
 		return
 	}
@@ -137,7 +84,7 @@ func (s *shell) qrCode(ctx goapp.Context, code string) {
 func (s *shell) qrAccept(code string) {
 	live := s.live
 	s.ui.Async(func() {
-		err := live.qr.Accept(code)
+		err := live.qrAccept(code)
 		s.ui.Dispatch(func(ctx goapp.Context) {
 			if s.live != live {
 				return
@@ -377,7 +324,7 @@ func (s *shell) renderQRAwayNames() goapp.UI {
 // and the code filling the screen when asked.
 func (s *shell) renderQROverlay() goapp.UI {
 	region := ui.ElWith("div#qr-overlay.qr-overlay[aria-live=polite]")
-	if s.live == nil || s.live.qr == nil || (s.screen != screenLobby && s.screen != screenGame) {
+	if s.live == nil || !s.live.hostsQR() || (s.screen != screenLobby && s.screen != screenGame) {
 		return region
 	}
 	if s.qr.Large && s.qr.OfferQR != "" {

@@ -33,7 +33,7 @@ type qrGuest struct {
 // keepQRGuest keeps a seated QR player's game, when the host's name or the room changed
 // since it was last kept (each view of the game would otherwise write it again).
 func (s *shell) keepQRGuest() {
-	if !goapp.IsClient || !s.mounted || !s.qr.Guest || s.live == nil || s.live.qr != nil {
+	if !goapp.IsClient || !s.mounted || !s.qr.Guest || s.live == nil || s.live.hostsQR() {
 		return
 	}
 	host := s.hostPlayerName()
@@ -82,7 +82,7 @@ func (s *shell) resumeQRGuest(store goapp.BrowserStorage, now time.Time) bool {
 // qrEveryoneBack closes the host's code for the next seat over the game once nobody is away:
 // it was opened to bring someone back (it stayed, with "A player is connecting…", until Hide).
 func (s *shell) qrEveryoneBack() {
-	if s.screen != screenGame || !s.qr.Panel || s.live == nil || s.live.qr == nil || len(s.qrAwayNames()) > 0 {
+	if s.screen != screenGame || !s.qr.Panel || s.live == nil || !s.live.hostsQR() || len(s.qrAwayNames()) > 0 {
 		return
 	}
 	s.qr.Panel, s.qr.Camera, s.qr.Large = false, false, false

@@ -29,7 +29,7 @@ func TestQRHostsCodeLeavesOnceEveryoneIsBack(t *testing.T) {
 		return &session.View{Room: "K7MPQ2", Players: players, Game: room.View(0)}
 	}
 	s := lobbyShell(true, false, true)
-	s.live = &liveSession{qr: &session.QRHost{}}
+	s.live = &liveSession{hosting: hosting{qr: &session.QRHost{}}}
 	// Each look at the screen draws a copy: a component is drawn by one engine only.
 	look := func() string {
 		t.Helper()

@@ -77,11 +77,10 @@ type shell struct {
 
 // liveSession is this tab's connection to a game: the host's own seat, or a guest's.
 type liveSession struct {
-	host   *session.HostSession // nil for a guest
-	qr     *session.QRHost      // a host with no server (qrplay.go)
-	client *session.Client
-	invite invite
-	cancel context.CancelFunc
+	hosting // what this tab hosts, nothing for a guest (hosting.go; the player build has none)
+	client  *session.Client
+	invite  invite
+	cancel  context.CancelFunc
 	// handingOver: this tab's host is handing its game over; the end of its player's
 	// connection is that, not the end of the game (handoff.go).
 	handingOver bool
@@ -173,12 +172,7 @@ func (l *liveSession) Close() error {
 	if l.client != nil {
 		l.client.Close()
 	}
-	if l.host != nil {
-		l.host.Close()
-	}
-	if l.qr != nil {
-		l.qr.Close()
-	}
+	l.closeHosting()
 	if l.cancel != nil {
 		l.cancel()
 	}

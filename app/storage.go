@@ -1,15 +1,7 @@
 package app
 
 import (
-	"errors"
-	"time"
-
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"safehouse/app/game"
-	"safehouse/app/i18n"
-	"safehouse/app/session"
-	"safehouse/engine"
 )
 
 // What this browser keeps of a game between visits: the hosting tab's saved game (resumed by
@@ -55,43 +47,4 @@ func savedToken(ctx goapp.Context, room string) string {
 		return ""
 	}
 	return token
-}
-
-// readHostSave reads the game a host tab saved, through the path every resume takes: the
-// session's HostState, then the room with its engine (which upgrade a save of an earlier
-// release). ok is false when there is nothing to resume; notice then says what the host is
-// told, "" for nothing saved. A save of a newer version stays where it is, for the updated
-// app to resume; a save this build cannot read is moved to aside, so it is never resumed
-// into a broken game, nor tried again at every visit.
-func readHostSave(save, aside session.Store) (st session.HostState, room *game.Room, notice i18n.Key, ok bool) {
-	data, err := save.Load()
-	if err != nil || data == nil {
-		return st, nil, "", false
-	}
-	st, err = session.DecodeHostState(data)
-	room = game.NewRoom(game.Options{Now: st.GameClock()}) // a game handed or taken over keeps its host's time
-	if err == nil && len(st.Game) > 0 {
-		err = room.UnmarshalBinary(st.Game)
-	}
-	switch {
-	case err == nil:
-		return st, room, "", true
-	case errors.Is(err, session.ErrNewerSave) || errors.Is(err, engine.ErrNewerSnapshot):
-		return st, nil, i18n.ResumeNewer, false
-	}
-	_ = aside.Save(data)
-	_ = save.Clear()
-	return st, nil, i18n.ResumeSetAside, false
-}
-
-// openRoom makes the game's table from a saved game, on the game's clock: a device that
-// becomes the host (a handoff, a takeover) runs it as a reloaded host tab would.
-func openRoom(saved []byte, clock func() time.Time) (session.Table, error) {
-	room := game.NewRoom(game.Options{Now: clock})
-	if len(saved) > 0 {
-		if err := room.UnmarshalBinary(saved); err != nil {
-			return nil, err
-		}
-	}
-	return room, nil
 }

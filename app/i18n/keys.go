@@ -83,6 +83,7 @@ const (
 	ErrorConnect          Key = "error.connect"
 	ErrorHostTitle        Key = "error.host.title"
 	ErrorHostNoServer     Key = "error.host.no-server"
+	ErrorHostPlayerBuild  Key = "error.host.player-build"
 	ErrorHostQR           Key = "error.host.qr"
 	ErrorClosedTitle      Key = "error.closed.title"
 	ErrorClosed           Key = "error.closed"
