@@ -36,7 +36,7 @@ help:
 	@echo "make site                 write the site to $(SITE)"
 	@echo "make static DIST=dir [SIGNAL_URL=wss://host/signal] [PREFIX=/sub] [ICE_SERVERS=stun:...]"
 	@echo "                          write a site for any static host (with .br and .gz copies)"
-	@echo "make size                 app.wasm raw, gzip -9 and brotli -q 11 sizes; the 20 largest packages in it"
+	@echo "make size                 app.wasm and the player build: raw, gzip -9 and brotli -q 11 sizes; the 20 largest packages, what the player build leaves out"
 	@echo "make size-budget          fail when app.wasm as brotli passes its budget (2.05 MB)"
 	@echo "make test                 vet (native and js/wasm), every test (-race where there are goroutines; axe-core on every browser screen), brief fuzzing; the 15 slowest tests"
 	@echo "make test-long            the same with the long counts: more random games and drops, longer fuzzing"
@@ -128,16 +128,25 @@ run: site
 	$(GO) build -o $(RUN_BIN) ./signaling/cmd/safehouse
 	exec $(RUN_BIN) -site $(SITE) $(RUN_FLAGS)
 
-# size: the served sizes, then the 20 largest packages' share of the code, read from a build
-# with function names (the same code as web/app.wasm, which is built without them).
+# size: the served sizes of both builds (the app, and the player build: -tags player, what an
+# invitee needs, wasm/doc.go), then the 20 largest packages' share of the app's code, and the
+# packages the player build leaves out or shrinks, read from builds with function names (the
+# same code as the stripped ones). The player build is measured here only; the site ships the
+# app alone (issue 35).
+PLAYER_WASM = build/app-player.wasm
 size: wasm
-	@raw=$$(wc -c < web/app.wasm); \
-	gz=$$(gzip -9 -c web/app.wasm | wc -c); \
-	if command -v brotli >/dev/null; then br=$$(brotli -q 11 -c web/app.wasm | wc -c); else br="(brotli not installed: apt-get install brotli)"; fi; \
-	printf 'app.wasm raw:       %10s bytes\napp.wasm gzip -9:   %10s bytes\napp.wasm brotli 11: %10s bytes\n\n' "$$raw" "$$gz" "$$br"
-	@mkdir -p build
+	$(WASM_BUILD) -tags player -ldflags="-s -w" -o $(PLAYER_WASM) ./wasm
+	@command -v brotli >/dev/null || { echo "make size needs brotli: apt-get install brotli" >&2; exit 1; }
+	@sizes() { echo $$(wc -c < $$1) $$(gzip -9 -c $$1 | wc -c) $$(brotli -q 11 -c $$1 | wc -c); }; \
+	set -- $$(sizes web/app.wasm) $$(sizes $(PLAYER_WASM)); \
+	printf '%-14s %12s %12s %12s\n' "" raw "gzip -9" "brotli 11" \
+	  app.wasm $$1 $$2 $$3  "player build" $$4 $$5 $$6; \
+	printf '%-14s %+12d %+12d %+12d\n\n' "player - app" $$(($$4-$$1)) $$(($$5-$$2)) $$(($$6-$$3))
 	$(WASM_BUILD) -o build/app-names.wasm ./wasm
+	$(WASM_BUILD) -tags player -o build/app-player-names.wasm ./wasm
 	@$(GO) run ./tools/wasmsize -top 20 build/app-names.wasm
+	@echo
+	@$(GO) run ./tools/wasmsize -top 20 -diff build/app-names.wasm build/app-player-names.wasm
 
 # size-budget fails when the site's app.wasm, as the brotli copy it serves, passes its budget
 # (wasm/gen/budget_test.go); make test runs the same check over the site it builds.

@@ -5,11 +5,16 @@
 // without -s -w (the function bodies are the same as in the stripped build the site ships).
 //
 //	go run ./tools/wasmsize [-top 20] [-main ./wasm] [-funcs PKG] [-files PKG:a.go,b.go] app-with-names.wasm
+//	go run ./tools/wasmsize [-top 20] [-main ./wasm] -diff full-with-names.wasm player-with-names.wasm
 //
 // -funcs lists the largest functions of one package in place of the packages (a generic
 // function's instantiations each count: "slices.pdqsortCmpFunc[...]" once per shape).
 // -files sums the functions declared in some files of one package, with their closures:
 // what a feature that has its own files adds (the bench's takeover section uses it).
+//
+// -diff compares two builds of the same main package (the full build and the player build,
+// -tags player: wasm/doc.go) package by package: what each package's code is in both, the
+// packages that changed most first.
 //
 // "brotli alone" compresses each package's bodies on their own (quality 5): a rough measure
 // of what the package adds to the served file, to rank cuts by, not a share of it.
@@ -18,6 +23,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,6 +43,7 @@ func main() {
 	mainPkg := flag.String("main", "./wasm", "the wasm's main package, whose dependencies (go list -deps) name the packages")
 	funcs := flag.String("funcs", "", "list the largest functions of this package (an import path) instead")
 	files := flag.String("files", "", "sum the functions declared in these files of a package instead: importpath:dir/a.go,dir/b.go")
+	diff := flag.String("diff", "", "compare with this build (with names), package by package, instead")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("wasmsize: ")
@@ -47,12 +54,19 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	m, err := parse(raw)
+	m, err := parseNamed(raw)
 	if err != nil {
 		log.Fatal(err)
 	}
-	if len(m.names) == 0 {
-		log.Fatal("the wasm has no function names: build it without -ldflags=-s -w")
+	var base *module
+	if *diff != "" {
+		braw, err := os.ReadFile(*diff)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if base, err = parseNamed(braw); err != nil {
+			log.Fatalf("%s: %v", *diff, err)
+		}
 	}
 	cmd := exec.Command("go", "list", "-deps", *mainPkg)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -72,7 +86,20 @@ func main() {
 		reportFuncs(os.Stdout, m, pkgs, *funcs, *top)
 		return
 	}
+	if base != nil {
+		reportDiff(os.Stdout, base, m, pkgs, *diff, flag.Arg(0), *top)
+		return
+	}
 	report(os.Stdout, m, pkgs, len(raw), *top)
+}
+
+// parseNamed reads a wasm built with function names.
+func parseNamed(raw []byte) (*module, error) {
+	m, err := parse(raw)
+	if err == nil && len(m.names) == 0 {
+		err = errors.New("the wasm has no function names: build it without -ldflags=-s -w")
+	}
+	return m, err
 }
 
 // reportFuncs lists pkg's top largest function bodies, largest first.
@@ -111,18 +138,9 @@ type pkgSize struct {
 }
 
 func report(w io.Writer, m *module, pkgs packages, fileSize, top int) {
-	byPkg := map[string]*pkgSize{}
+	byPkg := byPackage(m, pkgs)
 	code := 0
-	for i, body := range m.bodies {
-		p := pkgs.packageOf(m.names[m.imported+i])
-		s := byPkg[p]
-		if s == nil {
-			s = &pkgSize{name: p}
-			byPkg[p] = s
-		}
-		s.funcs++
-		s.code += len(body)
-		s.bodies = append(s.bodies, body)
+	for _, body := range m.bodies {
 		code += len(body)
 	}
 	sizes := make([]*pkgSize, 0, len(byPkg))

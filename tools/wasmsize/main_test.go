@@ -186,3 +186,90 @@ func feature() {
 		t.Errorf("report %q, want %d functions", report.String(), len(counted))
 	}
 }
+
+// The player build (-tags player, wasm/doc.go) compiles, and leaves out what only a host
+// runs while keeping what a player's screens need: a function that comes back into it from
+// the host's side means a reference to hosting crept into a file both builds share. Each
+// function named gone is in the full build, so its absence is the tag's doing.
+func TestPlayerBuildLeavesOutTheHost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the app's wasm twice")
+	}
+	names := func(tags ...string) map[string]bool {
+		out := filepath.Join(t.TempDir(), "app.wasm")
+		build := exec.Command("go", append(append([]string{"build"}, tags...), "-o", out, "./wasm")...)
+		build.Dir = filepath.Join("..", "..")
+		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if b, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("GOOS=js GOARCH=wasm %s: %v\n%s", strings.Join(build.Args, " "), err, b)
+		}
+		raw, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := parseNamed(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		has := map[string]bool{}
+		for _, name := range m.names {
+			has[name] = true
+		}
+		return has
+	}
+	full, player := names(), names("-tags", "player")
+	for _, gone := range []string{
+		"safehouse_app_session.Host", "safehouse_app_session.startHost", "safehouse_app_session.__hostCore_.intentLocked",
+		"safehouse_app_session.NewQRHost", "safehouse_app_session.NewLocalHost", "safehouse_app_session.__HostSession_.HandOver",
+		"safehouse_app_game.NewRoom", "safehouse_engine_spyfall.New", "safehouse_engine_spyfall.__Game_.Apply",
+		"safehouse_engine_spyfest.__Game_.Apply", "safehouse_app_spyfallui.__Panel_.hostPanel",
+		"safehouse_app_spyfestui.__setup_.festRoster",
+	} {
+		if !full[gone] {
+			t.Errorf("the full build has no %s: name another function of the host's", gone)
+		}
+		if player[gone] {
+			t.Errorf("the player build has %s", gone)
+		}
+	}
+	for _, kept := range []string{
+		"safehouse_app_session.Join", "safehouse_app_session.__Client_.Send", "safehouse_app_game.DecodeView",
+		"safehouse_app_spyfallui.__UI_.Render", "safehouse_app_spyfestui.__UI_.Render", "safehouse_app.__shell_.renderLobby",
+	} {
+		if !player[kept] {
+			t.Errorf("the player build lacks %s", kept)
+		}
+	}
+}
+
+func TestReportDiff(t *testing.T) {
+	mod := func(names []string, sizes []int) *module {
+		m := &module{names: map[int]string{}, sections: map[string]int{}}
+		for i, n := range names {
+			m.names[i] = n
+			m.bodies = append(m.bodies, make([]byte, sizes[i]))
+		}
+		return m
+	}
+	pkgs := newPackages([]string{"runtime", "safehouse/engine/spyfall", "safehouse/app"})
+	full := mod([]string{"runtime.a", "safehouse_engine_spyfall.New", "safehouse_engine_spyfall.View", "safehouse_app.x"}, []int{100, 300, 50, 20})
+	player := mod([]string{"runtime.a", "safehouse_engine_spyfall.View", "safehouse_app.x", "safehouse_app.y"}, []int{100, 50, 20, 5})
+	var b strings.Builder
+	reportDiff(&b, full, player, pkgs, "full", "player", 20)
+	out := b.String()
+	if !strings.Contains(out, "player against full: code 470 -> 175 bytes (-295), 4 -> 4 functions; 2 packages changed, 0 gone") {
+		t.Errorf("the totals are wrong:\n%s", out)
+	}
+	var rows []string
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) == 7 && (f[0] == "1" || f[0] == "2") {
+			rows = append(rows, strings.Join(append(f[:4:4], f[6]), " "))
+		}
+	}
+	if want := []string{"1 350 50 -300 safehouse/engine/spyfall", "2 20 25 +5 safehouse/app"}; !slices.Equal(rows, want) {
+		t.Errorf("rows %q, want %q:\n%s", rows, want, out)
+	}
+	if strings.Contains(out, "  runtime\n") {
+		t.Errorf("an unchanged package is listed:\n%s", out)
+	}
+}

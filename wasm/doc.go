@@ -1,0 +1,27 @@
+//go:build js && wasm
+
+// Command wasm is the Safehouse client, built to web/app.wasm and run by the browser. It
+// only registers the routes and hands over to go-app; the server side (site generation,
+// serving) lives in wasm/gen and signaling, kept out of this build to halve its size.
+//
+// # The player build
+//
+// Built with -tags player, the same source makes the app of a device that joins games and
+// never hosts one: the files only a host needs carry //go:build !player (app/hosting.go and
+// app/resume.go: creating a game with a server, with QR codes or pass-and-play, resuming a
+// hosting tab; app/session/becomehost.go: a player taking a game over; the Spyfall and
+// Spyfest settings panels' host options), and a file tagged player stands in for each
+// (app/player.go and its neighbours). With no way left to make a host, the linker leaves out
+// the session's host side, the game room and the engines' rules and dealing, while the
+// client session, the screens, the engines' view types and content and the catalogue stay.
+// In that build Create, QR hosting and pass-and-play say that the full app hosts
+// (i18n.ErrorHostPlayerBuild), and a handoff or takeover offered to it is refused
+// (session.ErrPlayerBuild), so the game stays with a device that can host it.
+//
+//	GOOS=js GOARCH=wasm go build -tags player ./wasm
+//
+// `make size` builds both and shows their sizes and the difference by package
+// (tools/wasmsize -diff); tools/wasmsize's TestPlayerBuildLeavesOutTheHost keeps the player
+// build compiling and checks what it leaves out. The site ships the full build only: the
+// player build is measured, not served (issue 35).
+package main
