@@ -62,7 +62,7 @@ func takeoverRows(ctx context.Context, bin string) []row {
 // package; code of theirs in shared files (the host's core, the shell) is not counted, so
 // the row is a lower bound.
 var takeoverFiles = map[string][]string{
-	"safehouse/app/session": {"app/session/handoff.go", "app/session/handoff_host.go", "app/session/handoff_player.go",
+	"safehouse/app/session": {"app/session/handoff.go", "app/session/handoff_host.go", "app/session/handoff_player.go", "app/session/becomehost.go",
 		"app/session/takeover.go", "app/session/takeline.go", "app/session/seal_host.go", "app/session/seal_player.go"},
 	"safehouse/app": {"app/handoff.go", "app/takeover.go"},
 }
