@@ -1,11 +1,15 @@
 package signaling
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"safehouse/wire"
 )
@@ -124,5 +128,67 @@ func TestOneNetworksRelayShareABudget(t *testing.T) {
 	}
 	if got := send("127.0.8.1"); got != wire.TypeFrom {
 		t.Fatalf("a sender of another network got %q", got)
+	}
+}
+
+// The connections of one network flooding past their shared budget wait their turn: a
+// refused sender is not read again before the network's budget has earned a message for each
+// of its connections. Woken as soon as one message could pass, they were all refused but one,
+// again and again, each refusal costing the server a read and a decode of the message.
+func TestOneNetworksRefusedSendersWaitTheirTurn(t *testing.T) {
+	const (
+		flooders = 8
+		chunk    = 1 << 10
+		rate     = 64 << 10 // the network's bytes a second
+		flood    = time.Second
+	)
+	// A network's burst of 4 x 8 KB fits in the host's relay queue: the host keeps up.
+	ts := startServer(t, Config{MaxMessageSize: 8 << 10, RelayRate: 1 << 30, RelayBurst: 8 << 10, NetworkRelayRate: rate})
+	host := ts.dial(t, "127.0.0.2")
+	room, _ := host.host()
+	var peers []*testClient
+	for i := range flooders {
+		p := ts.dial(t, fmt.Sprintf("127.0.7.%d", 1+i))
+		p.join(room)
+		host.expect(wire.TypePeer)
+		peers = append(peers, p)
+	}
+	go func() { // the host reads what is relayed
+		for {
+			if _, err := host.read(); err != nil {
+				return
+			}
+		}
+	}()
+	data, _ := json.Marshal(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`"` + strings.Repeat("x", chunk-2) + `"`)})
+	ctx, cancel := context.WithTimeout(context.Background(), flood)
+	defer cancel()
+	before := ts.Stats().Refusals
+	start := time.Now()
+	var wg sync.WaitGroup
+	for _, p := range peers {
+		wg.Add(2)
+		go func() { // its refusals
+			defer wg.Done()
+			for ctx.Err() == nil {
+				if _, _, err := p.conn.Read(ctx); err != nil {
+					return
+				}
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			for p.conn.Write(ctx, websocket.MessageText, data) == nil {
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	refused := ts.Stats().Refusals - before
+	turn := time.Duration(float64(chunk*flooders) / rate * float64(time.Second))
+	most := uint64(flooders * (elapsed/turn + 1))
+	t.Logf("%d senders refused %d times in %v (at most %d: one refusal a turn of %v each)", flooders, refused, elapsed, most, turn)
+	if refused > most {
+		t.Fatalf("%d senders of one network were refused %d times in %v: more than once a turn (%v) each, %d", flooders, refused, elapsed, turn, most)
 	}
 }

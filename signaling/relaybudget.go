@@ -52,7 +52,13 @@ func (s *Server) takeRelayBudget(c *client, n int64) (wait time.Duration, ok boo
 	}
 	if !network.take(n, now) {
 		own.tokens += float64(n) // give it back: nothing was relayed
-		return max(own.wait(n), network.wait(n)), false
+		// The network's connections wait for the same tokens: woken as soon as one
+		// message could pass, all of them but one were refused again, and each refusal
+		// cost the server a read and a decode of a message it then dropped. A refused
+		// connection waits for its turn instead: as long as the network's budget takes
+		// to earn a message for each of its connections.
+		turn := time.Duration(float64(n) * float64(c.netRelay.conns) / float64(s.cfg.NetworkRelayRate) * float64(time.Second))
+		return max(own.wait(n), network.wait(n), turn), false
 	}
 	return 0, true
 }
