@@ -137,11 +137,16 @@ func (r *echoRoom) roundTrips(ctx context.Context, n int) ([]time.Duration, erro
 // them (its refusals read and dropped) and whose host reads everything, until stop is closed.
 // It returns the count of messages the flooder wrote, and the flood's end.
 func flood(ctx context.Context, url string, stop <-chan struct{}) (sent *atomic.Int64, done <-chan error, err error) {
-	host, room, err := hostRoom(ctx, url, "127.0.6.1")
+	return floodFrom(ctx, url, "127.0.6.1", "127.0.6.2", stop)
+}
+
+// floodFrom is flood with the room's host and its flooding peer on the addresses given.
+func floodFrom(ctx context.Context, url, hostIP, peerIP string, stop <-chan struct{}) (sent *atomic.Int64, done <-chan error, err error) {
+	host, room, err := hostRoom(ctx, url, hostIP)
 	if err != nil {
 		return nil, nil, err
 	}
-	flooder, err := dialSignal(ctx, url, "127.0.6.2")
+	flooder, err := dialSignal(ctx, url, peerIP)
 	if err != nil {
 		host.conn.CloseNow()
 		return nil, nil, err
@@ -331,5 +336,5 @@ func abuseRows(bin string) []row {
 			goalHalfOpen.check(fmt.Sprintf("%.0f MB (%d closed as accepted)", float64(peak)/1e6, closed), peak <= halfOpenTarget),
 			info("signaling", "a new client opens a room at the half-open peak", map[bool]string{true: "yes", false: "no (every socket place taken)"}[hosted]))
 	}
-	return rows
+	return append(rows, attackedJoinRows(bin)...)
 }

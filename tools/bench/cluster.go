@@ -3,12 +3,16 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log"
 	"os"
+	"os/exec"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/coder/websocket"
@@ -21,18 +25,22 @@ import (
 
 const clusterMessages = 2000 // messages timed from a peer to its host
 
-// startServers runs n servers; with n > 1 they share an embedded NATS. stop ends them all.
+// startServers runs n servers; with n > 1 they share a NATS server (with JetStream, which
+// keeps the cluster's room directory) in a process of its own, as in a deployment: embedded
+// in the bench, its goroutines waited behind the load's own for the bench's two cores, and
+// each join's request across instances took 8 to 30 ms instead of well under one. stop ends
+// them all.
 func startServers(bin string, n int, flags ...string) ([]*server, func(), error) {
 	var servers []*server
-	var ns *natsserver.Server
+	var nats *exec.Cmd
 	var store string
 	stop := func() {
 		for _, s := range servers {
 			s.stop()
 		}
-		if ns != nil {
-			ns.Shutdown()
-			ns.WaitForShutdown()
+		if nats != nil {
+			_ = nats.Process.Kill()
+			_ = nats.Wait()
 		}
 		if store != "" {
 			os.RemoveAll(store)
@@ -43,19 +51,14 @@ func startServers(bin string, n int, flags ...string) ([]*server, func(), error)
 		if store, err = os.MkdirTemp("", "safehouse-bench-nats-"); err != nil {
 			return nil, stop, err
 		}
-		// JetStream keeps the cluster's room directory.
-		ns, err = natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true, JetStream: true, StoreDir: store})
-		if err != nil {
-			return nil, stop, err
-		}
-		go ns.Start()
-		if !ns.ReadyForConnections(10 * time.Second) {
+		var url string
+		if nats, url, err = startNATS(store); err != nil {
 			stop()
-			return nil, stop, errors.New("the embedded NATS did not start")
+			return nil, stop, err
 		}
 		// A stopped instance keeps the rooms homed on it for its drain; here nobody takes
 		// them over, so the drain is kept short.
-		flags = append(flags, "-nats", ns.ClientURL(), "-drain-timeout", "500ms")
+		flags = append(flags, "-nats", url, "-drain-timeout", "500ms")
 	}
 	for range n {
 		s, err := startServer(bin, flags...)
@@ -66,6 +69,47 @@ func startServers(bin string, n int, flags ...string) ([]*server, func(), error)
 		servers = append(servers, s)
 	}
 	return servers, stop, nil
+}
+
+// startNATS runs this binary with -nats-serve store and returns the process and the URL it
+// serves on.
+func startNATS(store string) (*exec.Cmd, string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, "", err
+	}
+	cmd := exec.Command(self, "-nats-serve", store)
+	cmd.Stderr = os.Stderr
+	dieWithParent(cmd)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, "", err
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if url := strings.TrimSpace(line); err == nil && strings.HasPrefix(url, "nats://") {
+		return cmd, url, nil
+	}
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	return nil, "", fmt.Errorf("the NATS process said %q (%v)", line, err)
+}
+
+// runNATS is the process startNATS starts: a NATS server with JetStream on loopback, its URL
+// on the first line of stdout, until it is killed.
+func runNATS(store string) {
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true, JetStream: true, StoreDir: store})
+	if err != nil {
+		log.Fatal(err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		log.Fatal("the NATS server did not start")
+	}
+	fmt.Println(ns.ClientURL())
+	select {}
 }
 
 func totalRSS(servers []*server) (int64, error) {
@@ -122,53 +166,125 @@ func peerToHost(hostOn, peerOn *server) (p50, p99 time.Duration, err error) {
 	return took[len(took)/2], took[len(took)*99/100], nil
 }
 
-func clusterRows(bin string, oneJoins, onePerConn float64) []row {
+// joinRounds is how many times the join rate is measured on one instance and on three, in
+// turn: on two cores shared with other work, one window of a few seconds moved by a third
+// from run to run; the medians of alternating rounds are compared.
+const joinRounds = 3
+
+// joinRateRows measures joins/s on one instance and on three sharing a NATS (the rooms'
+// hosts on the first), joinRounds times each in turn, and the messages from a peer to its
+// host across instances.
+func joinRateRows(bin string) []row {
 	const sec = "signaling"
+	one, stopOne, err := startServers(bin, 1, joinFlags()...)
+	if err != nil {
+		return []row{goalJoinRate.missing(err), goalClusterJoins.missing(err)}
+	}
+	defer stopOne()
+	three, stopThree, err := startServers(bin, 3, joinFlags()...)
+	if err != nil {
+		three = nil
+	}
+	defer stopThree()
+	var oneRates, threeRates []float64
+	var oneJoins, threeJoins int64
+	var oneErr, threeErr error
+	for range joinRounds {
+		if oneErr == nil {
+			rate, n, err := joinRateOn(one)
+			oneRates, oneJoins = append(oneRates, rate), oneJoins+n
+			oneErr = wrapAfter(err, n)
+		}
+		if threeErr == nil && err == nil {
+			rate, n, err := joinRateOn(three)
+			threeRates, threeJoins = append(threeRates, rate), threeJoins+n
+			threeErr = wrapAfter(err, n)
+		}
+	}
+	if err != nil {
+		threeErr = err
+	}
 	var rows []row
-	figure := func(three, one float64, unit string) string {
-		if one <= 0 {
-			return fmt.Sprintf("%.0f %s (one instance not measured)", three, unit)
+	rates := func(r []float64) string {
+		s := make([]string, len(r))
+		for i, v := range r {
+			s[i] = fmt.Sprintf("%.0f", v)
 		}
-		return fmt.Sprintf("%.0f vs %.0f on one", three, one)
+		return strings.Join(s, ", ")
 	}
-	servers, stop, err := startServers(bin, 3, joinFlags()...)
-	if err == nil {
-		var rate float64
-		var n int64
-		rate, n, err = joinRateOn(servers)
-		if err == nil {
-			rows = append(rows, info(sec, "joins/s on three instances through NATS (hosts on the first)", figure(rate, oneJoins, "")+fmt.Sprintf(" (%d joins)", n)))
-		}
-		if err == nil {
-			var p50, p99, s50, s99 time.Duration
-			if s50, s99, err = peerToHost(servers[0], servers[0]); err == nil {
-				p50, p99, err = peerToHost(servers[0], servers[1])
-			}
-			if err == nil {
-				rows = append(rows, info(sec, fmt.Sprintf("peer to host message, p50 / p99 (%d, one at a time)", clusterMessages),
-					fmt.Sprintf("%s / %s across instances; %s / %s on one", p50.Round(time.Microsecond), p99.Round(time.Microsecond), s50.Round(time.Microsecond), s99.Round(time.Microsecond))))
-			}
-		}
-		stop()
+	oneRate, threeRate := median(oneRates), median(threeRates)
+	if oneErr != nil {
+		rows = append(rows, goalJoinRate.missing(oneErr))
+	} else {
+		rows = append(rows, goalJoinRate.check(fmt.Sprintf("%.0f (median of %s; %d joins)", oneRate, rates(oneRates), oneJoins), oneRate >= 500))
+	}
+	if threeErr != nil {
+		rows = append(rows, goalClusterJoins.missing(threeErr))
+		return rows
+	}
+	rows = append(rows, info(sec, "joins/s on three instances through NATS (hosts on the first, NATS in a process of its own)",
+		fmt.Sprintf("%.0f (median of %s; %d joins)", threeRate, rates(threeRates), threeJoins)))
+	if oneErr != nil {
+		rows = append(rows, goalClusterJoins.missing(fmt.Errorf("one instance not measured: %w", oneErr)))
+	} else {
+		ratio := threeRate / oneRate
+		rows = append(rows, goalClusterJoins.check(fmt.Sprintf("%.2fx (%.0f vs %.0f)", ratio, threeRate, oneRate), ratio >= clusterJoinsTarget))
+	}
+	var p50, p99, s50, s99 time.Duration
+	if s50, s99, err = peerToHost(three[0], three[0]); err == nil {
+		p50, p99, err = peerToHost(three[0], three[1])
 	}
 	if err != nil {
-		rows = append(rows, unmeasured(sec, "joins/s and messages on three instances", "", err))
+		return append(rows, unmeasured(sec, "peer to host message on three instances", "", err))
 	}
-	servers, stop, err = startServers(bin, 3, idleFlags()...)
+	return append(rows, info(sec, fmt.Sprintf("peer to host message, p50 / p99 (%d, one at a time)", clusterMessages),
+		fmt.Sprintf("%s / %s across instances; %s / %s on one", p50.Round(time.Microsecond), p99.Round(time.Microsecond), s50.Round(time.Microsecond), s99.Round(time.Microsecond))))
+}
+
+// clusterJoinsTarget is issue 31's target for joins/s on three instances against one on the
+// same two cores, where three can only show the cluster's overhead, not its scale.
+const clusterJoinsTarget = 0.8
+
+func wrapAfter(err error, joins int64) error {
 	if err == nil {
-		var perConn float64
-		perConn, err = idleMemoryOn(servers)
-		stop()
-		if err == nil && perConn > 0 {
-			one := 0.0
-			if onePerConn > 0 {
-				one = 100e6 / onePerConn
-			}
-			rows = append(rows, info(sec, fmt.Sprintf("idle connections per 100 MB on three instances (%d held, RSS of all three)", idleConns), figure(100e6/perConn, one, "")))
-		}
+		return nil
+	}
+	return fmt.Errorf("after %d joins: %w", joins, err)
+}
+
+// median is the middle of v (the mean of the two middle values of an even count); 0 for none.
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// clusterIdleRows measures idle connections per 100 MB on three instances, against
+// onePerConn, the bytes per connection on one (0: not measured).
+func clusterIdleRows(bin string, onePerConn float64) []row {
+	const sec = "signaling"
+	name := fmt.Sprintf("idle connections per 100 MB on three instances (%s; RSS of all three)", idleSpread)
+	servers, stop, err := startServers(bin, 3, idleFlags()...)
+	if err != nil {
+		return []row{unmeasured(sec, name, "", err)}
+	}
+	perConn, err := idleMemoryOn(servers)
+	stop()
+	if err == nil && perConn <= 0 {
+		err = errors.New("the servers' resident memory did not grow: the figure would mean nothing")
 	}
 	if err != nil {
-		rows = append(rows, unmeasured(sec, "idle connections on three instances", "", err))
+		return []row{unmeasured(sec, name, "", err)}
 	}
-	return rows
+	figure := fmt.Sprintf("%.0f", 100e6/perConn)
+	if onePerConn > 0 {
+		figure += fmt.Sprintf(" vs %.0f on one", 100e6/onePerConn)
+	}
+	return []row{info(sec, name, figure)}
 }

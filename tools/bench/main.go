@@ -35,7 +35,12 @@ func main() {
 	hostProfile := flag.String("host-profile", "", "a directory: profile the browser host's tab over each fan-out case's timed intents (.cpuprofile and a summary)")
 	only := flag.String("only", strings.Join(allSections, ","), "comma-separated sections to run: "+strings.Join(allSections, ", "))
 	takeoverHost := flag.String("takeover-host", "", "internal: host a room on this signaling URL until killed (the takeover section's host process)")
+	natsServe := flag.String("nats-serve", "", "internal: run a NATS server with JetStream, storing in this directory, print its URL and serve until killed (the cluster sections' NATS)")
 	flag.Parse()
+	if *natsServe != "" {
+		runNATS(*natsServe)
+		return
+	}
 	if *takeoverHost != "" {
 		runTakeoverHost(*takeoverHost)
 		return

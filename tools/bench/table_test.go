@@ -124,8 +124,8 @@ func TestSectionFailedKeepsTargets(t *testing.T) {
 		{"startup", 1},
 		{"join", 1},
 		{"fanout", 4},
-		{"signaling", 2},
-		{"abuse", 2},
+		{"signaling", 3},
+		{"abuse", 4},
 		{"engine", 0},
 	}
 	for _, tt := range tests {
@@ -168,6 +168,17 @@ func TestOneLine(t *testing.T) {
 	for _, tt := range tests {
 		if got := oneLine(tt.in, tt.limit); got != tt.want {
 			t.Errorf("oneLine(%q, %d) = %q, want %q", tt.in, tt.limit, got, tt.want)
+		}
+	}
+}
+
+func TestMedian(t *testing.T) {
+	for _, tt := range []struct {
+		v    []float64
+		want float64
+	}{{nil, 0}, {[]float64{3}, 3}, {[]float64{9, 1, 5}, 5}, {[]float64{4, 1, 3, 2}, 2.5}} {
+		if got := median(tt.v); got != tt.want {
+			t.Errorf("median(%v) = %v, want %v", tt.v, got, tt.want)
 		}
 	}
 }
