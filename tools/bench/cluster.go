@@ -27,9 +27,9 @@ const clusterMessages = 2000 // messages timed from a peer to its host
 
 // startServers runs n servers; with n > 1 they share a NATS server (with JetStream, which
 // keeps the cluster's room directory) in a process of its own, as in a deployment: embedded
-// in the bench, its goroutines waited behind the load's own for the bench's two cores, and
-// each join's request across instances took 8 to 30 ms instead of well under one. stop ends
-// them all.
+// in the bench, it shared the load generator's Go scheduler, and a join's request across
+// instances took 7 to 32 ms under the join load, against 3 to 8 ms apart (2 cores, load 8).
+// stop ends them all.
 func startServers(bin string, n int, flags ...string) ([]*server, func(), error) {
 	var servers []*server
 	var nats *exec.Cmd

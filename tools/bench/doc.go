@@ -23,4 +23,12 @@
 // stays flat over 10,000 joins and leaves. The table goes to stdout and only there: the
 // bench's progress goes to stderr, and the log of the sessions it runs (slog's default
 // logger) to build/bench-sessions.log (main.go, logSessionsTo).
+//
+// The signaling sections load the server from loopback addresses chosen so that its limits
+// mean what the row says: idle connections come a room to a /24 (127.1.r.x), so no network's
+// share of the server binds; joins/s lifts the join limits and compares one instance with
+// three sharing a NATS, which runs in a process of its own (this binary with -nats-serve)
+// as in a deployment, in alternating rounds. The abuse section keeps the defaults and times
+// newcomers' joins from networks of their own while one /24 holds every socket its share
+// allows, and while 20 of its peers flood the relay, each against the quiet p99 just before.
 package main
