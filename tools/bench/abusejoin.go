@@ -152,8 +152,9 @@ func closeAll(conns []net.Conn) {
 // again and while floodRelays peers of one /24 flood the relay.
 type attackedJoins struct {
 	quietHold, held, quietFlood, flooded []time.Duration
-	holding                              int   // sockets the /24 held
-	floodMsgs                            int64 // messages the flooders got written
+	holding                              int           // sockets the /24 held
+	floodMsgs                            int64         // messages the flooders got written
+	floodSettled                         time.Duration // from the flood's start to its steady state
 }
 
 // The first error is that of the held sockets' part, the second the flood's.
@@ -215,11 +216,15 @@ func (a *attackedJoins) measureFlooded(ctx context.Context, jt *joinTimer, url s
 		}
 		sent, done = append(sent, n), append(done, d)
 	}
-	time.Sleep(200 * time.Millisecond) // past the flooders' bursts
-	a.flooded, err = jt.time(ctx, attackJoins)
-	for _, n := range sent {
-		a.floodMsgs += n.Load()
+	total := func() (n int64) {
+		for _, s := range sent {
+			n += s.Load()
+		}
+		return n
 	}
+	a.floodSettled = steadyFlood(total)
+	a.flooded, err = jt.time(ctx, attackJoins)
+	a.floodMsgs = total()
 	if err != nil {
 		return fmt.Errorf("while %d relays flooded: %w", floodRelays, err)
 	}
@@ -238,6 +243,28 @@ func attackedJoinRows(bin string) []row {
 	}
 	return []row{
 		judge(goalJoinHeld, holdErr, a.quietHold, a.held, fmt.Sprintf("%d sockets held, the next refused", a.holding)),
-		judge(goalJoinFlooded, floodErr, a.quietFlood, a.flooded, fmt.Sprintf("the flooders got %d x %d KB written", a.floodMsgs, floodPayload>>10)),
+		judge(goalJoinFlooded, floodErr, a.quietFlood, a.flooded, fmt.Sprintf("the flooders got %d x %d KB written, steady after %s", a.floodMsgs, floodPayload>>10, a.floodSettled.Round(100*time.Millisecond))),
 	}
+}
+
+// steadyFlood waits until the flooders' writes, counted by written, settle to the pace the
+// server reads them at (their relay budget and a refusal a turn): at first they fill their
+// TCP buffers, some hundred MB on loopback, which is the flooders' own work and the kernel's
+// rather than the server's. It returns the time that took (at most 5 s).
+func steadyFlood(written func() int64) time.Duration {
+	const tick = 100 * time.Millisecond
+	// The server reads each flooder at most at its network's share of 4 MB/s plus a refused
+	// message a turn: a few messages a tick for all of them together.
+	const steady = 2 * floodRelays
+	start := time.Now()
+	last := written()
+	for time.Since(start) < 5*time.Second {
+		time.Sleep(tick)
+		now := written()
+		if now-last <= steady {
+			break
+		}
+		last = now
+	}
+	return time.Since(start)
 }
