@@ -146,6 +146,10 @@ func Start(path string, o Options) (*Browser, error) {
 		chromedp.UserDataDir(profile),
 		chromedp.Env("TMPDIR="+tmp),
 		chromedp.WindowSize(width, height),
+		// chromedp's own list, and the omnibox popup's two hidden WebUI pages that each new
+		// window would open in a renderer of its own (about 1.9 CPU-seconds a window on two
+		// cores; TestNewTabOpensNoBrowserUIPages): nobody types into this browser's omnibox.
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup"),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("allow-loopback-in-peer-connection", true),

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // The browser Find names is the browser itself, not a launcher script that adds flags of its
@@ -28,5 +30,40 @@ func TestFindStartsTheBrowserItselfNotALauncher(t *testing.T) {
 	}
 	if bytes.Equal(head, []byte("#!")) {
 		t.Errorf("Find gives %s, a script: the browser would start with the flags the script adds", p)
+	}
+}
+
+// A tab is a page and nothing else: Chromium opens no browser-UI page beside it. Each new
+// window had two hidden omnibox-popup pages in a renderer of their own, about 1.9 CPU-seconds
+// a window on two cores, for a browser nobody types into.
+func TestNewTabOpensNoBrowserUIPages(t *testing.T) {
+	p, err := Find()
+	if err != nil {
+		if Required() {
+			t.Fatal(err)
+		}
+		t.Skipf("NO CHROMIUM: %v", err)
+	}
+	b, err := Start(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	tab, closeTab, err := b.NewTab()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeTab()
+	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	targets, err := chromedp.Targets(b.Ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range targets {
+		if target.Type == "browser_ui" {
+			t.Errorf("a browser-UI page: %s", target.URL)
+		}
 	}
 }
