@@ -132,6 +132,9 @@ func (s *shell) renderHandoff() goapp.UI {
 // renderHandoffHost: the host's way to hand the game over, its list of devices, and the
 // question under way.
 func (s *shell) renderHandoffHost() []goapp.UI {
+	if !ui.Hosts {
+		return nil
+	}
 	if s.handoff.Asking != "" {
 		return []goapp.UI{ui.ElWith("div.knock.card.handoff-asking",
 			ui.ElText("p#handoff-asking.knock-text", s.t(i18n.HandoffAsking, s.handoff.Asking)))}

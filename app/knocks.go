@@ -16,7 +16,7 @@ import (
 // moves the screen below it to another place in the tree.
 func (s *shell) renderKnocks() goapp.UI {
 	live := ui.ElWith("div#knocks.knocks[aria-live=polite]")
-	if s.live == nil || !s.live.hosts() || len(s.lobby.Waiting) == 0 ||
+	if !ui.Hosts || s.live == nil || !s.live.hosts() || len(s.lobby.Waiting) == 0 ||
 		(s.screen != screenLobby && s.screen != screenGame) {
 		return live
 	}

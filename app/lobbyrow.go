@@ -93,7 +93,7 @@ func (s *shell) renderPlayer(r *lobbyRow) goapp.UI {
 // order, so it is only renamed or removed. Nothing for the host's own row, nor for the other
 // players.
 func (s *shell) renderSeatMenu(r *lobbyRow) goapp.UI {
-	if !r.Menu {
+	if !ui.Hosts || !r.Menu {
 		return goapp.Text("")
 	}
 	// Up to place 0 would pass the host, whose seat stays first: the session refuses it.

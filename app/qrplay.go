@@ -324,7 +324,7 @@ func (s *shell) renderQRAwayNames() goapp.UI {
 // and the code filling the screen when asked.
 func (s *shell) renderQROverlay() goapp.UI {
 	region := ui.ElWith("div#qr-overlay.qr-overlay[aria-live=polite]")
-	if s.live == nil || !s.live.hostsQR() || (s.screen != screenLobby && s.screen != screenGame) {
+	if !ui.Hosts || s.live == nil || !s.live.hostsQR() || (s.screen != screenLobby && s.screen != screenGame) {
 		return region
 	}
 	if s.qr.Large && s.qr.OfferQR != "" {

@@ -7,13 +7,16 @@
 // # The player build
 //
 // Built with -tags player, the same source makes the app of a device that joins games and
-// never hosts one: the files only a host needs carry //go:build !player (app/hosting.go and
-// app/resume.go: creating a game with a server, with QR codes or pass-and-play, resuming a
-// hosting tab; app/session/becomehost.go: a player taking a game over; the Spyfall and
-// Spyfest settings panels' host options), and a file tagged player stands in for each
-// (app/player.go and its neighbours). With no way left to make a host, the linker leaves out
-// the session's host side, the game room and the engines' rules and dealing, while the
-// client session, the screens, the engines' view types and content and the catalogue stay.
+// never hosts one. The files only a host needs carry //go:build !player (app/hosted.go,
+// app/hosting.go and app/resume.go: what a live session hosts, creating a game with a server,
+// with QR codes or pass-and-play, resuming a hosting tab; app/session/becomehost.go: a player
+// taking a game over; the Spyfall and Spyfest settings panels' host options), each with a file
+// tagged player that stands in for it (app/hosted_player.go, app/hosting_player.go...); and
+// app/ui.Hosts is false, so a host's control on a screen both builds share (the seat menu,
+// the knocks, handing the game over) returns before drawing. With no way left to make a host,
+// the linker leaves out the session's host side, the game room and the engines' rules and
+// dealing, while the client session, the screens, the engines' view types and content and
+// the catalogue stay.
 // In that build Create, QR hosting and pass-and-play say that the full app hosts
 // (i18n.ErrorHostPlayerBuild), and a handoff or takeover offered to it is refused
 // (session.ErrPlayerBuild), so the game stays with a device that can host it.

@@ -156,6 +156,9 @@ func (u *UI) bar(v *spyfall.View, f Frame) goapp.UI {
 // hostControls: pass for a silent seat the game waits on, take an absent player out of the
 // round, or end the game.
 func (u *UI) hostControls(v *spyfall.View, f Frame) goapp.UI {
+	if !ui.Hosts {
+		return goapp.Text("")
+	}
 	t := func(k i18n.Key, args ...any) string { return i18n.T(f.Lang, k, args...) }
 	inRound := v.Phase != spyfall.PhaseLobby && v.Phase != spyfall.PhaseRoundOver && v.Phase != spyfall.PhaseGameOver
 	return ui.El("div#host-controls.sf-host.card",
