@@ -37,17 +37,18 @@ func TestPackageOf(t *testing.T) {
 
 // A real js/wasm build with names, read back: every function body is accounted for and the
 // function names resolve to packages, runtime and the command's own among them.
-func TestReportOnARealBuild(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "main.go")
-	if err := os.WriteFile(src, []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hi\") }\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module hello\n\ngo 1.26\n"), 0o644); err != nil {
-		t.Fatal(err)
+// buildHello builds the module of sources (file name to text, go.mod included) for js/wasm
+// with names and the build flags given, and parses it.
+func buildHello(t *testing.T, sources map[string]string, flags ...string) (m *module, raw []byte, dir string) {
+	t.Helper()
+	dir = t.TempDir()
+	for name, body := range sources {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	out := filepath.Join(dir, "hello.wasm")
-	build := exec.Command("go", "build", "-o", out, ".")
+	build := exec.Command("go", append(append([]string{"build"}, flags...), "-o", out, ".")...)
 	build.Dir = dir
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := build.CombinedOutput(); err != nil {
@@ -57,10 +58,17 @@ func TestReportOnARealBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := parse(raw)
-	if err != nil {
+	if m, err = parse(raw); err != nil {
 		t.Fatal(err)
 	}
+	return m, raw, dir
+}
+
+const helloMod = "module hello\n\ngo 1.26\n"
+
+func TestReportOnARealBuild(t *testing.T) {
+	m, raw, _ := buildHello(t, map[string]string{"go.mod": helloMod,
+		"main.go": "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hi\") }\n"})
 	sum := 0
 	for _, b := range m.bodies {
 		sum += len(b)
@@ -104,9 +112,8 @@ func TestReportOnARealBuild(t *testing.T) {
 // -files counts what its files declare, with their closures, methods and generic
 // instantiations, and nothing of the package's other files.
 func TestFilesSumWhatTheyDeclare(t *testing.T) {
-	dir := t.TempDir()
 	sources := map[string]string{
-		"go.mod": "module hello\n\ngo 1.26\n",
+		"go.mod": helloMod,
 		"feature.go": `package main
 
 import "fmt"
@@ -134,26 +141,7 @@ func feature() {
 `,
 		"main.go": "package main\n\nimport \"fmt\"\n\nfunc other() { fmt.Println(\"other\") }\n\nfunc main() { feature(); other() }\n",
 	}
-	for name, body := range sources {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	out := filepath.Join(dir, "hello.wasm")
-	build := exec.Command("go", "build", "-gcflags=-l", "-o", out, ".")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if b, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building: %v\n%s", err, b)
-	}
-	raw, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, _, dir := buildHello(t, sources, "-gcflags=-l")
 	names, err := declaredIn("main", []string{filepath.Join(dir, "feature.go")})
 	if err != nil {
 		t.Fatal(err)
