@@ -80,15 +80,11 @@ func churnRSS(bin string) (first, last int64, err error) {
 	s := servers[0]
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	var codes []string
-	for i := range churnRooms {
-		h, code, err := hostRoom(ctx, s.signal, fmt.Sprintf("127.0.4.%d", 1+i))
-		if err != nil {
-			return 0, 0, err
-		}
-		defer h.conn.CloseNow()
-		codes = append(codes, code)
+	codes, closeHosts, err := hostRooms(ctx, s.signal, churnRooms, func(i int) string { return fmt.Sprintf("127.0.4.%d", 1+i) })
+	if err != nil {
+		return 0, 0, err
 	}
+	defer closeHosts()
 	done := 0
 	joinAndLeave := func(n int) error {
 		var next atomic.Int64

@@ -79,6 +79,26 @@ func (c *sigClient) drain() {
 }
 
 // host opens a room and keeps reading (and answering pings) in the background.
+// hostRooms opens n rooms on url, host i dialling from addr(i): their codes, and a close
+// that ends every host's connection. On an error the hosts already open are closed.
+func hostRooms(ctx context.Context, url string, n int, addr func(i int) string) (codes []string, closeAll func(), err error) {
+	var hosts []*sigClient
+	closeAll = func() {
+		for _, h := range hosts {
+			h.conn.CloseNow()
+		}
+	}
+	for i := range n {
+		h, code, err := hostRoom(ctx, url, addr(i))
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		hosts, codes = append(hosts, h), append(codes, code)
+	}
+	return codes, closeAll, nil
+}
+
 func hostRoom(ctx context.Context, url, fromIP string) (*sigClient, string, error) {
 	c, err := dialSignal(ctx, url, fromIP)
 	if err != nil {
@@ -222,15 +242,11 @@ func joinRateOn(servers []*server) (perSecond float64, joins int64, err error) {
 	s := servers[0]
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var codes []string
-	for i := range joinRooms {
-		h, code, err := hostRoom(ctx, s.signal, fmt.Sprintf("127.0.3.%d", 1+i))
-		if err != nil {
-			return 0, 0, err
-		}
-		defer h.conn.CloseNow()
-		codes = append(codes, code)
+	codes, closeHosts, err := hostRooms(ctx, s.signal, joinRooms, func(i int) string { return fmt.Sprintf("127.0.3.%d", 1+i) })
+	if err != nil {
+		return 0, 0, err
 	}
+	defer closeHosts()
 	var started, done atomic.Int64
 	var firstErr atomic.Value
 	stop := time.Now().Add(joinWindow)
