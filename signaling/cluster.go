@@ -290,6 +290,9 @@ func (s *Server) stopClusterLocked() {
 	for _, sub := range cl.subs {
 		sub.Unsubscribe()
 	}
+	if cl.watcher != nil {
+		cl.watcher.Stop()
+	}
 	cl.nc.RemoveStatusListener(cl.status)
 	cl.cancel()
 	close(cl.done)

@@ -2,8 +2,14 @@ package signaling
 
 import (
 	"context"
+	"errors"
+	"net/http/httptest"
+	"runtime"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"safehouse/wire"
@@ -66,4 +72,54 @@ func TestClusterHomeWritesAVanishedEntryAgain(t *testing.T) {
 	peer := b.dial(t, "127.0.0.2")
 	peer.join(room)
 	host.expect(wire.TypePeer)
+}
+
+// The NATS connection stays the caller's: an instance that shuts down leaves
+// nothing of its own running on it, also after rewriting a room's entry (a
+// peer joined). NATS's asynchronous publisher watched the connection until the
+// connection closed, and a close that raced its first write left that watcher
+// behind for good (CI failed TestClusterLogsHoldNoSecrets on it).
+func TestClusterShutdownLeavesNothingRunningOnTheConnection(t *testing.T) {
+	ns := startNATS(t)
+	nc := connectNATS(t, ns.ClientURL())
+	// The connection's own reply inbox, which every request on it shares, lives as long as it does.
+	if _, err := nc.Request("nobody.listens", nil, waitLimit); !errors.Is(err, nats.ErrNoResponders) {
+		t.Fatalf("a request nobody answers: %v", err)
+	}
+	before := clientGoroutines()
+	srv := New(quietConfig(Config{}))
+	hs := httptest.NewServer(srv)
+	ts := &testServer{Server: srv, http: hs, url: "ws" + strings.TrimPrefix(hs.URL, "http")}
+	if err := ts.JoinCluster(nc); err != nil {
+		t.Fatal(err)
+	}
+	host := ts.dial(t, "127.0.0.1")
+	room, _ := host.host()
+	ts.dial(t, "127.0.0.2").join(room)
+	host.expect(wire.TypePeer)
+	waitEntry(t, room, 1, ts)
+	hs.Close()
+	if err := srv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	after := clientGoroutines()
+	for deadline := time.Now().Add(waitLimit); len(after) > len(before) && time.Now().Before(deadline); after = clientGoroutines() {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if len(after) > len(before) {
+		t.Fatalf("goroutines: %d before the instance, %d after it shut down\n%s", len(before), len(after), strings.Join(after, "\n\n"))
+	}
+}
+
+// clientGoroutines are the stacks of the goroutines outside the embedded NATS
+// server (whose streams, the directory's among them, outlive an instance).
+func clientGoroutines() []string {
+	buf := make([]byte, 1<<20)
+	var stacks []string
+	for _, g := range strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n") {
+		if !strings.Contains(g, "nats-server") {
+			stacks = append(stacks, g)
+		}
+	}
+	return stacks
 }

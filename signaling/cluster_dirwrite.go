@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -26,6 +27,9 @@ func (s *Server) refreshDirectory(cl *cluster) {
 	}
 }
 
+// dirWritesAtOnce bounds the directory's writes under way at once.
+const dirWritesAtOnce = 64
+
 // A write of the directory by its writer.
 type dirWrite struct {
 	room   *room // nil for a delete
@@ -34,7 +38,6 @@ type dirWrite struct {
 	expect uint64 // the revision written last; 0 creates the entry
 	ttl    time.Duration
 	delete bool
-	ack    jetstream.PubAckFuture
 	err    error
 	rev    uint64
 }
@@ -98,30 +101,32 @@ func (s *Server) writeDirectory(cl *cluster) (retry bool) {
 
 	ctx, cancel := context.WithTimeout(cl.ctx, clusterTimeout)
 	defer cancel()
+	// Concurrent requests rather than JetStream's asynchronous publisher: that
+	// one watches the connection, which stays the caller's, until it closes,
+	// and a close racing its first write left the watcher running for good.
+	var wg sync.WaitGroup
+	turns := make(chan struct{}, dirWritesAtOnce)
 	for _, w := range writes {
-		switch {
-		case w.delete:
-			w.err = kv.Delete(ctx, w.code, jetstream.LastRevision(w.expect))
-		case w.expect == 0:
-			w.rev, w.err = kv.Create(ctx, w.code, w.value, jetstream.KeyTTL(w.ttl))
-		default:
-			msg := &nats.Msg{Subject: "$KV." + dirBucket + "." + w.code, Data: w.value}
-			w.ack, w.err = cl.js.PublishMsgAsync(msg, jetstream.WithExpectLastSequencePerSubject(w.expect), jetstream.WithMsgTTL(w.ttl))
-		}
+		turns <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-turns; wg.Done() }()
+			switch {
+			case w.delete:
+				w.err = kv.Delete(ctx, w.code, jetstream.LastRevision(w.expect))
+			case w.expect == 0:
+				w.rev, w.err = kv.Create(ctx, w.code, w.value, jetstream.KeyTTL(w.ttl))
+			default:
+				msg := &nats.Msg{Subject: "$KV." + dirBucket + "." + w.code, Data: w.value}
+				var ack *jetstream.PubAck
+				ack, w.err = cl.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(w.expect), jetstream.WithMsgTTL(w.ttl))
+				if w.err == nil {
+					w.rev = ack.Sequence
+				}
+			}
+		}()
 	}
-	for _, w := range writes {
-		if w.ack == nil {
-			continue
-		}
-		select {
-		case ack := <-w.ack.Ok():
-			w.rev = ack.Sequence
-		case err := <-w.ack.Err():
-			w.err = err
-		case <-ctx.Done():
-			w.err = ctx.Err()
-		}
-	}
+	wg.Wait()
 
 	var lost []string
 	s.mu.Lock()
