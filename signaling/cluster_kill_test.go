@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go"
 
 	"safehouse/wire"
 )
@@ -145,5 +146,115 @@ func TestClusterLogsHoldNoSecrets(t *testing.T) {
 		if strings.Contains(out, s) {
 			t.Errorf("the logs hold %q", s)
 		}
+	}
+}
+
+// stopWatcher stops ts's directory watcher: its cache of the directory stays as it is, as an
+// instance whose watcher is behind.
+func stopWatcher(ts *testServer) {
+	ts.mu.Lock()
+	ts.cluster.watcher.Stop()
+	ts.mu.Unlock()
+}
+
+// A join through an instance whose cache still names the room's home after that home died
+// and the host's reclaim moved the room to another instance (its watcher is behind: here,
+// stopped) reads the directory again and reaches the new home. It was told "try again" for
+// as long as the cache was stale: a player's session, which does try again, hung.
+func TestClusterJoinThroughAStaleEntryOfADeadHomeReachesTheNewHome(t *testing.T) {
+	ns := startNATS(t)
+	a := startInstance(t, ns.ClientURL(), Config{})
+	b := startInstance(t, ns.ClientURL(), Config{})
+	c := startInstance(t, ns.ClientURL(), Config{})
+	host := a.dial(t, "127.0.0.1")
+	room, claim := host.host()
+	waitEntry(t, room, -1, b, c)
+	stopWatcher(c)
+
+	kill(a)
+	back := b.dial(t, "127.0.0.1")
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	back.expect(wire.TypeHosted)
+	late := c.dial(t, "127.0.0.3")
+	late.send(wire.Message{T: wire.TypeJoin, Room: room})
+	id := late.expect(wire.TypeJoined).ID
+	if got := back.expect(wire.TypePeer).ID; got != id {
+		t.Fatalf("the new home announced %q, the late peer is %q", got, id)
+	}
+	late.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`{"late":1}`)})
+	if m := back.expect(wire.TypeFrom); m.ID != id {
+		t.Fatalf("the host got %+v", m)
+	}
+}
+
+// A home that stops answering without leaving NATS (its process frozen, or its machine gone
+// until NATS gives up on it) keeps its subscription: a request to it waits for the whole
+// timeout. A join through a stale cache naming it reads the directory after that one
+// timeout and reaches the room's new home, instead of being told to try again, to wait the
+// same timeout again.
+func TestClusterJoinThroughAStaleEntryOfASilentHomeReachesTheNewHome(t *testing.T) {
+	ns := startNATS(t)
+	a := startInstance(t, ns.ClientURL(), Config{})
+	b := startInstance(t, ns.ClientURL(), Config{})
+	c := startInstance(t, ns.ClientURL(), Config{})
+	host := a.dial(t, "127.0.0.1")
+	room, claim := host.host()
+	waitEntry(t, room, -1, b, c)
+	stopWatcher(c)
+
+	kill(a)
+	back := b.dial(t, "127.0.0.1")
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	back.expect(wire.TypeHosted)
+	silent := connectNATS(t, ns.ClientURL()) // a's subject, heard and never answered
+	if _, err := silent.Subscribe(toInstance(a.cluster.id), func(*nats.Msg) {}); err != nil {
+		t.Fatal(err)
+	}
+	if err := silent.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	late := c.dial(t, "127.0.0.3")
+	late.send(wire.Message{T: wire.TypeJoin, Room: room})
+	id := late.expect(wire.TypeJoined).ID
+	if got := back.expect(wire.TypePeer).ID; got != id {
+		t.Fatalf("the new home announced %q, the late peer is %q", got, id)
+	}
+}
+
+// The same for the host: its reclaim through an instance whose cache names the dead home,
+// after the room was adopted elsewhere, moves the room from where it is now. It was told the
+// room was moving, again and again, while the cache was stale.
+func TestClusterReclaimThroughAStaleEntryOfADeadHomeMovesTheAdoptedRoom(t *testing.T) {
+	ns := startNATS(t)
+	a := startInstance(t, ns.ClientURL(), Config{})
+	b := startInstance(t, ns.ClientURL(), Config{})
+	c := startInstance(t, ns.ClientURL(), Config{})
+	host := a.dial(t, "127.0.0.1")
+	room, claim := host.host()
+	peer := b.dial(t, "127.0.0.2")
+	id := peer.join(room)
+	host.expect(wire.TypePeer)
+	waitEntry(t, room, 1, b, c)
+	stopWatcher(c)
+
+	kill(a)
+	adopted := b.dial(t, "127.0.0.1")
+	adopted.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	claim = adopted.expect(wire.TypeHosted).Claim
+	adopted.expect(wire.TypePeer)
+	peer.expect(wire.TypeHostBack)
+	adopted.conn.CloseNow() // the host's page reloads, and the balancer sends it to c
+
+	back := c.dial(t, "127.0.0.1")
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	if m := back.expect(wire.TypeHosted); m.Room != room {
+		t.Fatalf("reclaim answered %+v", m)
+	}
+	if got := back.expect(wire.TypePeer).ID; got != id {
+		t.Fatalf("the moved room announced %q, want %q", got, id)
+	}
+	peer.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`{"after":"move"}`)})
+	if m := back.expect(wire.TypeFrom); m.ID != id {
+		t.Fatalf("the host got %+v", m)
 	}
 }

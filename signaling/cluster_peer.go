@@ -62,14 +62,21 @@ type homeAnswer struct {
 
 // askHome sends req about room code to its home: the one the cached entry
 // names (nil: none cached), or, when there is none or that instance no
-// longer has the room, the one the directory itself names. Called without
-// the mutex.
+// longer has the room, the one the directory itself names. A home named by
+// the cache that does not answer (gone from NATS, or silent until the
+// timeout) may be one that died after the room moved on, and the cache only
+// behind: the directory is read again before the room is taken for an
+// orphan or the join refused, so that a join waits at most a request's
+// timeout and a directory read before it reaches the room's live home.
+// Called without the mutex.
 func (s *Server) askHome(cl *cluster, code string, req clusterMsg, cached *dirCached) homeAnswer {
 	s.mu.Lock()
 	kv := cl.kv
 	s.mu.Unlock()
+	var silent *homeAnswer // what asking the cached entry's home came to, when it did not answer
 	for attempt := 0; attempt < 3; attempt++ {
-		if cached == nil || attempt > 0 {
+		read := cached == nil || attempt > 0
+		if read {
 			// The directory is asked before a join is refused.
 			fresh, err := s.lookupEntry(cl, kv, code)
 			if err != nil {
@@ -78,6 +85,14 @@ func (s *Server) askHome(cl *cluster, code string, req clusterMsg, cached *dirCa
 			if fresh == nil {
 				return homeAnswer{unknown: true}
 			}
+			if silent != nil && fresh.e.Inst == cached.e.Inst {
+				// The directory still names the home that did not answer.
+				if silent.orphan != nil {
+					silent.orphan = fresh
+				}
+				return *silent
+			}
+			silent = nil
 			if cached != nil && attempt > 0 && fresh.e.Inst == cached.e.Inst && fresh.rev == cached.rev {
 				return homeAnswer{moving: true}
 			}
@@ -87,15 +102,21 @@ func (s *Server) askHome(cl *cluster, code string, req clusterMsg, cached *dirCa
 			continue // named here, yet not here: moving in or out; read again
 		}
 		ans, err := cl.request(toInstance(cached.e.Inst), req)
+		var a homeAnswer
 		switch {
 		case errors.Is(err, nats.ErrNoResponders):
-			return homeAnswer{orphan: cached}
+			a = homeAnswer{orphan: cached}
 		case err != nil:
-			return homeAnswer{err: err}
+			a = homeAnswer{err: err}
 		case ans.Op == opError && ans.Code == codeNotHere:
 			continue
+		default:
+			return homeAnswer{ans: ans, home: cached.e.Inst}
 		}
-		return homeAnswer{ans: ans, home: cached.e.Inst}
+		if read {
+			return a // the directory named that home just now
+		}
+		silent = &a
 	}
 	return homeAnswer{moving: true}
 }
