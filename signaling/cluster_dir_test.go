@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -122,4 +123,44 @@ func clientGoroutines() []string {
 		}
 	}
 	return stacks
+}
+
+// A burst of joins and leaves is written to the directory in a few rounds, one per
+// dirWriteGap at most, not once per change: each write reaches every instance, and writing
+// every change made joins through a cluster cost half again as much.
+func TestClusterDirectoryWritesABurstInFewRounds(t *testing.T) {
+	const cycles = 20
+	ns := startNATS(t)
+	a := startInstance(t, ns.ClientURL(), Config{})
+	b := startInstance(t, ns.ClientURL(), Config{})
+	host := a.dial(t, "127.0.0.1")
+	room, _ := host.host()
+	waitEntry(t, room, 0, b)
+	revision := func() uint64 {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return a.rooms[room].rev
+	}
+	before := revision()
+	start := time.Now()
+	for range cycles {
+		peer := b.dial(t, "127.0.0.2")
+		peer.join(room)
+		host.expect(wire.TypePeer)
+		peer.conn.Close(websocket.StatusNormalClosure, "")
+		host.expect(wire.TypeLeft)
+	}
+	waitFor(t, "the last leave in the directory", func() bool {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		e := b.cluster.dir[room]
+		return e.e.LastPeer == cycles && len(e.e.Peers) == 0
+	})
+	elapsed := time.Since(start)
+	writes := revision() - before
+	rounds := uint64(elapsed/dirWriteGap) + 1
+	t.Logf("%d changes in %v: %d writes (at most %d rounds)", 2*cycles, elapsed, writes, rounds)
+	if writes > rounds {
+		t.Fatalf("%d changes made %d writes in %v, more than the %d rounds of the writer", 2*cycles, writes, elapsed, rounds)
+	}
 }

@@ -42,16 +42,36 @@ type dirWrite struct {
 	rev    uint64
 }
 
+// dirWriteGap is the least time between two rounds of the directory writer.
+// A room's entry changes with every join and every leave; written at once,
+// each change was a JetStream write delivered to every instance, which made
+// joins through a cluster cost half again as much as on one instance. Within
+// the gap a room's changes are written together, once. An entry is then at
+// most this much behind its room, which matters only if the home dies in
+// that time: a peer that joined meanwhile is not in the entry, and joins the
+// adopted room again (adoptRoomLocked).
+const dirWriteGap = 50 * time.Millisecond
+
 // directoryWriter writes the entries of the rooms homed here as they change,
-// all pending ones at once, one write per room at a time.
+// all pending ones at once, one write per room at a time, and starts a round
+// no sooner than dirWriteGap after the last.
 func (s *Server) directoryWriter(cl *cluster) {
 	defer cl.wg.Done()
+	var last time.Time
 	for {
 		select {
 		case <-cl.done:
 			return
 		case <-cl.kick:
 		}
+		if wait := dirWriteGap - time.Since(last); wait > 0 {
+			select {
+			case <-cl.done:
+				return
+			case <-time.After(wait):
+			}
+		}
+		last = time.Now()
 		if retry := s.writeDirectory(cl); retry {
 			select {
 			case <-cl.done:

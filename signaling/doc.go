@@ -39,7 +39,8 @@
 // through another instance moves the room there, and the room directory, a
 // JetStream key-value bucket written only by create-if-absent and
 // revision-checked updates, names each room's one home and outlives a home
-// that dies, so that the host's reclaim adopts the room (cluster*.go). An
+// that dies, so that the host's reclaim adopts the room (cluster*.go); a
+// home writes a room's changes to it at most every 50 ms, together. An
 // instance cut off from NATS yields, once back, the rooms the directory gave
 // to another. Without it everything stays in one process, as before.
 //
