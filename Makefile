@@ -28,7 +28,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... ./wire ./qrcode ./tools/bench/... | grep -v /e2e)
 
-.PHONY: help deps run test-runs slowest wasm wasm-goapp wasm-std jsqr site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check deploy-bin deploy-test deploy-down
+.PHONY: help deps run test-ready test-runs test-native slowest wasm wasm-goapp wasm-std jsqr site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check deploy-bin deploy-test deploy-down
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
@@ -249,23 +249,39 @@ firefox: deps
 	  npm install --no-audit --no-fund --loglevel=error; \
 	fi
 
-test: deps vet site axe firefox
+# test-ready makes what the tests need at once: at a new clone's path, vet (every package
+# type-checked natively and for js/wasm) took 49 s on the two cores and the site 37 s, most of
+# it brotli 11 over the wasm on one core, one after the other.
+test-ready: deps
+	@$(MAKE) --no-print-directory -j4 -Otarget vet site axe firefox
+
+test: test-ready
 	@rm -rf $(TEST_JSON) && mkdir -p $(TEST_JSON)
 	@$(MAKE) --no-print-directory test-runs || { $(MAKE) --no-print-directory slowest; exit 1; }
 	@$(MAKE) --no-print-directory slowest
 
+# The native runs go beside the race run (test-native in the background): the race run used
+# 44 % of the two cores (128 CPU-seconds in 145 s: app/session's and signaling's tests mostly
+# wait for timers, peers and NATS), and the native runs, 75 s of engine and screen tests that
+# use both cores, fill the rest. A failure in either fails make test once both have ended.
 test-runs:
-	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/norace.json -- -vet=off $(TEST_FLAGS) $(NORACE_PKGS)
-	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/race.json -- -vet=off -race $(TEST_FLAGS) $(RACE_PKGS)
+	@$(MAKE) --no-print-directory test-native & native=$$!; \
+	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/race.json -- -vet=off -race $(TEST_FLAGS) $(RACE_PKGS); race=$$?; \
+	wait $$native; native=$$?; \
+	[ $$race = 0 ] && [ $$native = 0 ]
 	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/e2e-wide.json -- -vet=off -parallel $(E2E_PARALLEL) $(TEST_FLAGS) -run '$(E2E_WIDE)' $(E2E_PKGS)
 	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/e2e.json -- -vet=off -parallel $(E2E_PARALLEL) $(TEST_FLAGS) -skip '$(E2E_WIDE)' $(E2E_PKGS)
+	@# 3 s a target here, 2 minutes in test-long: every target's seed corpus also runs in the
+	@# plain and race runs above, so this is the short search for new inputs.
+	$(MAKE) --no-print-directory fuzz FUZZTIME=3s
+
+# test-native: the runs without -race, beside the race run (test-runs).
+test-native:
+	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/norace.json -- -vet=off $(TEST_FLAGS) $(NORACE_PKGS)
 	@# Under -race the wire-secrecy tests play 10 Spyfall and 4 Spyfest games; 60 run here without it (200 in test-long).
 	$(GOTESTSUM) --jsonfile $(TEST_JSON)/secrecy.json -- -vet=off $(TEST_FLAGS) -run 'SecretsDoNotReachOtherSeats' ./app/game
 	@# Likewise the random-drop games: 12 drops under -race, 40 here, 100 in test-long.
 	$(GOTESTSUM) --jsonfile $(TEST_JSON)/drops.json -- -vet=off $(TEST_FLAGS) -run 'RandomDrops' ./app/session
-	@# 3 s a target here, 2 minutes in test-long: every target's seed corpus also runs in the
-	@# plain and race runs above, so this is the short search for new inputs.
-	$(MAKE) --no-print-directory fuzz FUZZTIME=3s
 
 # slowest prints the 15 slowest tests of the last make test (from $(TEST_JSON)).
 slowest:
@@ -287,7 +303,7 @@ fuzz:
 # test-long: the same packages as make test with the long counts (SAFEHOUSE_LONG): 10,000
 # random games a variant in the engines, 200 wire-secrecy games under -race, every language's own
 # round in the browser, 100 random drops, and 2 minutes of fuzzing a target.
-test-long: deps vet site axe firefox
+test-long: test-ready
 	$(TEST_ENV) SAFEHOUSE_LONG=1 $(GO) test -vet=off -count=1 -timeout 40m $(NORACE_PKGS)
 	$(TEST_ENV) SAFEHOUSE_LONG=1 $(GO) test -vet=off -race -count=1 -timeout 40m $(RACE_PKGS)
 	$(TEST_ENV) SAFEHOUSE_LONG=1 $(GO) test -vet=off -count=1 -timeout 40m -parallel $(E2E_PARALLEL) $(E2E_PKGS)
