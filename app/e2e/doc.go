@@ -5,7 +5,8 @@
 // The tests start Chromium through tools/chromium (found by $CHROME_PATH or on PATH), and
 // find the site by $SAFEHOUSE_SITE or build/site at the repository root. Without either they
 // skip loudly; with CI=true or SAFEHOUSE_REQUIRE_BROWSER=1 they fail instead. Screenshots go to build/screenshots (or
-// $SAFEHOUSE_SCREENSHOTS).
+// $SAFEHOUSE_SCREENSHOTS). With SAFEHOUSE_E2E_REDUCED_MOTION=1 (make test's second half)
+// every Chromium tab asks for reduced motion.
 //
 // languages_test.go checks every language the app's language switch offers (issue 21) in one
 // browser: each screen of one pass-and-play round and one lobby is drawn in every language

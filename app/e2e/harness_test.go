@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -186,6 +185,9 @@ func (h *harness) openBrowser(label, origin string, secure bool) *tab {
 		t.Fatalf("%s: listening to the console: %v", label, err)
 	}
 	recordShifts(tb)
+	if reducedMotion {
+		tb.do(emulateMedia())
+	}
 	return tb
 }
 
@@ -360,14 +362,6 @@ var (
 // <shotDir>/<name>-<vp>-<scheme>.png, then restores the phone viewport and dark scheme.
 func (h *harness) screenshot(tb *tab, name string, vp viewport, scheme string) {
 	h.t.Helper()
-	setMedia := func(s string) chromedp.Action[chromedp.Void] {
-		return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-			_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}},
-			})
-			return err
-		})
-	}
 	size := func(v viewport) chromedp.Action[chromedp.Void] {
 		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(v.scale)}
 		if v.mobile {
@@ -375,7 +369,7 @@ func (h *harness) screenshot(tb *tab, name string, vp viewport, scheme string) {
 		}
 		return chromedp.EmulateViewport(v.width, v.height, opts...)
 	}
-	tb.do(size(vp), setMedia(scheme), chromedp.Sleep(150*time.Millisecond))
+	tb.do(size(vp), emulateScheme(scheme), chromedp.Sleep(150*time.Millisecond))
 	png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		tb.fatalf("screenshot %s: %v", name, err)
@@ -384,7 +378,7 @@ func (h *harness) screenshot(tb *tab, name string, vp viewport, scheme string) {
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		h.t.Fatal(err)
 	}
-	tb.do(size(phone), setMedia("dark"))
+	tb.do(size(phone), emulateScheme("dark"))
 }
 
 // screenshots checks a screen (axe, sideways scroll, what would trouble an iPhone) and

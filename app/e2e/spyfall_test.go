@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"safehouse/app/game"
@@ -570,13 +568,7 @@ func (h *harness) elementShots(tb *tab, name, selector string) {
 			if vp.mobile {
 				opts = append(opts, chromedp.EmulateMobile)
 			}
-			media := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-				_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
-				})
-				return err
-			})
-			tb.do(chromedp.EmulateViewport(vp.width, vp.height, opts...), media, chromedp.Sleep(400*time.Millisecond)) // colours ease over 200 ms
+			tb.do(chromedp.EmulateViewport(vp.width, vp.height, opts...), emulateScheme(scheme), chromedp.Sleep(400*time.Millisecond)) // colours ease over 200 ms
 			tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView()`, selector)))
 			png, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(selector)))
 			if err != nil {
