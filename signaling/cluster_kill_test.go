@@ -258,3 +258,34 @@ func TestClusterReclaimThroughAStaleEntryOfADeadHomeMovesTheAdoptedRoom(t *testi
 		t.Fatalf("the host got %+v", m)
 	}
 }
+
+// A room's entry may be behind its home (the writer's round, a write tried again) when the
+// home dies: a peer that joined meanwhile is missing from it, and so is its id. The room
+// adopted from that entry gives a new peer an id no peer of the room had: the same id
+// reached the host as the missing peer's ICE restart, refused, and the new peer never
+// connected (TestSpyfallGoesOnWhenTheHostsInstanceDies hung for its 90 s).
+func TestClusterAdoptedRoomNeverReusesAPeerID(t *testing.T) {
+	ns := startNATS(t)
+	a := startInstance(t, ns.ClientURL(), Config{})
+	b := startInstance(t, ns.ClientURL(), Config{})
+	host := a.dial(t, "127.0.0.1")
+	room, claim := host.host()
+	first := a.dial(t, "127.0.0.2").join(room)
+	host.expect(wire.TypePeer)
+	waitEntry(t, room, 1, b)
+	a.mu.Lock()
+	a.rooms[room].writing = true // the writer passes the room by: its entry stays behind
+	a.mu.Unlock()
+	missing := a.dial(t, "127.0.0.3").join(room)
+	host.expect(wire.TypePeer)
+
+	kill(a)
+	back := b.dial(t, "127.0.0.1")
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	back.expect(wire.TypeHosted)
+	back.expect(wire.TypePeer)
+	late := b.dial(t, "127.0.0.4").join(room)
+	if late == first || late == missing {
+		t.Fatalf("the adopted room gave a new peer the id %q; its peers were %q and %q", late, first, missing)
+	}
+}

@@ -198,7 +198,7 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 		s.refuse(c, wire.CodeUnavailable, "the server cannot reach this room's instance; try again in a moment")
 	case a.orphan != nil && m.T == wire.TypeHost && claimHash(m.Claim) == a.orphan.e.Claim:
 		s.logLimited(c.key, slog.LevelWarn, "room adopted: its instance did not answer", "room", code, "old_home", a.orphan.e.Inst)
-		s.takeOverLocked(cl, c, code, a.orphan.e, a.orphan.rev, m.Gate)
+		s.takeOverLocked(cl, c, code, a.orphan.e, a.orphan.rev, m.Gate, adoptedPeerIDGap)
 	case a.orphan != nil && m.T == wire.TypeHost:
 		failed = true
 		s.logLimited(c.key, slog.LevelInfo, "reclaim refused", "reason", "bad claim", "room", code, "addr", c.addr)
@@ -225,7 +225,7 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 		}
 	case a.ans.Op == opMoved && a.ans.Moved != nil:
 		pred := *a.ans.Moved
-		s.takeOverLocked(cl, c, code, pred, a.ans.Rev, m.Gate)
+		s.takeOverLocked(cl, c, code, pred, a.ans.Rev, m.Gate, 0)
 	default:
 		s.refuse(c, wire.CodeUnavailable, "the server got an answer it does not understand; try again")
 	}
@@ -256,14 +256,25 @@ func (s *Server) hostInCluster(cl *cluster, c *client, gate string) {
 	}
 }
 
+// adoptedPeerIDGap is how far the peer ids of a room adopted from a dead home
+// skip past the last its entry shows. The entry may be behind the home (the
+// writer's round, a write tried again), and a peer that joined meanwhile has
+// an id the entry does not know; a room never gives an id twice (the host
+// took a second peer with the same id for the first one's ICE restart, and the
+// newcomer never connected). The room's join limits allow far fewer joins in
+// any such lag.
+const adoptedPeerIDGap = 1 << 20
+
 // takeOverLocked makes this instance the home of room code, which its host
 // reclaimed through c: the entry of the previous home (pred, at revision rev)
 // is replaced by this one's, then the room is made here with the peers pred
-// lists. Called with the mutex held, which it releases while it writes the
-// directory.
-func (s *Server) takeOverLocked(cl *cluster, c *client, code string, pred dirEntry, rev uint64, gate string) {
+// lists, its next peer ids skipIDs past pred's last (adoptedPeerIDGap when
+// the previous home died, so pred may be behind). Called with the mutex held,
+// which it releases while it writes the directory.
+func (s *Server) takeOverLocked(cl *cluster, c *client, code string, pred dirEntry, rev uint64, gate string, skipIDs int) {
 	e := pred
 	e.Inst, e.Epoch, e.Gate = cl.id, pred.Epoch+1, cmp.Or(gate, pred.Gate)
+	e.LastPeer += skipIDs
 	claim := newClaimToken()
 	e.Claim = claimHash(claim)
 	kv := cl.kv
