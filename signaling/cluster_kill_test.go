@@ -289,3 +289,36 @@ func TestClusterAdoptedRoomNeverReusesAPeerID(t *testing.T) {
 		t.Fatalf("the adopted room gave a new peer the id %q; its peers were %q and %q", late, first, missing)
 	}
 }
+
+// A home that stops answering without leaving NATS (frozen, or gone without a word until NATS
+// gives up on it, or only just killed as the request went out) does not keep its rooms from
+// their hosts: a reclaim that times out on it, with the directory still naming it, adopts the
+// room as from a dead home. It was refused with "cannot reach", and a frozen home held its
+// rooms for as long as NATS kept its subscription.
+func TestClusterReclaimAdoptsTheRoomOfASilentHome(t *testing.T) {
+	ns := startNATS(t)
+	a := startInstance(t, ns.ClientURL(), Config{})
+	b := startInstance(t, ns.ClientURL(), Config{})
+	host := a.dial(t, "127.0.0.1")
+	room, claim := host.host()
+	peer := b.dial(t, "127.0.0.2")
+	id := peer.join(room)
+	host.expect(wire.TypePeer)
+	waitEntry(t, room, 1, b)
+
+	kill(a)
+	silent := connectNATS(t, ns.ClientURL()) // a's subject, heard and never answered
+	if _, err := silent.Subscribe(toInstance(a.cluster.id), func(*nats.Msg) {}); err != nil {
+		t.Fatal(err)
+	}
+	if err := silent.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	back := b.dial(t, "127.0.0.1")
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	back.expect(wire.TypeHosted)
+	if got := back.expect(wire.TypePeer).ID; got != id {
+		t.Fatalf("the adopted room announced %q, want %q", got, id)
+	}
+	peer.expect(wire.TypeHostBack)
+}

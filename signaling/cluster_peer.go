@@ -62,11 +62,11 @@ type homeAnswer struct {
 
 // askHome sends req about room code to its home: the one the cached entry
 // names (nil: none cached), or, when there is none or that instance no
-// longer has the room, the one the directory itself names. A home named by
-// the cache that does not answer (gone from NATS, or silent until the
-// timeout) may be one that died after the room moved on, and the cache only
-// behind: the directory is read again before the room is taken for an
-// orphan or the join refused, so that a join waits at most a request's
+// longer has the room, the one the directory itself names. A home that does
+// not answer (gone from NATS, or silent until the timeout) makes the room an
+// orphan, which its host's reclaim adopts; but when the cache named it, it
+// may have died after the room moved on, the cache only behind: the
+// directory is read again first, so that a join waits at most a request's
 // timeout and a directory read before it reaches the room's live home.
 // Called without the mutex.
 func (s *Server) askHome(cl *cluster, code string, req clusterMsg, cached *dirCached) homeAnswer {
@@ -104,7 +104,10 @@ func (s *Server) askHome(cl *cluster, code string, req clusterMsg, cached *dirCa
 		ans, err := cl.request(toInstance(cached.e.Inst), req)
 		var a homeAnswer
 		switch {
-		case errors.Is(err, nats.ErrNoResponders):
+		case errors.Is(err, nats.ErrNoResponders), errors.Is(err, nats.ErrTimeout):
+			// Gone from NATS, or silent for the whole timeout while NATS still holds its
+			// subscription (frozen, its machine gone, killed as the request went out): to
+			// its rooms' hosts, a home that does not answer is a dead one.
 			a = homeAnswer{orphan: cached}
 		case err != nil:
 			a = homeAnswer{err: err}
