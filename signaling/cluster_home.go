@@ -78,6 +78,9 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, w clusterMsg) {
 		p := r.peers[w.ID]
 		if p == nil || p.remote == nil || p.remote.inst != w.Inst {
 			cl.dropped.WithLabelValues(dropWrongPeer).Inc()
+			if p == nil && w.Op == opTo && w.Inst != "" {
+				s.closeLostPeerLocked(r, w.Inst, w.ID)
+			}
 			return
 		}
 		switch w.Op {
@@ -118,6 +121,18 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, w clusterMsg) {
 	default:
 		cl.dropped.WithLabelValues(dropMalformed).Inc()
 	}
+}
+
+// closeLostPeerLocked closes peer id of instance inst, which talks to room r
+// as one of its peers though r does not have it: it joined the room's home
+// that died after the entry r was adopted from was written (or r moved on
+// while it left). Left alone, its signaling would be lost for good; it joins
+// again, as a peer the adopting home holds is (adoptRoomLocked). Called with
+// the mutex held.
+func (s *Server) closeLostPeerLocked(r *room, inst, id string) {
+	lost := &client{srv: s, remote: &remotePeer{inst: inst, room: r.code}, peerID: id}
+	s.refuse(lost, wire.CodeUnavailable, "the room moved to another server; join again")
+	lost.shutdown(websocket.CloseGoingAway, "room moved")
 }
 
 // remoteJoinLocked places a peer of another instance in room r, with the

@@ -322,3 +322,39 @@ func TestClusterReclaimAdoptsTheRoomOfASilentHome(t *testing.T) {
 	}
 	peer.expect(wire.TypeHostBack)
 }
+
+// A peer whose socket is on a third instance and that joined after the dead home's last
+// entry is not in the adopted room, though its instance still takes it for one of the
+// room's. Its messages were dropped for good (an ICE restart would never be answered); the
+// new home has its instance close it, to join again.
+func TestClusterPeerMissingFromTheAdoptedRoomIsToldToJoinAgain(t *testing.T) {
+	ns := startNATS(t)
+	a := startInstance(t, ns.ClientURL(), Config{})
+	b := startInstance(t, ns.ClientURL(), Config{})
+	c := startInstance(t, ns.ClientURL(), Config{})
+	host := a.dial(t, "127.0.0.1")
+	room, claim := host.host()
+	waitEntry(t, room, -1, c)
+	listed := c.dial(t, "127.0.0.2")
+	listed.join(room)
+	host.expect(wire.TypePeer)
+	waitEntry(t, room, 1, b, c)
+	a.mu.Lock()
+	a.rooms[room].writing = true // the writer passes the room by: its entry stays behind
+	a.mu.Unlock()
+	missing := c.dial(t, "127.0.0.3")
+	missing.join(room)
+	host.expect(wire.TypePeer)
+
+	kill(a)
+	back := b.dial(t, "127.0.0.1")
+	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	back.expect(wire.TypeHosted)
+	back.expect(wire.TypePeer)
+	listed.expect(wire.TypeHostBack)
+	missing.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`{"restart":1}`)})
+	missing.expect(wire.TypeError, wire.CodeUnavailable)
+	if status := missing.expectClosed(); status != websocket.StatusGoingAway {
+		t.Fatalf("the missing peer's socket closed with %v", status)
+	}
+}
