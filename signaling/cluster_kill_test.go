@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	natsserver "github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
 	"safehouse/wire"
@@ -157,24 +158,34 @@ func stopWatcher(ts *testServer) {
 	ts.mu.Unlock()
 }
 
-// A join through an instance whose cache still names the room's home after that home died
-// and the host's reclaim moved the room to another instance (its watcher is behind: here,
-// stopped) reads the directory again and reaches the new home. It was told "try again" for
-// as long as the cache was stale: a player's session, which does try again, hung.
-func TestClusterJoinThroughAStaleEntryOfADeadHomeReachesTheNewHome(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
+// adoptedBehindAStaleCache runs three instances: a room hosted on a, whose entry c has
+// read before its watcher stopped (so c's cache goes stale), a killed, and the room
+// reclaimed by its host through b. It answers the NATS server, a, c, the room and the
+// host's socket on b.
+func adoptedBehindAStaleCache(t *testing.T) (ns *natsserver.Server, a, c *testServer, room string, back *testClient) {
+	t.Helper()
+	ns = startNATS(t)
+	a = startInstance(t, ns.ClientURL(), Config{})
 	b := startInstance(t, ns.ClientURL(), Config{})
-	c := startInstance(t, ns.ClientURL(), Config{})
+	c = startInstance(t, ns.ClientURL(), Config{})
 	host := a.dial(t, "127.0.0.1")
 	room, claim := host.host()
 	waitEntry(t, room, -1, b, c)
 	stopWatcher(c)
 
 	kill(a)
-	back := b.dial(t, "127.0.0.1")
+	back = b.dial(t, "127.0.0.1")
 	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
 	back.expect(wire.TypeHosted)
+	return ns, a, c, room, back
+}
+
+// A join through an instance whose cache still names the room's home after that home died
+// and the host's reclaim moved the room to another instance (its watcher is behind: here,
+// stopped) reads the directory again and reaches the new home. It was told "try again" for
+// as long as the cache was stale: a player's session, which does try again, hung.
+func TestClusterJoinThroughAStaleEntryOfADeadHomeReachesTheNewHome(t *testing.T) {
+	_, _, c, room, back := adoptedBehindAStaleCache(t)
 	late := c.dial(t, "127.0.0.3")
 	late.send(wire.Message{T: wire.TypeJoin, Room: room})
 	id := late.expect(wire.TypeJoined).ID
@@ -193,19 +204,7 @@ func TestClusterJoinThroughAStaleEntryOfADeadHomeReachesTheNewHome(t *testing.T)
 // timeout and reaches the room's new home, instead of being told to try again, to wait the
 // same timeout again.
 func TestClusterJoinThroughAStaleEntryOfASilentHomeReachesTheNewHome(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
-	c := startInstance(t, ns.ClientURL(), Config{})
-	host := a.dial(t, "127.0.0.1")
-	room, claim := host.host()
-	waitEntry(t, room, -1, b, c)
-	stopWatcher(c)
-
-	kill(a)
-	back := b.dial(t, "127.0.0.1")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	back.expect(wire.TypeHosted)
+	ns, a, c, room, back := adoptedBehindAStaleCache(t)
 	silent := connectNATS(t, ns.ClientURL()) // a's subject, heard and never answered
 	if _, err := silent.Subscribe(toInstance(a.cluster.id), func(*nats.Msg) {}); err != nil {
 		t.Fatal(err)
