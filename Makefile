@@ -89,12 +89,16 @@ wasm: wasm-goapp wasm-std
 	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./wasm
 
 # go mod download, not go list -m: on a fresh machine go-app is not in the module cache yet,
-# and go list -m then names no directory.
+# and go list -m then names no directory. The copy is made in build/.go-app, which ./...
+# patterns skip, and moved into place whole: make test-ready runs go vet ./... meanwhile,
+# and a build/go-app without its go.mod yet counted as packages of this module.
 wasm-goapp:
 	@dir=$$($(GO) mod download -json github.com/maxence-charriere/go-app/v10 | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
 	if [ -z "$$dir" ]; then echo "wasm-goapp: go mod download gave no directory for go-app" >&2; exit 1; fi; \
-	mkdir -p build && rm -rf build/go-app && cp -R "$$dir" build/go-app && chmod -R u+w build/go-app
-	@cp wasm/overlay/route.go.overlay build/go-app/pkg/app/route.go
+	mkdir -p build && rm -rf build/.go-app build/.go-app-old && cp -R "$$dir" build/.go-app && chmod -R u+w build/.go-app
+	@cp wasm/overlay/route.go.overlay build/.go-app/pkg/app/route.go
+	@[ ! -d build/go-app ] || mv build/go-app build/.go-app-old
+	@mv build/.go-app build/go-app && rm -rf build/.go-app-old
 	@cp go.mod $(WASM_MODFILE) && cp go.sum $(WASM_MODFILE:.mod=.sum)
 	@$(GO) mod edit -modfile=$(WASM_MODFILE) -replace github.com/maxence-charriere/go-app/v10=$(abspath build/go-app)
 
