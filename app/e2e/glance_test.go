@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -106,14 +107,27 @@ func sameAtAGlance(t *testing.T, h *harness, a, b *tab, seatA, seatB engine.Seat
 }
 
 // pixelsApart counts the patches of 6x6 CSS pixels, outside the own chips and the clocks of
-// either page, whose colours differ as a neighbour would see them: by the patch's average,
-// so that two renderings of the same text that differ only in anti-aliasing (Chromium may
-// rasterise a line of text on another layer after a reload) do not count, while a button,
-// a word or a colour of one seat alone does.
+// either page, that a neighbour would see differ (patchesApart).
 func pixelsApart(t *testing.T, a, b *tab, imgA, imgB image.Image, moment string) int {
 	t.Helper()
 	masks := append(eval[[][4]float64](a, maskRects), eval[[][4]float64](b, maskRects)...)
 	scale := float64(imgA.Bounds().Dx()) / eval[float64](a, `window.innerWidth`)
+	if imgA.Bounds() != imgB.Bounds() {
+		t.Fatalf("%s: screenshots of %v and %v", moment, imgA.Bounds(), imgB.Bounds())
+	}
+	return patchesApart(imgA, imgB, scale, masks)
+}
+
+// patchesApart compares two screenshots of the same size, taken at scale device pixels per
+// CSS pixel, by patches of 6x6 CSS pixels outside masks (CSS pixel rectangles, 2 px more
+// around each). A patch counts as apart when its colours differ as a neighbour would see
+// them: by the patch's average, so that two renderings of the same text that differ only in
+// anti-aliasing (Chromium may rasterise a line of text on another layer after a reload) do
+// not count, and when no shift of up to one CSS pixel either way makes them alike, so that a
+// line of text drawn a pixel lower on one page (a loaded machine's Chromium drew the vote's
+// heading so: the same words in the same box, nothing a neighbour can see) does not count
+// either, while a button, a word or a colour of one seat alone does.
+func patchesApart(imgA, imgB image.Image, scale float64, masks [][4]float64) int {
 	masked := func(x, y int) bool {
 		fx, fy := float64(x)/scale, float64(y)/scale
 		for _, m := range masks {
@@ -123,31 +137,50 @@ func pixelsApart(t *testing.T, a, b *tab, imgA, imgB image.Image, moment string)
 		}
 		return false
 	}
-	if imgA.Bounds() != imgB.Bounds() {
-		t.Fatalf("%s: screenshots of %v and %v", moment, imgA.Bounds(), imgB.Bounds())
-	}
-	patch := int(6 * scale)
-	apart := 0
 	bounds := imgA.Bounds()
-	for py := bounds.Min.Y; py < bounds.Max.Y; py += patch {
-		for px := bounds.Min.X; px < bounds.Max.X; px += patch {
-			var sumA, sumB [3]int
-			for y := py; y < min(py+patch, bounds.Max.Y); y++ {
-				for x := px; x < min(px+patch, bounds.Max.X); x++ {
-					if masked(x, y) {
-						continue
-					}
-					r1, g1, b1, _ := imgA.At(x, y).RGBA()
-					r2, g2, b2, _ := imgB.At(x, y).RGBA()
-					sumA[0], sumA[1], sumA[2] = sumA[0]+int(r1>>8), sumA[1]+int(g1>>8), sumA[2]+int(b1>>8)
-					sumB[0], sumB[1], sumB[2] = sumB[0]+int(r2>>8), sumB[1]+int(g2>>8), sumB[2]+int(b2>>8)
+	rgb := func(img image.Image, x, y int) [3]int {
+		x, y = min(max(x, bounds.Min.X), bounds.Max.X-1), min(max(y, bounds.Min.Y), bounds.Max.Y-1)
+		r, g, b, _ := img.At(x, y).RGBA()
+		return [3]int{int(r >> 8), int(g >> 8), int(b >> 8)}
+	}
+	patch, reach := int(6*scale), int(math.Round(scale))
+	// alike reports whether the patch at (px, py) looks the same on both pages with page B's
+	// pixels taken (dx, dy) device pixels away.
+	alike := func(px, py, dx, dy int) bool {
+		var sumA, sumB [3]int
+		for y := py; y < min(py+patch, bounds.Max.Y); y++ {
+			for x := px; x < min(px+patch, bounds.Max.X); x++ {
+				if masked(x, y) {
+					continue
+				}
+				ca, cb := rgb(imgA, x, y), rgb(imgB, x+dx, y+dy)
+				for c := range 3 {
+					sumA[c] += ca[c]
+					sumB[c] += cb[c]
 				}
 			}
-			for c := range 3 {
-				if d := sumA[c] - sumB[c]; d > 20*patch*patch || d < -20*patch*patch {
-					apart++
-					break
+		}
+		for c := range 3 {
+			if d := sumA[c] - sumB[c]; d > 20*patch*patch || d < -20*patch*patch {
+				return false
+			}
+		}
+		return true
+	}
+	apart := 0
+	for py := bounds.Min.Y; py < bounds.Max.Y; py += patch {
+		for px := bounds.Min.X; px < bounds.Max.X; px += patch {
+			if alike(px, py, 0, 0) {
+				continue
+			}
+			shifted := false
+			for dy := -reach; dy <= reach && !shifted; dy++ {
+				for dx := -reach; dx <= reach && !shifted; dx++ {
+					shifted = (dx != 0 || dy != 0) && alike(px, py, dx, dy)
 				}
+			}
+			if !shifted {
+				apart++
 			}
 		}
 	}
