@@ -11,21 +11,13 @@ import (
 	"safehouse/engine/spyfest"
 )
 
-// The Spyfest screens as the shell drives every game's: UI takes each view as it arrives
-// (See) and draws the game screen (Screen), the lobby's panel (Settings), and says whom the
-// game waits on when the phone is passed around (Waiting, PutDown).
+// UI is how the shell drives the Spyfest screens, as every game's (app/games.go, gameUI).
 
 // See takes this seat's view as it arrives (nil: no game running).
 func (u *UI) See(raw json.RawMessage) error {
-	v, err := ui.DecodeView[spyfest.View](raw)
-	if err != nil {
-		return err
-	}
-	u.view = v
-	if v != nil {
-		u.Observe(v)
-	}
-	return nil
+	err := ui.ReadView(raw, &u.view)
+	u.Observe(u.view) // a raw that does not decode leaves the latest view, observed again
+	return err
 }
 
 // Screen is the game screen of the latest view.

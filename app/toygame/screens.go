@@ -17,12 +17,7 @@ type UI struct{ view *View }
 
 // See takes the seat's view as it arrives.
 func (u *UI) See(raw json.RawMessage) error {
-	v, err := ui.DecodeView[View](raw)
-	if err != nil {
-		return err
-	}
-	u.view = v
-	return nil
+	return ui.ReadView(raw, &u.view)
 }
 
 // Screen lists the guesses with their answers, marks the winner, and gives the seat in
