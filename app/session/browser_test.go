@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -41,11 +42,27 @@ type browserReport struct {
 
 type browserSite struct {
 	base, signal string
-	reports      chan browserReport
+	browser      *chromium.Browser // one Chromium, a tab of its own (a browser context) per page
+
+	mu      sync.Mutex
+	reports map[string]chan browserReport // by page: the subtests run at once
 }
 
-// startBrowserSite builds the wasm player and serves it with the signaling server.
-func startBrowserSite(t *testing.T) *browserSite {
+// reportsOf is the channel of page's reports.
+func (s *browserSite) reportsOf(page string) chan browserReport {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.reports[page]
+	if !ok {
+		c = make(chan browserReport, 1024)
+		s.reports[page] = c
+	}
+	return c
+}
+
+// startBrowserSite builds the wasm player, serves it with the signaling server, and starts
+// the Chromium (at path) its pages open in.
+func startBrowserSite(t *testing.T, path string) *browserSite {
 	t.Helper()
 	dir := t.TempDir()
 	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", filepath.Join(dir, "player.wasm"), "./testdata/browserplayer")
@@ -67,7 +84,7 @@ WebAssembly.instantiateStreaming(fetch("player.wasm"), go.importObject).then(r =
 		}
 	}
 
-	site := &browserSite{reports: make(chan browserReport, 1024)}
+	site := &browserSite{reports: map[string]chan browserReport{}}
 	srv := signaling.New(signaling.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	mux := http.NewServeMux()
 	mux.Handle("/signal", srv)
@@ -77,7 +94,7 @@ WebAssembly.instantiateStreaming(fetch("player.wasm"), go.importObject).then(r =
 			rep = browserReport{Kind: "error", Msg: "unreadable report: " + err.Error()}
 		}
 		select {
-		case site.reports <- rep:
+		case site.reportsOf(rep.Page) <- rep:
 		default:
 		}
 	})
@@ -94,16 +111,23 @@ WebAssembly.instantiateStreaming(fetch("player.wasm"), go.importObject).then(r =
 	})
 	site.base = "http://" + ln.Addr().String()
 	site.signal = "ws://" + ln.Addr().String() + "/signal"
+	site.browser = chromium.StartForTest(t, path, chromium.Options{})
 	return site
 }
 
-// openBrowser runs headless Chromium (tools/chromium) on url until the test ends, with the
-// media permission that lets it gather loopback candidates on the site's origin. Chromium's
-// output is shown when the test fails.
-func (s *browserSite) openBrowser(t *testing.T, browser, url string) {
+// openPage opens url in a tab of its own (another phone) until the test ends, with the media
+// permission that lets it gather loopback candidates on the site's origin.
+func (s *browserSite) openPage(t *testing.T, url string) {
 	t.Helper()
-	b := chromium.StartForTest(t, browser, chromium.Options{Grant: []string{s.base}})
-	ctx, cancel := context.WithTimeout(b.Ctx, patience)
+	tab, closeTab, err := s.browser.NewTab()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(closeTab)
+	if err := chromium.Grant(tab, s.base, chromium.Media...); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(tab, patience)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("opening %s: %v", url, err)
@@ -119,10 +143,7 @@ func (s *browserSite) awaitReport(t *testing.T, page, what string, ok func(brows
 	var lastState uint64
 	for {
 		select {
-		case r := <-s.reports:
-			if r.Page != page {
-				continue // from an earlier page, still closing
-			}
+		case r := <-s.reportsOf(page):
 			if r.Kind == "error" {
 				t.Fatalf("the browser reports: %s", r.Msg)
 			}
@@ -170,12 +191,14 @@ func renameSeries(first, prefix string, n int) []string {
 }
 
 func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
-	browser := chromium.ForTest(t)
-	site := startBrowserSite(t)
+	site := startBrowserSite(t, chromium.ForTest(t))
+	// The four run at once, each with its own tab, host and peers: one after the other they
+	// took 39 s of the race run's longest package, mostly waiting for ICE and the pages.
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
-	defer cancel()
+	t.Cleanup(cancel) // not defer: the parallel subtests run after this function returns
 
 	t.Run("browser joins a native host", func(t *testing.T) {
+		t.Parallel()
 		host, err := Host(ctx, testOptions(site.signal, "Hana"))
 		if err != nil {
 			t.Fatal(err)
@@ -188,7 +211,7 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 		defer pion.Close()
 		hw := watch(host.Player())
 		page := "join=" + host.Room() + "." + host.Secret()
-		site.openBrowser(t, browser, site.base+"/index.html#"+page)
+		site.openPage(t, site.base+"/index.html#"+page)
 
 		// The page renames itself 20 times in a burst once it sees all three players.
 		site.awaitReport(t, page, "its last rename", func(r browserReport) bool {
@@ -199,8 +222,10 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 	})
 
 	t.Run("browser hosts native peers", func(t *testing.T) {
-		site.openBrowser(t, browser, site.base+"/index.html#host")
-		hosted := site.awaitReport(t, "host", "its room", func(r browserReport) bool { return r.Kind == "room" })
+		t.Parallel()
+		page := "host-peers"
+		site.openPage(t, site.base+"/index.html#"+page)
+		hosted := site.awaitReport(t, page, "its room", func(r browserReport) bool { return r.Kind == "room" })
 		o := testOptions(site.signal, "Pion")
 		o.OnWaiting = func() { t.Error("the browser host did not take the invite proof") }
 		pion, err := Join(ctx, o, hosted.Room, hosted.Secret)
@@ -217,7 +242,7 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 		}
 		pw.waitView(t, "the last rename", func(v View) bool { return len(v.Players) == 2 && v.Players[1].Name == "Pion #20" })
 		renamesInOrder(t, pw, 1, renameSeries("Pion", "Pion", 20))
-		site.awaitReport(t, "host", "the host's view of the last rename", func(r browserReport) bool {
+		site.awaitReport(t, page, "the host's view of the last rename", func(r browserReport) bool {
 			return r.Kind == "view" && slices.Equal(r.Names, []string{"Web Host", "Pion #20"})
 		})
 	})
@@ -226,6 +251,7 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 	// player restarts ICE (the js build's iceRestart offer), the native host answers it on
 	// the same link, and the player is back on its seat without a new hello.
 	t.Run("browser restarts ICE with a native host", func(t *testing.T) {
+		t.Parallel()
 		cuttable := newCuttableNet(t)
 		o := restartOptions(site.signal, "Hana")
 		o.iceNet = cuttable
@@ -236,7 +262,7 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 		defer host.Close()
 		hw := watch(host.Player())
 		page := "restart=" + host.Room() + "." + host.Secret()
-		site.openBrowser(t, browser, site.base+"/index.html#"+page)
+		site.openPage(t, site.base+"/index.html#"+page)
 		site.awaitReport(t, page, "online", func(r browserReport) bool { return r.Kind == "status" && r.Msg == string(StatusOnline) })
 		hw.waitView(t, "the browser seated", sameNames([]string{"Hana", "Web"}))
 		before := host.seatConn(1)
@@ -258,8 +284,9 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 	// APP-REJOIN-1: a native player's path dies; Chromium's host answers its ICE restart on
 	// the existing link (the js build's reanswer), and the player is back without a new hello.
 	t.Run("browser host answers a native ICE restart", func(t *testing.T) {
-		page := "host"
-		site.openBrowser(t, browser, site.base+"/index.html#"+page)
+		t.Parallel()
+		page := "host-restart"
+		site.openPage(t, site.base+"/index.html#"+page)
 		invite := site.awaitReport(t, page, "its room", func(r browserReport) bool { return r.Kind == "room" })
 		cuttable := newCuttableNet(t)
 		o := restartOptions(site.signal, "Pion")

@@ -75,7 +75,7 @@ func main() {
 	defer cancel()
 
 	var player *session.Client
-	if hash == "host" {
+	if strings.HasPrefix(hash, "host") { // "host", or "host-NAME" for a page of its own
 		h, err := session.Host(ctx, session.Options{SignalURL: signalURL, Name: "Web Host"})
 		if err != nil {
 			outbox <- report{Kind: "error", Msg: err.Error()}
@@ -130,7 +130,7 @@ func main() {
 			continue
 		}
 		outbox <- report{Kind: "view", State: u.View.State, Names: names(u.View)}
-		if hash != "host" && !renamed && len(u.View.Players) == 3 {
+		if !strings.HasPrefix(hash, "host") && !renamed && len(u.View.Players) == 3 {
 			// A burst of intents, to show they reach the host in the order sent.
 			renamed = true
 			for i := 1; i <= 20; i++ {
