@@ -98,6 +98,12 @@ func closeSharedBrowsers() {
 		sharedWebKit.b = nil
 	}
 	sharedWebKit.Unlock()
+	sharedFirefox.Lock()
+	if sharedFirefox.d != nil {
+		sharedFirefox.d.stop()
+		sharedFirefox.d = nil
+	}
+	sharedFirefox.Unlock()
 }
 
 func TestMain(m *testing.M) {

@@ -5,6 +5,7 @@ package e2e
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,25 +38,47 @@ func findFirefox() string {
 	return ""
 }
 
-// ffTab is one Firefox page in its own browser process and profile: another phone.
+// ffTab is one Firefox page in a browser context of its own (its own storage, caches and
+// service workers): another phone. The pages of the package's tests share one Firefox (a
+// Firefox costs 7 to 10 CPU-seconds to start here); a test that needs other preferences for
+// the whole browser gets a Firefox of its own.
 type ffTab struct {
 	t     *testing.T
 	label string
 	fail  string // where a failing test leaves its last photograph
-	in    io.WriteCloser
-	out   chan map[string]json.RawMessage // answers, in request order
-	next  int
+	d     *ffDriver
+	page  string // the driver's name of the page
 	logMu sync.Mutex
 	log   []string
 }
 
-// openFirefox starts Firefox with the driver and any further preferences, or skips (fails
-// where the browser test is required) when Firefox, node or puppeteer-core is missing.
-// Firefox and the driver end with the test.
-func (h *harness) openFirefox(label string, prefs map[string]any) *ffTab {
-	t := h.t
+// ffDriver is one tools/firefox/driver.cjs and its Firefox.
+type ffDriver struct {
+	in      io.WriteCloser
+	writeMu sync.Mutex
+	ended   chan struct{} // closed when the driver's output ends
+
+	mu      sync.Mutex
+	next    int
+	waiting map[int]chan map[string]json.RawMessage // by request id
+	tabs    map[string]*ffTab                       // by page, for their console lines
+	log     []string                                // what belongs to no page
+
+	version string
+	stop    func() // closes Firefox and ends the driver
+}
+
+// The package's shared Firefox, started on first use and ended by TestMain (as sharedChrome).
+var sharedFirefox struct {
+	sync.Mutex
+	d   *ffDriver
+	err error // a Firefox that did not start is not tried again by every test
+}
+
+// firefoxPaths finds Firefox, node and puppeteer-core, or ends the test as missing does.
+func firefoxPaths(t *testing.T) (firefox, node, modules string) {
 	t.Helper()
-	firefox := findFirefox()
+	firefox = findFirefox()
 	if firefox == "" {
 		missing(t, "no Firefox found (set FIREFOX_PATH or install firefox-esr: make deps)")
 	}
@@ -63,115 +86,225 @@ func (h *harness) openFirefox(label string, prefs map[string]any) *ffTab {
 	if err != nil {
 		missing(t, "no node found for the Firefox driver (make deps)")
 	}
-	modules := os.Getenv("SAFEHOUSE_PUPPETEER")
+	modules = os.Getenv("SAFEHOUSE_PUPPETEER")
 	if modules == "" {
 		modules = filepath.Join(repoRoot(t), "build", "firefox", "node_modules")
 	}
 	if _, err := os.Stat(filepath.Join(modules, "puppeteer-core")); err != nil {
 		missing(t, "puppeteer-core is not installed in %s (make firefox)", modules)
 	}
+	return firefox, node, modules
+}
 
-	tmp := t.TempDir()
+// openFirefox opens a page in the package's Firefox, or, with prefs, in a Firefox of the
+// test's own with those preferences; it skips (fails where the browser test is required)
+// when Firefox, node or puppeteer-core is missing. The page closes with the test.
+func (h *harness) openFirefox(label string, prefs map[string]any) *ffTab {
+	t := h.t
+	t.Helper()
+	firefox, node, modules := firefoxPaths(t)
+	script := filepath.Join(repoRoot(t), "tools", "firefox", "driver.cjs")
+	var d *ffDriver
+	var err error
+	if len(prefs) == 0 {
+		sharedFirefox.Lock()
+		if sharedFirefox.d == nil && sharedFirefox.err == nil {
+			sharedFirefox.d, sharedFirefox.err = startFirefox(firefox, node, script, modules, nil)
+		}
+		d, err = sharedFirefox.d, sharedFirefox.err
+		sharedFirefox.Unlock()
+	} else if d, err = startFirefox(firefox, node, script, modules, prefs); err == nil {
+		t.Cleanup(d.stop)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", label, err)
+	}
+	ff := &ffTab{t: t, label: label, fail: filepath.Join(h.shotDir, "ff-failed-"+strings.ReplaceAll(label, " ", "-")+".png"), d: d}
+	raw, err := d.request(map[string]any{"op": "open"}, 2*waitLimit)
+	if err == nil {
+		err = json.Unmarshal(raw, &ff.page)
+	}
+	if err != nil {
+		t.Fatalf("%s: opening a Firefox page: %v\n  Firefox's driver:\n  %s", label, err, d.driverLog())
+	}
+	d.mu.Lock()
+	d.tabs[ff.page] = ff
+	d.mu.Unlock()
+	t.Cleanup(func() {
+		_, _ = d.request(map[string]any{"op": "close", "page": ff.page}, waitLimit)
+		d.mu.Lock()
+		delete(d.tabs, ff.page)
+		d.mu.Unlock()
+	})
+	t.Logf("%s: %s", label, d.version)
+	return ff
+}
+
+// startFirefox starts the driver and its Firefox, with more preferences when prefs is not
+// nil. stop ends both: the driver closes Firefox when its input closes; puppeteer starts
+// Firefox in a process group of its own, which stop kills if the driver could not close it.
+func startFirefox(firefox, node, script, modules string, prefs map[string]any) (*ffDriver, error) {
+	tmp, err := os.MkdirTemp("", "safehouse-firefox-")
+	if err != nil {
+		return nil, err
+	}
 	more, err := json.Marshal(prefs)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	cmd := exec.Command(node, filepath.Join(repoRoot(t), "tools", "firefox", "driver.cjs"), firefox, filepath.Join(tmp, "profile"), string(more))
+	cmd := exec.Command(node, script, firefox, filepath.Join(tmp, "profile"), string(more))
 	cmd.Env = append(os.Environ(), "NODE_PATH="+modules, "TMPDIR="+tmp)
 	cmd.Stderr = os.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	in, err := cmd.StdinPipe()
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	outPipe, err := cmd.StdoutPipe()
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("%s: starting the Firefox driver: %v", label, err)
-	}
-	ff := &ffTab{t: t, label: label, fail: filepath.Join(h.shotDir, "ff-failed-"+strings.ReplaceAll(label, " ", "-")+".png"), in: in, out: make(chan map[string]json.RawMessage, 1)}
-	readerDone := make(chan struct{})
-	go func() {
-		defer close(readerDone)
-		defer close(ff.out)
-		sc := bufio.NewScanner(outPipe)
-		sc.Buffer(make([]byte, 1<<20), 16<<20)
-		for sc.Scan() {
-			var msg map[string]json.RawMessage
-			if err := json.Unmarshal(sc.Bytes(), &msg); err != nil {
-				ff.note("driver: " + sc.Text())
-				continue
-			}
-			if raw, ok := msg["log"]; ok {
-				var line string
-				_ = json.Unmarshal(raw, &line)
-				ff.note(line)
-				continue
-			}
-			ff.out <- msg
-		}
-	}()
-
-	// The first answer says Firefox is up, with its process: puppeteer starts it in a process
-	// group of its own, which the clean-up ends if the driver could not close it.
-	hello := ff.answer("starting Firefox", 2*waitLimit)
-	var pid int
-	_ = json.Unmarshal(hello["pid"], &pid)
-	t.Cleanup(func() {
-		_ = in.Close() // the driver closes Firefox and ends
-		exited := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(exited) }()
-		select {
-		case <-exited:
-		case <-time.After(20 * time.Second):
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			<-exited
-		}
-		if pid > 0 {
-			_ = syscall.Kill(-pid, syscall.SIGKILL) // nothing left when Firefox closed cleanly
-		}
-		<-readerDone
-	})
-	if f, ok := hello["fatal"]; ok {
-		ff.fatalf("the driver could not start Firefox: %s", f)
-	}
-	t.Logf("%s: %s", label, hello["version"])
-	return ff
-}
-
-func (ff *ffTab) note(line string) {
-	ff.logMu.Lock()
-	ff.log = append(ff.log, line)
-	ff.logMu.Unlock()
-}
-
-// answer waits for the driver's next message.
-func (ff *ffTab) answer(what string, limit time.Duration) map[string]json.RawMessage {
-	ff.t.Helper()
-	select {
-	case msg, ok := <-ff.out:
-		if !ok {
-			ff.t.Fatalf("%s: the Firefox driver ended while %s\n  console:\n  %s", ff.label, what, ff.console())
-		}
-		return msg
-	case <-time.After(limit):
-		ff.t.Fatalf("%s: no answer from the Firefox driver in %s while %s\n  console:\n  %s", ff.label, limit, what, ff.console())
-	}
-	return nil
-}
-
-// call sends one request and returns its value, or the driver's error.
-func (ff *ffTab) call(req map[string]any) (json.RawMessage, error) {
-	ff.t.Helper()
-	ff.next++
-	req["id"] = ff.next
-	b, _ := json.Marshal(req)
-	if _, err := ff.in.Write(append(b, '\n')); err != nil {
 		return nil, err
 	}
-	msg := ff.answer(fmt.Sprint(req["op"]), waitLimit)
+	if err := cmd.Start(); err != nil {
+		_ = os.RemoveAll(tmp)
+		return nil, fmt.Errorf("starting the Firefox driver: %w", err)
+	}
+	d := &ffDriver{in: in, ended: make(chan struct{}), waiting: map[int]chan map[string]json.RawMessage{}, tabs: map[string]*ffTab{}}
+	hello := make(chan map[string]json.RawMessage, 1)
+	d.waiting[0] = hello // the driver's first line: Firefox is up, or could not start
+	go d.read(outPipe)
+
+	var pid int
+	var once sync.Once
+	d.stop = func() {
+		once.Do(func() {
+			_ = in.Close()
+			exited := make(chan struct{})
+			go func() { _ = cmd.Wait(); close(exited) }()
+			select {
+			case <-exited:
+			case <-time.After(20 * time.Second):
+				_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				<-exited
+			}
+			if pid > 0 {
+				_ = syscall.Kill(-pid, syscall.SIGKILL) // nothing left when Firefox closed cleanly
+			}
+			<-d.ended
+			_ = os.RemoveAll(tmp)
+		})
+	}
+	var msg map[string]json.RawMessage
+	select {
+	case msg = <-hello:
+	case <-d.ended:
+	case <-time.After(2 * waitLimit):
+	}
+	if msg == nil {
+		d.stop()
+		return nil, fmt.Errorf("Firefox did not start\n  Firefox's driver:\n  %s", d.driverLog())
+	}
+	_ = json.Unmarshal(msg["pid"], &pid)
+	if f, ok := msg["fatal"]; ok {
+		d.stop()
+		return nil, fmt.Errorf("the driver could not start Firefox: %s", f)
+	}
+	_ = json.Unmarshal(msg["version"], &d.version)
+	return d, nil
+}
+
+// read hands each of the driver's lines to whom it belongs: an answer to its request, a
+// console line to its page.
+func (d *ffDriver) read(out io.Reader) {
+	defer close(d.ended)
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		var msg map[string]json.RawMessage
+		if err := json.Unmarshal(sc.Bytes(), &msg); err != nil {
+			d.note("", "driver: "+sc.Text())
+			continue
+		}
+		var page string
+		_ = json.Unmarshal(msg["page"], &page)
+		if raw, ok := msg["log"]; ok {
+			var line string
+			_ = json.Unmarshal(raw, &line)
+			d.note(page, line)
+			continue
+		}
+		id := -1
+		if raw, ok := msg["id"]; ok {
+			_ = json.Unmarshal(raw, &id)
+		}
+		d.mu.Lock()
+		c, ok := d.waiting[id]
+		delete(d.waiting, id)
+		d.mu.Unlock()
+		if !ok {
+			d.note("", "driver: "+sc.Text())
+			continue
+		}
+		c <- msg
+	}
+}
+
+// note keeps a console line with its page, or with the driver's own.
+func (d *ffDriver) note(page, line string) {
+	d.mu.Lock()
+	ff := d.tabs[page]
+	if ff == nil {
+		d.log = append(d.log, line)
+		if len(d.log) > 200 {
+			d.log = d.log[len(d.log)-200:]
+		}
+	}
+	d.mu.Unlock()
+	if ff != nil {
+		ff.logMu.Lock()
+		ff.log = append(ff.log, line)
+		ff.logMu.Unlock()
+	}
+}
+
+func (d *ffDriver) driverLog() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return strings.Join(d.log, "\n  ")
+}
+
+var (
+	errNoAnswer    = errors.New("no answer from the Firefox driver")
+	errDriverEnded = errors.New("the Firefox driver ended")
+)
+
+// request sends one request and waits up to limit for its answer: its value, or the
+// driver's error.
+func (d *ffDriver) request(req map[string]any, limit time.Duration) (json.RawMessage, error) {
+	c := make(chan map[string]json.RawMessage, 1)
+	d.mu.Lock()
+	d.next++
+	id := d.next
+	d.waiting[id] = c
+	d.mu.Unlock()
+	req["id"] = id
+	b, _ := json.Marshal(req)
+	d.writeMu.Lock()
+	_, err := d.in.Write(append(b, '\n'))
+	d.writeMu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	var msg map[string]json.RawMessage
+	select {
+	case msg = <-c:
+	case <-d.ended:
+		return nil, errDriverEnded
+	case <-time.After(limit):
+		d.mu.Lock()
+		delete(d.waiting, id)
+		d.mu.Unlock()
+		return nil, fmt.Errorf("%w in %s", errNoAnswer, limit)
+	}
 	if e, ok := msg["error"]; ok {
 		var s string
 		_ = json.Unmarshal(e, &s)
@@ -181,6 +314,18 @@ func (ff *ffTab) call(req map[string]any) (json.RawMessage, error) {
 		return nil, fmt.Errorf("driver: %s", f)
 	}
 	return msg["value"], nil
+}
+
+// call sends one request of this page and returns its value, or the driver's error; a driver
+// that ends or does not answer ends the test.
+func (ff *ffTab) call(req map[string]any) (json.RawMessage, error) {
+	ff.t.Helper()
+	req["page"] = ff.page
+	v, err := ff.d.request(req, waitLimit)
+	if errors.Is(err, errNoAnswer) || errors.Is(err, errDriverEnded) {
+		ff.t.Fatalf("%s: %v while %s\n  console:\n  %s\n  Firefox's driver:\n  %s", ff.label, err, req["op"], ff.console(), ff.d.driverLog())
+	}
+	return v, err
 }
 
 func (ff *ffTab) console() string {

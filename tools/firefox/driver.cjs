@@ -1,10 +1,17 @@
-// driver.cjs runs one Firefox (Debian's firefox-esr, over WebDriver BiDi) for a Go browser
-// test (app/e2e/firefox_test.go), which talks to it in JSON lines: a request on stdin, its
-// answer on stdout, in order. Console lines and page errors are sent as they come, as
-// {"log": ...}. When stdin closes, Firefox is closed and the script ends.
+// driver.cjs runs one Firefox (Debian's firefox-esr, over WebDriver BiDi) for the Go browser
+// tests (app/e2e/firefox_test.go), which talk to it in JSON lines: a request on stdin, its
+// answer on stdout, both with the request's id. Requests are served as they come, so the
+// pages of several tests running at once do not wait for one another.
+//
+// Each page is a browser context of its own ("open", then "close"): its own cookies, storage,
+// caches and service workers, as another phone has. One Firefox serves a test package: a
+// Firefox process costs about 7 to 10 CPU-seconds to start on this project's machines.
+// Console lines and page errors are sent as they come, as {"page": ..., "log": ...}. When stdin
+// closes, Firefox is closed and the script ends.
 //
 // Usage: NODE_PATH=build/firefox/node_modules node driver.cjs FIREFOX PROFILE_DIR [PREFS_JSON]
-// PREFS_JSON: more Firefox preferences, e.g. {"media.peerconnection.enabled": false}.
+// PREFS_JSON: more Firefox preferences, e.g. {"media.peerconnection.enabled": false}, for
+// the whole browser (a test that needs one starts a Firefox of its own).
 'use strict';
 const puppeteer = require('puppeteer-core');
 const readline = require('node:readline');
@@ -29,19 +36,40 @@ async function main() {
       ...JSON.parse(prefs || '{}'),
     },
   });
-  const page = (await browser.pages())[0] || (await browser.newPage());
-  await page.setViewport({width: 390, height: 844, deviceScaleFactor: 2});
-  page.on('console', (m) => send({log: 'console.' + m.type() + ': ' + m.text()}));
-  page.on('pageerror', (e) => send({log: 'exception: ' + (e && e.message ? e.message : String(e))}));
   const proc = browser.process();
-  send({ready: true, pid: proc ? proc.pid : 0, version: await browser.version()});
+  send({id: 0, ready: true, pid: proc ? proc.pid : 0, version: await browser.version()});
+
+  const pages = new Map(); // id -> {context, page}
+  let lastPage = 0;
+  const pageOf = (r) => {
+    const p = pages.get(r.page);
+    if (!p) throw new Error('no page ' + r.page);
+    return p.page;
+  };
 
   const ops = {
-    navigate: async (r) => { await page.goto(r.url, {waitUntil: 'load'}); },
-    eval: async (r) => page.evaluate(r.expr),
+    open: async () => {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      const id = String(++lastPage);
+      await page.setViewport({width: 390, height: 844, deviceScaleFactor: 2});
+      page.on('console', (m) => send({page: id, log: 'console.' + m.type() + ': ' + m.text()}));
+      page.on('pageerror', (e) => send({page: id, log: 'exception: ' + (e && e.message ? e.message : String(e))}));
+      pages.set(id, {context, page});
+      return id;
+    },
+    close: async (r) => {
+      const p = pages.get(r.page);
+      if (!p) return;
+      pages.delete(r.page);
+      await p.context.close();
+    },
+    navigate: async (r) => { await pageOf(r).goto(r.url, {waitUntil: 'load'}); },
+    eval: async (r) => pageOf(r).evaluate(r.expr),
     // A real mouse click at the element's centre, once scrolled to the middle of the screen
     // as a person would; an error when something else (a sticky footer) covers that point.
     click: async (r) => {
+      const page = pageOf(r);
       const at = await page.evaluate((s) => {
         const el = document.querySelector(s);
         if (!el) return {error: 'no element ' + s};
@@ -58,15 +86,30 @@ async function main() {
     },
     // Real key presses replace the field's text, as a person types.
     type: async (r) => {
+      const page = pageOf(r);
       await page.evaluate((s) => { const f = document.querySelector(s); f.focus(); f.select(); }, r.selector);
       await page.keyboard.press('Backspace');
       await page.type(r.selector, r.text);
     },
-    viewport: async (r) => { await page.setViewport({width: r.width, height: r.height, deviceScaleFactor: r.scale}); },
-    screenshot: async (r) => { await page.screenshot({path: r.path}); },
+    viewport: async (r) => { await pageOf(r).setViewport({width: r.width, height: r.height, deviceScaleFactor: r.scale}); },
+    screenshot: async (r) => { await pageOf(r).screenshot({path: r.path}); },
   };
 
+  const serve = async (r) => {
+    const op = ops[r.op];
+    if (!op) {
+      send({id: r.id, error: 'unknown op ' + r.op});
+      return;
+    }
+    try {
+      const value = await op(r);
+      send({id: r.id, value: value === undefined ? null : value});
+    } catch (e) {
+      send({id: r.id, error: String(e && e.message ? e.message : e)});
+    }
+  };
   const lines = readline.createInterface({input: process.stdin});
+  const serving = new Set();
   for await (const line of lines) {
     if (!line.trim()) continue;
     let r;
@@ -76,22 +119,14 @@ async function main() {
       send({error: 'bad request: ' + e.message});
       continue;
     }
-    const op = ops[r.op];
-    if (!op) {
-      send({id: r.id, error: 'unknown op ' + r.op});
-      continue;
-    }
-    try {
-      const value = await op(r);
-      send({id: r.id, value: value === undefined ? null : value});
-    } catch (e) {
-      send({id: r.id, error: String(e && e.message ? e.message : e)});
-    }
+    const s = serve(r).finally(() => serving.delete(s));
+    serving.add(s);
   }
+  await Promise.allSettled([...serving]);
   await browser.close();
 }
 
 main().then(() => process.exit(0), (e) => {
-  send({fatal: String(e && e.stack ? e.stack : e)});
+  send({id: 0, fatal: String(e && e.stack ? e.stack : e)});
   process.exit(1);
 });
