@@ -3,7 +3,8 @@
 // Package precompress writes the brotli and gzip copies of a static site's files that servers
 // send by Accept-Encoding (signaling.SiteHandler, nginx's gzip_static and brotli_static,
 // Caddy's precompressed): the site generator (wasm/gen) and the benchmark's baseline site
-// (tools/bench) both use it.
+// (tools/bench) both use it. It keeps the copies it made by content (cache.go), so that a
+// fresh clone does not spend half a minute compressing the same wasm again.
 package precompress
 
 import (
@@ -38,8 +39,11 @@ func IsCopy(name string) bool {
 // precompressed file by Accept-Encoding (safehouse -site, nginx's gzip_static and
 // brotli_static, Caddy's precompressed). A copy that would not be smaller is not written:
 // the server then sends the plain file. Two workers: brotli 11 over the 11 MB wasm takes
-// about 20 s, and the rest runs beside it.
+// about 20 s, and the rest runs beside it. Copies made before for the same bytes come from
+// the cache (cache.go).
 func Dir(dir string) error {
+	cache := cacheDir()
+	trim(cache)
 	var files []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -70,7 +74,7 @@ func Dir(dir string) error {
 		go func() {
 			defer wg.Done()
 			for f := range work {
-				if err := compressFile(f); err != nil {
+				if err := compressFile(f, cache); err != nil {
 					errs <- fmt.Errorf("compressing %s: %w", f, err)
 				}
 			}
@@ -85,31 +89,20 @@ func Dir(dir string) error {
 	return <-errs
 }
 
-func compressFile(path string) error {
+func compressFile(path, cache string) error {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	var br bytes.Buffer
-	bw := brotli.NewWriterOptions(&br, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
-	if _, err := bw.Write(raw); err != nil {
-		return err
+	key := cacheKey(raw)
+	br, gz, ok := cached(cache, key, raw)
+	if !ok {
+		if br, gz, err = compress(raw); err != nil {
+			return err
+		}
+		keep(cache, key, br, gz)
 	}
-	if err := bw.Close(); err != nil {
-		return err
-	}
-	var gz bytes.Buffer
-	gw, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	if err != nil {
-		return err
-	}
-	if _, err := gw.Write(raw); err != nil {
-		return err
-	}
-	if err := gw.Close(); err != nil {
-		return err
-	}
-	for suffix, body := range map[string][]byte{".br": br.Bytes(), ".gz": gz.Bytes()} {
+	for suffix, body := range map[string][]byte{".br": br, ".gz": gz} {
 		if len(body) >= len(raw) {
 			continue
 		}
@@ -118,4 +111,28 @@ func compressFile(path string) error {
 		}
 	}
 	return nil
+}
+
+// compress makes raw's brotli and gzip copies.
+func compress(raw []byte) (br, gz []byte, err error) {
+	var brBuf bytes.Buffer
+	bw := brotli.NewWriterOptions(&brBuf, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
+	if _, err := bw.Write(raw); err != nil {
+		return nil, nil, err
+	}
+	if err := bw.Close(); err != nil {
+		return nil, nil, err
+	}
+	var gzBuf bytes.Buffer
+	gw, err := gzip.NewWriterLevel(&gzBuf, gzip.BestCompression)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := gw.Write(raw); err != nil {
+		return nil, nil, err
+	}
+	if err := gw.Close(); err != nil {
+		return nil, nil, err
+	}
+	return brBuf.Bytes(), gzBuf.Bytes(), nil
 }

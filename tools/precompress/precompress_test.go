@@ -16,6 +16,7 @@ import (
 // Text gets copies that decode to it; images and files too small to gain get none, so the
 // server sends them plain.
 func TestDir(t *testing.T) {
+	t.Setenv(CacheEnv, t.TempDir())
 	dir := t.TempDir()
 	text := strings.Repeat("<p>safehouse</p>\n", 200)
 	files := map[string]string{"index.html": text, "lobby": text, "web/icon.png": text, "web/a.js": "x"}
