@@ -274,9 +274,13 @@ test: test-ready
 # cache, the two took 171 s together; in a clone at a new path, where every package of the
 # module compiles again, compiling fills those cores too, and together took as long as one
 # after the other (219 s). A failure in either fails make test once both have ended.
+# The race run's packages run RACE_JOBS at a time, not one per core: they mostly wait, and with
+# two at a time the run was bound by their sum (app/session 149 s, signaling 86, app/game 65):
+# 188 s with two, 153 s with three (161 s beside a busy loop, passing), at CI's fixed path.
+RACE_JOBS ?= 3
 test-runs:
 	@$(MAKE) --no-print-directory test-native & native=$$!; \
-	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/race.json -- -vet=off -race $(TEST_FLAGS) $(RACE_PKGS); race=$$?; \
+	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/race.json -- -vet=off -race -p $(RACE_JOBS) $(TEST_FLAGS) $(RACE_PKGS); race=$$?; \
 	wait $$native; native=$$?; \
 	[ $$race = 0 ] && [ $$native = 0 ]
 	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/e2e-wide.json -- -vet=off -parallel $(E2E_PARALLEL) $(TEST_FLAGS) -run '$(E2E_WIDE)' $(E2E_PKGS)
