@@ -102,11 +102,19 @@ func TestBadSharesAreRefusedEachWithItsOwnNotice_APP_HOST_3(t *testing.T) {
 		t.Fatalf("the asker counts %d shares after four bad ones, want its own only", have)
 	}
 	for _, p := range []*Client{ht.peers[0], ht.peers[2]} {
-		if err := p.AgreeTakeover(); err != nil {
-			t.Fatal(err)
-		}
+		ht.agreeOnceHeard(t, p, asker)
 	}
 	ht.newHostOf(t, asker)
+}
+
+// agreeOnceHeard has p agree to asker's ask once p's device has heard it, as its player can
+// only then (a device whose line to the table is not up yet refuses: ErrTakeoverNotNow).
+func (ht *handoffTable) agreeOnceHeard(t *testing.T, p, asker *Client) {
+	t.Helper()
+	ht.takeoverNews(t, p, "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
+	if err := p.AgreeTakeover(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // A sealed copy that does not open (damaged on the asker's device) ends the ask with its own
@@ -126,10 +134,7 @@ func TestACopyThatDoesNotOpenChangesNothing_APP_HOST_3(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The other holders' copies are as old as the asker's: none is sent along.
-	ht.takeoverNews(t, ht.peers[0], "the ask", func(u Takeover) bool { return Seat(u.Asker) == asker.Seat() })
-	if err := ht.peers[0].AgreeTakeover(); err != nil {
-		t.Fatal(err)
-	}
+	ht.agreeOnceHeard(t, ht.peers[0], asker)
 	ht.takeoverNews(t, asker, "the ask ended", func(u Takeover) bool { return u.Ended && u.Why == NoticeCopyDamaged })
 	time.Sleep(200 * time.Millisecond)
 	for _, p := range ht.peers {
@@ -190,9 +195,7 @@ func TestACopyOfTheWrongStateNumberIsRefused_APP_HOST_3(t *testing.T) {
 					t.Fatal("the relabelled copy never reached the asker")
 				}
 			}
-			if err := ht.peers[0].AgreeTakeover(); err != nil {
-				t.Fatal(err)
-			}
+			ht.agreeOnceHeard(t, ht.peers[0], asker)
 			newHost := ht.newHostOf(t, asker)
 			if !hasCode(w, NoticeCopyRefused) {
 				t.Errorf("the asker was not told a copy was refused: %+v", w.notices)
