@@ -15,14 +15,26 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// siteWith writes one page with body to a new site directory and returns the page's path.
-func siteWith(t *testing.T, body string) string {
+// builtSite writes one page with body to a new site directory, makes its copies (Dir) and
+// returns the page's path.
+func builtSite(t *testing.T, body string) string {
 	t.Helper()
 	page := filepath.Join(t.TempDir(), "index.html")
 	if err := os.WriteFile(page, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := Dir(filepath.Dir(page)); err != nil {
+		t.Fatal(err)
+	}
 	return page
+}
+
+// plant replaces the cache entry's copy with suffix by body.
+func plant(t *testing.T, entry, suffix string, body []byte) {
+	t.Helper()
+	if err := os.WriteFile(entry+suffix, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func decodeBrotli(t *testing.T, path string) string {
@@ -45,10 +57,7 @@ func TestCopiesComeFromTheCacheOnlyWhenTheyDecode(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(CacheEnv, cache)
 	text := strings.Repeat("<p>the same page in every clone</p>\n", 300)
-	first := siteWith(t, text)
-	if err := Dir(filepath.Dir(first)); err != nil {
-		t.Fatal(err)
-	}
+	builtSite(t, text)
 	key := cacheKey([]byte(text))
 	entry := filepath.Join(cache, key[:2], key)
 	for _, suffix := range []string{".br", ".gz"} {
@@ -62,13 +71,8 @@ func TestCopiesComeFromTheCacheOnlyWhenTheyDecode(t *testing.T) {
 	bw := brotli.NewWriterLevel(&quick, 1)
 	bw.Write([]byte(text))
 	bw.Close()
-	if err := os.WriteFile(entry+".br", quick.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	second := siteWith(t, text)
-	if err := Dir(filepath.Dir(second)); err != nil {
-		t.Fatal(err)
-	}
+	plant(t, entry, ".br", quick.Bytes())
+	second := builtSite(t, text)
 	if got, _ := os.ReadFile(second + ".br"); !bytes.Equal(got, quick.Bytes()) {
 		t.Fatal("a site with the same bytes did not take its copy from the cache")
 	}
@@ -78,13 +82,8 @@ func TestCopiesComeFromTheCacheOnlyWhenTheyDecode(t *testing.T) {
 	zw := gzip.NewWriter(&other)
 	zw.Write([]byte("not the page"))
 	zw.Close()
-	if err := os.WriteFile(entry+".gz", other.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	third := siteWith(t, text)
-	if err := Dir(filepath.Dir(third)); err != nil {
-		t.Fatal(err)
-	}
+	plant(t, entry, ".gz", other.Bytes())
+	third := builtSite(t, text)
 	packed, _ := os.ReadFile(third + ".gz")
 	zr, err := gzip.NewReader(bytes.NewReader(packed))
 	if err != nil || !decodesTo(zr, []byte(text)) {
@@ -101,10 +100,7 @@ func TestCopiesComeFromTheCacheOnlyWhenTheyDecode(t *testing.T) {
 	if cacheDir() != "" {
 		t.Fatalf("%s=off still names a cache: %q", CacheEnv, cacheDir())
 	}
-	fourth := siteWith(t, strings.Repeat("<p>kept nowhere</p>\n", 300))
-	if err := Dir(filepath.Dir(fourth)); err != nil {
-		t.Fatal(err)
-	}
+	fourth := builtSite(t, strings.Repeat("<p>kept nowhere</p>\n", 300))
 	if got := decodeBrotli(t, fourth+".br"); !strings.Contains(got, "kept nowhere") {
 		t.Fatal("without a cache the copy is not made")
 	}
