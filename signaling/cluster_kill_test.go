@@ -56,8 +56,7 @@ func TestClusterKilledHomeRoomIsAdoptedByTheHostsReclaim(t *testing.T) {
 	thief.expect(wire.TypeError, wire.CodeBadClaim)
 
 	back := c.dial(t, "127.0.0.1")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	if m := back.expect(wire.TypeHosted); m.Room != room || m.Claim == claim {
+	if m := back.reclaim(room, claim); m.Room != room || m.Claim == claim {
 		t.Fatalf("reclaim answered %+v", m)
 	}
 	if got := back.expect(wire.TypePeer).ID; got != id {
@@ -121,8 +120,7 @@ func TestClusterLogsHoldNoSecrets(t *testing.T) {
 	host.conn.CloseNow()
 	peer.expect(wire.TypeHostAway)
 	moved := b.dial(t, "127.0.0.1")
-	moved.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	claims = append(claims, moved.expect(wire.TypeHosted).Claim)
+	claims = append(claims, moved.reclaim(room, claim).Claim)
 	moved.expect(wire.TypePeer)
 	peer.expect(wire.TypeHostBack)
 	waitFor(t, "the moved room's entry", func() bool {
@@ -175,8 +173,7 @@ func adoptedBehindAStaleCache(t *testing.T) (ns *natsserver.Server, a, c *testSe
 
 	kill(a)
 	back = b.dial(t, "127.0.0.1")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	back.expect(wire.TypeHosted)
+	back.reclaim(room, claim)
 	return ns, a, c, room, back
 }
 
@@ -238,15 +235,13 @@ func TestClusterReclaimThroughAStaleEntryOfADeadHomeMovesTheAdoptedRoom(t *testi
 
 	kill(a)
 	adopted := b.dial(t, "127.0.0.1")
-	adopted.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	claim = adopted.expect(wire.TypeHosted).Claim
+	claim = adopted.reclaim(room, claim).Claim
 	adopted.expect(wire.TypePeer)
 	peer.expect(wire.TypeHostBack)
 	adopted.conn.CloseNow() // the host's page reloads, and the balancer sends it to c
 
 	back := c.dial(t, "127.0.0.1")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	if m := back.expect(wire.TypeHosted); m.Room != room {
+	if m := back.reclaim(room, claim); m.Room != room {
 		t.Fatalf("reclaim answered %+v", m)
 	}
 	if got := back.expect(wire.TypePeer).ID; got != id {
@@ -280,8 +275,7 @@ func TestClusterAdoptedRoomNeverReusesAPeerID(t *testing.T) {
 
 	kill(a)
 	back := b.dial(t, "127.0.0.1")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	back.expect(wire.TypeHosted)
+	back.reclaim(room, claim)
 	back.expect(wire.TypePeer)
 	late := b.dial(t, "127.0.0.4").join(room)
 	if late == first || late == missing {
@@ -314,8 +308,7 @@ func TestClusterReclaimAdoptsTheRoomOfASilentHome(t *testing.T) {
 		t.Fatal(err)
 	}
 	back := b.dial(t, "127.0.0.1")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	back.expect(wire.TypeHosted)
+	back.reclaim(room, claim)
 	if got := back.expect(wire.TypePeer).ID; got != id {
 		t.Fatalf("the adopted room announced %q, want %q", got, id)
 	}
@@ -347,8 +340,7 @@ func TestClusterPeerMissingFromTheAdoptedRoomIsToldToJoinAgain(t *testing.T) {
 
 	kill(a)
 	back := b.dial(t, "127.0.0.1")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	back.expect(wire.TypeHosted)
+	back.reclaim(room, claim)
 	back.expect(wire.TypePeer)
 	listed.expect(wire.TypeHostBack)
 	missing.send(wire.Message{T: wire.TypeTo, Data: json.RawMessage(`{"restart":1}`)})

@@ -94,8 +94,7 @@ func TestClusterReclaimThroughAnotherInstanceMovesTheRoom(t *testing.T) {
 	onB.expect(wire.TypeHostAway)
 
 	back := c.dial(t, "127.0.0.1")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	hosted := back.expect(wire.TypeHosted)
+	hosted := back.reclaim(room, claim)
 	if hosted.Room != room || hosted.Claim == claim || hosted.Claim == "" {
 		t.Fatalf("reclaim answered %+v", hosted)
 	}
@@ -246,8 +245,7 @@ func TestClusterDrainWaitsForTheRoomToMove(t *testing.T) {
 	default:
 	}
 	back := b.dial(t, "127.0.0.1")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	back.expect(wire.TypeHosted)
+	back.reclaim(room, claim)
 	if got := back.expect(wire.TypePeer).ID; got != id {
 		t.Fatalf("the peer came over as %q, want %q", got, id)
 	}

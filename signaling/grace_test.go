@@ -39,8 +39,7 @@ func TestHostAwayAndReclaim(t *testing.T) {
 	thief.expect(wire.TypeError, wire.CodeBadClaim)
 
 	back := ts.dial(t, "127.0.0.6")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	if m := back.expect(wire.TypeHosted); m.Room != room || m.Claim == "" || m.Claim == claim {
+	if m := back.reclaim(room, claim); m.Room != room || m.Claim == "" || m.Claim == claim {
 		t.Fatalf("reclaim answered %+v, want the room with a new claim", m)
 	}
 	// The reclaimed host learns who is still there.
@@ -101,8 +100,7 @@ func TestReclaimReplacesAnOpenHostConnection(t *testing.T) {
 	old.expect(wire.TypePeer)
 
 	fresh := ts.dial(t, "127.0.0.2")
-	fresh.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	fresh.expect(wire.TypeHosted)
+	fresh.reclaim(room, claim)
 	fresh.expect(wire.TypePeer)
 	peer.expect(wire.TypeHostBack)
 	old.expect(wire.TypeError, wire.CodeBadClaim)
@@ -175,7 +173,6 @@ func TestHostByeStartsTheGrace(t *testing.T) {
 	}
 	peer.expect(wire.TypeHostAway)
 	back := ts.dial(t, "127.0.0.2")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	back.expect(wire.TypeHosted)
+	back.reclaim(room, claim)
 	peer.expect(wire.TypeHostBack)
 }

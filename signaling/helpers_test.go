@@ -209,6 +209,14 @@ func (c *testClient) host() (room, claim string) {
 	return m.Room, m.Claim
 }
 
+// reclaim hosts room again with its claim, as a host that lost its socket does, and returns
+// the server's hosted answer.
+func (c *testClient) reclaim(room, claim string) wire.Message {
+	c.t.Helper()
+	c.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
+	return c.expect(wire.TypeHosted)
+}
+
 func (c *testClient) join(room string) string {
 	c.t.Helper()
 	c.send(wire.Message{T: wire.TypeJoin, Room: room})

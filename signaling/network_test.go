@@ -118,6 +118,5 @@ func TestEmptyRoomHasAShortGrace(t *testing.T) {
 		t.Fatalf("stats %+v: want the room that had a peer kept", st)
 	}
 	back := ts.dial(t, "127.0.0.3")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	back.expect(wire.TypeHosted)
+	back.reclaim(room, claim)
 }

@@ -52,8 +52,7 @@ func TestPeersTalkWhileTheHostIsAway(t *testing.T) {
 	peers[1].expect(wire.TypeError, wire.CodeUnknownPeer) // the host is away
 
 	back := ts.dial(t, "127.0.0.2")
-	back.send(wire.Message{T: wire.TypeHost, Room: room, Claim: claim})
-	back.expect(wire.TypeHosted)
+	back.reclaim(room, claim)
 	for _, p := range peers {
 		p.expect(wire.TypeHostBack)
 	}
