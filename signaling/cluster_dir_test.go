@@ -20,9 +20,8 @@ import (
 // asks the directory itself before it refuses a join: a room just made is never an unknown
 // room through another instance.
 func TestClusterJoinAsksTheDirectoryBeforeRefusing(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
+	_, in := startCluster(t, 2)
+	a, b := in[0], in[1]
 	b.mu.Lock()
 	b.cluster.watcher.Stop() // b hears of no room from now on
 	b.mu.Unlock()
@@ -47,9 +46,8 @@ func TestClusterJoinAsksTheDirectoryBeforeRefusing(t *testing.T) {
 // A home whose room's entry vanished from the directory (expired while it was cut off, or
 // removed by hand) writes it again: the room keeps its one home.
 func TestClusterHomeWritesAVanishedEntryAgain(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
+	ns, in := startCluster(t, 2)
+	a, b := in[0], in[1]
 	host := a.dial(t, "127.0.0.1")
 	room, _ := host.host()
 	waitEntry(t, room, -1, b)
@@ -130,9 +128,8 @@ func clientGoroutines() []string {
 // every change made joins through a cluster cost half again as much.
 func TestClusterDirectoryWritesABurstInFewRounds(t *testing.T) {
 	const cycles = 20
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
+	_, in := startCluster(t, 2)
+	a, b := in[0], in[1]
 	host := a.dial(t, "127.0.0.1")
 	room, _ := host.host()
 	waitEntry(t, room, 0, b)

@@ -21,6 +21,18 @@ func startNATS(t testing.TB) *natsserver.Server {
 	return startNATSOn(t, -1)
 }
 
+// startCluster runs an embedded NATS and n instances of the server sharing their rooms
+// through it, with the default configuration.
+func startCluster(t testing.TB, n int) (*natsserver.Server, []*testServer) {
+	t.Helper()
+	ns := startNATS(t)
+	in := make([]*testServer, n)
+	for i := range in {
+		in[i] = startInstance(t, ns.ClientURL(), Config{})
+	}
+	return ns, in
+}
+
 // startNATSOn runs an embedded NATS server on loopback port (-1: any).
 func startNATSOn(t testing.TB, port int) *natsserver.Server {
 	t.Helper()

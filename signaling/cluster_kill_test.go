@@ -32,10 +32,8 @@ func kill(ts *testServer) {
 // another instance adopts the room there with its peers, who get host-back
 // and reach the host again.
 func TestClusterKilledHomeRoomIsAdoptedByTheHostsReclaim(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
-	c := startInstance(t, ns.ClientURL(), Config{})
+	_, in := startCluster(t, 3)
+	a, b, c := in[0], in[1], in[2]
 	host := a.dial(t, "127.0.0.1")
 	room, claim := host.host()
 	waitEntry(t, room, -1, b)
@@ -221,10 +219,8 @@ func TestClusterJoinThroughAStaleEntryOfASilentHomeReachesTheNewHome(t *testing.
 // after the room was adopted elsewhere, moves the room from where it is now. It was told the
 // room was moving, again and again, while the cache was stale.
 func TestClusterReclaimThroughAStaleEntryOfADeadHomeMovesTheAdoptedRoom(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
-	c := startInstance(t, ns.ClientURL(), Config{})
+	_, in := startCluster(t, 3)
+	a, b, c := in[0], in[1], in[2]
 	host := a.dial(t, "127.0.0.1")
 	room, claim := host.host()
 	peer := b.dial(t, "127.0.0.2")
@@ -259,9 +255,8 @@ func TestClusterReclaimThroughAStaleEntryOfADeadHomeMovesTheAdoptedRoom(t *testi
 // reached the host as the missing peer's ICE restart, refused, and the new peer never
 // connected (TestSpyfallGoesOnWhenTheHostsInstanceDies hung for its 90 s).
 func TestClusterAdoptedRoomNeverReusesAPeerID(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
+	_, in := startCluster(t, 2)
+	a, b := in[0], in[1]
 	host := a.dial(t, "127.0.0.1")
 	room, claim := host.host()
 	first := a.dial(t, "127.0.0.2").join(room)
@@ -289,9 +284,8 @@ func TestClusterAdoptedRoomNeverReusesAPeerID(t *testing.T) {
 // room as from a dead home. It was refused with "cannot reach", and a frozen home held its
 // rooms for as long as NATS kept its subscription.
 func TestClusterReclaimAdoptsTheRoomOfASilentHome(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
+	ns, in := startCluster(t, 2)
+	a, b := in[0], in[1]
 	host := a.dial(t, "127.0.0.1")
 	room, claim := host.host()
 	peer := b.dial(t, "127.0.0.2")
@@ -320,10 +314,8 @@ func TestClusterReclaimAdoptsTheRoomOfASilentHome(t *testing.T) {
 // room's. Its messages were dropped for good (an ICE restart would never be answered); the
 // new home has its instance close it, to join again.
 func TestClusterPeerMissingFromTheAdoptedRoomIsToldToJoinAgain(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
-	c := startInstance(t, ns.ClientURL(), Config{})
+	_, in := startCluster(t, 3)
+	a, b, c := in[0], in[1], in[2]
 	host := a.dial(t, "127.0.0.1")
 	room, claim := host.host()
 	waitEntry(t, room, -1, c)

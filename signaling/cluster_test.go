@@ -18,9 +18,8 @@ import (
 // A peer on another instance than its host's joins, is announced, and their
 // messages reach each other both ways; its leaving is announced too.
 func TestClusterPeerOnAnotherInstance(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
+	_, in := startCluster(t, 2)
+	a, b := in[0], in[1]
 	host := a.dial(t, "127.0.0.1")
 	room, _ := host.host()
 	waitEntry(t, room, -1, b)
@@ -77,10 +76,8 @@ func TestClusterUnknownAndFullRooms(t *testing.T) {
 // is announced to it, gets host-back and reaches it, and the old claim no
 // longer works.
 func TestClusterReclaimThroughAnotherInstanceMovesTheRoom(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
-	c := startInstance(t, ns.ClientURL(), Config{})
+	_, in := startCluster(t, 3)
+	a, b, c := in[0], in[1], in[2]
 	host := a.dial(t, "127.0.0.1")
 	room, claim := host.host()
 	onA := a.dial(t, "127.0.0.2")
@@ -221,9 +218,8 @@ func TestJoinClusterNeedsAConnection(t *testing.T) {
 // the host reclaims through another instance, and the drain then ends at
 // once, well before its deadline.
 func TestClusterDrainWaitsForTheRoomToMove(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
+	_, in := startCluster(t, 2)
+	a, b := in[0], in[1]
 	host := a.dial(t, "127.0.0.1")
 	room, claim := host.host()
 	waitEntry(t, room, -1, b)

@@ -62,9 +62,8 @@ func TestPeersTalkWhileTheHostIsAway(t *testing.T) {
 
 // In a cluster, peers on other instances than the room's home reach each other too.
 func TestClusterPeersTalkWhileTheHostIsAway(t *testing.T) {
-	ns := startNATS(t)
-	a := startInstance(t, ns.ClientURL(), Config{})
-	b := startInstance(t, ns.ClientURL(), Config{})
+	_, in := startCluster(t, 2)
+	a, b := in[0], in[1]
 	host := a.dial(t, "127.0.0.1")
 	room, _ := host.host()
 	waitEntry(t, room, -1, b)
