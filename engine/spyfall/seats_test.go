@@ -26,6 +26,7 @@ func TestLobbySeats(t *testing.T) {
 	enginetest.Apply(t, g, Host, engine.HostRemoveSeat{Seat: 3}, t0)
 	enginetest.Refused(t, g, Host, HostMoveSeat{Seat: 0, To: 4}, t0, engine.ErrInvalidAction)
 	enginetest.Refused(t, g, Host, engine.HostRemoveSeat{Seat: 3}, t0, engine.ErrNoSuchSeat)
+	enginetest.Refused(t, g, Host, HostMoveSeat{Seat: 3, To: 0}, t0, engine.ErrNoSuchSeat)
 	enginetest.Refused(t, g, 3, Rename{Seat: 3, Name: "Dan again"}, t0, engine.ErrNoSuchSeat)
 	v := g.View(engine.NoSeat)
 	var names []string
@@ -58,6 +59,7 @@ func TestLateJoinerWaits(t *testing.T) {
 	}
 	enginetest.Refused(t, g, late, Accuse{Round: 1, Suspect: 0}, t0, engine.ErrForbidden)
 	enginetest.Refused(t, g, 0, Accuse{Round: 1, Suspect: late}, t0, engine.ErrForbidden)
+	enginetest.Refused(t, g, Host, HostMarkAbsent{Round: 1, Seat: late}, t0, engine.ErrForbidden) // not in this round
 	ns := nonSpies(g)
 	enginetest.Apply(t, g, ns[0], Accuse{Round: 1, Suspect: ns[1]}, t0)
 	enginetest.Refused(t, g, late, Vote{Vote: r.Vote.ID, Yes: true}, t0, engine.ErrForbidden)

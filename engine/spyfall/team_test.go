@@ -296,6 +296,28 @@ func TestTeamRotation(t *testing.T) {
 			}
 		}
 	}
+	// APP-LOBBY-2: the seat the last round was waiting for leaves between rounds; every seat
+	// still at the table has captained, so the game is over there.
+	c7 := config(TimeTravel, 7, 12)
+	c7.Team, c7.CaptainTurns = true, 1
+	c7.CustomPacks = []Pack{testPack("big", 20, 10)}
+	g7 := newGame(t, c7)
+	for i := 1; i <= 3; i++ {
+		r := start(t, g7, t0)
+		tm := r.Team
+		enginetest.Apply(t, g7, tm.Captains[0], Lead{Round: i, Captain: tm.Captains[0]}, t0)
+		enginetest.Apply(t, g7, tm.Captains[0], StopPicking{Round: i, Turn: 0}, t0)
+		enginetest.Apply(t, g7, tm.Captains[1], StopPicking{Round: i, Turn: 1}, t0)
+		enginetest.Apply(t, g7, r.Spies[0], GuessBoth{Round: i, Locations: [2]string{locID(g7, 0), locID(g7, 0)}}, t0)
+	}
+	if g7.Phase() != PhaseRoundOver || len(g7.s.CaptainQueue) != 1 {
+		t.Fatalf("after three of four rounds: phase %s, captains to come %v", g7.Phase(), g7.s.CaptainQueue)
+	}
+	enginetest.Apply(t, g7, Host, engine.HostRemoveSeat{Seat: g7.s.CaptainQueue[0]}, t0)
+	if g7.Phase() != PhaseGameOver || len(g7.Winners()) == 0 {
+		t.Fatalf("the last captain to come left: phase %s, winners %v", g7.Phase(), g7.Winners())
+	}
+
 	// Optional clock: running out ends the picking.
 	c := config(TimeTravel, 6, 11)
 	c.Team, c.TeamClock = true, true

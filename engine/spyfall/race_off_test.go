@@ -1,5 +1,0 @@
-//go:build !race
-
-package spyfall
-
-const raceDetector = false
