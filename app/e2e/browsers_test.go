@@ -107,6 +107,7 @@ func closeSharedBrowsers() {
 }
 
 func TestMain(m *testing.M) {
+	takeParallelFlag()
 	code := m.Run()
 	closeSharedBrowsers()
 	os.Exit(code)
