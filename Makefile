@@ -83,7 +83,8 @@ WASM_MODFILE = build/wasm.mod
 # toolchain at each build (and checked by the rewritten packages' own tests in the tool's
 # test); one whose crypto/hpke changed gets an empty overlay and a warning, and the test fails.
 STD_OVERLAY  = build/std-overlay/overlay.json
-WASM_BUILD   = GOOS=js GOARCH=wasm $(GO) build -trimpath -modfile=$(WASM_MODFILE) -overlay=$(STD_OVERLAY) $(WASM_GCFLAGS)
+WASM_FLAGS   = -trimpath -modfile=$(WASM_MODFILE) -overlay=$(STD_OVERLAY) $(WASM_GCFLAGS)
+WASM_BUILD   = GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS)
 
 wasm: wasm-goapp wasm-std
 	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./wasm
@@ -164,9 +165,13 @@ size-budget: site
 i18n-check:
 	$(GO) test -count=1 ./app/i18n
 
-vet:
+# The js/wasm vet takes the wasm build's flags (WASM_FLAGS), so the packages it compiles for
+# their export data are the very compiles of make wasm: with an empty build cache, the
+# standard library, pion and go-app were compiled for js/wasm twice, once with -trimpath and
+# the overlays and once without.
+vet: wasm-goapp wasm-std
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet $(WASM_PKGS)
+	GOOS=js GOARCH=wasm $(GO) vet $(WASM_FLAGS) $(WASM_PKGS)
 
 # The browser tests (app/e2e, and app/session's browser build) find Chromium through
 # tools/chromium; app/e2e serves $(SITE). Without a browser they skip loudly; with CI=true or
