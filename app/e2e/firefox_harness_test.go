@@ -425,3 +425,26 @@ func (h *harness) ffScreenshot(ff *ffTab, name, scheme string) string {
 	ff.do(map[string]any{"op": "eval", "expr": fmt.Sprintf(`(() => { const r = document.documentElement; if (%q) r.setAttribute("data-theme", %q); else r.removeAttribute("data-theme"); })()`, prev, prev)})
 	return path
 }
+
+// Every page of the package's one Firefox is a phone of its own, in view, whatever page
+// another test opened after it: pages opened as tabs of one window left every page but the
+// last hidden, its timers at one a second and its frames at two a second, and a Firefox host
+// handed the game froze its round clock while another Firefox test ran (7:49 on its screen,
+// three minutes into the round).
+func TestFirefoxPagesStayInView(t *testing.T) {
+	parallel(t)
+	h := newHarness(t, nil)
+	first := h.openFirefox("first phone", nil)
+	first.open(h.origin + "/")
+	second := h.openFirefox("second phone", nil)
+	second.open(h.origin + "/")
+	for _, ff := range []*ffTab{first, second} {
+		if got := ffEval[string](ff, `document.visibilityState`); got != "visible" {
+			ff.fatalf("the page is %s with another phone's page opened after it", got)
+		}
+	}
+	ticks := ffEval[int](first, `new Promise(r => { let n = 0; const t = setInterval(() => n++, 100); setTimeout(() => { clearInterval(t); r(n); }, 2000); })`)
+	if ticks < 10 {
+		first.fatalf("a 100 ms timer ran %d times in 2 s", ticks)
+	}
+}

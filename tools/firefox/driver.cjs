@@ -49,8 +49,10 @@ async function main() {
 
   const ops = {
     open: async () => {
+      // A window of its own, not a tab: a tab behind another is hidden, its timers run once
+      // a second and its frames twice (app/e2e's TestFirefoxPagesStayInView).
       const context = await browser.createBrowserContext();
-      const page = await context.newPage();
+      const page = await context.newPage({type: 'window'});
       const id = String(++lastPage);
       await page.setViewport({width: 390, height: 844, deviceScaleFactor: 2});
       page.on('console', (m) => send({page: id, log: 'console.' + m.type() + ': ' + m.text()}));
