@@ -193,8 +193,7 @@ RACE_PKGS   = $(filter-out $(shell $(GO) list $(NORACE_PKGS)) safehouse/app/e2e,
 # drives browsers and native players whose session code the race detector checks in
 # app/session, and -race made it a fifth slower. Their tests run E2E_PARALLEL at a time, each
 # tab a browser context in one shared Chromium (app/e2e/browsers_test.go): most of a browser
-# test is waiting for a page, a peer or a clock. They start longest first
-# (app/e2e/schedule_test.go), so that the short ones fill the cores around the long ones.
+# test is waiting for a page, a peer or a clock.
 E2E_PKGS     = ./app/e2e
 E2E_PARALLEL ?= 3
 # make test runs the browser tests in two halves, each a process with its own stop

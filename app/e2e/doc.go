@@ -8,9 +8,6 @@
 // $SAFEHOUSE_SCREENSHOTS). With SAFEHOUSE_E2E_REDUCED_MOTION=1 (make test's second half)
 // every Chromium tab asks for reduced motion.
 //
-// The tests run -parallel at a time, the longest first (schedule_test.go: each calls
-// parallel(t), not t.Parallel, and waits for its place in the package's queue).
-//
 // languages_test.go checks every language the app's language switch offers (issue 21) in one
 // browser: each screen of one pass-and-play round and one lobby is drawn in every language
 // and in English, and compared; a second phone is a tab in its own browser context of the
