@@ -43,7 +43,7 @@ func knockOnHome(tb *tab, origin, name, room string) {
 // cancels while waiting (the banner empties), then knocks again and is turned away: an
 // error page, and the table unchanged.
 func TestTypedCodeWaitsForTheHost(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	host := h.openBrowser("host tab", h.origin, true)
 	host.open(h.origin + "/")
@@ -102,7 +102,7 @@ func TestTypedCodeWaitsForTheHost(t *testing.T) {
 // The host's banner shows over a game in play too: a native player who knocks mid-round is
 // listed on the host's game screen and, let in from there, gets a seat.
 func TestHostLetsInDuringAGame(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	host, room, secret := openHostLobby(t, h, "host tab")
 	for _, name := range []string{"Leo", "Nadia"} {

@@ -99,7 +99,7 @@ func runAxe(tb *tab, src string) []axeViolation {
 // serious or critical WCAG 2.1 A/AA violation on the home screen in both languages and both
 // themes, nor on any screen of a pass-and-play Spyfall round.
 func TestAuditAccessibilityAndInstallability(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	src := axeSource(t)
 	h := newHarness(t, nil)
 	tb := h.openBrowser("audited phone", h.origin, true)

@@ -107,7 +107,6 @@ func closeSharedBrowsers() {
 }
 
 func TestMain(m *testing.M) {
-	takeParallelFlag()
 	code := m.Run()
 	closeSharedBrowsers()
 	os.Exit(code)

@@ -90,7 +90,7 @@ func startClockByDealer(tb *tab, names []string) {
 // nobody picked make their moves from the face of their card, one holding it and one
 // tapping, as every spy must now; the hand-over never names a spy nobody knows of.
 func TestSpyMovesFromTheCard(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("one phone", h.origin, true)
 	tb.open(h.origin + "/")

@@ -19,7 +19,7 @@ import (
 // and decodes to exactly the bytes a client without compression gets: the wasm as brotli
 // and as gzip, the page, the loader and the styles.
 func TestBuiltSiteServedCompressed(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	srv := httptest.NewServer(signaling.SiteHandler(findSite(t)))
 	t.Cleanup(srv.Close)
 	// The client must not ask for gzip on its own, nor decode behind the test's back.

@@ -105,7 +105,7 @@ const layoutProbe = `["#invited-title", "#invited-body", "#name", "#join", "foot
 }).join("; ") + "; page " + document.documentElement.scrollHeight`
 
 func TestInviteWorksBeforeTheWasm(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	chrome := findChrome(t)
 	site := findSite(t)
 	// One signaling server behind two sites: the host's, served at once, and the guest's,

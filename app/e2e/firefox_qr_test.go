@@ -31,7 +31,7 @@ func ffValue(ff *ffTab, id string) string {
 // Chromium phone joins it (Firefox's offer, Chromium's answer). Each seat shows on both
 // screens, over a direct channel.
 func TestFirefoxQRCodesBothWays(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	q := newQRTable(t)
 	q.openTabs("chromium host", "chromium player")
 	host, cleo := q.tabs["chromium host"], q.tabs["chromium player"]

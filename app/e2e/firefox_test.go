@@ -125,7 +125,7 @@ func (m *mixedTable) play(atPlaying func()) *spyfall.View {
 // A Firefox player joins a Chromium host by its invite link and plays a classic round to
 // the end, acting by real clicks and key presses in Firefox.
 func TestFirefoxPlayerJoinsChromiumHost(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	ff := h.openFirefox("firefox player", nil)
 	host, room, secret := openHostLobby(t, h, "chromium host")
@@ -158,7 +158,7 @@ func TestFirefoxPlayerJoinsChromiumHost(t *testing.T) {
 // A Chromium player joins a Firefox host by the invite link Firefox shows; Firefox runs the
 // game (the engine in its wasm, the peers over its WebRTC) through a classic round.
 func TestChromiumPlayerJoinsFirefoxHost(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	ff := h.openFirefox("firefox host", nil)
 	ff.open(h.origin + "/")
@@ -209,7 +209,7 @@ func TestChromiumPlayerJoinsFirefoxHost(t *testing.T) {
 // builds) has no RTCPeerConnection at all: it joins through the server's encrypted relay and
 // says so, where it used to stop on "Couldn't connect".
 func TestFirefoxNoWebRTCRelays(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	ff := h.openFirefox("firefox without WebRTC", map[string]any{"media.peerconnection.enabled": false})
 	host, _, _ := openHostLobby(t, h, "chromium host")

@@ -23,7 +23,7 @@ import (
 // with a Wake Lock (recorded: a test browser grants none), taken again when its page is
 // shown again.
 func TestFrozenHostComesBack(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	freeze, cfg := time.Minute, signaling.Config{}
 	if !longRun {
 		freeze, cfg.IdleTimeout = 30*time.Second, 20*time.Second

@@ -202,7 +202,7 @@ func firstLineApart(a, b string) string {
 // chip and the running clock), buzz alike when the vote starts, and look alike with the card
 // held; then the spy names the location from the face of the card. Both languages.
 func TestNothingAtAGlance(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	// Seed 3 deals the spy card to a tab that does not deal (checked below).
 	n := openNativeTableSeeded(t, h, 3, "Leo", "Nadia", "Omar")

@@ -16,7 +16,7 @@ import (
 // on, the Chromium tab comes back as Maya's seat, Leo (a native player) finds the new host by
 // himself, and the round is played to its end with Firefox hosting.
 func TestChromiumHostHandsTheGameToFirefox_APP_HOST_1(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	start := time.Now()
 	step := func(what string) { t.Logf("%6.1fs %s", time.Since(start).Seconds(), what) }
 	h := newHarness(t, nil)

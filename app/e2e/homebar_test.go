@@ -90,7 +90,7 @@ func inTurn(i, j int) bool {
 // when it is down (item 7): creating a game fails, and the page says so and offers the QR
 // game first.
 func TestHomeControlsAboveTheBar(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	chrome := findChrome(t)
 	site := findSite(t)
 	server := httptest.NewServer(signaling.SiteHandler(site))

@@ -27,7 +27,7 @@ const keepSockets = `(() => {
 // and a player whose phone slept meanwhile (its app starting again with its seat's token)
 // gets its seat back.
 func TestHostSocketDrop(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	host := h.openBrowser("host tab", h.origin, true)
 	host.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {

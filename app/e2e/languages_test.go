@@ -592,7 +592,7 @@ func (c *langCheck) langLobby(shot bool) {
 // as a player would, each screen checked against English only; its held card is
 // photographed (lang-<lang>-sf-card).
 func TestLanguages(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("languages", h.origin, true)
 	tb.do(emulateWidth(narrowest))
@@ -686,7 +686,7 @@ func locationNames(tb *tab) map[string]string {
 // the host's language on the player's device, reads as the host's does: the view names the
 // location by id, and each device names it.
 func TestTwoLanguagesOneGame(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	host := h.openBrowser("host", h.origin, true)
 	host.open(h.origin + "/")
@@ -832,7 +832,7 @@ func TestTwoLanguagesOneGame(t *testing.T) {
 // The key finder of the language tests, without a browser: keys are found in a sentence,
 // and ordinary text with dots (an abbreviation, a time, a decimal) is not taken for one.
 func TestRawKeysLookLikeKeys(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	got := rawKeys([]string{"home.create", "Tap (sf.set.browse) to see", "e.g. this", "3.5 min", "Ready. Set. Go", "Шпион.", "lobby.badge.host:"})
 	if want := []string{"home.create", "sf.set.browse", "lobby.badge.host"}; !slices.Equal(got, want) {
 		t.Fatalf("rawKeys found %q, want %q", got, want)
@@ -858,7 +858,7 @@ const (
 // when the player picks the language and when the app starts in a remembered one; the last
 // step puts the worker back in charge.
 func TestLanguagePackFails(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("pack faults", h.origin, true)
 	tb.open(h.origin + "/")

@@ -118,7 +118,7 @@ func sameSet(a, b []string) bool {
 // peer joins with the same link's code and secret; all three see the same three names,
 // renames reach everyone, and a name that is too long is refused on the spot.
 func TestLobbyAcrossBrowsersAndNativePeer(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 
 	host := h.openBrowser("host tab", h.origin, true)
@@ -246,7 +246,7 @@ func TestLobbyAcrossBrowsersAndNativePeer(t *testing.T) {
 // Bad codes and damaged links get a clear page with a way home, on a plain-http origin
 // (safehouse.test, mapped to loopback) where the app must also say what is unavailable.
 func TestBadCodesAndPlainHTTP(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	origin := "http://safehouse.test:" + h.port
 	tb := h.openBrowser("plain-http tab", origin, false)
@@ -316,7 +316,7 @@ func TestBadCodesAndPlainHTTP(t *testing.T) {
 // While the signaling server has not answered, the player sees what is happening and can
 // cancel back home; a late answer after cancelling changes nothing.
 func TestConnectingScreenCancels(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	gate := make(chan struct{})
 	h := newHarness(t, gate)
 	tb := h.openBrowser("waiting tab", h.origin, true)

@@ -116,7 +116,7 @@ func (p *takerPeer) until(what string, ok func() bool) {
 // network, its page is told the game went on without it and comes back as Maya's seat, with
 // her card, while Leo's phone hosts.
 func TestHostTabBackAfterATakeoverRejoinsAsItsSeat_APP_HOST_2(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	start := time.Now()
 	step := func(what string) { t.Logf("%6.1fs %s", time.Since(start).Seconds(), what) }
 	h := newHarness(t, nil)

@@ -58,7 +58,7 @@ const workerActive = `navigator.serviceWorker.getRegistration().then(r => window
 // every file a screen asks for (no request fails, the logo is drawn), the home screen says
 // that creating or joining needs a connection, and pass-and-play needs no signaling.
 func TestOfflineAfterFirstVisit(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("offline phone", h.origin, true)
 	tb.open(h.origin + "/")
@@ -262,7 +262,7 @@ var workerVersion = regexp.MustCompile(`const cacheName = "app-" \+ "([0-9a-f]+)
 // its complete old cache. Once the network holds, the new version installs whole, is
 // announced, and is the only cache left.
 func TestUpdateOverFlakyNetwork(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	chrome := findChrome(t)
 	site := findSite(t)
 	original, err := os.ReadFile(filepath.Join(site, "app-worker.js"))

@@ -25,7 +25,7 @@ func pickLanguage(tb *tab, lang i18n.Lang) {
 // reload once used (the service worker keeps it). A pack that cannot be had is
 // TestLanguagePackFails's (languages_test.go).
 func TestLanguagePacksInTheBrowser(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("language phone", h.origin, true)
 	tb.open(h.origin + "/")

@@ -157,7 +157,7 @@ func playerJoins(tb *tab, name string) {
 // back. Then the host's tab reloads: it resumes the game from its save, and both
 // players come back by the codes to the same seats and cards.
 func TestQRGameWithNoServer(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	q := newQRTable(t)
 	q.openTabs("host", "Leo", "Nadia")
 	host, leo, nadia := q.tabs["host"], q.tabs["Leo"], q.tabs["Nadia"]

@@ -182,7 +182,7 @@ var readableShots = map[string]string{
 // is above the bar when the screen comes; a team's name and points each stay on one line;
 // and no Japanese word is cut by a line break.
 func TestSpyfestReadsAboveTheBar(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	site := newLayoutSite(t)
 	moments := festMoments(t)
 	type page struct{ name, url string }

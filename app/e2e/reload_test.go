@@ -72,7 +72,7 @@ func (tb *tab) reload() {
 // APP-REJOIN-2: the host's tab reloaded mid-round shows the same game in the same room, and
 // every player (two browsers and a native one) comes back by itself.
 func TestReload_APP_REJOIN_1_2(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	host := h.openBrowser("host tab", h.origin, true)
 	host.open(h.origin + "/")

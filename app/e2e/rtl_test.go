@@ -188,7 +188,7 @@ func (r *rtlCheck) screenWhileHeld(name string) {
 // sentence, a Hebrew name in an English one), and the clock reads minutes then seconds.
 // Each right-to-left screen is photographed (build/screenshots/rtl-<lang>-<screen>-*.png).
 func TestRightToLeft(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("right to left", h.origin, true)
 	tb.do(emulateWidth(narrowest))
@@ -316,7 +316,7 @@ const firstPaint = `(performance.getEntriesByName("first-contentful-paint")[0] |
 // it has them from the copy it kept, and asks for nothing. The first paint in each case is
 // logged beside English's.
 func TestPageInTheLanguageFromTheFirstFrame(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	chrome := findChrome(t)
 	site := findSite(t)
 	sig := signaling.New(signaling.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})

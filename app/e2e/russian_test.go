@@ -14,7 +14,7 @@ import (
 // pass-and-play round of Spyfall on one tab reaches the lobby, the deal, a held card, the
 // hand-over and the running round without any peer; each is photographed at both sizes.
 func TestRussianGameScreensFit(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("russian phone", h.origin, true)
 	tb.open(h.origin + "/")

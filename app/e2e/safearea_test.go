@@ -44,7 +44,7 @@ const underTheInsets = `(() => {
 // stands in for the iPhone here, its safe area set by DevTools, on the home screen and the
 // host's lobby, both of which have a bar of actions at their foot.
 func TestNothingUnderTheNotch(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("notched iPhone", h.origin, true)
 	tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {

@@ -97,7 +97,7 @@ const seatRowHeights = `JSON.stringify([...document.querySelectorAll("#sf-player
 // make test, each moment in every other language: inTurn).
 // (No Japanese word on these screens is cut by a line break either: issue 29's "Mayaさ / ん".)
 func TestSeatRowsKeepOneHeight(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	site := newLayoutSite(t)
 	moments := seatListMoments(t)
 	type page struct {

@@ -12,7 +12,7 @@ import (
 // its input changes, so each step checks that what the host typed or chose shows at once and
 // that the text fields keep their drafts through the redraws the other steps cause.
 func TestSpyfallOwnLocationsAndLocationList(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	host, _, _ := openHostLobby(t, h, "host")
 	host.waitJS(`document.getElementById("spyfall-settings") !== null`, "the Spyfall settings")

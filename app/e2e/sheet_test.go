@@ -107,7 +107,7 @@ const brokenWords = `(() => {
 // test, each width in every other language: inTurn), no word of a name in the sheet is cut by
 // a line break and the page is no wider than the screen.
 func TestSheetNamesKeepTheirWordsWhole(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	chrome := findChrome(t)
 	pages := map[string]string{}
 	for _, l := range i18n.Available() {

@@ -16,7 +16,7 @@ import (
 // follows the game on its public screen, which never shows the location, a role or who the
 // spy is, while the players' own screens do.
 func TestTableScreenFollowsTheGameWithoutSecrets(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	host, room, secret := openHostLobby(t, h, "host tab")
 	s := &sfTable{t: t, h: h, host: host}

@@ -254,7 +254,7 @@ func (s *sfTable) sameScores(where string) {
 // passed accusation and a spy naming the location; every screen photographed, and the
 // scores the host tab shows equal to the engine's after every round.
 func TestSpyfallClassicGame(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	host, room, secret := openHostLobby(t, h, "host tab")
 	recordVibrations(host)
@@ -424,7 +424,7 @@ func (s *sfTable) spySeats() []engine.Seat {
 // A Spyfall 2 round with two spies (SF-SPY-3): one spy names a location, the other spy is
 // asked for theirs on the screens, then the result shows both spies.
 func TestSpyfallVariants(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 
 	t.Run("two spies", func(t *testing.T) {
@@ -603,7 +603,7 @@ func peekCard(tb *tab) string {
 // players passing the phone: each sees only their own card, with a "pass to NAME" screen
 // between them, then the spy names the location.
 func TestSpyfallPassAndPlay(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	tb := h.openBrowser("one phone", h.origin, true)
 	tb.open(h.origin + "/")

@@ -340,7 +340,7 @@ func (ft *festTable) guess(v *spyfest.View, team int, names ...string) {
 // reverse round the Spy's team wins with "two guesses" spent by the other team; VP and
 // standees on every screen match the engine's after every round.
 func TestSpyfestGameThroughTheUI(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	host := h.openBrowser("host tab", h.origin, true)
 	host.open(h.origin + "/")

@@ -24,7 +24,7 @@ import (
 // named in the site's config.js (edited after the build, as a host would). A game created
 // there gets a room from that server and a native player joins it.
 func TestStaticSiteUnderASubpath(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	chrome := findChrome(t)
 	site := findSite(t)
 

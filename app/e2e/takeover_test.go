@@ -41,7 +41,7 @@ func joinTab(h *harness, link, name string) *tab {
 // goes on in Cleo's tab under the same room code: the vote still holds the gone host's yes,
 // Leo (a native player) comes back by himself, and the game runs to its end.
 func TestHostTabClosedAPlayerTabContinuesTheGame_APP_HOST_2(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	start := time.Now()
 	step := func(what string) { t.Logf("%6.1fs %s", time.Since(start).Seconds(), what) }
 	h := newHarness(t, nil)

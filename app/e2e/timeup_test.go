@@ -161,7 +161,7 @@ func (n *nativeTable) vote(yes bool) {
 // dealer; a tab in turn picks its suspect on screen, the others are told who is choosing, and
 // a unanimous vote ends the round.
 func TestTimeUpClassicAccusationRound(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	n := openNativeTable(t, h, "Leo", "Nadia")
 	set := game.DefaultSettings()
@@ -218,7 +218,7 @@ func TestTimeUpClassicAccusationRound(t *testing.T) {
 // SF-END-1b in the browser: at time up in Time Travel everyone votes on one seat at a time
 // from the dealer; a vote that fails moves on to the next seat, on every screen.
 func TestTimeUpSeatBySeatVotes(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	n := openNativeTable(t, h, "Leo", "Nadia", "Omar")
 	set := game.DefaultSettings().With(game.Spyfall, &spyfall.Config{Edition: spyfall.TimeTravel, Rounds: 1})

@@ -15,7 +15,7 @@ import (
 // team, guessing first as the intercepting team, names the character. Its screen shows the
 // points. Three native peers fill the table; the Chromium host only looks on.
 func TestWebKitPlayerPlaysASpyfestAttempt(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	wk := h.openWebKit("webkit player")
 	host, room, secret := openHostLobby(t, h, "chromium host")

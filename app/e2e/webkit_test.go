@@ -14,7 +14,7 @@ const relayStatus = "Connected through the server, encrypted"
 // end, acting by real clicks and key presses in WebKit, and is reloaded mid-round. WebKitGTK
 // has no WebRTC: it comes in through the server's encrypted relay, and its status says so.
 func TestWebKitPlayerJoinsChromiumHost(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	wk := h.openWebKit("webkit player")
 	host, room, secret := openHostLobby(t, h, "chromium host")
@@ -57,7 +57,7 @@ func TestWebKitPlayerJoinsChromiumHost(t *testing.T) {
 // channel, so every player (a Chromium tab, a native one) comes in through the server's
 // encrypted relay, and WebKit runs the game through a classic round.
 func TestWebKitHostsChromiumPlayer(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	wk := h.openWebKit("webkit host")
 	wk.open(h.origin + "/")
