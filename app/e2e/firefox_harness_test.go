@@ -432,7 +432,7 @@ func (h *harness) ffScreenshot(ff *ffTab, name, scheme string) string {
 // handed the game froze its round clock while another Firefox test ran (7:49 on its screen,
 // three minutes into the round).
 func TestFirefoxPagesStayInView(t *testing.T) {
-	parallel(t)
+	t.Parallel()
 	h := newHarness(t, nil)
 	first := h.openFirefox("first phone", nil)
 	first.open(h.origin + "/")
