@@ -582,8 +582,9 @@ func (c *langCheck) langLobby(shot bool) {
 // drawn in every language in turn (in make test, English and every other language,
 // alternating from screen to screen: langCheck.screen): the home screen by the switch, so
 // each pack is fetched as a player's choice fetches it; the game screens, which have no
-// switch, as another tab of the app would switch. The lobby comes after a reload, so there each pack is fetched
-// again while the lobby is on screen, as for a player who first picks a language there.
+// switch, as another tab of the app would switch. The lobby comes after a reload, so there
+// each pack is fetched again while the lobby is on screen, as for a player who first picks a
+// language there.
 // Each language is photographed once (at 390 px, and at 1280 for a few) in
 // build/screenshots as lang-<lang>-<screen>.
 //

@@ -268,10 +268,7 @@ func TestTeamRotation(t *testing.T) {
 			times[tm.Captains[0]]++
 			times[tm.Captains[1]]++
 			locs = append(locs, r.Loc, r.Loc2)
-			enginetest.Apply(t, g, tm.Captains[0], Lead{Round: i, Captain: tm.Captains[0]}, t0)
-			enginetest.Apply(t, g, tm.Captains[0], StopPicking{Round: i, Turn: 0}, t0)
-			enginetest.Apply(t, g, tm.Captains[1], StopPicking{Round: i, Turn: 1}, t0)
-			enginetest.Apply(t, g, r.Spies[0], GuessBoth{Round: i, Locations: [2]string{locID(g, 0), locID(g, 0)}}, t0)
+			pickNobody(t, g, r, i)
 			if i == tc.rounds && tc.n%2 == 1 && tc.turns == 1 && tm.Captains[1] != first {
 				t.Fatalf("%+v: last second captain %d, first captain %d", tc, tm.Captains[1], first)
 			}
@@ -303,12 +300,7 @@ func TestTeamRotation(t *testing.T) {
 	c7.CustomPacks = []Pack{testPack("big", 20, 10)}
 	g7 := newGame(t, c7)
 	for i := 1; i <= 3; i++ {
-		r := start(t, g7, t0)
-		tm := r.Team
-		enginetest.Apply(t, g7, tm.Captains[0], Lead{Round: i, Captain: tm.Captains[0]}, t0)
-		enginetest.Apply(t, g7, tm.Captains[0], StopPicking{Round: i, Turn: 0}, t0)
-		enginetest.Apply(t, g7, tm.Captains[1], StopPicking{Round: i, Turn: 1}, t0)
-		enginetest.Apply(t, g7, r.Spies[0], GuessBoth{Round: i, Locations: [2]string{locID(g7, 0), locID(g7, 0)}}, t0)
+		pickNobody(t, g7, start(t, g7, t0), i)
 	}
 	if g7.Phase() != PhaseRoundOver || len(g7.s.CaptainQueue) != 1 {
 		t.Fatalf("after three of four rounds: phase %s, captains to come %v", g7.Phase(), g7.s.CaptainQueue)
@@ -335,4 +327,15 @@ func TestTeamRotation(t *testing.T) {
 	if !strings.Contains(string(b), "guess_both") {
 		t.Fatal("spy not asked to name the locations")
 	}
+}
+
+// pickNobody plays team round i to its end: the first captain leads, both refuse to pick, and
+// the spy names the first location twice.
+func pickNobody(t *testing.T, g *Game, r *round, i int) {
+	t.Helper()
+	tm := r.Team
+	enginetest.Apply(t, g, tm.Captains[0], Lead{Round: i, Captain: tm.Captains[0]}, t0)
+	enginetest.Apply(t, g, tm.Captains[0], StopPicking{Round: i, Turn: 0}, t0)
+	enginetest.Apply(t, g, tm.Captains[1], StopPicking{Round: i, Turn: 1}, t0)
+	enginetest.Apply(t, g, r.Spies[0], GuessBoth{Round: i, Locations: [2]string{locID(g, 0), locID(g, 0)}}, t0)
 }
