@@ -32,12 +32,12 @@ WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
-	@echo "make wasm                 build web/app.wasm"
+	@echo "make wasm                 build web/app.wasm and the player build web/app-player.wasm"
 	@echo "make site                 write the site to $(SITE)"
 	@echo "make static DIST=dir [SIGNAL_URL=wss://host/signal] [PREFIX=/sub] [ICE_SERVERS=stun:...]"
 	@echo "                          write a site for any static host (with .br and .gz copies)"
 	@echo "make size                 app.wasm and the player build: raw, gzip -9 and brotli -q 11 sizes; the 20 largest packages, what the player build leaves out"
-	@echo "make size-budget          fail when app.wasm as brotli passes its budget (2.05 MB)"
+	@echo "make size-budget          fail when app.wasm or the player build, as brotli, passes its budget"
 	@echo "make test                 vet (native and js/wasm), every test (-race where there are goroutines; axe-core on every browser screen), brief fuzzing; the 15 slowest tests"
 	@echo "make test-long            the same with the long counts: more random games and drops, longer fuzzing"
 	@echo "make slowest              the 15 slowest tests of the last make test"
@@ -86,8 +86,11 @@ STD_OVERLAY  = build/std-overlay/overlay.json
 WASM_FLAGS   = -trimpath -modfile=$(WASM_MODFILE) -overlay=$(STD_OVERLAY) $(WASM_GCFLAGS)
 WASM_BUILD   = GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS)
 
+# The player build (-tags player, wasm/doc.go) is what an invite link loads: the same source
+# without what only a host runs. The site ships both; wasm/gen tells the page which to load.
 wasm: wasm-goapp wasm-std
 	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./wasm
+	$(WASM_BUILD) -tags player -ldflags="-s -w" -o web/app-player.wasm ./wasm
 
 # go mod download, not go list -m: on a fresh machine go-app is not in the module cache yet,
 # and go list -m then names no directory. The copy is made in build/.go-app, which ./...
@@ -134,13 +137,11 @@ run: site
 	exec $(RUN_BIN) -site $(SITE) $(RUN_FLAGS)
 
 # size: the served sizes of both builds (the app, and the player build: -tags player, what an
-# invitee needs, wasm/doc.go), then the 20 largest packages' share of the app's code, and the
-# packages the player build leaves out or shrinks, read from builds with function names (the
-# same code as the stripped ones). The player build is measured here only; the site ships the
-# app alone (issue 35).
-PLAYER_WASM = build/app-player.wasm
+# invite link loads, wasm/doc.go), then the 20 largest packages' share of the app's code, and
+# the packages the player build leaves out or shrinks, read from builds with function names
+# (the same code as the stripped ones).
+PLAYER_WASM = web/app-player.wasm
 size: wasm
-	$(WASM_BUILD) -tags player -ldflags="-s -w" -o $(PLAYER_WASM) ./wasm
 	@command -v brotli >/dev/null || { echo "make size needs brotli: apt-get install brotli" >&2; exit 1; }
 	@sizes() { echo $$(wc -c < $$1) $$(gzip -9 -c $$1 | wc -c) $$(brotli -q 11 -c $$1 | wc -c); }; \
 	set -- $$(sizes web/app.wasm) $$(sizes $(PLAYER_WASM)); \
@@ -153,7 +154,7 @@ size: wasm
 	@echo
 	@$(GO) run ./tools/wasmsize -top 20 -diff build/app-names.wasm build/app-player-names.wasm
 
-# size-budget fails when the site's app.wasm, as the brotli copy it serves, passes its budget
+# size-budget fails when the site's app.wasm or app-player.wasm, as the brotli copy it serves, passes its budget
 # (wasm/gen/budget_test.go); make test runs the same check over the site it builds.
 size-budget: site
 	SAFEHOUSE_SITE="$(abspath $(SITE))" $(GO) test -count=1 -run 'TestWasmWithinItsBrotliBudget' -v ./wasm/gen
@@ -419,4 +420,4 @@ icons:
 	web/render-icons.sh
 
 clean:
-	rm -rf build $(DIST) web/app.wasm
+	rm -rf build $(DIST) web/app.wasm web/app-player.wasm

@@ -16,8 +16,8 @@ import (
 )
 
 // Every static file the built site ships is served compressed to a browser that accepts it,
-// and decodes to exactly the bytes a client without compression gets: the wasm as brotli
-// and as gzip, the page, the loader and the styles.
+// and decodes to exactly the bytes a client without compression gets: both builds of the
+// wasm as brotli and as gzip, the page, the loader and the styles.
 func TestBuiltSiteServedCompressed(t *testing.T) {
 	t.Parallel()
 	srv := httptest.NewServer(signaling.SiteHandler(findSite(t)))
@@ -48,7 +48,7 @@ func TestBuiltSiteServedCompressed(t *testing.T) {
 		}
 		return resp, body
 	}
-	for _, path := range []string{"/web/app.wasm", "/", "/app.js", "/wasm_exec.js", "/web/styles.css"} {
+	for _, path := range []string{"/web/app.wasm", "/web/app-player.wasm", "/", "/app.js", "/wasm_exec.js", "/web/styles.css"} {
 		plainResp, plain := fetch(path, "")
 		if enc := plainResp.Header.Get("Content-Encoding"); enc != "" {
 			t.Fatalf("%s without Accept-Encoding came as %q", path, enc)

@@ -181,12 +181,13 @@ func (d *driver) run() error {
 	return nil
 }
 
-// checkSite asks the proxy for the page and the wasm as a browser does: both come as the
-// brotli copies the site build writes.
+// checkSite asks the proxy for the page and both builds of the app as a browser does: each
+// comes as the brotli copy the site build writes.
 func (d *driver) checkSite() error {
 	for _, c := range []struct{ path, wantType, wantEncoding string }{
 		{"/", "text/html", "br"},
 		{"/web/app.wasm", "application/wasm", "br"},
+		{"/web/app-player.wasm", "application/wasm", "br"},
 	} {
 		req, _ := http.NewRequestWithContext(d.ctx, "GET", d.base+c.path, nil)
 		req.Header.Set("Accept-Encoding", "br, gzip")

@@ -8,8 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"testing"
 
 	"github.com/andybalholm/brotli"
@@ -20,7 +18,7 @@ import (
 // site's web/ used again) never stand for the new build.
 func TestGenerateWritesCompressedSiblings(t *testing.T) {
 	out := compressedSite(t)
-	for _, f := range []string{"web/app.wasm", "index.html", "app.js", "app-worker.js", "wasm_exec.js", "app.css", "manifest.webmanifest", "web/config.js"} {
+	for _, f := range []string{"web/app.wasm", "web/app-player.wasm", "index.html", "app.js", "app-worker.js", "wasm_exec.js", "app.css", "manifest.webmanifest", "web/config.js"} {
 		plain := siteFile(t, out, f)
 		for _, suffix := range []string{".br", ".gz"} {
 			packed, err := os.ReadFile(filepath.Join(out, f+suffix))
@@ -47,23 +45,6 @@ func TestGenerateWritesCompressedSiblings(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
 			t.Errorf("site has %s", f)
 		}
-	}
-}
-
-// The loader's progress bar divides the bytes it has read, which are decoded bytes, by the
-// wasm's length: with the wasm served compressed the response's Content-Length is the
-// compressed size, so app.js must carry the plain size itself.
-func TestLoaderKnowsTheWasmsPlainSize(t *testing.T) {
-	web := fakeWeb(t)
-	out := generatedSite(t, config{web: web})
-	info, err := os.Stat(filepath.Join(web, "app.wasm"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	js := siteFile(t, out, "app.js")
-	m := regexp.MustCompile(`goappWasmContentLength = "(\d*)"`).FindSubmatch(js)
-	if m == nil || string(m[1]) != strconv.FormatInt(info.Size(), 10) {
-		t.Fatalf("app.js declares the wasm's length as %q, want %d", m, info.Size())
 	}
 }
 

@@ -2,9 +2,18 @@
 
 // Command gen writes the Safehouse site as static files: go-app's index.html, app.js,
 // service worker, manifest and wasm_exec.js, the project's web/ assets (icons, styles) and
-// the built web/app.wasm. Every text file and the wasm get a brotli (.br) and a gzip (.gz)
-// copy beside them, for servers that send a precompressed file by Accept-Encoding. The result
-// is served by `safehouse -site DIR` on a LAN or by any static host or CDN.
+// both builds of the app, web/app.wasm and web/app-player.wasm. Every text file and each
+// wasm get a brotli (.br) and a gzip (.gz) copy beside them, for servers that send a
+// precompressed file by Accept-Encoding. The result is served by `safehouse -site DIR` on a
+// LAN or by any static host or CDN.
+//
+// The page's inline script (build.js) picks the build before the wasm's download starts: the
+// player build for an invite link where config.js sets inviteBuild "player", else the full
+// build; app.js fetches the one it picked, with its size for the progress (builds.go). The
+// service worker installs with the builds this browser runs (the one the page just ran, in
+// the HTTP cache, or those an older version kept), fetches the full build at low priority
+// when the player build asks, and keeps a build the page fetches through it
+// (app-worker.js).
 //
 // The language packs are files of the site (lang/<code>.<hash>.json), and so is, for every
 // language but English, the prerendered page's texts and a manifest in it (langpage.go):

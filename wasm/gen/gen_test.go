@@ -69,6 +69,9 @@ func compressedWeb(dir string) error {
 	if err := os.WriteFile(filepath.Join(dir, "app.wasm"), []byte(compressedWasm), 0o644); err != nil {
 		return err
 	}
+	if err := os.WriteFile(filepath.Join(dir, "app-player.wasm"), []byte(compressedWasm[:len(compressedWasm)/2]), 0o644); err != nil {
+		return err
+	}
 	return os.WriteFile(filepath.Join(dir, "app.wasm.br"), []byte("an older build's copy"), 0o644)
 }
 
@@ -141,6 +144,7 @@ func hasElement(page, tag string, want map[string]string) bool {
 func writeFakeWeb(dir string) error {
 	files := map[string]string{
 		"app.wasm":              "\x00asm\x01\x00\x00\x00",
+		"app-player.wasm":       "\x00asm\x01\x00\x00\x00\x00",
 		"styles.css":            "body{}",
 		"icon.svg":              "<svg/>",
 		"icon-maskable.svg":     "<svg/>",
@@ -177,7 +181,7 @@ func TestGenerateWritesACompleteSite(t *testing.T) {
 	}
 
 	for _, f := range []string{"index.html", "app.js", "app-worker.js", "app.css", "manifest.webmanifest",
-		"wasm_exec.js", "web/app.wasm", "web/styles.css", "web/icon-192.png", "web/icon-maskable-512.png"} {
+		"wasm_exec.js", "web/app.wasm", "web/app-player.wasm", "web/styles.css", "web/icon-192.png", "web/icon-maskable-512.png"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("site lacks %s", f)
 		}
@@ -275,11 +279,13 @@ func TestVersionFollowsContent(t *testing.T) {
 }
 
 func TestGenerateWithoutWasmSaysWhatToDo(t *testing.T) {
-	web := fakeWeb(t)
-	os.Remove(filepath.Join(web, "app.wasm"))
-	err := generate(config{out: filepath.Join(t.TempDir(), "site"), web: web})
-	if err == nil || !strings.Contains(err.Error(), "make wasm") {
-		t.Fatalf("err = %v, want one that says to build the wasm first", err)
+	for _, name := range buildFiles {
+		web := fakeWeb(t)
+		os.Remove(filepath.Join(web, name))
+		err := generate(config{out: filepath.Join(t.TempDir(), "site"), web: web})
+		if err == nil || !strings.Contains(err.Error(), "make wasm") || !strings.Contains(err.Error(), name) {
+			t.Errorf("without %s: err = %v, want one that says to build the wasm first", name, err)
+		}
 	}
 }
 
@@ -310,7 +316,7 @@ func TestServiceWorkerInstallsAllOrNothing(t *testing.T) {
 		worker := siteFile(t, out, "app-worker.js")
 		js := string(worker)
 		for _, want := range []string{"event.waitUntil(", "await caches.delete(cacheName);", "throw error;", `cache: "no-cache"`, "response.redirected",
-			`"` + prefix + `/web/app.wasm"`, `"` + prefix + `/web/styles.css"`, `"` + prefix + `/app.js"`, `"` + prefix + `/wasm_exec.js"`,
+			`"` + prefix + `/web/app.wasm"`, `"` + prefix + `/web/app-player.wasm"`, `"` + prefix + `/web/styles.css"`, `"` + prefix + `/app.js"`, `"` + prefix + `/wasm_exec.js"`,
 			`"` + prefix + `/manifest.webmanifest"`, `"` + prefix + `/web/icon-maskable-512.png"`} {
 			if !strings.Contains(js, want) {
 				t.Errorf("prefix %q: app-worker.js lacks %s", prefix, want)
@@ -513,25 +519,6 @@ func TestSiteServesLanguagePacks(t *testing.T) {
 			if m := packLang.FindStringSubmatch(url); m == nil || m[1] != string(lang) {
 				t.Errorf("prefix %q: the worker reads %s as the pack of %q", prefix, url, m)
 			}
-		}
-	}
-}
-
-// Issue 20: the wasm's download starts from the page's head (a preload that app.js's own
-// fetch then takes, so the same URL and a CORS mode), under a prefix too.
-func TestPagePreloadsTheWasmAppJSFetches(t *testing.T) {
-	for _, prefix := range []string{"", "/games/safehouse/"} {
-		out := generatedSite(t, config{web: fakeWeb(t), prefix: prefix})
-		page := siteFile(t, out, "index.html")
-		appJS := siteFile(t, out, "app.js")
-		m := regexp.MustCompile(`fetchWithProgress\("([^"]+)"`).FindSubmatch(appJS)
-		if m == nil {
-			t.Fatalf("prefix %q: app.js has no fetchWithProgress of the wasm", prefix)
-		}
-		head, _, _ := strings.Cut(string(page), "</head>")
-		want := `<link rel="preload" href="` + string(m[1]) + `" as="fetch" type="application/wasm" crossorigin>`
-		if !strings.Contains(head, want) {
-			t.Errorf("prefix %q: the page's head lacks %s", prefix, want)
 		}
 	}
 }

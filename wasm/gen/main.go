@@ -45,10 +45,9 @@ type config struct {
 }
 
 func generate(c config) error {
-	wasmPath := filepath.Join(c.web, "app.wasm")
-	wasmInfo, err := os.Stat(wasmPath)
+	sizes, err := buildSizes(c.web)
 	if err != nil {
-		return fmt.Errorf("%s missing: build it first (make wasm): %w", wasmPath, err)
+		return err
 	}
 	version, err := versionOf(c.web)
 	if err != nil {
@@ -83,7 +82,7 @@ func generate(c config) error {
 	if err != nil {
 		return err
 	}
-	h := handler(c, version, wasmInfo.Size(), packs, langs)
+	h := handler(c, version, sizes, packs, langs)
 	h.CacheableResources = files
 	// The invited screen waits in the page for early.js, which shows it for an invite link.
 	h.RawHeaders = append(h.RawHeaders, `<template id="invited-page">`+invited+`</template>`)
@@ -105,10 +104,16 @@ func generate(c config) error {
 	if err := startInTheLanguage(filepath.Join(c.out, "app.js")); err != nil {
 		return err
 	}
+	if err := loadTheChosenBuild(filepath.Join(c.out, "app.js"), h, sizes); err != nil {
+		return err
+	}
 	if err := writeLangPages(c.out, c.prefix, pages); err != nil {
 		return err
 	}
 	if err := tellWorkerThePacks(filepath.Join(c.out, "app-worker.js"), c.prefix); err != nil {
+		return err
+	}
+	if err := tellWorkerTheBuilds(filepath.Join(c.out, "app-worker.js"), h, sizes); err != nil {
 		return err
 	}
 	if err := writeConfig(c); err != nil {
@@ -215,6 +220,8 @@ func writeConfig(c config) error {
 	body := "// Safehouse deployment settings: edit and redeploy this file to change them without a rebuild.\n" +
 		"// signalURL: the signaling WebSocket, e.g. \"wss://signal.example.org/signal\"; empty = <this site>/signal.\n" +
 		"// iceServers: comma-separated STUN/TURN URLs; empty on a LAN.\n" +
+		"// Also possible: \"takeoverAfter\": \"30\" (seconds before a host's game may be taken over; 90 when unset),\n" +
+		"// \"inviteBuild\": \"player\" (invite links load the smaller player build, which cannot host).\n" +
 		"window.safehouseConfig = " + string(values) + ";\n"
 	if err := os.MkdirAll(filepath.Join(c.out, "web"), 0o755); err != nil {
 		return err
@@ -241,7 +248,13 @@ var earlyScript string
 //go:embed langmatch.js
 var langMatch string
 
-func handler(c config, version string, wasmSize int64, packs, langs string) *goapp.Handler {
+// buildChoice picks the build of the app the page loads, the player build for an invite link
+// (builds.go), and preloads it.
+//
+//go:embed build.js
+var buildChoice string
+
+func handler(c config, version string, sizes map[string]int64, packs, langs string) *goapp.Handler {
 	varieties, err := json.Marshal(i18n.Varieties())
 	if err != nil {
 		panic(err) // a table of strings always marshals
@@ -280,18 +293,14 @@ func handler(c config, version string, wasmSize int64, packs, langs string) *goa
 		},
 		ServiceWorkerTemplate: serviceWorker,
 		Version:               version,
-		WasmContentLength:     strconv.FormatInt(wasmSize, 10),
+		WasmContentLength:     strconv.FormatInt(sizes[fullBuild], 10),
 	}
 	if p := strings.TrimSuffix(c.prefix, "/"); p != "" {
 		h.Resources = goapp.PrefixedLocation(p)
 	}
 	// The wasm is most of a first visit's bytes: its download starts as the page's head is
-	// read, not once app.js has run. crossorigin makes the preload match app.js's fetch.
-	wasmURL := "/web/app.wasm"
-	if h.Resources != nil {
-		wasmURL = h.Resources.Resolve(wasmURL)
-	}
-	h.RawHeaders = append(h.RawHeaders, `<link rel="preload" href="`+wasmURL+`" as="fetch" type="application/wasm" crossorigin>`)
+	// read, not once app.js has run: build.js preloads the build it chose.
+	h.RawHeaders = append(h.RawHeaders, "<script>window.safehouseBuilds = "+buildTable(h, sizes)+";\n"+buildChoice+"</script>")
 	return h
 }
 
@@ -300,7 +309,7 @@ func handler(c config, version string, wasmSize int64, packs, langs string) *goa
 func versionOf(web string) (string, error) {
 	sum := sha256.New()
 	// The worker's own code is part of the version, so a change to it reaches installed apps.
-	fmt.Fprintf(sum, "app-worker.js\x00%s\x00early.js\x00%s\x00langmatch.js\x00%s", serviceWorker, earlyScript, langMatch)
+	fmt.Fprintf(sum, "app-worker.js\x00%s\x00early.js\x00%s\x00langmatch.js\x00%s\x00build.js\x00%s", serviceWorker, earlyScript, langMatch, buildChoice)
 	// So are the language packs: the page names them by their content's hash.
 	for _, f := range packFiles() {
 		fmt.Fprintf(sum, "%s\x00", f.name)

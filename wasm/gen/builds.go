@@ -1,0 +1,102 @@
+//go:build !wasm
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The site carries two builds of the app from one source (wasm/doc.go): the full build, and the
+// player build an invite link loads (issue 35). The page's build.js picks one before the wasm's
+// download starts; the service worker keeps the one the page ran and, once a player build has
+// joined, fetches the full build in the background (app-worker.js).
+const (
+	fullBuild   = "full"
+	playerBuild = "player"
+)
+
+// buildFiles names each build's file in web/ (make wasm writes both).
+var buildFiles = map[string]string{fullBuild: "app.wasm", playerBuild: "app-player.wasm"}
+
+// buildSizes reads each build's size, which the page's loader shows progress against.
+func buildSizes(web string) (map[string]int64, error) {
+	sizes := map[string]int64{}
+	for kind, name := range buildFiles {
+		info, err := os.Stat(filepath.Join(web, name))
+		if err != nil {
+			return nil, fmt.Errorf("%s missing: build both builds first (make wasm): %w", filepath.Join(web, name), err)
+		}
+		sizes[kind] = info.Size()
+	}
+	return sizes, nil
+}
+
+// buildURL is the address the page fetches a build at, under the site's prefix.
+func buildURL(h *goapp.Handler, kind string) string {
+	url := "/web/" + buildFiles[kind]
+	if h.Resources != nil {
+		url = h.Resources.Resolve(url)
+	}
+	return url
+}
+
+// build is a build as the page and the worker know it.
+type build struct {
+	URL  string `json:"url"`
+	Size int64  `json:"size"`
+}
+
+// buildTable is window.safehouseBuilds and the worker's builds: each build's address and size,
+// as JSON.
+func buildTable(h *goapp.Handler, sizes map[string]int64) string {
+	table := map[string]build{}
+	for kind := range buildFiles {
+		table[kind] = build{URL: buildURL(h, kind), Size: sizes[kind]}
+	}
+	out, err := json.Marshal(table)
+	if err != nil {
+		panic(err) // strings and numbers always marshal
+	}
+	return string(out)
+}
+
+// loadTheChosenBuild makes go-app's loader fetch the build the page chose (build.js), with
+// that build's size for its progress, instead of always app.wasm.
+func loadTheChosenBuild(path string, h *goapp.Handler, sizes map[string]int64) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	js := string(raw)
+	replacements := [][2]string{
+		{`fetchWithProgress("` + buildURL(h, fullBuild) + `", showProgress)`, `fetchWithProgress(window.safehouseBuild.url, showProgress)`},
+		{fmt.Sprintf(`const goappWasmContentLength = "%d";`, sizes[fullBuild]), `const goappWasmContentLength = String(window.safehouseBuild.size);`},
+	}
+	for _, r := range replacements {
+		if strings.Count(js, r[0]) != 1 {
+			return fmt.Errorf("%s: go-app's loader no longer has %q: check loadTheChosenBuild against the new go-app", path, r[0])
+		}
+		js = strings.Replace(js, r[0], r[1], 1)
+	}
+	return os.WriteFile(path, []byte(js), 0o644)
+}
+
+// tellWorkerTheBuilds writes the builds into the service worker, which installs with the one
+// the page ran and fetches the full build when the player build asks (app-worker.js).
+func tellWorkerTheBuilds(path string, h *goapp.Handler, sizes map[string]int64) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	const mark = "{/*BUILDS*/}"
+	if strings.Count(string(raw), mark) != 1 {
+		return fmt.Errorf("%s: no %s to fill in", path, mark)
+	}
+	return os.WriteFile(path, []byte(strings.Replace(string(raw), mark, buildTable(h, sizes), 1)), 0o644)
+}

@@ -1,0 +1,359 @@
+//go:build !wasm
+
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// nodeOrSkip is node's path; the test is skipped, loudly, without it.
+func nodeOrSkip(t *testing.T) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("SKIPPED: no node on PATH to run the page's and the worker's scripts (make deps installs it)")
+	}
+	return node
+}
+
+// runNode runs script in Node.js and decodes the JSON it prints into out.
+func runNode(t *testing.T, script string, out any) {
+	t.Helper()
+	cmd := exec.Command(nodeOrSkip(t), "-")
+	cmd.Stdin = strings.NewReader(script)
+	raw, err := cmd.Output()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			t.Fatalf("node: %v\n%s", err, ee.Stderr)
+		}
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, out); err != nil {
+		t.Fatalf("node printed %q: %v", raw, err)
+	}
+}
+
+// The page tells app.js which build to fetch: the site carries both builds' addresses (under
+// its prefix) and plain sizes, which the loader's progress divides by (a compressed
+// response's Content-Length is the compressed size); go-app's own app.wasm fetch and length
+// are gone from app.js, and no preload of app.wasm is written into the head (build.js
+// preloads the build it chose).
+func TestLoaderFetchesTheChosenBuild(t *testing.T) {
+	for _, prefix := range []string{"", "/games/safehouse/"} {
+		web := fakeWeb(t)
+		out := generatedSite(t, config{web: web, prefix: prefix})
+		page := string(siteFile(t, out, "index.html"))
+		m := regexp.MustCompile(`window\.safehouseBuilds = (\{[^;]*\});`).FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("prefix %q: the page has no table of builds", prefix)
+		}
+		var table map[string]build
+		if err := json.Unmarshal([]byte(m[1]), &table); err != nil {
+			t.Fatal(err)
+		}
+		for kind, name := range buildFiles {
+			info, err := os.Stat(filepath.Join(web, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := build{URL: strings.TrimSuffix(prefix, "/") + "/web/" + name, Size: info.Size()}
+			if table[kind] != want {
+				t.Errorf("prefix %q: build %s is %+v, want %+v", prefix, kind, table[kind], want)
+			}
+		}
+		js := string(siteFile(t, out, "app.js"))
+		for _, want := range []string{"fetchWithProgress(window.safehouseBuild.url, showProgress)", "const goappWasmContentLength = String(window.safehouseBuild.size);"} {
+			if !strings.Contains(js, want) {
+				t.Errorf("prefix %q: app.js lacks %s", prefix, want)
+			}
+		}
+		if strings.Contains(js, "app.wasm") {
+			t.Errorf("prefix %q: app.js still names app.wasm", prefix)
+		}
+		head, _, _ := strings.Cut(page, "</head>")
+		if strings.Contains(head, `rel="preload"`) {
+			t.Errorf("prefix %q: the head preloads a build before the page has chosen one", prefix)
+		}
+	}
+}
+
+// Where config.js sets inviteBuild "player", an invite link loads the player build; home, a
+// tab that hosts a game (its save in localStorage) and a tab switching to the full build (a
+// continuation in sessionStorage) load the full build, and so does every page of a site that
+// does not set it. The room is read as early.js and the app read it: a fragment that names no
+// room the app accepts loads the full build, which explains the link. build.js runs in
+// Node.js with the page's globals stubbed; it preloads the build it chose.
+func TestInviteLinksLoadThePlayerBuild(t *testing.T) {
+	type page struct {
+		Hash      string `json:"hash"`
+		Hosting   bool   `json:"hosting"`
+		Switching bool   `json:"switching"`
+		Invites   string `json:"invites"`
+		Want      string `json:"-"`
+	}
+	cases := []page{
+		{"", false, false, "player", fullBuild},
+		{"#join=ABCDEF&k=0123456789abcdefghijkl", false, false, "player", playerBuild},
+		{"#join=ABCDEF", false, false, "player", playerBuild},
+		{"#join=abc-def", false, false, "player", playerBuild},
+		{"#join=abc+def", false, false, "player", playerBuild},
+		{"#k=0123456789abcdefghijkl&join=QRS234", false, false, "player", playerBuild},
+		{"#join=ABCDEF&k=0123456789abcdefghijkl", true, false, "player", fullBuild},
+		{"#join=ABCDEF&k=0123456789abcdefghijkl", false, true, "player", fullBuild},
+		{"#join=ABCDE", false, false, "player", fullBuild},
+		{"#join=ABCDE1", false, false, "player", fullBuild},
+		{"#join=ABCDEFG", false, false, "player", fullBuild},
+		{"#join=%ZZ", false, false, "player", fullBuild},
+		{"#xjoin=ABCDEF", false, false, "player", fullBuild},
+		{"#theme=dark", false, false, "player", fullBuild},
+		{"#join=ABCDEF&k=0123456789abcdefghijkl", false, false, "", fullBuild},
+		{"#join=ABCDEF&k=0123456789abcdefghijkl", false, false, "full", fullBuild},
+	}
+	builds := `{"full":{"url":"/sub/web/app.wasm","size":100},"player":{"url":"/sub/web/app-player.wasm","size":80}}`
+	input, _ := json.Marshal(cases)
+	script := `const run = new Function("window", "location", "navigator", "document", ` + jsString(buildChoice) + `);
+const out = ` + string(input) + `.map((c) => {
+  const window = {
+    safehouseConfig: { inviteBuild: c.invites },
+    safehouseBuilds: ` + builds + `,
+    localStorage: { getItem: (k) => (c.hosting && k === "safehouse.host" ? "{}" : null) },
+    sessionStorage: { getItem: (k) => (c.switching && k === "safehouse.continue" ? "{\"do\":\"create\"}" : null) },
+  };
+  const preloads = [];
+  const document = { createElement: () => ({}), head: { appendChild: (e) => preloads.push(e) } };
+  run(window, { hash: c.hash }, {}, document);
+  const b = window.safehouseBuild;
+  return { kind: b.kind, url: b.url, size: b.size, preloads };
+});
+console.log(JSON.stringify(out));`
+	var got []struct {
+		Kind, URL string
+		Size      int
+		Preloads  []map[string]string
+	}
+	runNode(t, script, &got)
+	wantURL := map[string]string{fullBuild: "/sub/web/app.wasm", playerBuild: "/sub/web/app-player.wasm"}
+	wantSize := map[string]int{fullBuild: 100, playerBuild: 80}
+	for i, c := range cases {
+		g := got[i]
+		if g.Kind != c.Want || g.URL != wantURL[c.Want] || g.Size != wantSize[c.Want] {
+			t.Errorf("%q (hosting %v, switching %v, inviteBuild %q): build %s at %s (%d bytes), want %s", c.Hash, c.Hosting, c.Switching, c.Invites, g.Kind, g.URL, g.Size, c.Want)
+		}
+		want := map[string]string{"rel": "preload", "href": wantURL[c.Want], "as": "fetch", "type": "application/wasm", "crossOrigin": "anonymous"}
+		if len(g.Preloads) != 1 || !mapsEqual(g.Preloads[0], want) {
+			t.Errorf("%q: preloads %v, want one %v", c.Hash, g.Preloads, want)
+		}
+	}
+}
+
+func mapsEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// jsString is s as a JavaScript string literal.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// workerHarness runs the site's service worker in Node.js against stubs of the browser's
+// caches and network (the HTTP cache holds what scenario.httpCache names; older versions'
+// caches hold scenario.older), installs it, and prints what its cache holds and what it
+// downloaded. With scenario.askFull it then posts the player build's ask for the full build
+// and prints the answers; with scenario.get it then fetches those addresses through it.
+const workerHarness = `
+const origin = "https://site.test";
+const abs = (u) => new URL(typeof u === "string" ? u : u.url, origin + "/").href;
+class Request {
+  constructor(url, init) { this.url = abs(url); Object.assign(this, init || {}); }
+}
+const stores = new Map();
+const store = (name) => {
+  if (!stores.has(name)) stores.set(name, new Map());
+  const m = stores.get(name);
+  return {
+    match: async (r) => (m.has(abs(r)) ? m.get(abs(r)).clone() : undefined),
+    put: async (r, response) => { m.set(abs(r), new Response(await response.arrayBuffer(), { status: response.status, headers: response.headers })); },
+    keys: async () => [...m.keys()].map((url) => ({ url })),
+    delete: async (r) => m.delete(abs(r)),
+  };
+};
+const caches = {
+  open: async (name) => store(name),
+  has: async (name) => stores.has(name),
+  keys: async () => [...stores.keys()],
+  delete: async (name) => stores.delete(name),
+};
+for (const [name, urls] of Object.entries(scenario.older)) {
+  stores.set(name, new Map(urls.map((u) => [abs(u), new Response(files[new URL(abs(u)).pathname] || "x")])));
+}
+const network = [];
+const fetch = async (r) => {
+  const url = abs(r);
+  const path = new URL(url).pathname;
+  if (r.cache === "only-if-cached") {
+    if (scenario.httpCache.includes(path)) return new Response(files[path] || "x");
+    throw new TypeError("not in the HTTP cache");
+  }
+  network.push({ path, priority: r.priority || "" });
+  return new Response(files[path] || "x", { status: 200, headers: { "Content-Type": path.endsWith(".wasm") ? "application/wasm" : "text/plain" } });
+};
+const handlers = {};
+const self = {
+  location: new URL(origin + "/app-worker.js"),
+  registration: { scope: origin + "/" },
+  addEventListener: (type, f) => { handlers[type] = f; },
+  skipWaiting: async () => {},
+};
+const dispatch = async (type, event) => {
+  const waits = [];
+  event.waitUntil = (p) => waits.push(p);
+  event.respondWith = (p) => waits.push(p.then((r) => { event.response = r; }));
+  handlers[type](event);
+  for (let i = 0; i < waits.length; i++) await waits[i]; // waits added meanwhile too
+  return event;
+};
+(async () => {
+  new Function("self", "caches", "fetch", "Request", "console", worker)(self, caches, fetch, Request, console);
+  await dispatch("install", {});
+  const result = { installed: [], network: network.slice(), answers: [], served: [] };
+  const cacheName = [...stores.keys()].find((k) => k.startsWith("app-") && !(k in scenario.older));
+  const kept = async () => (await (await caches.open(cacheName)).keys()).map((r) => new URL(r.url).pathname).sort();
+  result.installed = await kept();
+  network.length = 0;
+  if (scenario.askFull) {
+    const answers = [];
+    const done = new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = ({ data }) => { answers.push(data); if (data.done || data.failed) { channel.port1.close(); resolve(); } };
+      dispatch("message", { data: { type: "safehouse-full-build" }, ports: [channel.port2] });
+    });
+    await done;
+    result.answers = answers;
+  }
+  for (const path of scenario.get) {
+    const event = await dispatch("fetch", { request: { url: abs(path), method: "GET", mode: "cors" } });
+    result.served.push((await event.response.arrayBuffer()).byteLength);
+  }
+  result.network = network;
+  result.after = await kept();
+  console.log(JSON.stringify(result));
+})();
+`
+
+type workerScenario struct {
+	HTTPCache []string            `json:"httpCache"` // paths the browser's HTTP cache holds
+	Older     map[string][]string `json:"older"`     // an older version's cache name -> its files
+	AskFull   bool                `json:"askFull"`   // the player build asks for the full build
+	Get       []string            `json:"get"`       // then fetched through the worker
+}
+
+type workerResult struct {
+	Installed, After []string
+	Network          []struct{ Path, Priority string }
+	Answers          []struct {
+		Percent *int
+		Done    bool
+		Failed  string
+	}
+	Served []int
+}
+
+// runWorker runs the site at out's service worker through one scenario.
+func runWorker(t *testing.T, out string, sc workerScenario) workerResult {
+	t.Helper()
+	files := map[string]string{}
+	for _, name := range buildFiles {
+		files["/web/"+name] = string(siteFile(t, out, "web", name))
+	}
+	if sc.Older == nil {
+		sc.Older = map[string][]string{}
+	}
+	if sc.Get == nil {
+		sc.Get = []string{}
+	}
+	fj, _ := json.Marshal(files)
+	sj, _ := json.Marshal(sc)
+	script := "const worker = " + jsString(string(siteFile(t, out, "app-worker.js"))) + ";\nconst files = " + string(fj) +
+		";\nconst scenario = " + string(sj) + ";\n" + workerHarness
+	var r workerResult
+	runNode(t, script, &r)
+	return r
+}
+
+// The worker's install keeps every file of the site but the builds, and of those the ones this
+// browser runs: an invitee's first visit (the player build in the HTTP cache, as the page just
+// ran it) installs without the full build, so the join does not share the line with it;
+// a first visit from home, or a server whose wasm the HTTP cache did not keep, installs the
+// full build; an update keeps every build the older version had. Then the player build's ask
+// brings the full build at low priority, reporting progress and done, and a build not in the
+// cache is kept as it passes through the worker.
+func TestServiceWorkerKeepsTheBuildsInUse(t *testing.T) {
+	out := generatedSite(t, config{web: fakeWeb(t)})
+	worker := string(siteFile(t, out, "app-worker.js"))
+	m := regexp.MustCompile(`const resourcesToCache = (\[[^;]*\]);`).FindStringSubmatch(worker)
+	if m == nil {
+		t.Fatal("app-worker.js has no resourcesToCache")
+	}
+	var all []string
+	if err := json.Unmarshal([]byte(m[1]), &all); err != nil {
+		t.Fatal(err)
+	}
+	core := slices.DeleteFunc(slices.Clone(all), func(u string) bool { return strings.HasSuffix(u, ".wasm") })
+	with := func(builds ...string) []string {
+		return slices.Sorted(slices.Values(append(slices.Clone(core), builds...)))
+	}
+	const full, player = "/web/app.wasm", "/web/app-player.wasm"
+
+	invitee := runWorker(t, out, workerScenario{HTTPCache: []string{player, "/app.js"}, AskFull: true, Get: []string{full, player}})
+	if !slices.Equal(invitee.Installed, with(player)) {
+		t.Errorf("an invitee's first visit installs %v, want the site with the player build only: %v", invitee.Installed, with(player))
+	}
+	if n := len(invitee.Answers); n < 2 || !invitee.Answers[n-1].Done || invitee.Answers[n-2].Percent == nil || *invitee.Answers[n-2].Percent != 100 {
+		t.Errorf("the ask for the full build was answered %+v, want progress up to 100 and done", invitee.Answers)
+	}
+	if len(invitee.Network) != 1 || invitee.Network[0].Path != full || invitee.Network[0].Priority != "low" {
+		t.Errorf("after the ask the worker downloaded %+v, want the full build once, at low priority", invitee.Network)
+	}
+	if !slices.Equal(invitee.After, with(full, player)) {
+		t.Errorf("after the ask the cache holds %v, want both builds", invitee.After)
+	}
+	fullSize, playerSize := len(siteFile(t, out, "web", "app.wasm")), len(siteFile(t, out, "web", "app-player.wasm"))
+	if !slices.Equal(invitee.Served, []int{fullSize, playerSize}) {
+		t.Errorf("the worker served the builds as %v bytes, want %v", invitee.Served, []int{fullSize, playerSize})
+	}
+
+	for _, http := range [][]string{{full}, nil} {
+		host := runWorker(t, out, workerScenario{HTTPCache: http, Get: []string{player}})
+		if !slices.Equal(host.Installed, with(full)) {
+			t.Errorf("HTTP cache %v: the install keeps %v, want the site with the full build: %v", http, host.Installed, with(full))
+		}
+		if len(host.Network) != 1 || host.Network[0].Path != player || !slices.Equal(host.After, with(full, player)) {
+			t.Errorf("HTTP cache %v: the player build fetched through the worker went to the network as %+v and left the cache with %v, want it kept",
+				http, host.Network, host.After)
+		}
+	}
+
+	update := runWorker(t, out, workerScenario{Older: map[string][]string{"app-older": {full, player, "/app.js"}}})
+	if !slices.Equal(update.Installed, with(full, player)) {
+		t.Errorf("an update from a version with both builds installs %v, want both", update.Installed)
+	}
+	if len(update.Network) != 0 {
+		t.Errorf("a worker with nothing asked downloaded %+v", update.Network)
+	}
+}
