@@ -58,6 +58,7 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	s.applyEarlyInput(ctx, early)
 	s.followFragment(ctx, early.typed())
 	s.pressEarly(ctx, early)
+	s.carryOn(ctx)
 	s.watchVisibility()
 	s.watchNetwork()
 	s.followPreferences()
@@ -228,7 +229,7 @@ func (s *shell) Render() goapp.UI {
 		class += " ready" // the browser test waits for this before it touches anything
 		s.awake.want(s.screen == screenGame)
 	}
-	return ui.ElWith("div", s.renderKnocks(), s.renderHostAway(), s.renderHandoff(), s.renderQROverlay(), screen, s.renderUpdateNotice(), s.renderPreferences()).Class(class)
+	return ui.ElWith("div", s.renderKnocks(), s.renderHostAway(), s.renderHandoff(), s.renderQROverlay(), screen, s.renderUpdateNotice(), s.renderPreferences(), s.renderFullBuildWait()).Class(class)
 }
 
 // Routes registers the app's one route. Room codes and invite secrets travel in the URL

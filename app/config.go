@@ -21,6 +21,11 @@ import (
 // setting, not a player's: each phone offers on its own clock, and a takeover still needs most
 // of the table to agree, whatever one phone's setting says. The browser tests set it to a few
 // seconds rather than wait a minute and a half.
+//
+// And it may set "inviteBuild": "player", read by the page's script before the app runs
+// (wasm/gen/build.js): an invite link then loads the player build, which is smaller but cannot
+// host (fullbuild.go; README "What an invitee downloads"). Unset, every page loads the full
+// build.
 
 // configValue is config.js's field name, else the build's environment variable env.
 func configValue(field, env string) string {

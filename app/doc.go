@@ -37,7 +37,10 @@
 // wasm/doc.go): hosted.go (what a live session hosts, low down), hosting.go (creating a game,
 // the next QR seat's code, seating pass-and-play, reading a saved game) and resume.go. In
 // that build hosted_player.go and hosting_player.go stand in: nothing is hosted, and each way
-// to host says that the full app does.
+// to host waits for the full build with the loader's strip and reloads the tab into it
+// (fullbuild.go), where carryon.go does what was pressed. An invite link loads the player
+// build where the site's config.js says so (config.go, wasm/gen/build.js); once it has
+// joined, the service worker fetches the full build in the background.
 //
 // Someone who typed the room code instead of following the invite link waits on the
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets

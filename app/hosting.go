@@ -106,14 +106,7 @@ func (s *shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
 	p := s.pass
 	names, err := parsePassNames(p.names)
 	if err != nil {
-		switch err {
-		case errPassDuplicate:
-			p.problem = s.t(i18n.SFPassDuplicate)
-		case errPassTooFew:
-			p.problem = s.t(i18n.SFPassTooFew)
-		default:
-			p.problem = s.nameProblem(err)
-		}
+		p.problem = s.passNamesProblem(p.names)
 		return
 	}
 	p.problem = ""

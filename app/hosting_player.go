@@ -2,31 +2,38 @@
 
 package app
 
-import (
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"safehouse/app/i18n"
-)
+// Each way of hosting, in the player build (-tags player, wasm/doc.go), is carried on by the
+// full build: the tab waits for it and reloads into it (fullbuild.go), which then does what
+// was pressed (carryon.go).
 
-// Each way of hosting, in the player build (-tags player, wasm/doc.go), says that the full
-// app hosts (i18n.ErrorHostPlayerBuild): this build has no host's side to start.
-
-// host, in the player build, cannot create a game.
+// host, in the player build, creates the game in the full build (the name is saved already).
 func (s *shell) host(ctx goapp.Context, name string) {
-	s.showError(i18n.ErrorHostTitle, i18n.ErrorHostPlayerBuild, nil)
+	s.switchToFull(continuation{Do: continueToCreate})
 }
 
-// onQRHost, in the player build, cannot host a game with no server.
+// onQRHost, in the player build, hosts a game with no server in the full build.
 func (s *shell) onQRHost(ctx goapp.Context, _ goapp.Event) {
-	s.showError(i18n.ErrorHostTitle, i18n.ErrorHostPlayerBuild, nil)
+	if _, ok := s.checkName(ctx); !ok {
+		s.screen = screenHome
+		return
+	}
+	s.switchToFull(continuation{Do: continueToQRHost})
 }
 
 // qrNextOffer has no code to make in the player build, whose live session never hosts.
 func (s *shell) qrNextOffer() {}
 
-// onPassStart, in the player build, cannot seat a table on this device.
+// onPassStart, in the player build, seats the table in the full build, names as typed.
 func (s *shell) onPassStart(ctx goapp.Context, _ goapp.Event) {
-	s.pass.problem = s.t(i18n.ErrorHostPlayerBuild)
+	p := s.pass
+	if problem := s.passNamesProblem(p.names); problem != "" {
+		p.problem = problem
+		return
+	}
+	p.problem = ""
+	s.switchToFull(continuation{Do: continueToPass, Names: p.names})
 }
 
 // resumeHosting, in the player build, leaves a hosting tab's saved game where it is, for the

@@ -226,3 +226,9 @@ func (ps *passSeat) tableView() *game.TableView {
 	}
 	return tv
 }
+
+// fullBuildWait is the player build waiting for the full build (fullbuild.go): the share of
+// its download that came, in percent.
+type fullBuildWait struct {
+	percent int
+}

@@ -6,6 +6,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"safehouse/app/i18n"
 	"safehouse/wire"
 )
 
@@ -44,6 +45,20 @@ const (
 	errPassDuplicate passError = "two players have the same name"
 	errPassTooFew    passError = "at least two players"
 )
+
+// passNamesProblem says what is wrong with the names typed for pass-and-play, "" if nothing.
+func (s *shell) passNamesProblem(text string) string {
+	switch _, err := parsePassNames(text); err {
+	case nil:
+		return ""
+	case errPassDuplicate:
+		return s.t(i18n.SFPassDuplicate)
+	case errPassTooFew:
+		return s.t(i18n.SFPassTooFew)
+	default:
+		return s.nameProblem(err)
+	}
+}
 
 // loadPassSeat shows the current seat's latest view; from now on the screen is that seat's
 // (its own screen state, its client: see playing and player).

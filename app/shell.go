@@ -47,12 +47,13 @@ type shell struct {
 	connecting connectingModel
 	lobby      lobbyModel
 	failure    errorModel
-	game       gameModel    // the game part of the latest view
-	games      gameUIs      // this device's own state of each game's screens (games.go, gameview.go)
-	seatMenu   seatMenu     // the host's menu on a lobby row (lobbyrow.go)
-	pass       *passPlay    // pass-and-play on this device, when on (pass.go)
-	qr         qrModel      // a game with no internet, through QR codes (qrplay.go)
-	handoff    handoffModel // handing the game over, taking it over (handoff.go, takeover.go)
+	game       gameModel      // the game part of the latest view
+	games      gameUIs        // this device's own state of each game's screens (games.go, gameview.go)
+	seatMenu   seatMenu       // the host's menu on a lobby row (lobbyrow.go)
+	pass       *passPlay      // pass-and-play on this device, when on (pass.go)
+	qr         qrModel        // a game with no internet, through QR codes (qrplay.go)
+	handoff    handoffModel   // handing the game over, taking it over (handoff.go, takeover.go)
+	fullWait   *fullBuildWait // the player build waiting for the full build (fullbuild.go)
 
 	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
 	// it: an event's context belongs to the element clicked, and go-app drops a dispatch

@@ -6,6 +6,8 @@ const (
 	AppName     Key = "app.name"
 	AppTagline  Key = "app.tagline"
 	LoadingText Key = "app.loading"
+	// LoadingFullBuild is the loader strip while the player build waits for the full build.
+	LoadingFullBuild Key = "app.loading-full"
 
 	InsecureTitle Key = "insecure.title"
 	InsecureBody  Key = "insecure.body"
@@ -83,7 +85,7 @@ const (
 	ErrorConnect          Key = "error.connect"
 	ErrorHostTitle        Key = "error.host.title"
 	ErrorHostNoServer     Key = "error.host.no-server"
-	ErrorHostPlayerBuild  Key = "error.host.player-build"
+	ErrorFullBuild        Key = "error.full-build"
 	ErrorHostQR           Key = "error.host.qr"
 	ErrorClosedTitle      Key = "error.closed.title"
 	ErrorClosed           Key = "error.closed"

@@ -109,7 +109,7 @@ func TestPluralForms(t *testing.T) {
 // Every text that shows a count with a word that agrees with it has plural forms, so no
 // screen says "1 rounds" or "5 раунд": a number verb (%[1]d) right before or after a word
 // that changes with it is written per form. The texts listed are numbers with units that do
-// not change (min, s, VP) or ordinals (round 3, 2 of 5).
+// not change (min, s, VP, %) or ordinals (round 3, 2 of 5).
 func TestCountsHavePluralForms(t *testing.T) {
 	invariant := map[Key]bool{
 		LobbyPlayers: true, LobbyScreens: true, SFRoundOf: true, SFDeal: true, SFVoted: true, SFRoundResult: true,
@@ -117,6 +117,7 @@ func TestCountsHavePluralForms(t *testing.T) {
 		FestAttempt: true, FestAttemptVP: true, FestQuarter: true, FestCrossQuarter: true, FestNoCarpet: true,
 		FestCardsLeft: true, FestResultTitle: true, FestResultScored: true, FestUseCarpet: true, FestCustomAdd: true,
 		FestSeconds: true, StartTableSize: true, SFSetSpiesAuto: true, TakeoverAsking: true,
+		LoadingFullBuild: true,
 	}
 	for k, text := range english().ui {
 		if invariant[k] {
