@@ -77,6 +77,8 @@ type harness struct {
 	signal  string // ws://127.0.0.1:PORT/signal
 	shotDir string
 	config  *siteConfig // the site's config.js, with what a test sets on top
+	// fullBuild serves web/app.wasm, held while a test says so (playerbuild_test.go).
+	fullBuild *heldFile
 }
 
 // newHarness serves the site and the signaling server. With a non-nil gate, every
@@ -114,6 +116,8 @@ func newHarnessWith(t *testing.T, gate <-chan struct{}, cfg signaling.Config) *h
 	mux.Handle("/", siteHandler)
 	config := &siteConfig{site: site, served: siteHandler}
 	mux.Handle("/web/config.js", config)
+	fullBuild := &heldFile{served: siteHandler}
+	mux.Handle("/web/app.wasm", fullBuild)
 	server := httptest.NewServer(mux)
 	t.Cleanup(func() {
 		sig.Close()
@@ -129,14 +133,15 @@ func newHarnessWith(t *testing.T, gate <-chan struct{}, cfg signaling.Config) *h
 	}
 	_, port, _ := strings.Cut(strings.TrimPrefix(server.URL, "http://"), ":")
 	return &harness{
-		t:       t,
-		chrome:  chrome,
-		server:  server,
-		origin:  server.URL,
-		port:    port,
-		signal:  "ws" + strings.TrimPrefix(server.URL, "http") + "/signal",
-		shotDir: shots,
-		config:  config,
+		t:         t,
+		chrome:    chrome,
+		server:    server,
+		origin:    server.URL,
+		port:      port,
+		signal:    "ws" + strings.TrimPrefix(server.URL, "http") + "/signal",
+		shotDir:   shots,
+		config:    config,
+		fullBuild: fullBuild,
 	}
 }
 

@@ -1,0 +1,118 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+
+	"safehouse/app/i18n"
+)
+
+// heldFile serves a file of the site, except that while held each request for it waits for
+// the release (a download that has not come yet).
+type heldFile struct {
+	served  http.Handler
+	mu      sync.Mutex
+	gate    chan struct{} // nil when not held
+	waiting int           // requests that came while held
+}
+
+// hold makes the requests from now on wait; release lets them through.
+func (f *heldFile) hold() (release func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	gate := make(chan struct{})
+	f.gate = gate
+	return sync.OnceFunc(func() {
+		f.mu.Lock()
+		f.gate = nil
+		f.mu.Unlock()
+		close(gate)
+	})
+}
+
+func (f *heldFile) asked() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.waiting
+}
+
+func (f *heldFile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	gate := f.gate
+	if gate != nil {
+		f.waiting++
+	}
+	f.mu.Unlock()
+	if gate != nil {
+		select {
+		case <-gate:
+		case <-r.Context().Done():
+			return
+		}
+	}
+	f.served.ServeHTTP(w, r)
+}
+
+// wasmFetched lists the wasm files the page itself fetched (the worker's own downloads are
+// not the page's), by path.
+const wasmFetched = `performance.getEntriesByType("resource").map(e => new URL(e.name).pathname).filter(p => p.endsWith(".wasm"))`
+
+// fullBuildKept holds once the page's service worker keeps the full build (each evaluation
+// asks again and reads the last answer).
+const fullBuildKept = `caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.match("/web/app.wasm"))))).then(rs => window.__fullKept = rs.some(Boolean)) && window.__fullKept === true`
+
+// Issue 35, on a site whose config.js sets inviteBuild "player": the host's tab, opened at
+// home, runs the full build; the invitee's tab, opened by the invite link, fetches the player
+// build and not the full one, joins, and its service worker then asks for the full build in
+// the background (held here: a download that has not finished). The invitee leaves the game
+// and presses Create: the loader's strip says how much of the full build came, and once it
+// is in the worker's cache the tab reloads into the full build, which creates the game under
+// the name typed before and hosts it.
+func TestInviteLinkLoadsThePlayerBuild(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, nil)
+	h.setConfig(map[string]string{"inviteBuild": "player"})
+	host, _, _ := openHostLobby(t, h, "host at home")
+	if got := eval[[]string](host, wasmFetched); len(got) != 1 || got[0] != "/web/app.wasm" {
+		t.Errorf("the host's tab, opened at home, fetched %v, want the full build alone", got)
+	}
+
+	release := h.fullBuild.hold()
+	t.Cleanup(release)
+	fern := joinTab(h, host.value("invite-link"), "Fern")
+	if got := eval[[]string](fern, wasmFetched); len(got) != 1 || got[0] != "/web/app-player.wasm" {
+		t.Errorf("the invitee's tab fetched %v, want the player build alone", got)
+	}
+	if kind := eval[string](fern, `window.safehouseBuild.kind`); kind != "player" {
+		t.Errorf("the invitee's tab runs the %s build", kind)
+	}
+	eventually(t, "the worker asking for the full build once Fern is seated", func() (string, bool) {
+		n := h.fullBuild.asked()
+		return fmt.Sprintf("%d requests", n), n > 0
+	})
+
+	fern.click("leave")
+	fern.waitJS(`document.getElementById("create") !== null && document.getElementById("name").value === "Fern"`, "home, with the name typed before")
+	fern.click("create")
+	waiting := fmt.Sprintf(`(document.querySelector("#full-build-loader.goapp-app-info[role=status] .goapp-label") || {}).textContent === %q`,
+		i18n.T(i18n.English, i18n.LoadingFullBuild, 0))
+	fern.waitJS(waiting, "the loader's strip while the full build downloads")
+	if kind := eval[string](fern, `window.safehouseBuild.kind`); kind != "player" {
+		t.Errorf("the tab left the player build (%s) before the full build came", kind)
+	}
+	release()
+	fern.waitJS(`window.safehouseBuild && window.safehouseBuild.kind === "full" && document.querySelector(".app.ready") !== null`, "the full build running")
+	fern.waitJS(`[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Fern" && document.getElementById("invite-link") !== null`,
+		"Fern's own game, hosted in the full build")
+	fern.waitJS(fullBuildKept, "the full build in the worker's cache")
+	if got := eval[[]string](fern, wasmFetched); len(got) != 1 || got[0] != "/web/app.wasm" {
+		t.Errorf("after Create the tab fetched %v, want the full build alone", got)
+	}
+	if left := eval[string](fern, `sessionStorage.getItem("safehouse.continue") || ""`); left != "" {
+		t.Errorf("the continuation %q stayed after it was carried out", left)
+	}
+}
