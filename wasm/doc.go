@@ -17,14 +17,16 @@
 // the linker leaves out the session's host side, the game room and the engines' rules and
 // dealing, while the client session, the screens, the engines' view types and content and
 // the catalogue stay.
-// In that build Create, QR hosting and pass-and-play say that the full app hosts
-// (i18n.ErrorHostPlayerBuild), and a handoff or takeover offered to it is refused
+// In that build Create, QR hosting and pass-and-play wait for the full build, which the
+// service worker fetches, then reload the tab into it to carry on (app/fullbuild.go,
+// app/carryon.go), and a handoff or takeover offered to it is refused
 // (session.ErrPlayerBuild), so the game stays with a device that can host it.
 //
 //	GOOS=js GOARCH=wasm go build -tags player ./wasm
 //
 // `make size` builds both and shows their sizes and the difference by package
 // (tools/wasmsize -diff); tools/wasmsize's TestPlayerBuildLeavesOutTheHost keeps the player
-// build compiling and checks what it leaves out. The site ships the full build only: the
-// player build is measured, not served (issue 35).
+// build compiling and checks what it leaves out. `make wasm` builds both into web/, and the
+// site ships both: an invite link loads the player build where the site's config.js sets
+// inviteBuild "player" (wasm/gen/build.js; README "What an invitee downloads").
 package main
