@@ -302,6 +302,9 @@ test-native:
 	$(GOTESTSUM) --jsonfile $(TEST_JSON)/secrecy.json -- -vet=off $(TEST_FLAGS) -run 'SecretsDoNotReachOtherSeats' ./app/game
 	@# Likewise the random-drop games: 12 drops under -race, 40 here, 100 in test-long.
 	$(GOTESTSUM) --jsonfile $(TEST_JSON)/drops.json -- -vet=off $(TEST_FLAGS) -run 'RandomDrops' ./app/session
+	@# The shell's tests in the player build (-tags player, wasm/doc.go): those of what only a
+	@# host runs are the full build's alone (//go:build !player, or hostOnly).
+	$(GOTESTSUM) --jsonfile $(TEST_JSON)/player.json -- -vet=off $(TEST_FLAGS) -tags player ./app
 
 # slowest prints the 15 slowest tests of the last make test (from $(TEST_JSON)).
 slowest:

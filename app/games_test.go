@@ -21,6 +21,7 @@ func panelMarkup(t *testing.T, s *shell) string {
 // The Spyfall panel is drawn again only when its input changes, so every change of what it
 // shows must change its input; otherwise the lobby would keep showing old settings.
 func TestSpyfallPanelInputFollowsWhatItShows(t *testing.T) {
+	hostOnly(t)
 	settings := func(change func(c *spyfall.Config)) func(s *shell) {
 		return func(s *shell) {
 			c := spyfall.DefaultConfig()

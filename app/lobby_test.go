@@ -34,6 +34,7 @@ func rowFields(r *lobbyRow) lobbyRow {
 // A lobby row is drawn again only when its fields change, so every change of what a row
 // shows must change its fields; otherwise the host's screen would keep showing the old row.
 func TestLobbyRowFieldsFollowWhatItShows(t *testing.T) {
+	hostOnly(t)
 	openMenu := func(s *shell) { s.seatMenu.open, s.seatMenu.seat = true, 2 }
 	changes := []struct {
 		what          string
@@ -91,6 +92,7 @@ func TestLobbyRowFieldsFollowWhatItShows(t *testing.T) {
 // The host's list of locations (one checkbox each) is drawn while it is open, and only then:
 // closed, it cost a redraw of dozens of checkboxes on every update of the lobby.
 func TestLocationListDrawnWhileOpen(t *testing.T) {
+	hostOnly(t)
 	classic, _ := spyfall.BuiltinPack(string(spyfall.Classic))
 	for _, open := range []bool{false, true} {
 		s := lobbyShell(true, false, true)
@@ -118,6 +120,7 @@ func TestLocationListDrawnWhileOpen(t *testing.T) {
 // table order (the host's menu renames or removes it, and moves nothing), and the settings
 // count only the players.
 func TestTableScreensListedApart(t *testing.T) {
+	hostOnly(t)
 	view := &session.View{Room: "K7MPQ2", You: 0, Players: []session.Player{
 		{Seat: 0, Name: "Maya", Online: true, Host: true},
 		{Seat: 1, Name: "Leo", Online: true},
@@ -186,6 +189,7 @@ func TestMovesPassTableScreens(t *testing.T) {
 
 // The host's seat stays first, so the row under it offers no way up.
 func TestNoMoveAboveTheHost(t *testing.T) {
+	hostOnly(t)
 	for seat, disabled := range map[string]bool{"1": true, "2": false} {
 		s := lobbyShell(true, false, true)
 		s.lobby.Players[0].You, s.lobby.Players[1].You = true, false // the host's own row is first
@@ -248,6 +252,7 @@ func TestReadmeNamesThePassButton(t *testing.T) {
 // APP-LOBBY-1: the host gets a menu (rename, move, remove) on every other player's row; a
 // guest gets none.
 func TestLobbySeatMenus(t *testing.T) {
+	hostOnly(t)
 	cases := []struct {
 		host  bool
 		menus int

@@ -1,3 +1,5 @@
+//go:build !player
+
 package app
 
 import (

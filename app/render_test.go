@@ -12,8 +12,18 @@ import (
 	"safehouse/app/i18n"
 	"safehouse/app/session"
 	"safehouse/app/spyfallui"
+	"safehouse/app/ui"
 	"safehouse/app/ui/uitest"
 )
+
+// hostOnly skips a test of the host's controls in the player build (go test -tags player),
+// which does not draw them (ui.Hosts).
+func hostOnly(t *testing.T) {
+	t.Helper()
+	if !ui.Hosts {
+		t.Skip("the player build draws no host's controls")
+	}
+}
 
 // render mounts the shell in go-app's test engine and returns its HTML.
 func render(t *testing.T, s *shell) string {

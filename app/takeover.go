@@ -64,6 +64,11 @@ func (s *shell) renderTakeover() []goapp.UI {
 			),
 		)}
 	case h.Offer != nil && h.Offer.Possible:
+		if !ui.Hosts {
+			// The player build cannot carry a game on (wasm/doc.go): it does not ask the table
+			// for what it would then fail to do, and agrees to another device's ask as any does.
+			return nil
+		}
 		return []goapp.UI{ui.ElWith("div.knock.card.takeover-offer",
 			ui.ElText("p.knock-text", s.t(i18n.TakeoverOfferBody, host)),
 			ui.El("div.knock-actions",
