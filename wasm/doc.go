@@ -19,8 +19,9 @@
 // the catalogue stay.
 // In that build Create, QR hosting and pass-and-play wait for the full build, which the
 // service worker fetches, then reload the tab into it to carry on (app/fullbuild.go,
-// app/carryon.go), and a handoff or takeover offered to it is refused
-// (session.ErrPlayerBuild), so the game stays with a device that can host it.
+// app/carryon.go); a handoff offered to it is refused (session.ErrPlayerBuild), and it does
+// not offer to take over a game whose host has gone, so the game stays with a device that can
+// host it. `go test -tags player ./app` runs the shell's tests in that build.
 //
 //	GOOS=js GOARCH=wasm go build -tags player ./wasm
 //
