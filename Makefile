@@ -215,7 +215,8 @@ TEST_JSON = build/test-json
 TEST_ENV  = SAFEHOUSE_SITE="$(abspath $(SITE))" SAFEHOUSE_AXE="$(AXE_JS)" SAFEHOUSE_PUPPETEER="$(PUPPETEER_MODS)"
 GOTESTSUM = $(GO) tool gotestsum --format pkgname-and-test-fails --format-hide-empty-pkg --format-icons text
 
-# deps installs what the tests and size figures need on a fresh Debian machine (Noto CJK and
+# deps installs what the tests and size figures need on a fresh Debian machine (Chromium, and
+# its headless shell, which the browser tests run: tools/chromium's FindShell; Noto CJK and
 # Noto core, so the browsers draw Japanese, Chinese, Korean, Arabic, Persian, Hebrew,
 # Devanagari and Greek with real glyphs, not boxes: app/i18n's TestPacksHaveFonts checks
 # every pack's characters against the fonts; npm fetches
@@ -225,6 +226,7 @@ GOTESTSUM = $(GO) tool gotestsum --format pkgname-and-test-fails --format-hide-e
 deps:
 	@need=""; \
 	command -v chromium >/dev/null 2>&1 || [ -n "$$CHROME_PATH" ] || need="$$need chromium chromium-driver"; \
+	command -v chromium-headless-shell >/dev/null 2>&1 || [ -n "$$CHROME_PATH" ] || need="$$need chromium-headless-shell"; \
 	command -v brotli >/dev/null 2>&1 || need="$$need brotli"; \
 	command -v npm >/dev/null 2>&1 || need="$$need nodejs npm"; \
 	command -v firefox-esr >/dev/null 2>&1 || [ -n "$$FIREFOX_PATH" ] || need="$$need firefox-esr"; \

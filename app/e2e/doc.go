@@ -2,7 +2,8 @@
 // app from the built site (make site) against the real signaling server on loopback, next to
 // native pion peers. It has no code of its own besides the tests.
 //
-// The tests start Chromium through tools/chromium (found by $CHROME_PATH or on PATH), and
+// The tests start Chromium through tools/chromium (found by $CHROME_PATH, else its headless
+// shell where installed, else the browser on PATH: chromium.FindShell), and
 // find the site by $SAFEHOUSE_SITE or build/site at the repository root. Without either they
 // skip loudly; with CI=true or SAFEHOUSE_REQUIRE_BROWSER=1 they fail instead. Screenshots go to build/screenshots (or
 // $SAFEHOUSE_SCREENSHOTS). With SAFEHOUSE_E2E_REDUCED_MOTION=1 (make test's second half)

@@ -29,26 +29,68 @@ var names = []string{"chromium", "chromium-browser", "google-chrome", "google-ch
 // extensions), and those cost the browser tests a tenth of their CPU time.
 var binaries = []string{"/usr/lib/chromium/chromium"}
 
+// shellBinaries and shellNames are Chromium's headless shell (Debian's
+// chromium-headless-shell, Puppeteer's chrome-headless-shell): the browser's own Blink, V8,
+// network and compositor, built without its windows, profile services and UI layer. The tests
+// run in it (ForTest): the same pages cost its processes about a sixth less CPU than the full
+// browser's headless mode (TestSpyfallClassicGame, TestSpyfallVariants and
+// TestQRGameWithNoServer: 68 against 81 CPU-seconds), and the browser tests are most of
+// make test's time. What a user's browser does with time (make bench, Lighthouse in make
+// audit) is measured in the full browser.
+var (
+	shellBinaries = []string{"/usr/lib/chromium/chromium-headless-shell"}
+	shellNames    = []string{"chromium-headless-shell", "chrome-headless-shell"}
+)
+
 // Find returns the browser to run: $CHROME_PATH when set (it must exist), else the first of
 // binaries that exists, else the first of the usual commands on PATH.
 func Find() (string, error) {
-	if p := os.Getenv("CHROME_PATH"); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			return "", fmt.Errorf("CHROME_PATH: %w", err)
-		}
+	if p, ok, err := fromEnv(); ok {
+		return p, err
+	}
+	if p, ok := first(binaries, names); ok {
 		return p, nil
 	}
+	return "", errors.New("no Chromium found (set CHROME_PATH or install chromium: make deps)")
+}
+
+// FindShell returns the browser the tests run: $CHROME_PATH when set, else Chromium's headless
+// shell where it is installed, else the browser Find gives.
+func FindShell() (string, error) {
+	if p, ok, err := fromEnv(); ok {
+		return p, err
+	}
+	if p, ok := first(shellBinaries, shellNames); ok {
+		return p, nil
+	}
+	return Find()
+}
+
+// fromEnv is $CHROME_PATH, which must exist when it is set.
+func fromEnv() (path string, set bool, err error) {
+	p := os.Getenv("CHROME_PATH")
+	if p == "" {
+		return "", false, nil
+	}
+	if _, err := os.Stat(p); err != nil {
+		return "", true, fmt.Errorf("CHROME_PATH: %w", err)
+	}
+	return p, true, nil
+}
+
+// first is the first of binaries that is an executable file, else the first of names on PATH.
+func first(binaries, names []string) (string, bool) {
 	for _, p := range binaries {
 		if info, err := os.Stat(p); err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
-			return p, nil
+			return p, true
 		}
 	}
 	for _, name := range names {
 		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
+			return p, true
 		}
 	}
-	return "", errors.New("no Chromium found (set CHROME_PATH or install chromium: make deps)")
+	return "", false
 }
 
 // Required reports whether a missing browser is a failure rather than a skip: under CI
@@ -283,10 +325,10 @@ func Missing(t TB, format string, args ...any) {
 	t.Skip("the browser test did not run: " + msg)
 }
 
-// ForTest finds the browser, or ends the test as Missing does.
+// ForTest finds the browser the tests run (FindShell), or ends the test as Missing does.
 func ForTest(t TB) string {
 	t.Helper()
-	path, err := Find()
+	path, err := FindShell()
 	if err != nil {
 		Missing(t, "%v", err)
 	}

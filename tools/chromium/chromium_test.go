@@ -33,6 +33,30 @@ func TestFindStartsTheBrowserItselfNotALauncher(t *testing.T) {
 	}
 }
 
+// The tests run in Chromium's headless shell where it is installed (make deps installs it):
+// the same engine as the browser for about a sixth less CPU. It is the binary itself, not
+// Debian's launcher script.
+func TestTestsRunTheHeadlessShell(t *testing.T) {
+	t.Setenv("CHROME_PATH", "")
+	shell, installed := first(shellBinaries, shellNames)
+	if !installed {
+		if Required() {
+			t.Fatal("no Chromium headless shell: make deps installs chromium-headless-shell")
+		}
+		t.Skip("NO CHROMIUM HEADLESS SHELL: the tests run in the full browser")
+	}
+	p, err := FindShell()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p != shell {
+		t.Errorf("the tests would run %s, not the headless shell %s", p, shell)
+	}
+	if full, err := Find(); err == nil && full == p {
+		t.Errorf("Find gives the headless shell %s: make bench and make audit measure the full browser", p)
+	}
+}
+
 // A tab is a page and nothing else: Chromium opens no browser-UI page beside it. Each new
 // window had two hidden omnibox-popup pages in a renderer of their own, about 1.9 CPU-seconds
 // a window on two cores, for a browser nobody types into.
