@@ -250,10 +250,14 @@
     showInvite();
     showNotes();
   };
+  // A note is shown in the same turn the parser adds it, as the texts are translated: waiting
+  // for the loader let a loaded phone draw home without it first, then push everything under
+  // it down (TestBrowserNotesFromTheFirstFrame).
   const parsed = new MutationObserver((records) => {
     if (speaks()) {
       for (const r of records) for (const n of r.addedNodes) translate(n);
     }
+    showNotes();
     if (document.getElementById("app-wasm-loader")) shown();
   });
   parsed.observe(document.documentElement, { childList: true, subtree: true });
