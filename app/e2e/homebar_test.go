@@ -145,12 +145,9 @@ func TestHomeControlsAboveTheBar(t *testing.T) {
 			tb.waitJS(`document.getElementById("resume-note") !== null`, "the note on the game set aside")
 		}, false},
 		{"home on a plain-http page", "home-plain-http", func() {
-			// (Not open: the prerendered page's note may be shown a frame late under load, a
-			// shift of the settings under it that TestBadCodesAndPlainHTTP's page meets too;
-			// that is not this test's matter.)
-			tb.do(chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
-			tb.do(chromedp.Navigate(insecure + "/"))
-			tb.waitJS(`document.querySelector(".app.ready") !== null`, "the app to start")
+			// The note is drawn from the page's first frame (TestBrowserNotesFromTheFirstFrame),
+			// so the page opens without a shift, as every other page here does.
+			fresh(insecure)
 			tb.waitJS(`document.getElementById("insecure-note") !== null && document.getElementById("insecure-note").checkVisibility()`, "the plain-http note")
 		}, false},
 		{"the invited screen", "home-invited", func() {
