@@ -90,13 +90,5 @@ func loadTheChosenBuild(path string, h *goapp.Handler, sizes map[string]int64) e
 // tellWorkerTheBuilds writes the builds into the service worker, which installs with the one
 // the page ran and fetches the full build when the player build asks (app-worker.js).
 func tellWorkerTheBuilds(path string, h *goapp.Handler, sizes map[string]int64) error {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	const mark = "{/*BUILDS*/}"
-	if strings.Count(string(raw), mark) != 1 {
-		return fmt.Errorf("%s: no %s to fill in", path, mark)
-	}
-	return os.WriteFile(path, []byte(strings.Replace(string(raw), mark, buildTable(h, sizes), 1)), 0o644)
+	return fillMark(path, "{/*BUILDS*/}", buildTable(h, sizes))
 }

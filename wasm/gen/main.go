@@ -448,14 +448,6 @@ func writePacks(out string) error {
 // tellWorkerThePacks writes this version's pack addresses into the service worker, which
 // keeps the packs of the languages a player used across versions (wasm/gen/app-worker.js).
 func tellWorkerThePacks(path, prefix string) error {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	const mark = "[/*LANG_PACKS*/]"
-	if strings.Count(string(raw), mark) != 1 {
-		return fmt.Errorf("%s: no %s to fill in", path, mark)
-	}
 	urls := []string{}
 	for _, f := range packFiles() {
 		urls = append(urls, strings.TrimSuffix(prefix, "/")+"/"+packDir+"/"+f.name)
@@ -464,5 +456,17 @@ func tellWorkerThePacks(path, prefix string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, []byte(strings.Replace(string(raw), mark, string(list), 1)), 0o644)
+	return fillMark(path, "[/*LANG_PACKS*/]", string(list))
+}
+
+// fillMark puts value in place of the one mark the generated file at path holds for it.
+func fillMark(path, mark, value string) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if strings.Count(string(raw), mark) != 1 {
+		return fmt.Errorf("%s: no %s to fill in", path, mark)
+	}
+	return os.WriteFile(path, []byte(strings.Replace(string(raw), mark, value, 1)), 0o644)
 }
