@@ -247,6 +247,19 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 		})
 	})
 
+	// A busy phone's browser opens a QR seat's channel, and the player's hello arrives, before
+	// the host's PeerConnection shows the answer as its remote description (seen under load in
+	// TestFirefoxQRCodesBothWays): the hello's proof is checked against the descriptions the
+	// host made and took, and the invited player is seated, not made to knock.
+	t.Run("browser QR host on a busy page", func(t *testing.T) {
+		t.Parallel()
+		page := "qr-busy"
+		site.openPage(t, site.base+"/index.html#"+page)
+		site.awaitReport(t, page, "the player seated by the QR host", func(r browserReport) bool {
+			return r.Kind == "view" && slices.Equal(r.Names, []string{"Web Host", "Web"})
+		})
+	})
+
 	// APP-REJOIN-1: the host's path dies while both PeerConnections live on; Chromium's
 	// player restarts ICE (the js build's iceRestart offer), the native host answers it on
 	// the same link, and the player is back on its seat without a new hello.

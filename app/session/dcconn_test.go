@@ -107,7 +107,7 @@ func TestQRPlayerNeverWelcomedIsToldToScanAgain(t *testing.T) {
 	if _, err := pc.CreateDataChannel(channelLabel, nil); err != nil {
 		t.Fatal(err)
 	}
-	offer, code, err := makeQROffer(ctx, pc, "K7MPQ2", "a-secret-of-the-invite")
+	offer, _, code, err := makeQROffer(ctx, pc, "K7MPQ2", "a-secret-of-the-invite")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,6 +38,11 @@ type qrSeatOffer struct {
 	code  string
 	pc    *webrtc.PeerConnection
 	conn  *dataChannelConn // the host's channel, open once the player's answer connects
+	// offerSDP and answerSDP are the descriptions the player's proof signs, kept as they were
+	// made and taken: a busy browser opens the channel, and the player's hello arrives, before
+	// its PeerConnection shows the answer as its remoteDescription (as with peerSide).
+	offerSDP  string
+	answerSDP string // set by Accept (under QRHost.mu) before the answer is applied
 }
 
 // maxOpenOffers bounds the offers waiting for an answer; a new one closes the oldest.
@@ -121,12 +126,12 @@ func (h *QRHost) Offer(ctx context.Context) (string, error) {
 			_ = conn.Close()
 		}
 	})
-	offer, code, err := makeQROffer(ctx, pc, h.Room(), h.secret)
+	offer, offerSDP, code, err := makeQROffer(ctx, pc, h.Room(), h.secret)
 	if err != nil {
 		_ = conn.Close()
 		return "", fmt.Errorf("session: making an offer code: %w", err)
 	}
-	so := &qrSeatOffer{pc: pc, conn: conn, offer: offer, code: code}
+	so := &qrSeatOffer{pc: pc, conn: conn, offer: offer, code: code, offerSDP: offerSDP}
 	h.mu.Lock()
 	if h.done {
 		h.mu.Unlock()
@@ -150,8 +155,10 @@ func (h *QRHost) Offer(ctx context.Context) (string, error) {
 		select {
 		case <-conn.opened:
 			h.core.acceptRemote(conn, false, func(proof string) bool {
-				local, remote := describedSDPs(pc)
-				return proof != "" && checkChannelProof(h.secret, proof, local, remote)
+				h.mu.Lock()
+				answerSDP := so.answerSDP
+				h.mu.Unlock()
+				return proof != "" && checkChannelProof(h.secret, proof, so.offerSDP, answerSDP)
 			})
 		case <-conn.ended:
 		case <-h.quiet: // the host closed before this channel opened
@@ -162,8 +169,8 @@ func (h *QRHost) Offer(ctx context.Context) (string, error) {
 }
 
 // makeQROffer makes pc's offer, with every local candidate gathered, into an offer of room
-// (a new offer id) and its code.
-func makeQROffer(ctx context.Context, pc *webrtc.PeerConnection, room, secret string) (qrcodec.Offer, string, error) {
+// (a new offer id), the offer's SDP and its code.
+func makeQROffer(ctx context.Context, pc *webrtc.PeerConnection, room, secret string) (qrcodec.Offer, string, string, error) {
 	sd, err := pc.CreateOffer(nil)
 	if err == nil {
 		sd, err = gatherLocal(ctx, pc, sd)
@@ -177,7 +184,7 @@ func makeQROffer(ctx context.Context, pc *webrtc.PeerConnection, room, secret st
 	if err == nil {
 		code, err = qrcodec.EncodeOffer(offer)
 	}
-	return offer, code, err
+	return offer, sd.SDP, code, err
 }
 
 // Accept takes a player's answer code to one of the host's open offers; the player's channel
@@ -222,8 +229,10 @@ func (h *QRHost) Accept(code string) error {
 		clear(h.spent)
 	}
 	h.spent[id.No()] = true
+	answerSDP := a.Desc.SDP(id.No())
+	so.answerSDP = answerSDP
 	h.mu.Unlock()
-	err = so.pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: a.Desc.SDP(id.No())})
+	err = so.pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: answerSDP})
 	if err != nil {
 		_ = so.conn.Close()
 		return fmt.Errorf("session: the answer could not be used: %w", err)

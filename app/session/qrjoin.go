@@ -28,6 +28,9 @@ type QRJoin struct {
 	offer  qrcodec.Offer
 	pc     *webrtc.PeerConnection
 	answer string
+	// offerSDP and answerSDP are the descriptions the hello's proof signs, as this player
+	// took and made them, not read back from pc (see qrSeatOffer).
+	offerSDP, answerSDP string
 
 	chans     chan *dataChannelConn
 	closeOnce sync.Once
@@ -77,7 +80,8 @@ func JoinQR(ctx context.Context, o Options, offerCode string) (*QRJoin, error) {
 		j.closePC()
 		return nil, fmt.Errorf("session: answering the host's code: %w", err)
 	}
-	err = pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: offer.Desc.SDP(offer.ID.No())})
+	j.offerSDP = offer.Desc.SDP(offer.ID.No())
+	err = pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: j.offerSDP})
 	if err != nil {
 		return fail(err)
 	}
@@ -88,6 +92,7 @@ func JoinQR(ctx context.Context, o Options, offerCode string) (*QRJoin, error) {
 	if sd, err = gatherLocal(ctx, pc, sd); err != nil {
 		return fail(err)
 	}
+	j.answerSDP = sd.SDP
 	desc, err := qrcodec.ParseSDP(sd.SDP)
 	if err != nil {
 		return fail(err)
@@ -141,8 +146,7 @@ func (j *QRJoin) Wait(ctx context.Context) (*Client, error) {
 	c.onWaiting = j.o.OnWaiting
 	c.mu.Unlock()
 	hello := j.o.hello()
-	answer, offer := describedSDPs(j.pc)
-	hello.Proof = channelProof(j.offer.Secret, offer, answer)
+	hello.Proof = channelProof(j.offer.Secret, j.offerSDP, j.answerSDP)
 	hctx, cancel := context.WithTimeout(ctx, qrWelcomePatience)
 	defer cancel()
 	if err := c.hello(hctx, hello); err != nil {

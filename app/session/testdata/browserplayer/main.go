@@ -3,7 +3,8 @@
 // Command browserplayer runs this package's browser build inside Chromium for
 // browser_test.go: with "#host" it hosts a game, with "#join=ROOM.SECRET" it joins one, with
 // "#restart=ROOM.SECRET" it joins one with a fast heartbeat and renames itself each time it
-// comes back online. It reports what happens as JSON posted to /report on the page's own server.
+// comes back online, with "#qr-busy" it plays both sides of a QR game in a page whose browser
+// is slow to show a PeerConnection's remote description. It reports what happens as JSON posted to /report on the page's own server.
 package main
 
 import (
@@ -75,7 +76,9 @@ func main() {
 	defer cancel()
 
 	var player *session.Client
-	if strings.HasPrefix(hash, "host") { // "host", or "host-NAME" for a page of its own
+	if hash == "qr-busy" {
+		player = qrOnABusyPage(ctx)
+	} else if strings.HasPrefix(hash, "host") { // "host", or "host-NAME" for a page of its own
 		h, err := session.Host(ctx, session.Options{SignalURL: signalURL, Name: "Web Host"})
 		if err != nil {
 			outbox <- report{Kind: "error", Msg: err.Error()}
@@ -141,4 +144,57 @@ func main() {
 		}
 	}
 	select {}
+}
+
+// slowRemoteDescription makes every PeerConnection of the page show its remote description
+// (and resolve setRemoteDescription) a second and a half late, while the connection itself
+// goes ahead at once: what a phone's browser does when its page is busy, where the channel
+// opened, and the hello arrived, before remoteDescription was set.
+const slowRemoteDescription = `(() => {
+  const P = RTCPeerConnection.prototype;
+  const set = P.setRemoteDescription;
+  const shown = Object.getOwnPropertyDescriptor(P, "remoteDescription");
+  const late = new WeakSet();
+  P.setRemoteDescription = function (...args) {
+    late.add(this);
+    return set.apply(this, args).then(r => new Promise(done => setTimeout(() => { late.delete(this); done(r); }, 1500)));
+  };
+  Object.defineProperty(P, "remoteDescription", {configurable: true, get() { return late.has(this) ? null : shown.get.call(this); }});
+})()`
+
+// qrOnABusyPage hosts a QR game and joins it from the same page, on a browser slow to show
+// remote descriptions, and returns the player's client once the host seated it; a player
+// the host made wait is an error report.
+func qrOnABusyPage(ctx context.Context) *session.Client {
+	fail := func(err error) *session.Client {
+		outbox <- report{Kind: "error", Msg: err.Error()}
+		select {}
+	}
+	js.Global().Call("eval", slowRemoteDescription)
+	h, err := session.NewQRHost(ctx, session.Options{Name: "Web Host"})
+	if err != nil {
+		return fail(err)
+	}
+	code, err := h.Offer(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	o := session.Options{Name: "Web"}
+	o.OnWaiting = func() {
+		outbox <- report{Kind: "error", Msg: "the QR host did not take the proof of the invite secret: it made its player wait"}
+	}
+	j, err := session.JoinQR(ctx, o, code)
+	if err != nil {
+		return fail(err)
+	}
+	accepted := make(chan error, 1)
+	go func() { accepted <- h.Accept(j.Answer()) }()
+	c, err := j.Wait(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	if err := <-accepted; err != nil {
+		return fail(err)
+	}
+	return c
 }
