@@ -28,7 +28,7 @@ FUZZ_TARGETS ?= ./engine/spyfall:FuzzDecodeAndApply \
 # Packages that run in the browser, vetted for js/wasm too (the browser test is native only).
 WASM_PKGS = $(shell GOOS=js GOARCH=wasm $(GO) list ./app/... ./engine/... ./wasm/... ./wire ./qrcode ./tools/bench/... | grep -v /e2e)
 
-.PHONY: help deps run test-ready test-runs test-native slowest wasm wasm-goapp wasm-std jsqr site static size size-budget axe firefox test vet fuzz test-long bench audit icons clean i18n-check deploy-bin deploy-test deploy-down
+.PHONY: help deps run test-ready test-runs test-native slowest wasm wasm-goapp wasm-std jsqr site static size size-budget axe firefox test vet fuzz fuzz-build fuzz-run test-long bench audit icons clean i18n-check deploy-bin deploy-test deploy-down
 
 help:
 	@echo "make run                  build and serve the game on this machine's LAN"
@@ -286,16 +286,29 @@ test: test-ready
 # two at a time the run was bound by their sum (app/session 149 s, signaling 86, app/game 65):
 # 188 s with two, 153 s with three (161 s beside a busy loop, passing), at CI's fixed path.
 RACE_JOBS ?= 3
+#
+# The fuzzing binaries (make fuzz-build) are built from the start, at the lowest priority (nice
+# 19), in the time the race run and the browser tests leave the cores idle, and fuzz-run then
+# uses them at the end. Fuzzing instruments every package a binary holds, the standard library
+# too, so with an empty build cache the six binaries took 140 s of both cores after the browser
+# tests; with the cache warm they are links. At nice 19 the build takes a core only when no test
+# wants it. It and test-native run as process groups of their own (set -m), ended with make
+# test, passed, failed or interrupted.
+test-runs: SHELL := /bin/bash
 test-runs:
-	@$(MAKE) --no-print-directory test-native & native=$$!; \
-	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/race.json -- -vet=off -race -p $(RACE_JOBS) $(TEST_FLAGS) $(RACE_PKGS); race=$$?; \
-	wait $$native; native=$$?; \
-	[ $$race = 0 ] && [ $$native = 0 ]
-	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/e2e-wide.json -- -vet=off -parallel $(E2E_PARALLEL) $(TEST_FLAGS) -run '$(E2E_WIDE)' $(E2E_PKGS)
-	$(TEST_ENV) SAFEHOUSE_E2E_REDUCED_MOTION=1 $(GOTESTSUM) --jsonfile $(TEST_JSON)/e2e.json -- -vet=off -parallel $(E2E_PARALLEL) $(TEST_FLAGS) -skip '$(E2E_WIDE)' $(E2E_PKGS)
-	@# 3 s a target here, 2 minutes in test-long: every target's seed corpus also runs in the
-	@# plain and race runs above, so this is the short search for new inputs.
-	$(MAKE) --no-print-directory fuzz FUZZTIME=3s
+	@set -m; nice -n 19 $(MAKE) --no-print-directory fuzz-build > $(TEST_JSON)/fuzz-build.log 2>&1 & fuzz=$$!; \
+	$(MAKE) --no-print-directory test-native & native=$$!; set +m; \
+	trap 'kill -- -$$fuzz -$$native 2>/dev/null; wait 2>/dev/null' EXIT; trap 'exit 130' INT TERM; \
+	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/race.json -- -vet=off -race -p $(RACE_JOBS) $(TEST_FLAGS) $(RACE_PKGS); race_rc=$$?; \
+	wait $$native; native_rc=$$?; \
+	[ $$race_rc = 0 ] && [ $$native_rc = 0 ] || exit 1; \
+	echo "browser tests (app/e2e), the other engines and the wide screens: -run '$(E2E_WIDE)'"; \
+	$(TEST_ENV) $(GOTESTSUM) --jsonfile $(TEST_JSON)/e2e-wide.json -- -vet=off -parallel $(E2E_PARALLEL) $(TEST_FLAGS) -run '$(E2E_WIDE)' $(E2E_PKGS) || exit 1; \
+	echo "browser tests (app/e2e), the rest, with reduced motion"; \
+	$(TEST_ENV) SAFEHOUSE_E2E_REDUCED_MOTION=1 $(GOTESTSUM) --jsonfile $(TEST_JSON)/e2e.json -- -vet=off -parallel $(E2E_PARALLEL) $(TEST_FLAGS) -skip '$(E2E_WIDE)' $(E2E_PKGS) || exit 1; \
+	wait $$fuzz || { echo "make fuzz-build failed:"; cat $(TEST_JSON)/fuzz-build.log; exit 1; }; \
+	echo "fuzzing, 3 s a target (2 minutes in test-long): the seed corpora ran above; this is the short search for new inputs"; \
+	$(MAKE) --no-print-directory fuzz-run FUZZTIME=3s
 
 # test-native: the runs without -race, beside the race run (test-runs).
 test-native:
@@ -328,9 +341,12 @@ FUZZ_JOBS    ?= 2
 FUZZ_WORKERS ?= 1
 FUZZ_FIRST    = ./app/session
 FUZZ_PKGS     = $(sort $(foreach t,$(FUZZ_TARGETS),$(firstword $(subst :, ,$(t)))))
-fuzz:
+fuzz: fuzz-build
+	@$(MAKE) --no-print-directory fuzz-run
+fuzz-build:
 	@GO="$(GO)" tools/fuzz/build.sh $(FUZZ_FIRST)
 	@printf '%s\n' $(filter-out $(FUZZ_FIRST),$(FUZZ_PKGS)) | GO="$(GO)" xargs -P $(FUZZ_JOBS) -I{} tools/fuzz/build.sh {}
+fuzz-run:
 	@printf '%s\n' $(FUZZ_TARGETS) | GO="$(GO)" FUZZ_WORKERS=$(FUZZ_WORKERS) xargs -P $(FUZZ_JOBS) -I{} tools/fuzz/run.sh {} $(FUZZTIME)
 
 # test-long: the same packages as make test with the long counts (SAFEHOUSE_LONG): 10,000
