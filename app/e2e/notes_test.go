@@ -24,6 +24,11 @@ import (
 // rest of home and the loader, and the browser draws what it has meanwhile. Before, the note
 // was shown only once the loader was parsed, and under load the browser drew home without it
 // first (TestBadCodesAndPlainHTTP saw the settings move 747 px down).
+//
+// Likewise an invite link's screen (its name field and Join) takes home's place in the first
+// frame that has home: the server holds the page after home, before the loader. It was
+// swapped in only once the loader was parsed, so a loaded phone could draw home, then the
+// invited screen over it.
 func TestBrowserNotesFromTheFirstFrame(t *testing.T) {
 	t.Parallel()
 	chrome := findChrome(t)
@@ -39,7 +44,13 @@ func TestBrowserNotesFromTheFirstFrame(t *testing.T) {
 	if body < 0 || note < 0 || end < 0 {
 		t.Fatal("the built page's body has no plain-http note")
 	}
-	cut := body + note + end + len("</aside>")
+	afterNote := body + note + end + len("</aside>")
+	loader := strings.Index(string(built[max(body, 0):]), `<aside id="app-wasm-loader"`)
+	if loader < 0 {
+		t.Fatal("the built page's body has no loader")
+	}
+	afterHome := body + loader
+	cut := afterNote
 
 	// held is closed when the page's rest may come; each visit gets its own.
 	var mu sync.Mutex
@@ -65,7 +76,10 @@ func TestBrowserNotesFromTheFirstFrame(t *testing.T) {
 		mu.Unlock()
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		w.Write(built[:cut])
+		mu.Lock()
+		at := cut
+		mu.Unlock()
+		w.Write(built[:at])
 		w.(http.Flusher).Flush()
 		select {
 		case <-rest:
@@ -73,7 +87,7 @@ func TestBrowserNotesFromTheFirstFrame(t *testing.T) {
 		case <-r.Context().Done():
 			return
 		}
-		w.Write(built[cut:])
+		w.Write(built[at:])
 	}))
 	t.Cleanup(server.Close)
 	_, port, _ := strings.Cut(strings.TrimPrefix(server.URL, "http://"), ":")
@@ -87,7 +101,7 @@ func TestBrowserNotesFromTheFirstFrame(t *testing.T) {
 		{server.URL, false},                     // loopback: a secure context
 	} {
 		mu.Lock()
-		held = make(chan struct{})
+		held, cut = make(chan struct{}), afterNote
 		mu.Unlock()
 		tb := h.openBrowser("first frame", c.origin, false)
 		// Page.navigate, not open or chromedp.Navigate: it returns once the page is on its
@@ -109,4 +123,24 @@ func TestBrowserNotesFromTheFirstFrame(t *testing.T) {
 		}
 		tb.closeForGood()
 	}
+
+	mu.Lock()
+	held, cut = make(chan struct{}), afterHome
+	mu.Unlock()
+	tb := h.openBrowser("first frame", server.URL, false)
+	tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: server.URL + "/#join=K7MPQ2&k=c2VjcmV0LW9mLXRoZS1pbnZpdGU"})
+		return err
+	}))
+	tb.waitJS(`document.getElementById("pref-theme") !== null && document.getElementById("app-wasm-loader") === null`, "the page up to the end of home")
+	tb.waitJS(`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, "a frame drawn")
+	if !eval[bool](tb, `document.getElementById("invited-title") !== null && document.getElementById("create") === null`) {
+		tb.fatalf("with home come and the loader not yet, the page shows home, not the invited screen")
+	}
+	if body := tb.text("invited-body"); !strings.Contains(body, "K7MPQ2") {
+		tb.fatalf("the invited screen says %q, without room K7MPQ2", body)
+	}
+	release()
+	tb.waitJS(`document.querySelector(".app.ready") !== null && document.getElementById("invited-title") !== null`, "the app to start on the invited screen")
+	tb.closeForGood()
 }

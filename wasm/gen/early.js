@@ -250,14 +250,18 @@
     showInvite();
     showNotes();
   };
-  // A note is shown in the same turn the parser adds it, as the texts are translated: waiting
-  // for the loader let a loaded phone draw home without it first, then push everything under
-  // it down (TestBrowserNotesFromTheFirstFrame).
+  // A note is shown in the same turn the parser adds it, as the texts are translated, and an
+  // invite's screen takes home's place in the turn home is whole (something follows it; the
+  // invited screen's template comes before home): waiting for the loader let a loaded phone
+  // draw home first, without the note or in place of the invited screen, then change it
+  // under the player (TestBrowserNotesFromTheFirstFrame).
   const parsed = new MutationObserver((records) => {
     if (speaks()) {
       for (const r of records) for (const n of r.addedNodes) translate(n);
     }
     showNotes();
+    const home = document.querySelector("body > .app");
+    if (home && home.nextSibling) showInvite();
     if (document.getElementById("app-wasm-loader")) shown();
   });
   parsed.observe(document.documentElement, { childList: true, subtree: true });
