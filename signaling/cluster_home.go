@@ -86,6 +86,7 @@ func (s *Server) forRoomLocked(cl *cluster, m *nats.Msg, w clusterMsg) {
 		switch w.Op {
 		case opLeave:
 			delete(r.peers, w.ID)
+			r.strangerLeft(p)
 			p.room = nil
 			if r.host != nil {
 				r.host.peerLeft(w.ID)

@@ -26,6 +26,7 @@ type room struct {
 	joins      tokenBucket        // successful joins of invited players (see joinAllowed)
 	gate       string             // the host's wire.InviteGate; "" from an older app (strangers.go)
 	blocked    []string           // limit keys of addresses the host turned away, oldest first
+	departed   []departedStranger // the strangers that left last, oldest first (strangers.go)
 	knockJoins tokenBucket        // successful joins of strangers
 	awayGen    int                // counts the host's departures, so a stale timer is ignored
 	proxy      bool               // a room homed on another instance, seen from a peer's socket here (cluster.go)
@@ -303,6 +304,7 @@ func (s *Server) leave(c *client) {
 	}
 	if c != r.host {
 		delete(r.peers, c.peerID)
+		r.strangerLeft(c)
 		s.dirtyLocked(r)
 		if r.host != nil {
 			r.host.peerLeft(c.peerID)

@@ -83,6 +83,14 @@ func (s *Server) hostsWord(c *client, m wire.Message) {
 		return
 	}
 	p := r.peers[m.ID]
+	if p == nil && m.T == wire.TypeBlock {
+		if key, ok := r.departedKey(m.ID); ok {
+			r.block(key)
+			s.logLimited(c.key, slog.LevelInfo, "peer blocked by its host after it left", "room", r.code, "peer", m.ID)
+			s.dirtyLocked(r)
+			return
+		}
+	}
 	if p == nil {
 		s.refuse(c, wire.CodeUnknownPeer, "no such peer in this room")
 		return
@@ -100,6 +108,37 @@ func (s *Server) hostsWord(c *client, m wire.Message) {
 	c.peerLeft(m.ID)
 	s.refuse(p, wire.CodeBlocked, "the host did not let you in")
 	p.shutdown(websocket.ClosePolicyViolation, "blocked by the host")
+}
+
+// maxDeparted bounds the strangers a room remembers after they left.
+const maxDeparted = 8
+
+// departedStranger is a stranger that left the room: the host's block for it may come after
+// it, since the host turns a knock away over their direct channel and tells this server
+// beside it, and the stranger, told first, may have closed its socket already.
+type departedStranger struct {
+	id, key string
+}
+
+// strangerLeft remembers p, which left r, if it was a stranger (only a knock is turned away).
+func (r *room) strangerLeft(p *client) {
+	if p.vouched {
+		return
+	}
+	if len(r.departed) >= maxDeparted {
+		r.departed = slices.Delete(r.departed, 0, 1)
+	}
+	r.departed = append(r.departed, departedStranger{id: p.peerID, key: p.key})
+}
+
+// departedKey is the limit key of the stranger id that left r lately.
+func (r *room) departedKey(id string) (string, bool) {
+	for _, d := range r.departed {
+		if d.id == id {
+			return d.key, true
+		}
+	}
+	return "", false
 }
 
 // block remembers key as turned away by the host.

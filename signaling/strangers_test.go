@@ -134,6 +134,34 @@ func TestHostBlocksAndAdmitsStrangers(t *testing.T) {
 	host.expect(wire.TypeError, wire.CodeUnknownPeer)
 }
 
+// The host turns a knock away over their direct channel and tells the server beside it, so
+// the stranger, told first, may have left before the block arrives: the block still holds
+// for its address. Before, the server answered unknown-peer and the address could knock again
+// (TestHostsWordReachesTheSignalingServer, under load). Only a stranger that left is
+// remembered so: a block for an id the room never had is still refused.
+func TestHostBlocksAStrangerThatJustLeft(t *testing.T) {
+	ts := startServer(t, Config{KnocksPerRoom: 2})
+	host := ts.dial(t, "127.0.0.2")
+	room := host.hostGated()
+	knocker := ts.dial(t, "127.0.0.3")
+	id := knocker.join(room)
+	host.expect(wire.TypePeer)
+	knocker.conn.CloseNow()
+	if m := host.expect(wire.TypeLeft); m.ID != id {
+		t.Fatalf("left %+v, want %s", m, id)
+	}
+
+	host.send(wire.Message{T: wire.TypeBlock, ID: id})
+	host.send(wire.Message{T: wire.TypeBlock, ID: "p99"})
+	host.expect(wire.TypeError, wire.CodeUnknownPeer) // the first block was taken without a word
+	if got := ts.dial(t, "127.0.0.3").joinAnswer(room, ""); got != wire.CodeBlocked {
+		t.Fatalf("the address of the stranger turned away as it left knocked again: %q", got)
+	}
+	if got := ts.dial(t, "127.0.0.3").joinAnswer(room, wire.InvitePass(testSecret)); got != wire.TypeJoined {
+		t.Fatalf("an invited player at the blocked address was answered %q", got)
+	}
+}
+
 // A room whose host registered no gate (an older app) counts everyone as
 // invited, as before.
 func TestRoomsWithoutAGateCountEveryoneAsInvited(t *testing.T) {
