@@ -93,6 +93,24 @@ func TestBrowserNotesFromTheFirstFrame(t *testing.T) {
 	_, port, _ := strings.Cut(strings.TrimPrefix(server.URL, "http://"), ":")
 	h := &harness{t: t, chrome: chrome, server: server, origin: server.URL, port: port}
 
+	// visit opens url in a new phone's tab while the server holds the page at cut, and waits
+	// until the page has come up to there (upTo) and a frame of it is drawn.
+	visit := func(origin, url string, at int, upTo, what string) *tab {
+		mu.Lock()
+		held, cut = make(chan struct{}), at
+		mu.Unlock()
+		tb := h.openBrowser("first frame", origin, false)
+		// Page.navigate, not open or chromedp.Navigate: it returns once the page is on its
+		// way, where they wait for all of it, which the server holds.
+		tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: url})
+			return err
+		}))
+		tb.waitJS(upTo+` && document.getElementById("app-wasm-loader") === null`, what)
+		tb.waitJS(`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, "a frame drawn")
+		return tb
+	}
+
 	for _, c := range []struct {
 		origin string
 		shown  bool
@@ -100,18 +118,7 @@ func TestBrowserNotesFromTheFirstFrame(t *testing.T) {
 		{"http://safehouse.test:" + port, true}, // plain http
 		{server.URL, false},                     // loopback: a secure context
 	} {
-		mu.Lock()
-		held, cut = make(chan struct{}), afterNote
-		mu.Unlock()
-		tb := h.openBrowser("first frame", c.origin, false)
-		// Page.navigate, not open or chromedp.Navigate: it returns once the page is on its
-		// way, where they wait for all of it, which the server holds.
-		tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			_, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: c.origin + "/"})
-			return err
-		}))
-		tb.waitJS(`document.getElementById("insecure-note") !== null && document.getElementById("app-wasm-loader") === null`, "the page up to the note")
-		tb.waitJS(`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, "a frame drawn")
+		tb := visit(c.origin, c.origin+"/", afterNote, `document.getElementById("insecure-note") !== null`, "the page up to the note")
 		drawn := eval[bool](tb, `(n => getComputedStyle(n).display !== "none" && n.getBoundingClientRect().height > 0)(document.getElementById("insecure-note"))`)
 		if drawn != c.shown {
 			tb.fatalf("%s: the plain-http note drawn before the rest of the page came: %v, want %v", c.origin, drawn, c.shown)
@@ -124,16 +131,8 @@ func TestBrowserNotesFromTheFirstFrame(t *testing.T) {
 		tb.closeForGood()
 	}
 
-	mu.Lock()
-	held, cut = make(chan struct{}), afterHome
-	mu.Unlock()
-	tb := h.openBrowser("first frame", server.URL, false)
-	tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: server.URL + "/#join=K7MPQ2&k=c2VjcmV0LW9mLXRoZS1pbnZpdGU"})
-		return err
-	}))
-	tb.waitJS(`document.getElementById("pref-theme") !== null && document.getElementById("app-wasm-loader") === null`, "the page up to the end of home")
-	tb.waitJS(`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, "a frame drawn")
+	tb := visit(server.URL, server.URL+"/#join=K7MPQ2&k=c2VjcmV0LW9mLXRoZS1pbnZpdGU", afterHome,
+		`document.getElementById("pref-theme") !== null`, "the page up to the end of home")
 	if !eval[bool](tb, `document.getElementById("invited-title") !== null && document.getElementById("create") === null`) {
 		tb.fatalf("with home come and the loader not yet, the page shows home, not the invited screen")
 	}
