@@ -436,8 +436,14 @@ func TestFirefoxPagesStayInView(t *testing.T) {
 	h := newHarness(t, nil)
 	first := h.openFirefox("first phone", nil)
 	first.open(h.origin + "/")
+	// A player holds the focus on a control (a tap-to-show card keeps its face only while it
+	// has it); another phone's page opening must not take it, as it cannot on a real table.
+	ffEval[bool](first, `(document.getElementById("name").focus(), window.__blurred = false, document.getElementById("name").addEventListener("blur", () => { window.__blurred = true; }), true)`)
 	second := h.openFirefox("second phone", nil)
 	second.open(h.origin + "/")
+	if ffEval[bool](first, `window.__blurred || document.activeElement !== document.getElementById("name")`) {
+		first.fatalf("another phone's page opening took the focus from this page's field: %s", ffEval[string](first, `JSON.stringify({blurred: window.__blurred, active: document.activeElement && document.activeElement.id, has: document.hasFocus()})`))
+	}
 	for _, ff := range []*ffTab{first, second} {
 		if got := ffEval[string](ff, `document.visibilityState`); got != "visible" {
 			ff.fatalf("the page is %s with another phone's page opened after it", got)
