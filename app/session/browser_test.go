@@ -23,6 +23,7 @@ import (
 
 	"safehouse/signaling"
 	"safehouse/tools/chromium"
+	"safehouse/wasm/buildflags"
 )
 
 // The browser build of this package (pion's wrapper of RTCPeerConnection, the browser's
@@ -65,7 +66,9 @@ func (s *browserSite) reportsOf(page string) chan browserReport {
 func startBrowserSite(t *testing.T, path string) *browserSite {
 	t.Helper()
 	dir := t.TempDir()
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", filepath.Join(dir, "player.wasm"), "./testdata/browserplayer")
+	// make wasm's flags: the standard library and pion for js/wasm are then its compiles.
+	args := append(append([]string{"build"}, buildflags.Wasm(filepath.Join("..", ".."))...), "-o", filepath.Join(dir, "player.wasm"), "./testdata/browserplayer")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), args...)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the wasm player: %v\n%s", err, out)

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"safehouse/wasm/buildflags"
 )
 
 func TestPackageOf(t *testing.T) {
@@ -186,16 +188,11 @@ func TestPlayerBuildLeavesOutTheHost(t *testing.T) {
 		t.Skip("builds the app's wasm twice")
 	}
 	root := filepath.Join("..", "..")
-	// The flags of make wasm, with its go-app and standard-library overlays once make has
-	// made them (make test has): the packages' compiled code then comes from the build
-	// cache, and only the links run. -trimpath above all: without it the cache keys on the
-	// checkout's path, and a fresh clone compiled every package of the app twice here.
-	flags := []string{"build", "-trimpath", "-gcflags=safehouse/...=-l", "-gcflags=github.com/maxence-charriere/go-app/v10/...=-l"}
-	for flag, path := range map[string]string{"-modfile": "build/wasm.mod", "-overlay": "build/std-overlay/overlay.json"} {
-		if _, err := os.Stat(filepath.Join(root, path)); err == nil {
-			flags = append(flags, flag+"="+path)
-		}
-	}
+	// The flags of make wasm (wasm/buildflags), with its go-app and standard-library overlays
+	// once make has made them (make test has): the packages' compiled code then comes from the
+	// build cache, and only the links run. -trimpath above all: without it the cache keys on
+	// the checkout's path, and a fresh clone compiled every package of the app twice here.
+	flags := append([]string{"build"}, buildflags.Wasm(root)...)
 	names := func(tags ...string) map[string]bool {
 		out := filepath.Join(t.TempDir(), "app.wasm")
 		build := exec.Command("go", append(append(slices.Clone(flags), tags...), "-o", out, "./wasm")...)
