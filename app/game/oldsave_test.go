@@ -150,7 +150,13 @@ func (o *oldSave) checkSpyfall(t *testing.T) {
 		if len(a.History) != len(b.History) {
 			t.Errorf("seat %d: %d rounds in the history, was %d", seat, len(b.History), len(a.History))
 		}
-		o.checkHistory(t, seat, b.History)
+		for h := range min(len(a.History), len(b.History)) {
+			x, y := a.History[h], b.History[h]
+			if x.Round != y.Round || x.Location.ID != y.Location.ID || !slices.Equal(x.Spies, y.Spies) || x.Ending != y.Ending || !slices.Equal(x.Points, y.Points) {
+				t.Errorf("seat %d: history round %d is %+v, was %+v", seat, h+1, y, x)
+			}
+		}
+		o.checkHistory(t, seat, o.room.g.(spyfallPlay).History())
 		if (a.Vote == nil) != (b.Vote == nil) || a.Vote != nil && (a.Vote.ID != b.Vote.ID || !slices.Equal(a.Vote.Voted, b.Vote.Voted) ||
 			!slices.Equal(a.Vote.Voters, b.Vote.Voters) || a.Vote.Mine != b.Vote.Mine || a.Vote.Suspect != b.Vote.Suspect) {
 			t.Errorf("seat %d: vote %+v, was %+v", seat, b.Vote, a.Vote)
@@ -192,8 +198,9 @@ func (o *oldSave) checkSpyfall(t *testing.T) {
 	}
 }
 
-// checkHistory compares the finished rounds with the saved ones: every revealed card's role,
-// named with its texts then, is its index now.
+// checkHistory compares the finished rounds (the restored game's own, with every card they
+// revealed: a view lists them only in summary) with the saved ones: every revealed card's
+// role, named with its texts then, is its index now.
 func (o *oldSave) checkHistory(t *testing.T, seat int, got []spyfall.RoundResult) {
 	t.Helper()
 	st := o.oldEngineState(t)

@@ -1,6 +1,7 @@
 package spyfall
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 
@@ -367,5 +368,38 @@ func TestHistoryVisible(t *testing.T) {
 		if !found {
 			t.Fatalf("removed seat's points are gone from seat %d's view", s)
 		}
+	}
+}
+
+// Every view carries the history, and the host sends a view to every screen on every change
+// of the game: each finished round adds its summary to it (SF-SCORE-5: where, who spied, how
+// it ended, the points), and the cards it revealed only while it is the last round. With the
+// whole results listed, a view of 11 seats grew by 1.3 KB a round.
+func TestHistoryGrowsBySummaries(t *testing.T) {
+	c := config(Spyfall2, 11, 7)
+	c.Rounds, c.Spies = 5, 1
+	g := newGame(t, c)
+	size := func() int {
+		b, err := json.Marshal(g.View(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(b)
+	}
+	var sizes []int
+	for range 5 {
+		r := start(t, g, t0)
+		sizes = append(sizes, size())
+		guessRight(t, g, r.Spies[0])
+	}
+	v := g.View(0)
+	if len(v.History) != 5 || v.LastRound == nil || len(v.LastRound.Cards) != 11 {
+		t.Fatalf("after 5 rounds: %d in the history, the last round %+v", len(v.History), v.LastRound)
+	}
+	// Round 2 has the first round in its history and as the last round; each round after
+	// adds one summary.
+	perRound := (sizes[4] - sizes[1]) / 3
+	if perRound > 300 {
+		t.Errorf("a view grows by %d bytes a finished round (sizes in rounds 1 to 5: %v), want a summary's (about 180 bytes at 11 seats; at most 300)", perRound, sizes)
 	}
 }

@@ -55,11 +55,35 @@ type View struct {
 	// the engine finds them.
 	Waits []HostPass `json:"waits,omitempty"`
 
-	LastRound *RoundResult  `json:"last_round,omitempty"`
-	History   []RoundResult `json:"history"`
-	Winners   []engine.Seat `json:"winners,omitempty"`
+	LastRound *RoundResult   `json:"last_round,omitempty"`
+	History   []RoundSummary `json:"history"`
+	Winners   []engine.Seat  `json:"winners,omitempty"`
 	// Can lists the action kinds this seat may send now.
 	Can []string `json:"can"`
+}
+
+// RoundSummary is a finished round as the history lists it, which every seat keeps seeing:
+// where it was, who spied, how it ended and the points it gave. Every card the round
+// revealed is in LastRound for the round just over, and only there: every view carries the
+// history, and with the whole results in it a view of 12 seats grew by 1.3 KB a round (1.8 KB
+// in round 1, 8.5 KB in round 5), sent to every screen on every change of the game.
+type RoundSummary struct {
+	Round    int           `json:"round"`
+	Variant  Variant       `json:"variant"`
+	Location LocationRef   `json:"location"`
+	Second   *LocationRef  `json:"second_location,omitempty"` // team: captain 1's
+	Spies    []engine.Seat `json:"spies"`
+	Ending   Ending        `json:"ending"`
+	Points   []int         `json:"points"` // by seat ID, this round's points
+}
+
+func summaries(results []RoundResult) []RoundSummary {
+	out := make([]RoundSummary, len(results))
+	for i, r := range results {
+		out[i] = RoundSummary{Round: r.Round, Variant: r.Variant, Location: r.Location, Second: r.Second,
+			Spies: r.Spies, Ending: r.Ending, Points: r.Points}
+	}
+	return out
 }
 
 // SettingsView is the agreed setup, shown to all.
@@ -165,7 +189,7 @@ func (g *Game) View(seat engine.Seat) View {
 		},
 		Variant: s.Settings.variantFor(len(s.Order)),
 		Dealer:  engine.NoSeat, FirstAsker: engine.NoSeat, Asker: engine.NoSeat, AskedBy: engine.NoSeat, EndTurn: engine.NoSeat,
-		History: cloneResults(s.History),
+		History: summaries(s.History),
 		Winners: slices.Clone(s.Winners),
 		Can:     g.can(me),
 	}
