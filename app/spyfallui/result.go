@@ -104,8 +104,8 @@ func scoreboard(v *spyfall.View, f Frame) goapp.UI {
 		}
 		totals[s.ID] = s.Points
 	}
-	if v.LastRound != nil {
-		last = v.LastRound.Points
+	if n := len(v.History); n > 0 {
+		last = v.History[n-1].Points
 	}
 	return ui.El("div#scoreboard", pointsTable(v, f, last, totals))
 }

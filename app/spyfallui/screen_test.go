@@ -2,7 +2,9 @@ package spyfallui
 
 import (
 	"errors"
+	"fmt"
 	"html"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -416,4 +418,48 @@ func TestJoinedLinesFollowTheLanguage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// scoresOpen is seat's screen with the scores sheet open.
+type scoresOpen struct {
+	goapp.Compo
+	v *spyfall.View
+}
+
+func (c *scoresOpen) Render() goapp.UI {
+	return (&UI{scores: true}).Render(c.v, Frame{Lang: "en", Act: func(goapp.Context, spyfall.Action) {}})
+}
+
+// SF-SCORE-5: once the next round is dealt, the views no longer carry the last round's whole
+// result (its cards are for the screens between rounds), and the scores sheet still shows
+// what each seat gained in it, from the history.
+func TestScoresShowTheLastRoundsGainsInTheNextRound(t *testing.T) {
+	g := playingGame(t)
+	spy, _ := spyAndLocation(g)
+	var loc string
+	for _, s := range g.View(engine.NoSeat).Seats {
+		if c := g.View(s.ID).Card; !c.Spy {
+			loc = c.Location.ID
+		}
+	}
+	sfMust(t, g.Apply(spy, spyfall.Guess{Round: 1, Location: loc}, sfStart))
+	sfMust(t, g.Apply(spyfall.Host, spyfall.Deal{Round: 2}, sfStart))
+	v := g.View(0)
+	if v.Phase != spyfall.PhaseDealt || v.LastRound != nil || len(v.History) != 1 {
+		t.Fatalf("round 2 dealt: phase %s, last round %v, %d in the history", v.Phase, v.LastRound != nil, len(v.History))
+	}
+	gain := v.History[0].Points[spy]
+	if gain <= 0 {
+		t.Fatalf("the spy who named the location gained %d", gain)
+	}
+	page := uitest.HTML(t, &scoresOpen{v: &v})
+	for _, row := range strings.Split(page, "<tr")[1:] {
+		if strings.Contains(row, fmt.Sprintf(`data-seat="%d"`, spy)) {
+			if !strings.Contains(row, ">+"+strconv.Itoa(gain)+"<") {
+				t.Errorf("the spy's row in the scores sheet shows no +%d: %s", gain, row)
+			}
+			return
+		}
+	}
+	t.Fatalf("no row for the spy (seat %d) in the scores sheet:\n%s", spy, page)
 }

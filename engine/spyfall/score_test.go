@@ -373,7 +373,7 @@ func TestHistoryVisible(t *testing.T) {
 
 // Every view carries the history, and the host sends a view to every screen on every change
 // of the game: each finished round adds its summary to it (SF-SCORE-5: where, who spied, how
-// it ended, the points), and the cards it revealed only while it is the last round. With the
+// it ended, the points), and the cards it revealed only on the screens between rounds. With the
 // whole results listed, a view of 11 seats grew by 1.3 KB a round.
 func TestHistoryGrowsBySummaries(t *testing.T) {
 	c := config(Spyfall2, 11, 7)

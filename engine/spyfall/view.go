@@ -55,6 +55,8 @@ type View struct {
 	// the engine finds them.
 	Waits []HostPass `json:"waits,omitempty"`
 
+	// LastRound is the round just over, every card it revealed, between rounds and at the
+	// end; the history lists it in summary with the others.
 	LastRound *RoundResult   `json:"last_round,omitempty"`
 	History   []RoundSummary `json:"history"`
 	Winners   []engine.Seat  `json:"winners,omitempty"`
@@ -196,7 +198,10 @@ func (g *Game) View(seat engine.Seat) View {
 	if s.Settings.Team {
 		v.Settings.CaptainTurns = s.Settings.CaptainTurns
 	}
-	if n := len(s.History); n > 0 {
+	// The last round's whole result, every card it revealed, is for the screens between
+	// rounds and at the end; once the next round is dealt, its summary in the history is
+	// what the scores show.
+	if n := len(s.History); n > 0 && (s.Phase == PhaseRoundOver || s.Phase == PhaseGameOver) {
 		last := s.History[n-1]
 		v.LastRound = &last
 	}
