@@ -14,17 +14,13 @@ type outcome struct {
 	midRound  bool        // the conviction came from a mid-round vote
 }
 
-// RoundResult is the public record of a finished round, on view for the rest
-// of the game: every card is revealed once the round is over.
+// RoundResult is the public record of a finished round: every card is revealed once the
+// round is over. The views show it whole between rounds and at the end (View.LastRound);
+// the history lists its summary for the rest of the game.
 type RoundResult struct {
-	Round    int           `json:"round"`
-	Variant  Variant       `json:"variant"`
-	Location LocationRef   `json:"location"`
-	Second   *LocationRef  `json:"second_location,omitempty"` // team: captain 1's
-	Spies    []engine.Seat `json:"spies"`
-	Dealer   engine.Seat   `json:"dealer"`
-	Captains []engine.Seat `json:"captains,omitempty"`
-	Ending   Ending        `json:"ending"`
+	RoundSummary               // where, who spied, how it ended, the points: what the history lists
+	Dealer       engine.Seat   `json:"dealer"`
+	Captains     []engine.Seat `json:"captains,omitempty"`
 	// Convicted is the seat whose card a vote or an accusation revealed.
 	Convicted engine.Seat `json:"convicted"`
 	// Accuser made the successful accusation (NoSeat for the votes on the seats in turn at time up).
@@ -38,7 +34,6 @@ type RoundResult struct {
 	Table    *RevealedCard  `json:"table,omitempty"`
 	PickedBy []int          `json:"picked_by,omitempty"` // team, by seat ID: captain index or -1
 	Absent   []engine.Seat  `json:"absent"`
-	Points   []int          `json:"points"` // by seat ID, this round's points
 	Totals   []int          `json:"totals"` // by seat ID, after this round
 }
 
@@ -105,8 +100,8 @@ func (g *Game) finish(o outcome) {
 		o.convicted, o.accuser = engine.NoSeat, engine.NoSeat
 	}
 	res := RoundResult{
-		Round: r.Number, Variant: r.Variant, Location: g.locRef(r.Loc), Spies: slices.Clone(r.Spies),
-		Dealer: r.Dealer, Ending: o.ending, Convicted: o.convicted, Accuser: o.accuser,
+		RoundSummary: RoundSummary{Round: r.Number, Variant: r.Variant, Location: g.locRef(r.Loc), Spies: slices.Clone(r.Spies), Ending: o.ending},
+		Dealer:       r.Dealer, Convicted: o.convicted, Accuser: o.accuser,
 		Bonus: engine.NoSeat, MidRound: o.midRound, Guesses: []GuessResult{}, Cards: []RevealedCard{},
 		Absent: []engine.Seat{},
 	}

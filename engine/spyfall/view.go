@@ -82,8 +82,7 @@ type RoundSummary struct {
 func summaries(results []RoundResult) []RoundSummary {
 	out := make([]RoundSummary, len(results))
 	for i, r := range results {
-		out[i] = RoundSummary{Round: r.Round, Variant: r.Variant, Location: r.Location, Second: r.Second,
-			Spies: r.Spies, Ending: r.Ending, Points: r.Points}
+		out[i] = r.RoundSummary
 	}
 	return out
 }
