@@ -62,7 +62,7 @@ type checkpoint struct {
 // starts the next), and measures at each checkpoint, in the middle of its round (the clock
 // running, so the seat chips show the names): the fan-out of intents timed intents, as the
 // fan-out section times them, then the weight of both tabs.
-func playEvening(signalURL, chrome, workDir, origin string, rounds, intents int) (measured []checkpoint, played int, err error) {
+func playEvening(signalURL, chrome, workDir, origin string, rounds, intents int, profileDir string) (measured []checkpoint, played int, err error) {
 	// The players' connections live as long as this context: the whole evening.
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Hour)
 	defer cancel()
@@ -131,9 +131,19 @@ func playEvening(signalURL, chrome, workDir, origin string, rounds, intents int)
 			if host.offset, err = clockOffset(host.tab); err != nil {
 				return err
 			}
-			times, err := timeRenames(&s, senders, len(clients), host, fmt.Sprintf("E%d-", round), intents, nil)
+			var atWarm func() error
+			if profileDir != "" {
+				atWarm = host.startProfile
+			}
+			times, err := timeRenames(&s, senders, len(clients), host, fmt.Sprintf("E%d-", round), intents, atWarm)
 			if err != nil {
 				return fmt.Errorf("round %d's fan-out: %w", round, err)
+			}
+			if profileDir != "" {
+				label := fmt.Sprintf("evening round %d: %d native peers + the host tab", round, len(clients))
+				if err := saveHostProfile(host.tab, profileDir, fmt.Sprintf("host-tab-evening-%d", round), label); err != nil {
+					return fmt.Errorf("profiling the host tab: %w", err)
+				}
 			}
 			cp.fanout = times
 			if cp.host, err = host.weigh(); err != nil {
@@ -208,7 +218,7 @@ func openPlayerTab(chrome, workDir, origin string, host *hostTab) (*tab, error) 
 }
 
 // eveningRows plays the evening and weighs the signaling server's churn.
-func eveningRows(bin, signalURL, chrome string, chromeErr error, workDir, origin string, rounds, intents int) []row {
+func eveningRows(bin, signalURL, chrome string, chromeErr error, workDir, origin string, rounds, intents int, profileDir string) []row {
 	at := eveningCheckpoints(rounds)
 	base := baseCheckpoint(at)
 	table := fmt.Sprintf("%d players (host tab, player tab, %d native) + %d native table screens", eveningNative+2, eveningNative, eveningScreens)
@@ -220,7 +230,7 @@ func eveningRows(bin, signalURL, chrome string, chromeErr error, workDir, origin
 	var measured []checkpoint
 	played, err := 0, chromeErr
 	if err == nil {
-		measured, played, err = playEvening(signalURL, chrome, workDir, origin, rounds, intents)
+		measured, played, err = playEvening(signalURL, chrome, workDir, origin, rounds, intents, profileDir)
 	}
 	rows = append(rows, info("evening", "the table; rounds of Spyfall 2 played", fmt.Sprintf("%s; %d of %d rounds", table, played, rounds)))
 	if err != nil {

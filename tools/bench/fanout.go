@@ -186,7 +186,7 @@ func measureFanout(c fanoutCase, signalURL, chrome, workDir, origin string, inte
 		return fail("%w", err)
 	}
 	if tab != nil && profileDir != "" {
-		if err := saveHostProfile(tab.tab, profileDir, c); err != nil {
+		if err := saveHostProfile(tab.tab, profileDir, fmt.Sprintf("host-tab-%d", c.peers), c.label()); err != nil {
 			return fail("profiling the host tab: %w", err)
 		}
 	}

@@ -32,7 +32,7 @@ func main() {
 	intents := flag.Int("intents", 400, "intents timed per fan-out case")
 	eveningRounds := flag.Int("evening-rounds", 100, "rounds of Spyfall the evening section plays (its checkpoints: rounds 1, 10, 50 and the last)")
 	eveningIntents := flag.Int("evening-intents", 200, "intents timed at each of the evening's checkpoints")
-	hostProfile := flag.String("host-profile", "", "a directory: profile the browser host's tab over each fan-out case's timed intents (.cpuprofile and a summary)")
+	hostProfile := flag.String("host-profile", "", "a directory: profile the browser host's tab over each fan-out case's and evening checkpoint's timed intents (.cpuprofile and a summary)")
 	only := flag.String("only", strings.Join(allSections, ","), "comma-separated sections to run: "+strings.Join(allSections, ", "))
 	takeoverHost := flag.String("takeover-host", "", "internal: host a room on this signaling URL until killed (the takeover section's host process)")
 	natsServe := flag.String("nats-serve", "", "internal: run a NATS server with JetStream, storing in this directory, print its URL and serve until killed (the cluster sections' NATS)")
@@ -191,7 +191,7 @@ func run(ctx context.Context, c config) []row {
 	section("takeover", "killing hosts and taking their games over", func() []row { return takeoverRows(ctx, bin) }, binErr)
 	section("evening", fmt.Sprintf("playing an evening of %d rounds at a host tab", c.eveningRounds), func() []row {
 		return withServers(bin, "evening", []string{c.site}, func(s []*server) []row {
-			return eveningRows(bin, s[0].signal, chrome, chromeErr, c.work, s[0].origin, c.eveningRounds, c.eveningIntents)
+			return eveningRows(bin, s[0].signal, chrome, chromeErr, c.work, s[0].origin, c.eveningRounds, c.eveningIntents, c.hostProfile)
 		})
 	}, siteErr, binErr)
 	return rows

@@ -109,13 +109,13 @@ func profileSummary(w io.Writer, p *profiler.Profile, top int) {
 	list("total time", total)
 }
 
-// saveHostProfile stops the host tab's profile of case c and saves it in dir as
-// host-tab-<peers>.cpuprofile, with its summary in host-tab-<peers>.txt.
-func saveHostProfile(t *tab, dir string, c fanoutCase) error {
+// saveHostProfile stops the host tab's profile and saves it in dir as name.cpuprofile, with
+// its summary, headed by label, in name.txt.
+func saveHostProfile(t *tab, dir, name, label string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	base := filepath.Join(dir, fmt.Sprintf("host-tab-%d", c.peers))
+	base := filepath.Join(dir, name)
 	p, err := t.stopProfile(base + ".cpuprofile")
 	if err != nil {
 		return err
@@ -124,7 +124,7 @@ func saveHostProfile(t *tab, dir string, c fanoutCase) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(f, "%s\n", c.label())
+	fmt.Fprintf(f, "%s\n", label)
 	profileSummary(f, p, 40)
 	return f.Close()
 }
