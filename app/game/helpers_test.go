@@ -93,7 +93,7 @@ func decodeTestView(raw json.RawMessage) (*testView, error) {
 func sfConfig(s Settings) *spyfall.Config { return s.Config(Spyfall).(*spyfall.Config) }
 func sxConfig(s Settings) *spyfest.Config { return s.Config(Spyfest).(*spyfest.Config) }
 
-func sfAction(t *testing.T, a spyfall.Action) session.Intent {
+func sfAction(t testing.TB, a spyfall.Action) session.Intent {
 	t.Helper()
 	in, err := Action(a)
 	if err != nil {

@@ -177,7 +177,9 @@ func (r *Room) View(seat session.Seat) json.RawMessage {
 	if r.g != nil {
 		v.Game, _ = json.Marshal(r.g.SeatView(r.engineSeat(seat, p.Spectator))) // engine views are plain data
 	}
-	out, err := json.Marshal(v)
+	// Not json.Marshal(v): that would run MarshalJSON and then scan and copy its whole output
+	// again, for every seat on every change, where MarshalJSON already writes compact JSON.
+	out, err := v.MarshalJSON()
 	if err != nil {
 		return nil // plain data: this cannot fail
 	}
