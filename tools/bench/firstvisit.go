@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -20,11 +21,20 @@ import (
 
 const firstVisitSection = "first visit (invite link, slow 4G)"
 
+// Issue 35 restated the seat's target: a join that starts when the wasm runs pays its own
+// round trips under slow 4G (about 1.5 s), so the target is that part and the invitee's
+// download, which together put the seat within 2.5 s of the baseline's first load.
 var (
-	goalTyping = goal{firstVisitSection, "invite opened -> name field accepts typing, app", "<= 1500 ms"}
-	goalSeat   = goal{firstVisitSection, "invite opened -> seat on the host's screen, app (baseline's first load)", "<= baseline + 1000 ms"}
-	goalRepeat = goal{firstVisitSection, "wasm bytes over the network on a repeat visit, app / baseline", "app: 0"}
+	goalTyping   = goal{firstVisitSection, fmt.Sprintf("invite opened -> name field accepts typing, app, p50 / p95 (%d visits)", firstVisits), "p95 <= 1500 ms"}
+	goalWasmSeat = goal{firstVisitSection, fmt.Sprintf("the app's wasm runs -> seat on the host's screen (signaling, ICE, DTLS, SCTP, hello), p50 / p95 (%d visits)", firstVisits), "p95 <= 1500 ms"}
+	goalDownload = goal{firstVisitSection, "the invitee's wasm over the network, as brotli (the build an invite link loads)", "<= 1.55 MB"}
+	goalSeat     = goal{firstVisitSection, fmt.Sprintf("invite opened -> seat on the host's screen, app, p50 / p95 (baseline's first load, median of %d)", firstVisits), "p95 <= baseline + 2500 ms"}
+	goalRepeat   = goal{firstVisitSection, "wasm bytes over the network on a repeat visit, app / baseline", "app: 0"}
 )
+
+// firstVisits is how many fresh phones open the invite link, and how many first loads of the
+// baseline the seat is compared with.
+const firstVisits = 5
 
 // typingScript records, in every page, when the name field first takes a touch: it is on
 // screen and nothing covers its middle (performance.now(), ms since the navigation began).
@@ -46,11 +56,12 @@ const typingScript = `(() => {
 // countingSite serves a site with the project's SiteHandler and counts the response bytes it
 // sends (bodies, as compressed on the wire; a 304 has none), the wasm's apart.
 type countingSite struct {
-	files http.Handler
-	mu    sync.Mutex
-	all   int64
-	wasm  int64
-	asked int // requests answered
+	files  http.Handler
+	mu     sync.Mutex
+	all    int64
+	wasm   int64
+	asked  int             // requests answered
+	served map[string]bool // the .wasm paths served since the last take
 }
 
 func (c *countingSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -62,7 +73,23 @@ func (c *countingSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.asked++
 	if strings.HasSuffix(r.URL.Path, ".wasm") {
 		c.wasm += cw.n
+		if c.served == nil {
+			c.served = map[string]bool{}
+		}
+		c.served[r.URL.Path] = true
 	}
+}
+
+// wasmFiles lists the .wasm paths served since the last take.
+func (c *countingSite) wasmFiles() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []string
+	for f := range c.served {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // take returns what was counted since the last take.
@@ -70,7 +97,7 @@ func (c *countingSite) take() (all, wasm int64, asked int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	all, wasm, asked = c.all, c.wasm, c.asked
-	c.all, c.wasm, c.asked = 0, 0, 0
+	c.all, c.wasm, c.asked, c.served = 0, 0, 0, nil
 	return all, wasm, asked
 }
 
@@ -113,13 +140,15 @@ type visit struct {
 	started              time.Duration // the app's start (mounted), for reading the seat
 	firstAll, firstWasm  int64
 	repeatAll, repeatWas int64
-	repeatAsked          int // requests that reached the server on the repeat visit
+	repeatAsked          int      // requests that reached the server on the repeat visit
+	wasmFiles            []string // the .wasm paths the first visit downloaded
 }
 
-// firstVisitRows: a host tab (not throttled) creates a game; a fresh phone under slow 4G
-// opens its invite link, types a name as soon as the field takes it and presses Join. Then
-// the baseline's first load, from the same kind of server under the same profile. For each,
-// the bytes of the first visit (until the service worker has the wasm) and of a repeat visit.
+// firstVisitRows: a host tab (not throttled) creates a game; firstVisits fresh phones under
+// slow 4G open its invite link in turn, each typing a name as soon as the field takes it and
+// pressing Join. Then as many first loads of the baseline, from the same kind of server under
+// the same profile. The first of each also measures the bytes of its first visit (until the
+// service worker has the wasm) and of a repeat visit.
 func firstVisitRows(chrome, workDir, appSite, baseSite string) []row {
 	sig := signaling.New(signaling.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), OriginPatterns: []string{"127.0.0.1:*"}})
 	defer sig.Close()
@@ -131,24 +160,51 @@ func firstVisitRows(chrome, workDir, appSite, baseSite string) []row {
 	defer baseSrv.Close()
 
 	fail := func(err error) []row {
-		return []row{goalTyping.missing(err), goalSeat.missing(err), goalRepeat.missing(err)}
+		return []row{goalTyping.missing(err), goalWasmSeat.missing(err), goalDownload.missing(err), goalSeat.missing(err), goalRepeat.missing(err)}
 	}
-	app, err := appFirstVisit(chrome, workDir, hostSrv.URL, appSrv.URL, appCount)
+	host, err := openHostTab(chrome, workDir, hostSrv.URL)
 	if err != nil {
-		return fail(fmt.Errorf("app: %w", err))
+		return fail(fmt.Errorf("the host tab: %w", err))
 	}
-	base, err := baselineFirstVisit(chrome, workDir, baseSrv.URL, baseCount)
-	if err != nil {
-		return fail(fmt.Errorf("baseline: %w", err))
+	defer host.close()
+	var apps, bases []visit
+	for i := range firstVisits {
+		app, err := appFirstVisit(chrome, workDir, host, appSrv.URL, appCount, fmt.Sprintf("Phone %d", i+1), i == 0)
+		if err != nil {
+			return fail(fmt.Errorf("app, visit %d: %w", i+1, err))
+		}
+		apps = append(apps, app)
 	}
+	for i := range firstVisits {
+		base, err := baselineFirstVisit(chrome, workDir, baseSrv.URL, baseCount, i == 0)
+		if err != nil {
+			return fail(fmt.Errorf("baseline, load %d: %w", i+1, err))
+		}
+		bases = append(bases, base)
+	}
+	pick := func(vs []visit, of func(visit) time.Duration) []time.Duration {
+		var out []time.Duration
+		for _, v := range vs {
+			out = append(out, of(v))
+		}
+		return out
+	}
+	typing := pick(apps, func(v visit) time.Duration { return v.typing })
+	seat := pick(apps, func(v visit) time.Duration { return v.seat })
+	started := pick(apps, func(v visit) time.Duration { return v.started })
+	joined := pick(apps, func(v visit) time.Duration { return v.seat - v.started })
+	load := percentile(pick(bases, func(v visit) time.Duration { return v.load }), 50)
+	p50p95 := func(d []time.Duration) string { return ms(percentile(d, 50)) + " / " + ms(percentile(d, 95)) }
+	app, base := apps[0], bases[0]
 	sec := firstVisitSection
 	return []row{
-		goalTyping.check(ms(app.typing), app.typing <= 1500*time.Millisecond),
-		goalSeat.check(ms(app.seat)+" ("+ms(base.load)+")", app.seat <= base.load+time.Second),
-		info(sec, "invite opened -> the app's wasm runs, app", ms(app.started)),
+		goalTyping.check(p50p95(typing), percentile(typing, 95) <= 1500*time.Millisecond),
+		info(sec, "invite opened -> the app's wasm runs, app, p50 / p95", p50p95(started)),
 		// What the seat needs once the wasm runs is round trips, and Chromium's emulated
 		// latency delays WebRTC's packets too: signaling, ICE, DTLS and SCTP each pay it.
-		info(sec, "the app's wasm runs -> seat on the host's screen (signaling, ICE, DTLS, SCTP, hello)", ms(app.seat-app.started)),
+		goalWasmSeat.check(p50p95(joined), percentile(joined, 95) <= 1500*time.Millisecond),
+		goalDownload.check(fmt.Sprintf("%s (%s)", megabytes(app.firstWasm), strings.Join(app.wasmFiles, ", ")), app.firstWasm <= 1_550_000),
+		goalSeat.check(p50p95(seat)+" ("+ms(load)+")", percentile(seat, 95) <= load+2500*time.Millisecond),
 		info(sec, "bytes over the network, first visit, app / baseline (wasm)",
 			fmt.Sprintf("%s (%s) / %s (%s)", megabytes(app.firstAll), megabytes(app.firstWasm), megabytes(base.firstAll), megabytes(base.firstWasm))),
 		info(sec, "bytes over the network, repeat visit, app / baseline (requests)",
@@ -157,13 +213,10 @@ func firstVisitRows(chrome, workDir, appSite, baseSite string) []row {
 	}
 }
 
-func appFirstVisit(chrome, workDir, hostOrigin, origin string, count *countingSite) (visit, error) {
+// appFirstVisit is one fresh phone joining host's game as name; with repeat it also counts
+// the bytes of its first visit and of a repeat visit.
+func appFirstVisit(chrome, workDir string, host *hostTab, origin string, count *countingSite, name string, repeat bool) (visit, error) {
 	var v visit
-	host, err := openHostTab(chrome, workDir, hostOrigin)
-	if err != nil {
-		return v, fmt.Errorf("the host tab: %w", err)
-	}
-	defer host.close()
 	phone, err := openTab(chrome, workDir, origin)
 	if err != nil {
 		return v, err
@@ -191,10 +244,10 @@ func appFirstVisit(chrome, workDir, hostOrigin, origin string, count *countingSi
 		return v, err
 	}
 	v.typing = time.Duration(typing * float64(time.Millisecond))
-	if err := phone.withLimit(time.Minute, chromedp.SendKeys(chromedp.ID("name"), "Phone"), chromedp.Click(chromedp.ID("join"))); err != nil {
+	if err := phone.withLimit(time.Minute, chromedp.SendKeys(chromedp.ID("name"), name), chromedp.Click(chromedp.ID("join"))); err != nil {
 		return v, fmt.Errorf("typing and pressing Join: %w", err)
 	}
-	seen, err := host.seenAt("Phone", throttledLimit)
+	seen, err := host.seenAt(name, throttledLimit)
 	if err != nil {
 		return v, fmt.Errorf("the seat on the host's screen: %w", err)
 	}
@@ -212,9 +265,13 @@ func appFirstVisit(chrome, workDir, hostOrigin, origin string, count *countingSi
 		return v, fmt.Errorf("the app's start: %w", err)
 	}
 	v.started = time.Duration(mounted * float64(time.Millisecond))
+	if !repeat {
+		return v, nil
+	}
 	if err := phone.waitFor(cachedScript, throttledLimit); err != nil {
 		return v, fmt.Errorf("the service worker never cached the wasm: %w", err)
 	}
+	v.wasmFiles = count.wasmFiles()
 	v.firstAll, v.firstWasm, _ = count.take()
 	if err := phone.withLimit(throttledLimit, chromedp.Navigate(origin+"/")); err != nil {
 		return v, err
@@ -226,7 +283,9 @@ func appFirstVisit(chrome, workDir, hostOrigin, origin string, count *countingSi
 	return v, nil
 }
 
-func baselineFirstVisit(chrome, workDir, origin string, count *countingSite) (visit, error) {
+// baselineFirstVisit is one first load of the baseline; with repeat it also counts the bytes
+// of that visit and of a repeat visit.
+func baselineFirstVisit(chrome, workDir, origin string, count *countingSite, repeat bool) (visit, error) {
 	var v visit
 	phone, err := openTab(chrome, workDir, origin)
 	if err != nil {
@@ -245,6 +304,9 @@ func baselineFirstVisit(chrome, workDir, origin string, count *countingSite) (vi
 	}
 	if v.load, err = readyAfter(phone, throttledLimit); err != nil {
 		return v, err
+	}
+	if !repeat {
+		return v, nil
 	}
 	if err := phone.waitFor(cachedScript, throttledLimit); err != nil {
 		return v, fmt.Errorf("the service worker never cached the wasm: %w", err)

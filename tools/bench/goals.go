@@ -56,7 +56,7 @@ func goalsOf(section string) []goal {
 	case "startup":
 		return []goal{goalReload}
 	case "firstvisit":
-		return []goal{goalTyping, goalSeat, goalRepeat}
+		return []goal{goalTyping, goalWasmSeat, goalDownload, goalSeat, goalRepeat}
 	case "join":
 		return []goal{goalJoin}
 	case "relay":
