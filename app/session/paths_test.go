@@ -232,13 +232,17 @@ func openBothPaths(t *testing.T, url string, host *HostSession) *handPeer {
 	}
 	p := newPeerSide(sig, func(Update) {})
 	t.Cleanup(p.close)
-	if err := p.joinRoom(ctx, host.Room(), wire.InvitePass(host.Secret())); err != nil {
+	if err := p.sig.send(wire.Message{T: wire.TypeJoin, Room: host.Room(), Pass: wire.InvitePass(host.Secret())}); err != nil {
 		t.Fatal(err)
 	}
 	direct, err := p.offerDirect(testOptions(url, "Both"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := p.joined(ctx, host.Room()); err != nil {
+		t.Fatal(err)
+	}
+	p.startPump()
 	select {
 	case <-direct.opened:
 	case <-time.After(patience):
