@@ -419,12 +419,16 @@ func TestServiceWorkerCachesEveryWebFile(t *testing.T) {
 }
 
 // The loader registers the service worker once the wasm has started, not beside it, so a
-// first visit does not download the site (the wasm included) twice at once.
+// first visit does not download the site (the wasm included) twice at once; and it starts
+// the wasm once the page's first content is painted (goappStartAfterPaint).
 func TestWorkerRegisteredAfterTheWasmStarts(t *testing.T) {
 	out := generatedSite(t, config{web: fakeWeb(t)})
-	js := siteFile(t, out, "app.js")
-	if strings.Contains(string(js), "goappInitServiceWorker();") || !strings.Contains(string(js), "goappInitWebAssembly().finally(goappInitServiceWorker);\n  };\n  requestAnimationFrame(") {
+	js := string(siteFile(t, out, "app.js"))
+	if strings.Contains(js, "goappInitServiceWorker();") || !strings.Contains(js, "goappInitWebAssembly().finally(goappInitServiceWorker);\n  };\n") {
 		t.Fatal("app.js still registers the service worker beside the wasm download")
+	}
+	if !strings.Contains(js, `observe({ type: "paint", buffered: true })`) || !strings.Contains(js, `"first-contentful-paint"`) {
+		t.Error("app.js starts the wasm without waiting for the page's first contentful paint")
 	}
 }
 
