@@ -46,3 +46,24 @@ func BenchmarkRelay(b *testing.B) {
 		host.expect(wire.TypeFrom)
 	}
 }
+
+// BenchmarkJoinAcrossInstances is BenchmarkJoin through another instance of a cluster than
+// the room's home (NATS embedded): the cluster's cost of a join, beside BenchmarkJoin's.
+func BenchmarkJoinAcrossInstances(b *testing.B) {
+	ns := startNATS(b)
+	cfg := Config{PeersPerRoom: 1 << 20, ConnsPerAddress: 1 << 20, MaxConns: 1 << 20,
+		JoinsPerMinute: 1 << 20, RoomJoinsPerMinute: 1 << 20}
+	home, other := startInstance(b, ns.ClientURL(), cfg), startInstance(b, ns.ClientURL(), cfg)
+	host := home.dial(b, "127.0.0.2")
+	room, _ := host.host()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		peer := other.dial(b, fmt.Sprintf("127.0.%d.%d", 10+i/250, 1+i%250))
+		peer.join(room)
+		host.expect(wire.TypePeer)
+		peer.conn.CloseNow()
+		host.expect(wire.TypeLeft)
+		i++
+	}
+}
