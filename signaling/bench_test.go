@@ -13,14 +13,23 @@ import (
 // BenchmarkJoin measures a full join over loopback: dial, join, and the
 // host's `peer` notice.
 func BenchmarkJoin(b *testing.B) {
-	ts := startServer(b, Config{PeersPerRoom: 1 << 20, ConnsPerAddress: 1 << 20, MaxConns: 1 << 20,
-		JoinsPerMinute: 1 << 20, RoomJoinsPerMinute: 1 << 20})
-	host := ts.dial(b, "127.0.0.2")
+	ts := startServer(b, benchJoinLimits)
+	benchmarkJoins(b, ts, ts)
+}
+
+// benchJoinLimits lift every limit a stream of joins from one test meets.
+var benchJoinLimits = Config{PeersPerRoom: 1 << 20, ConnsPerAddress: 1 << 20, MaxConns: 1 << 20,
+	JoinsPerMinute: 1 << 20, RoomJoinsPerMinute: 1 << 20}
+
+// benchmarkJoins hosts a room on home and times joins to it through via, each until the
+// host heard of it, then its leave.
+func benchmarkJoins(b *testing.B, home, via *testServer) {
+	host := home.dial(b, "127.0.0.2")
 	room, _ := host.host()
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		peer := ts.dial(b, fmt.Sprintf("127.0.%d.%d", 10+i/250, 1+i%250))
+		peer := via.dial(b, fmt.Sprintf("127.0.%d.%d", 10+i/250, 1+i%250))
 		peer.join(room)
 		host.expect(wire.TypePeer)
 		peer.conn.CloseNow()
@@ -51,19 +60,6 @@ func BenchmarkRelay(b *testing.B) {
 // the room's home (NATS embedded): the cluster's cost of a join, beside BenchmarkJoin's.
 func BenchmarkJoinAcrossInstances(b *testing.B) {
 	ns := startNATS(b)
-	cfg := Config{PeersPerRoom: 1 << 20, ConnsPerAddress: 1 << 20, MaxConns: 1 << 20,
-		JoinsPerMinute: 1 << 20, RoomJoinsPerMinute: 1 << 20}
-	home, other := startInstance(b, ns.ClientURL(), cfg), startInstance(b, ns.ClientURL(), cfg)
-	host := home.dial(b, "127.0.0.2")
-	room, _ := host.host()
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		peer := other.dial(b, fmt.Sprintf("127.0.%d.%d", 10+i/250, 1+i%250))
-		peer.join(room)
-		host.expect(wire.TypePeer)
-		peer.conn.CloseNow()
-		host.expect(wire.TypeLeft)
-		i++
-	}
+	home, other := startInstance(b, ns.ClientURL(), benchJoinLimits), startInstance(b, ns.ClientURL(), benchJoinLimits)
+	benchmarkJoins(b, home, other)
 }
