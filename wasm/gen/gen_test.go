@@ -424,11 +424,12 @@ func TestServiceWorkerCachesEveryWebFile(t *testing.T) {
 func TestWorkerRegisteredAfterTheWasmStarts(t *testing.T) {
 	out := generatedSite(t, config{web: fakeWeb(t)})
 	js := string(siteFile(t, out, "app.js"))
-	if strings.Contains(js, "goappInitServiceWorker();") || !strings.Contains(js, "goappInitWebAssembly().finally(goappInitServiceWorker);\n  };\n") {
+	if strings.Contains(js, "goappInitServiceWorker();") || !strings.Contains(js, "goappInitWebAssembly().finally(goappInitServiceWorker);\n") {
 		t.Fatal("app.js still registers the service worker beside the wasm download")
 	}
-	if !strings.Contains(js, `observe({ type: "paint", buffered: true })`) || !strings.Contains(js, `"first-contentful-paint"`) {
-		t.Error("app.js starts the wasm without waiting for the page's first contentful paint")
+	if !strings.Contains(js, `observe({ type: "paint", buffered: true })`) || !strings.Contains(js, `"first-contentful-paint"`) ||
+		!strings.Contains(js, runAfterPaint) || strings.Index(js, runAfterPaint) > strings.Index(js, "go.run(wasm.instance)") {
+		t.Error("app.js runs the wasm without waiting for the page's first contentful paint")
 	}
 }
 

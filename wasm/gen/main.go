@@ -174,26 +174,20 @@ func dropFalseBooleans(path string) error {
 // goappStart is how go-app's loader starts: the service worker first, beside the wasm.
 const goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
 
-// goappStartAfterPaint starts the wasm once the page has painted its first content and drawn
-// the frame after it (or after a second, for a tab in the background, which paints nothing),
-// then the service worker. The page is on screen first: its few small files do not share the
-// line with the wasm's first bytes. And the app's first render replaces the prerendered
-// screen with nodes of the same size, which the browser then does not count as a larger
-// paint; a render that came before the first paint was the page's largest paint itself, and
-// Lighthouse, which replays the load at slow-4G speed, put it after the wasm's download:
-// the invite link scored about 66 instead of about 95 whenever its wasm, from localhost,
-// beat the first paint (waiting for one frame did not always order them). A browser without
-// paint timing waits for one frame.
+// goappStartAfterPaint fetches and compiles the wasm at once, and runs it once the page has
+// painted its first content and drawn the frame after it (or after a second, for a tab in the
+// background, which paints nothing); then the service worker. The app's first render
+// replaces the prerendered screen with nodes of the same size, which the browser then does
+// not count as a larger paint; a render that came before the first paint was the page's
+// largest paint itself, and Lighthouse, which replays the load at slow-4G speed, put it after
+// the wasm's download: the invite link scored about 66 instead of about 95 whenever its wasm,
+// from localhost, beat the first paint (waiting for one frame did not always order them). Only
+// the run waits: compiling meanwhile saves a cached reload about 40 ms. A browser without paint
+// timing waits for one frame.
 const goappStartAfterPaint = `goappWatchForUpdate();
 goappWatchForInstallable();
-(() => {
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    goappInitWebAssembly().finally(goappInitServiceWorker);
-  };
-  const afterFrame = () => requestAnimationFrame(() => setTimeout(start));
+window.safehousePainted = new Promise((painted) => {
+  const afterFrame = () => requestAnimationFrame(() => setTimeout(painted));
   const paintTiming = window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).includes("paint");
   if (paintTiming) {
     new PerformanceObserver((list, observer) => {
@@ -204,9 +198,13 @@ goappWatchForInstallable();
   } else {
     afterFrame();
   }
-  setTimeout(start, 1000);
-})();
+  setTimeout(painted, 1000);
+});
+goappInitWebAssembly().finally(goappInitServiceWorker);
 `
+
+// runAfterPaint is the wait for the first paint (goappStartAfterPaint) put before the run.
+const runAfterPaint = "    await window.safehousePainted;\n"
 
 // registerWorkerAfterWasm makes the loader register the service worker once the wasm runs,
 // not beside it: a worker installing on a first visit downloads every file of the site,
@@ -222,7 +220,12 @@ func registerWorkerAfterWasm(path string) error {
 	if strings.Count(js, goappStart) != 1 {
 		return fmt.Errorf("%s: go-app's loader no longer starts as expected (%q): check registerWorkerAfterWasm against the new go-app", path, goappStart)
 	}
+	const run = "    go.run(wasm.instance);\n"
+	if strings.Count(js, run) != 1 {
+		return fmt.Errorf("%s: go-app's loader no longer runs the wasm as expected (%q): check registerWorkerAfterWasm against the new go-app", path, run)
+	}
 	js = strings.Replace(js, goappStart, goappStartAfterPaint, 1)
+	js = strings.Replace(js, run, runAfterPaint+run, 1)
 	return os.WriteFile(path, []byte(js), 0o644)
 }
 
