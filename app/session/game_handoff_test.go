@@ -307,13 +307,17 @@ func TestSpyfallHostKilledMidVoteTakenOver_APP_HOST_2(t *testing.T) {
 			continue
 		}
 		mi := p.movers[i]
-		mi.until(t, "the ask", func() bool {
+		// Its own offer first, as TestHostKilledMidVoteTakenOverByAMajority_APP_HOST_2 waits
+		// for every device's: the server tells a device its host is away at once, while the
+		// device's own channel to the crashed host is found dead only after ICE's timeouts,
+		// and until then it cannot agree (ErrTakeoverNotNow; a loaded machine once got there).
+		mi.until(t, "the offer and the ask", func() bool {
+			var offer, ask bool
 			for _, u := range mi.takeovers {
-				if u.Asker >= 0 {
-					return true
-				}
+				offer = offer || (u.Offer && u.Possible)
+				ask = ask || u.Asker >= 0
 			}
-			return false
+			return offer && ask
 		})
 		if err := p.clients[i].AgreeTakeover(); err != nil {
 			t.Fatal(err)
