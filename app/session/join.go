@@ -305,14 +305,14 @@ func (p *peerSide) flushEarlyCandidates() {
 	}
 }
 
-// pump handles what the signaling server says after joining: the host's answer and
-// candidates, and the host's presence.
 // startPump starts reading what the signaling server says, once the join's answer is read.
 func (p *peerSide) startPump() {
 	p.wg.Add(1)
 	go p.pump()
 }
 
+// pump handles what the signaling server says after joining: the host's answer and
+// candidates, and the host's presence.
 func (p *peerSide) pump() {
 	defer p.wg.Done()
 	defer p.markLost()

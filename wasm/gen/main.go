@@ -182,7 +182,7 @@ const goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatc
 // largest paint itself, and Lighthouse, which replays the load at slow-4G speed, put it after
 // the wasm's download: the invite link scored about 66 instead of about 95 whenever its wasm,
 // from localhost, beat the first paint (waiting for one frame did not always order them). Only
-// the run waits: compiling meanwhile saves a cached reload about 40 ms. A browser without paint
+// the run waits: compiling meanwhile saved a cached reload about 30 ms. A browser without paint
 // timing waits for one frame.
 const goappStartAfterPaint = `goappWatchForUpdate();
 goappWatchForInstallable();
