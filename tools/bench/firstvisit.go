@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -84,12 +85,7 @@ func (c *countingSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (c *countingSite) wasmFiles() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var out []string
-	for f := range c.served {
-		out = append(out, f)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(c.served))
 }
 
 // take returns what was counted since the last take.

@@ -153,11 +153,10 @@ func startInTheLanguage(path string) error {
 	}
 	js := string(raw)
 	const label = "const goappLoadingLabel = "
-	const run = "    go.run(wasm.instance);\n"
-	if strings.Count(js, label) != 1 || strings.Count(js, run) != 1 {
+	if strings.Count(js, label) != 1 || strings.Count(js, goappRun) != 1 {
 		return fmt.Errorf("%s: go-app's loader no longer names its label and runs the wasm as expected: check startInTheLanguage against the new go-app", path)
 	}
 	js = strings.Replace(js, label, label+"(window.safehouseEarly && window.safehouseEarly.loadingLabel()) || ", 1)
-	js = strings.Replace(js, run, "    if (window.safehouseEarly) await window.safehouseEarly.ready();\n"+run, 1)
+	js = strings.Replace(js, goappRun, "    if (window.safehouseEarly) await window.safehouseEarly.ready();\n"+goappRun, 1)
 	return os.WriteFile(path, []byte(js), 0o644)
 }

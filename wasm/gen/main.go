@@ -203,6 +203,10 @@ window.safehousePainted = new Promise((painted) => {
 goappInitWebAssembly().finally(goappInitServiceWorker);
 `
 
+// goappRun is the line of go-app's loader that runs the wasm; the site's rewrites put their
+// waits before it (runAfterPaint here, the language's in startInTheLanguage).
+const goappRun = "    go.run(wasm.instance);\n"
+
 // runAfterPaint is the wait for the first paint (goappStartAfterPaint) put before the run.
 const runAfterPaint = "    await window.safehousePainted;\n"
 
@@ -220,12 +224,11 @@ func registerWorkerAfterWasm(path string) error {
 	if strings.Count(js, goappStart) != 1 {
 		return fmt.Errorf("%s: go-app's loader no longer starts as expected (%q): check registerWorkerAfterWasm against the new go-app", path, goappStart)
 	}
-	const run = "    go.run(wasm.instance);\n"
-	if strings.Count(js, run) != 1 {
-		return fmt.Errorf("%s: go-app's loader no longer runs the wasm as expected (%q): check registerWorkerAfterWasm against the new go-app", path, run)
+	if strings.Count(js, goappRun) != 1 {
+		return fmt.Errorf("%s: go-app's loader no longer runs the wasm as expected (%q): check registerWorkerAfterWasm against the new go-app", path, goappRun)
 	}
 	js = strings.Replace(js, goappStart, goappStartAfterPaint, 1)
-	js = strings.Replace(js, run, runAfterPaint+run, 1)
+	js = strings.Replace(js, goappRun, runAfterPaint+goappRun, 1)
 	return os.WriteFile(path, []byte(js), 0o644)
 }
 
