@@ -87,11 +87,11 @@ func (s *shell) answerHandoff(ctx goapp.Context, yes bool) {
 }
 
 // handoffTargets are the devices the host may hand its game to: every present seat but its
-// own, players and table screens.
+// own, players and table screens, whose device can host (not the player build).
 func (s *shell) handoffTargets() []playerRow {
 	var out []playerRow
 	for _, p := range append(append([]playerRow(nil), s.lobby.Players...), s.lobby.Screens...) {
-		if !p.You && !p.Host && p.Online {
+		if !p.You && !p.Host && p.Online && !p.PlaysOnly {
 			out = append(out, p)
 		}
 	}

@@ -19,6 +19,7 @@ func hostShell() *shell {
 		{Seat: 1, Name: "Leo", Online: true},
 		{Seat: 2, Name: "Nadia", Online: false},
 		{Seat: 3, Name: "TV", Online: true, Spectator: true},
+		{Seat: 4, Name: "Fern", Online: true, PlaysOnly: true},
 	}})
 	s.lobby.Screens = screensFromView(&session.View{You: 0, Players: []session.Player{{Seat: 3, Name: "TV", Online: true, Spectator: true}}})
 	s.live = &liveSession{hosting: hosting{host: &session.HostSession{}}}
@@ -26,7 +27,8 @@ func hostShell() *shell {
 }
 
 // APP-HOST-1: the host's banner offers to hand the game over, and lists the present devices
-// only (a table screen too), never the host's own nor one that is away.
+// only (a table screen too), never the host's own, one that is away, nor one running the player
+// build, which cannot host.
 func TestHostOffersToHandTheGameToPresentDevices_APP_HOST_1(t *testing.T) {
 	s := hostShell()
 	if html := renderCopy(t, s); !strings.Contains(html, `id="handoff-open"`) {
@@ -34,7 +36,7 @@ func TestHostOffersToHandTheGameToPresentDevices_APP_HOST_1(t *testing.T) {
 	}
 	s.handoff.Picking = true
 	html := renderCopy(t, s)
-	for id, want := range map[string]bool{"handoff-to-1": true, "handoff-to-3": true, "handoff-to-2": false, "handoff-to-0": false} {
+	for id, want := range map[string]bool{"handoff-to-1": true, "handoff-to-3": true, "handoff-to-2": false, "handoff-to-0": false, "handoff-to-4": false} {
 		if got := strings.Contains(html, `id="`+id+`"`); got != want {
 			t.Errorf("%s listed %v, want %v", id, got, want)
 		}

@@ -53,6 +53,8 @@ type playerRow struct {
 	You    bool
 	// Spectator: a table screen (a laptop on the TV), which plays no seat.
 	Spectator bool
+	// PlaysOnly: the seat's device runs the player build, which cannot take the game.
+	PlaysOnly bool
 	// Order is the seat's place among all the host's seats, table screens included: where a
 	// move (session.KindMove) puts a seat.
 	Order int
@@ -113,6 +115,7 @@ func rowsFromView(v *session.View, spectators bool) []playerRow {
 			Host:      p.Host,
 			You:       p.Seat == v.You,
 			Spectator: p.Spectator,
+			PlaysOnly: p.PlaysOnly,
 			Order:     i,
 		})
 	}

@@ -7,6 +7,9 @@ import (
 	"fmt"
 )
 
+// canHost: the full build hosts (becomehost_player.go has the player build's answer).
+const canHost = true
+
 // becomeHost takes the room st names with its claim and hosts it on this device (a handoff
 // or a takeover), with the game the app's OpenTable makes from st.
 func (c *Client) becomeHost(ctx context.Context, st HostState) (*HostSession, error) {

@@ -12,6 +12,10 @@ import (
 // engines' rules: it joins and plays games, and only the full build hosts one.
 var ErrPlayerBuild = errors.New("this build of the app plays but cannot host: the full app hosts")
 
+// canHost: the player build does not host; its hellos say so (Hello.PlaysOnly), so that no
+// host asks it to.
+const canHost = false
+
 // becomeHost, in the player build, refuses every handoff and takeover with ErrPlayerBuild:
 // the game stays with its host, or with another device that can host it.
 func (c *Client) becomeHost(context.Context, HostState) (*HostSession, error) {

@@ -48,6 +48,9 @@ type Hello struct {
 	// (channelProof in admission.go); without it (or a resume token) the player waits for
 	// the host to let it in.
 	Proof string `json:"proof,omitempty"`
+	// PlaysOnly says the device runs the player build, which plays and cannot host: the host
+	// does not hand the game to it (canHost).
+	PlaysOnly bool `json:"playsOnly,omitempty"`
 }
 
 // Welcome is the host's answer to a hello: the seat the connection now speaks for.

@@ -50,6 +50,9 @@ func (h *hostCore) askHandoff(no int) (*handoffOut, error) {
 	if s == nil || s.host || s.conn == nil || s.conn.isHost {
 		return nil, fmt.Errorf("%w (seat %d)", ErrHandoffSeat, no)
 	}
+	if s.conn.playsOnly {
+		return nil, fmt.Errorf("%w: seat %d runs the player build, which cannot host", ErrHandoffSeat, no)
+	}
 	ho := &handoffOut{id: newToken(), target: s, conn: s.conn, answer: make(chan handoffAnswer, 1),
 		taken: make(chan struct{}), gone: make(chan struct{})}
 	h.handoff = ho

@@ -109,6 +109,9 @@ type hostConn struct {
 	invited bool
 	proof   func(string) bool
 	knock   *knock // while it waits for the host
+	// playsOnly: its hello said its device cannot host (the player build); a reload into the
+	// full build comes back on a new connection that can.
+	playsOnly bool
 }
 
 func newHostCore(room string, log logger) *hostCore {
@@ -242,7 +245,8 @@ func (h *hostCore) changedLocked() {
 func (h *hostCore) playersLocked() []Player {
 	players := make([]Player, len(h.seats))
 	for i, s := range h.seats {
-		players[i] = Player{Seat: Seat(s.no), Name: s.name, Online: s.conn != nil, Host: s.host, Spectator: s.spectator}
+		players[i] = Player{Seat: Seat(s.no), Name: s.name, Online: s.conn != nil, Host: s.host, Spectator: s.spectator,
+			PlaysOnly: s.conn != nil && s.conn.playsOnly}
 	}
 	return players
 }

@@ -24,7 +24,7 @@ type gameTimer struct {
 
 // hello is the first message a client with these options sends.
 func (o Options) hello() Hello {
-	return Hello{Name: o.Name, Token: o.Token, Spectator: o.Spectator}
+	return Hello{Name: o.Name, Token: o.Token, Spectator: o.Spectator, PlaysOnly: !canHost}
 }
 
 // rosterLocked tells a RosterTable who sits where.

@@ -115,6 +115,7 @@ func (h *hostCore) helloLocked(hc *hostConn, env Envelope) (toClose []Conn) {
 	}
 	s.conn = hc
 	hc.seat = s
+	hc.playsOnly = hello.PlaysOnly
 	h.tellLocked(hc, wire.TypeAdmit)
 	h.sendLocked(hc, TypeWelcome, 0, Welcome{Room: h.room, Seat: s.no, Token: s.token, Seq: s.lastSeq})
 	if nameErr != nil && hello.Name != "" && !returning {

@@ -111,6 +111,8 @@ type Player struct {
 	Host   bool   `json:"host"`
 	// Spectator seats watch: they get the public view of the game and never a secret.
 	Spectator bool `json:"spectator,omitempty"`
+	// PlaysOnly: the seat's device said it cannot host (Hello.PlaysOnly).
+	PlaysOnly bool `json:"playsOnly,omitempty"`
 }
 
 // Intent is what a player asks the host to do (t:"intent"). Identity comes from the connection, never from a field.
