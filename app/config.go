@@ -22,10 +22,10 @@ import (
 // of the table to agree, whatever one phone's setting says. The browser tests set it to a few
 // seconds rather than wait a minute and a half.
 //
-// And it may set "inviteBuild": "player", read by the page's script before the app runs
-// (wasm/gen/build.js): an invite link then loads the player build, which is smaller but cannot
-// host (fullbuild.go; README "What an invitee downloads"). Unset, every page loads the full
-// build.
+// And it may set "inviteBuild": "full", read by the page's script before the app runs
+// (wasm/gen/build.js): an invite link then loads the full build rather than the smaller player
+// build, which cannot host until it has moved to the full build (fullbuild.go; README "What an
+// invitee downloads").
 
 // configValue is config.js's field name, else the build's environment variable env.
 func configValue(field, env string) string {

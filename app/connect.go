@@ -95,7 +95,7 @@ func (s *shell) join(ctx goapp.Context, name string, inv invite) {
 // start shows the lobby for a fresh session and feeds it the session's updates.
 func (s *shell) start(ctx goapp.Context, live *liveSession) {
 	s.live = live
-	keepFullBuild() // in the player build, the full build now comes in the background
+	s.keepFullBuild() // in the player build, the full build now comes in the background
 	s.home.Notice = ""
 	var link, qr string
 	if live.invite.Secret != "" { // a game with no server has no link (qrplay.go)
@@ -288,7 +288,7 @@ func (s *shell) onRetry(ctx goapp.Context, _ goapp.Event) {
 // goHome also ends pass-and-play: a game started later from home is played on many phones.
 func (s *shell) goHome() {
 	clearFragment()
-	keepFullBuild()   // home offers what only the full build does
+	s.keepFullBuild() // home offers what only the full build does
 	s.forgetQRGuest() // a QR player who goes home has left the game
 	s.pass = nil
 	s.qr = qrModel{}

@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"safehouse/app/i18n"
+	"safehouse/app/session"
 	"safehouse/app/ui"
 )
 
@@ -17,8 +18,10 @@ import (
 // progress, until the worker has the full build; the tab then reloads into it, and the full
 // build carries on with what was pressed (carryon.go). The name is in localStorage already
 // (checkName), pass-and-play's names travel in the continuation, and the languages and
-// themes are preferences: nothing typed is lost. The page's build.js does the JavaScript
-// part (wasm/gen).
+// themes are preferences: nothing typed is lost. A player-build tab in a game moves to the
+// full build by itself once the worker keeps it, at a moment nobody sees (moveToFullUnseen),
+// because only the full build can take the game over when the host's phone dies. The page's
+// build.js does the JavaScript part (wasm/gen).
 
 // continueKey is where a tab switching to the full build keeps what to carry on with
 // (sessionStorage, so only this tab's reload reads it; build.js loads the full build while
@@ -39,11 +42,58 @@ const (
 )
 
 // keepFullBuild has the service worker fetch the full build in the background, when this is
-// the player build and the worker has not got it (build.js; nothing in the full build).
-func keepFullBuild() {
-	if b := goapp.Window().Get("safehouseBuild"); b.Truthy() {
-		b.Call("keepFull")
+// the player build and the worker has not got it (build.js; nothing in the full build). Once
+// the worker keeps it, this tab moves to it the first time nobody is looking
+// (moveToFullUnseen).
+func (s *shell) keepFullBuild() {
+	b := goapp.Window().Get("safehouseBuild")
+	if !b.Truthy() {
+		return
 	}
+	if s.onFullKept == nil {
+		s.onFullKept = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+			s.ui.Dispatch(func(goapp.Context) { s.fullBuildKept() })
+			return nil
+		})
+	}
+	b.Call("keepFull", s.onFullKept)
+}
+
+// fullBuildKept follows the page's visibility from the moment the worker keeps the full build.
+func (s *shell) fullBuildKept() {
+	if !s.fullKept {
+		s.fullKept = true
+		if doc := goapp.Window().Get("document"); doc.Truthy() {
+			doc.Call("addEventListener", "visibilitychange", goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+				s.ui.Dispatch(func(goapp.Context) { s.moveToFullUnseen() })
+				return nil
+			}))
+		}
+	}
+	s.moveToFullUnseen()
+}
+
+// moveToFullUnseen reloads a player-build tab into the full build its worker keeps while the
+// page is hidden (the phone asleep, another app in front), so that this device too can take
+// the game over if its host's phone dies. It moves only when the tab comes back as it was: a
+// guest of a game with a server, joined by the link (its proof and its seat's token are kept),
+// with the host reachable and no handoff or takeover under way. The seat comes back with its
+// token as after any reload, and the host sends the seat its share of the sealed game again
+// (seal_host.go), which a reload while the host is away could not get back. Nobody sees the
+// reload: the screen is back as it was when the player looks again.
+func (s *shell) moveToFullUnseen() {
+	doc := goapp.Window().Get("document")
+	if !s.fullKept || s.movingToFull || s.fullWait != nil || !doc.Truthy() || doc.Get("visibilityState").String() != "hidden" {
+		return
+	}
+	live := s.live
+	if live == nil || live.hosts() || live.hostsQR() || live.invite.Secret == "" || s.pass != nil ||
+		s.lobby.Status != session.StatusOnline || (s.screen != screenLobby && s.screen != screenGame) ||
+		s.handoff != (handoffModel{}) {
+		return
+	}
+	s.movingToFull = true
+	goapp.Window().Get("safehouseBuild").Call("reloadIntoFull")
 }
 
 // switchToFull waits for the full build with the loader strip on screen, then reloads the tab

@@ -55,6 +55,11 @@ type shell struct {
 	handoff    handoffModel   // handing the game over, taking it over (handoff.go, takeover.go)
 	fullWait   *fullBuildWait // the player build waiting for the full build (fullbuild.go)
 
+	// The player build once the worker keeps the full build (fullbuild.go).
+	fullKept     bool
+	movingToFull bool       // reloading into it
+	onFullKept   goapp.Func // build.js calls it when the worker has the full build
+
 	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
 	// it: an event's context belongs to the element clicked, and go-app drops a dispatch
 	// once that element is gone (the button of a screen already left).

@@ -28,6 +28,7 @@
 // `make size` builds both and shows their sizes and the difference by package
 // (tools/wasmsize -diff); tools/wasmsize's TestPlayerBuildLeavesOutTheHost keeps the player
 // build compiling and checks what it leaves out. `make wasm` builds both into web/, and the
-// site ships both: an invite link loads the player build where the site's config.js sets
-// inviteBuild "player" (wasm/gen/build.js; README "What an invitee downloads").
+// site ships both: an invite link loads the player build unless the site's config.js sets
+// inviteBuild "full" or the browser's worker keeps the full build already (wasm/gen/build.js;
+// README "What an invitee downloads").
 package main

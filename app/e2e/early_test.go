@@ -3,11 +3,13 @@
 package e2e
 
 import (
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -17,26 +19,26 @@ import (
 	"safehouse/signaling"
 )
 
-// slowSite serves the site like `make run`, but holds every request for app.wasm until
-// release is called, as a phone's slow first download would, and counts the wasm's full
-// answers (status 200) and the bytes they carried.
+// slowSite serves the site like `make run`, but holds every request for a build of the app
+// (app.wasm, app-player.wasm) until release is called, as a phone's slow first download
+// would, and counts each build's full answers (status 200) and the bytes they carried.
 type slowSite struct {
 	*httptest.Server
 	held     chan struct{}
 	once     sync.Once
 	mu       sync.Mutex
-	wasmGets int
+	wasmGets map[string]int // by path
 	wasmSent int64
 }
 
 func newSlowSite(t *testing.T, site string, sig http.Handler) *slowSite {
 	t.Helper()
-	s := &slowSite{held: make(chan struct{})}
+	s := &slowSite{held: make(chan struct{}), wasmGets: map[string]int{}}
 	files := signaling.SiteHandler(site)
 	mux := http.NewServeMux()
 	mux.Handle("/signal", sig)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasSuffix(r.URL.Path, "/app.wasm") {
+		if !strings.HasSuffix(r.URL.Path, ".wasm") {
 			files.ServeHTTP(w, r)
 			return
 		}
@@ -50,7 +52,7 @@ func newSlowSite(t *testing.T, site string, sig http.Handler) *slowSite {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if cw.status == http.StatusOK && r.Method == http.MethodGet {
-			s.wasmGets++
+			s.wasmGets[r.URL.Path]++
 			s.wasmSent += cw.n
 		}
 	})
@@ -61,10 +63,16 @@ func newSlowSite(t *testing.T, site string, sig http.Handler) *slowSite {
 
 func (s *slowSite) release() { s.once.Do(func() { close(s.held) }) }
 
-func (s *slowSite) wasm() (gets int, sent int64) {
+// wasm is how many times each build was sent, as "path:count" sorted, and the bytes in all.
+func (s *slowSite) wasm() (gets string, sent int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.wasmGets, s.wasmSent
+	var each []string
+	for path, n := range s.wasmGets {
+		each = append(each, fmt.Sprintf("%s:%d", path, n))
+	}
+	slices.Sort(each)
+	return strings.Join(each, " "), s.wasmSent
 }
 
 type countingWriter struct {
@@ -94,8 +102,9 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 // presses Join, which says it is getting ready and keeps the page where it is. When the
 // wasm arrives the app starts with that name and language and carries the press out: the
 // guest's seat appears on the host's screen. A second guest who typed a name but did not
-// press Join finds it kept, and joins only when they press. Each phone got the wasm over
-// the network once, and on a repeat visit not at all.
+// press Join finds it kept, and joins only when they press. Each phone got the player build
+// over the network once, and once seated its worker got the full build once; the guest's
+// repeat visit, which runs the full build, took not a byte of either.
 // layoutProbe describes where the invited screen's parts are, in CSS pixels.
 const layoutProbe = `["#invited-title", "#invited-body", "#name", "#join", "footer.preferences", "#pref-lang", "#pref-theme"].map(s => {
 	const e = document.querySelector(s);
@@ -197,17 +206,24 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	host.waitJS(`document.querySelectorAll("#players .player-name").length === 3`, "the second guest's seat")
 
 	// The page's preload fetched the wasm, and app.js took that download (one fetch of it).
-	if got := eval[string](guest, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/web/app.wasm")).map(e => e.initiatorType).join()`); got != "link" {
+	if got := eval[string](guest, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/web/app-player.wasm")).map(e => e.initiatorType).join()`); got != "link" {
 		guest.fatalf("the wasm's downloads, by initiator: %q, want one, by the page's preload (link)", got)
 	}
 	// The service worker, registered once the wasm ran, finds it in the HTTP cache.
 	waitInstalled(guest)
-	if gets, sent := slow.wasm(); gets != 2 {
-		t.Errorf("first visits of two phones: the wasm was sent %d times (%d bytes), want once to each", gets, sent)
+	for _, p := range []*tab{guest, late} {
+		p.waitJS(fullBuildMark, "the seated guest's worker keeping the full build")
 	}
-	// A repeat visit takes the wasm from the worker's cache: not one byte of it on the network.
+	const sentOnce = "/web/app-player.wasm:2 /web/app.wasm:2"
+	if gets, sent := slow.wasm(); gets != sentOnce {
+		t.Errorf("first visits of two phones: builds sent %s (%d bytes), want %s: the player build to each page, then, once seated, the full build to each worker", gets, sent, sentOnce)
+	}
+	// A repeat visit runs the full build from the worker's cache: not one byte on the network.
 	guest.reload()
-	if gets, sent := slow.wasm(); gets != 2 {
-		t.Errorf("after a repeat visit the wasm has been sent %d times (%d bytes), want once to each phone", gets, sent)
+	if kind := eval[string](guest, `window.safehouseBuild.kind`); kind != "full" {
+		guest.fatalf("the repeat visit runs the %s build, want the full build its worker keeps", kind)
+	}
+	if gets, sent := slow.wasm(); gets != sentOnce {
+		t.Errorf("after a repeat visit builds sent %s (%d bytes), want still %s", gets, sent, sentOnce)
 	}
 }

@@ -12,7 +12,8 @@ import (
 )
 
 // APP-HOST-1 across browsers: a Chromium host hands its game, while the round's clock runs, to
-// a Firefox player from the banner; Firefox's player accepts, Firefox runs the game from then
+// a Firefox player from the banner (whose tab came by the invite link as the player build and
+// moved to the full build when its phone slept in the lobby); Firefox's player accepts, Firefox runs the game from then
 // on, the Chromium tab comes back as Maya's seat, Leo (a native player) finds the new host by
 // himself, and the round is played to its end with Firefox hosting.
 func TestChromiumHostHandsTheGameToFirefox_APP_HOST_1(t *testing.T) {
@@ -30,6 +31,8 @@ func TestChromiumHostHandsTheGameToFirefox_APP_HOST_1(t *testing.T) {
 	want := `[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Maya,Fern,Leo"`
 	host.waitJS(want, "the table on the host")
 	ff.waitJS(want, "the table in Firefox")
+	sleepIntoFullBuild(ff, "Maya,Fern,Leo")
+	host.waitJS(want, "Fern back at the table in the full build")
 	step("seated")
 	press(host, "#set-rounds button[data-value='1']")
 	host.waitJS(`document.querySelector("#set-rounds button[data-value='1'][aria-pressed=true]") !== null`, "one round")

@@ -5,6 +5,7 @@ package e2e
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -65,7 +66,7 @@ const wasmFetched = `performance.getEntriesByType("resource").map(e => new URL(e
 // asks again and reads the last answer).
 const fullBuildKept = `caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.match("/web/app.wasm"))))).then(rs => window.__fullKept = rs.some(Boolean)) && window.__fullKept === true`
 
-// Issue 35, on a site whose config.js sets inviteBuild "player": the host's tab, opened at
+// Issue 35, on a site whose config.js leaves inviteBuild unset: the host's tab, opened at
 // home, runs the full build; the invitee's tab, opened by the invite link, fetches the player
 // build and not the full one, joins, and its service worker then asks for the full build in
 // the background (held here: a download that has not finished). The invitee leaves the game
@@ -75,7 +76,6 @@ const fullBuildKept = `caches.keys().then(ks => Promise.all(ks.map(k => caches.o
 func TestInviteLinkLoadsThePlayerBuild(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.setConfig(map[string]string{"inviteBuild": "player"})
 	host, _, _ := openHostLobby(t, h, "host at home")
 	if got := eval[[]string](host, wasmFetched); len(got) != 1 || got[0] != "/web/app.wasm" {
 		t.Errorf("the host's tab, opened at home, fetched %v, want the full build alone", got)
@@ -115,4 +115,25 @@ func TestInviteLinkLoadsThePlayerBuild(t *testing.T) {
 	if left := eval[string](fern, `sessionStorage.getItem("safehouse.continue") || ""`); left != "" {
 		t.Errorf("the continuation %q stayed after it was carried out", left)
 	}
+}
+
+// fullBuildMark is the page's mark that its worker keeps the full build (wasm/gen/build.js).
+const fullBuildMark = `localStorage.getItem("safehouse.full-kept") === "1"`
+
+// sleepIntoFullBuild is what a player-build tab seated at a table does once its worker keeps
+// the full build: the page is hidden, as a phone put to sleep hides it (the page reads
+// visibilityState "hidden" and hears visibilitychange), and the tab reloads into the full
+// build by itself, back at the same seat of the table, which lists want's names.
+func sleepIntoFullBuild(p browserTab, want string) {
+	p.test().Helper()
+	if kind := js[string](p, `window.safehouseBuild.kind`); kind != "player" {
+		p.fatalf("the tab runs the %s build before its phone sleeps, want the player build", kind)
+	}
+	p.waitJS(fullBuildMark, "the worker keeping the full build")
+	if err := p.inject(`Object.defineProperty(document, "visibilityState", {configurable: true, get: () => "hidden"});
+document.dispatchEvent(new Event("visibilitychange"));`); err != nil {
+		p.fatalf("hiding the page: %v", err)
+	}
+	p.waitJS(`window.safehouseBuild && window.safehouseBuild.kind === "full" && document.querySelector(".app.ready") !== null`, "the tab reloaded into the full build")
+	p.waitJS(`[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === `+strconv.Quote(want), "the same seat at the table, in the full build")
 }

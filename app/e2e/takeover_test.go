@@ -39,7 +39,10 @@ func joinTab(h *harness, link, name string) *tab {
 // host has been away for the site's takeoverAfter (a few seconds here; 90 on a real site), the
 // players' tabs offer to continue the game; Cleo's tab asks, Dana's tab agrees, and the game
 // goes on in Cleo's tab under the same room code: the vote still holds the gone host's yes,
-// Leo (a native player) comes back by himself, and the game runs to its end.
+// Leo (a native player) comes back by himself, and the game runs to its end. Both tabs came by
+// the invite link and ran the player build; Cleo's phone slept in the lobby once its worker
+// kept the full build, so her tab moved to the full build, which can take the game over, and
+// Dana's tab, still the player build, agrees.
 func TestHostTabClosedAPlayerTabContinuesTheGame_APP_HOST_2(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
@@ -58,6 +61,12 @@ func TestHostTabClosedAPlayerTabContinuesTheGame_APP_HOST_2(t *testing.T) {
 	want := `[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Maya,Cleo,Dana,Leo"`
 	for _, tb := range tabs {
 		tb.waitJS(want, "the whole table")
+	}
+	sleepIntoFullBuild(cleo, "Maya,Cleo,Dana,Leo")
+	host.waitJS(want, "Cleo back at the table in the full build")
+	step("Cleo in the full build")
+	if kind := eval[string](dana, `window.safehouseBuild.kind`); kind != "player" {
+		t.Fatalf("Dana's tab runs the %s build, want the player build", kind)
 	}
 	press(host, "#set-rounds button[data-value='1']")
 	host.waitJS(`document.querySelector("#set-rounds button[data-value='1'][aria-pressed=true]") !== null`, "one round")

@@ -1,22 +1,25 @@
-// Which build of the app this page runs (issue 35). Where the site's config.js sets
-// inviteBuild to "player" (app/config.go), an invite link loads the player build
+// Which build of the app this page runs (issue 35). An invite link loads the player build
 // (web/app-player.wasm: the same source built with -tags player, without what only a host
-// runs, wasm/doc.go); every other start loads the full build (web/app.wasm): home, an
-// installed app, a tab that hosts a game (its save is in localStorage, app/storage.go), and a
-// tab that is switching to the full build to carry on with something the player build cannot
-// do (a continuation waits in sessionStorage, app/fullbuild.go). The site generator writes
-// window.safehouseBuilds ({full: {url, size}, player: {url, size}}); app.js fetches
-// window.safehouseBuild.url. It runs inline in <head>, after config.js, so the wasm's
-// download starts as early as a preload in the page's markup would.
+// runs, wasm/doc.go), unless the site's config.js sets inviteBuild to "full" (app/config.go);
+// every other start loads the full build (web/app.wasm): home, an installed app, a tab that
+// hosts a game (its save is in localStorage, app/storage.go), a tab that is switching to the
+// full build to carry on with something the player build cannot do (a continuation waits in
+// sessionStorage, app/fullbuild.go), and any page of a browser whose service worker keeps
+// the full build already (a mark in localStorage): it costs nothing more to load there, and
+// only the full build can take a game over. The site generator writes window.safehouseBuilds
+// ({full: {url, size}, player: {url, size}}); app.js fetches window.safehouseBuild.url. It
+// runs inline in <head>, after config.js, so the wasm's download starts as early as a preload
+// in the page's markup would.
 (() => {
   const hostSaveKey = "safehouse.host"; // app/storage.go
-  const continueKey = "safehouse.continue"; // app/switch.go
+  const continueKey = "safehouse.continue"; // app/fullbuild.go
+  const fullKeptKey = "safehouse.full-kept"; // set below once the worker keeps the full build
 
   // buildFor is the build a page at this fragment loads: "player" for an invite that names a
-  // room (as early.js and the app read it), unless this browser hosts a game or the tab is
-  // switching to the full build.
-  window.safehouseBuildFor = (hash, hosting, switching, invites) => {
-    if (invites !== "player" || hosting || switching) return "full";
+  // room (as early.js and the app read it), unless the site turned that off, this browser
+  // hosts a game or keeps the full build, or the tab is switching to the full build.
+  window.safehouseBuildFor = (hash, hosting, switching, kept, invites) => {
+    if (invites === "full" || hosting || switching || kept) return "full";
     const m = /(?:^#|&)join=([^&]*)/.exec(hash);
     if (!m) return "full";
     let room;
@@ -39,26 +42,34 @@
   const builds = window.safehouseBuilds;
   if (!builds) return; // a page not made by the site generator (a test's)
   const invites = (window.safehouseConfig || {}).inviteBuild;
-  const kind = window.safehouseBuildFor(location.hash, stored("localStorage", hostSaveKey), stored("sessionStorage", continueKey), invites);
+  const kind = window.safehouseBuildFor(location.hash, stored("localStorage", hostSaveKey), stored("sessionStorage", continueKey),
+    stored("localStorage", fullKeptKey), invites);
   const worker = () => ("serviceWorker" in navigator ? navigator.serviceWorker : null);
 
   // askForFull has the service worker keep the full build in its cache (app-worker.js),
-  // calling progress(percent) as it comes. It resolves true once the build is kept, false
-  // when no worker runs this page's site (the full build then comes with the next load);
-  // it rejects when the download fails.
+  // calling progress(percent) as it comes. It resolves true once the build is kept (and marks
+  // it, so that the next page of this browser loads the full build), false when no worker
+  // runs this page's site (the full build then comes with the next load); it rejects when the
+  // download fails.
   const askForFull = async (progress) => {
     const sw = worker();
     if (!sw || !(await sw.getRegistration())) return false;
     const registration = await sw.ready;
-    return new Promise((resolve, reject) => {
+    await new Promise((resolve, reject) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = ({ data }) => {
         if (data.failed) reject(new Error(data.failed));
-        else if (data.done) resolve(true);
+        else if (data.done) resolve();
         else if (progress) progress(data.percent);
       };
       registration.active.postMessage({ type: "safehouse-full-build" }, [channel.port2]);
     });
+    try {
+      localStorage.setItem(fullKeptKey, "1");
+    } catch (e) {
+      // storage refused: the next invite loads the player build again, and asks again
+    }
+    return true;
   };
 
   window.safehouseBuild = {
@@ -66,10 +77,16 @@
     url: builds[kind].url,
     size: builds[kind].size,
     // keepFull fetches the full build in the background (the player build asks once its join
-    // is done), so that Create, pass-and-play and offline work from the next visit.
-    keepFull: () => {
-      if (kind === "player") askForFull(null).catch(() => {}); // asked again at the next need
+    // is done), so that Create, pass-and-play, offline and taking a game over work from the
+    // next load; kept() is called once the worker has it.
+    keepFull: (kept) => {
+      if (kind !== "player") return;
+      askForFull(null).then((ok) => {
+        if (ok && kept) kept();
+      }, () => {}); // asked again at the next need
     },
+    // reloadIntoFull reloads the tab, which then runs the full build the worker keeps.
+    reloadIntoFull: () => location.reload(),
     // switchToFull runs the full build in this tab with continuation (JSON, app/switch.go) to
     // carry out: it waits for the worker to have the build, calling progress(percent), and
     // reloads; failed(message) when the download fails, and the page stays as it is.

@@ -84,37 +84,42 @@ func TestLoaderFetchesTheChosenBuild(t *testing.T) {
 	}
 }
 
-// Where config.js sets inviteBuild "player", an invite link loads the player build; home, a
-// tab that hosts a game (its save in localStorage) and a tab switching to the full build (a
-// continuation in sessionStorage) load the full build, and so does every page of a site that
-// does not set it. The room is read as early.js and the app read it: a fragment that names no
-// room the app accepts loads the full build, which explains the link. build.js runs in
-// Node.js with the page's globals stubbed; it preloads the build it chose.
+// An invite link loads the player build unless config.js sets inviteBuild "full"; home, a tab
+// that hosts a game (its save in localStorage), a tab switching to the full build (a
+// continuation in sessionStorage) and a browser whose worker keeps the full build already (a
+// mark in localStorage) load the full build. The room is read as early.js and the app read
+// it: a fragment that names no room the app accepts loads the full build, which explains the
+// link. build.js runs in Node.js with the page's globals stubbed; it preloads the build it
+// chose.
 func TestInviteLinksLoadThePlayerBuild(t *testing.T) {
 	type page struct {
 		Hash      string `json:"hash"`
 		Hosting   bool   `json:"hosting"`
 		Switching bool   `json:"switching"`
+		Kept      bool   `json:"kept"`
 		Invites   string `json:"invites"`
 		Want      string `json:"-"`
 	}
+	const link = "#join=ABCDEF&k=0123456789abcdefghijkl"
 	cases := []page{
-		{"", false, false, "player", fullBuild},
-		{"#join=ABCDEF&k=0123456789abcdefghijkl", false, false, "player", playerBuild},
-		{"#join=ABCDEF", false, false, "player", playerBuild},
-		{"#join=abc-def", false, false, "player", playerBuild},
-		{"#join=abc+def", false, false, "player", playerBuild},
-		{"#k=0123456789abcdefghijkl&join=QRS234", false, false, "player", playerBuild},
-		{"#join=ABCDEF&k=0123456789abcdefghijkl", true, false, "player", fullBuild},
-		{"#join=ABCDEF&k=0123456789abcdefghijkl", false, true, "player", fullBuild},
-		{"#join=ABCDE", false, false, "player", fullBuild},
-		{"#join=ABCDE1", false, false, "player", fullBuild},
-		{"#join=ABCDEFG", false, false, "player", fullBuild},
-		{"#join=%ZZ", false, false, "player", fullBuild},
-		{"#xjoin=ABCDEF", false, false, "player", fullBuild},
-		{"#theme=dark", false, false, "player", fullBuild},
-		{"#join=ABCDEF&k=0123456789abcdefghijkl", false, false, "", fullBuild},
-		{"#join=ABCDEF&k=0123456789abcdefghijkl", false, false, "full", fullBuild},
+		{"", false, false, false, "", fullBuild},
+		{link, false, false, false, "", playerBuild},
+		{link, false, false, false, "player", playerBuild},
+		{"#join=ABCDEF", false, false, false, "", playerBuild},
+		{"#join=abc-def", false, false, false, "", playerBuild},
+		{"#join=abc+def", false, false, false, "", playerBuild},
+		{"#k=0123456789abcdefghijkl&join=QRS234", false, false, false, "", playerBuild},
+		{link, true, false, false, "", fullBuild},
+		{link, false, true, false, "", fullBuild},
+		{link, false, false, true, "", fullBuild},
+		{link, false, false, true, "player", fullBuild},
+		{"#join=ABCDE", false, false, false, "", fullBuild},
+		{"#join=ABCDE1", false, false, false, "", fullBuild},
+		{"#join=ABCDEFG", false, false, false, "", fullBuild},
+		{"#join=%ZZ", false, false, false, "", fullBuild},
+		{"#xjoin=ABCDEF", false, false, false, "", fullBuild},
+		{"#theme=dark", false, false, false, "", fullBuild},
+		{link, false, false, false, "full", fullBuild},
 	}
 	builds := `{"full":{"url":"/sub/web/app.wasm","size":100},"player":{"url":"/sub/web/app-player.wasm","size":80}}`
 	input, _ := json.Marshal(cases)
@@ -123,7 +128,7 @@ const out = ` + string(input) + `.map((c) => {
   const window = {
     safehouseConfig: { inviteBuild: c.invites },
     safehouseBuilds: ` + builds + `,
-    localStorage: { getItem: (k) => (c.hosting && k === "safehouse.host" ? "{}" : null) },
+    localStorage: { getItem: (k) => ((c.hosting && k === "safehouse.host") || (c.kept && k === "safehouse.full-kept") ? "1" : null) },
     sessionStorage: { getItem: (k) => (c.switching && k === "safehouse.continue" ? "{\"do\":\"create\"}" : null) },
   };
   const preloads = [];
@@ -144,7 +149,7 @@ console.log(JSON.stringify(out));`
 	for i, c := range cases {
 		g := got[i]
 		if g.Kind != c.Want || g.URL != wantURL[c.Want] || g.Size != wantSize[c.Want] {
-			t.Errorf("%q (hosting %v, switching %v, inviteBuild %q): build %s at %s (%d bytes), want %s", c.Hash, c.Hosting, c.Switching, c.Invites, g.Kind, g.URL, g.Size, c.Want)
+			t.Errorf("%q (hosting %v, switching %v, full kept %v, inviteBuild %q): build %s at %s (%d bytes), want %s", c.Hash, c.Hosting, c.Switching, c.Kept, c.Invites, g.Kind, g.URL, g.Size, c.Want)
 		}
 		want := map[string]string{"rel": "preload", "href": wantURL[c.Want], "as": "fetch", "type": "application/wasm", "crossOrigin": "anonymous"}
 		if len(g.Preloads) != 1 || !mapsEqual(g.Preloads[0], want) {

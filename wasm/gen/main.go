@@ -243,7 +243,7 @@ func writeConfig(c config) error {
 		"// signalURL: the signaling WebSocket, e.g. \"wss://signal.example.org/signal\"; empty = <this site>/signal.\n" +
 		"// iceServers: comma-separated STUN/TURN URLs; empty on a LAN.\n" +
 		"// Also possible: \"takeoverAfter\": \"30\" (seconds before a host's game may be taken over; 90 when unset),\n" +
-		"// \"inviteBuild\": \"player\" (invite links load the smaller player build, which cannot host).\n" +
+		"// \"inviteBuild\": \"full\" (invite links load the full build, not the smaller player build).\n" +
 		"window.safehouseConfig = " + string(values) + ";\n"
 	if err := os.MkdirAll(filepath.Join(c.out, "web"), 0o755); err != nil {
 		return err
