@@ -7,6 +7,9 @@ import (
 	"errors"
 )
 
+// canHost is false in the player build (becomehost.go).
+const canHost = false
+
 // ErrPlayerBuild refuses to host on a device running the player build of the app (built with
 // -tags player), which leaves out the host's side of the session, the game room and the
 // engines' rules: it joins and plays games, and only the full build hosts one.
