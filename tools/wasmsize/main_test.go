@@ -226,6 +226,8 @@ func TestPlayerBuildLeavesOutTheHost(t *testing.T) {
 		// what a HostSession's Close, a handoff's state and an ask's gives reached (session.canHost)
 		"safehouse_app_session.__hostCore_.sealLocked", "safehouse_app_session.DecodeHostState",
 		"safehouse_app_session.__takeover_.finish", "github.com_hashicorp_vault_shamir.Combine",
+		// the host's controls on the screens both builds share (ui.Hosts)
+		"safehouse_app.__shell_.startButton", "safehouse_app.__shell_.passOn", "safehouse_app.__shell_.renderQRSeat",
 	} {
 		if !full[gone] {
 			t.Errorf("the full build has no %s: name another function of the host's", gone)
