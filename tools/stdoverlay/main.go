@@ -21,7 +21,10 @@
 // `bigIntType = reflect.TypeFor[*big.Int]()` among its package-level values, and a type made
 // into an interface value at start keeps every method of it that some interface call could
 // reach: *big.Int's String, Format, Scan, MarshalJSON, GobEncode..., nearly all of math/big
-// (0.15 MB of code, 0.04 MB as brotli), though nothing in the browser marshals ASN.1.
+// (0.15 MB of code, 0.04 MB as brotli), though nothing in the browser marshals ASN.1. And
+// mime (imported by net/http) hands its reader of the system's MIME files over at start
+// (`func init() { osInitMime = initMimeUnix }`), which kept the package's parsers, though
+// nothing in the app asks mime anything.
 //
 // Made lazy, each stays only if something reachable asks for it: app.wasm is 0.11 MB
 // smaller as brotli. The rewrite is made from the syntax tree and keeps the semantics:
@@ -32,7 +35,10 @@
 //     call and calls it (likewise OnceValue and OnceValues): uses were calls already;
 //   - encoding/asn1's `bigIntType = reflect.TypeFor[*big.Int]()` becomes
 //     `func bigIntType() reflect.Type`, and every use a call (reflect.TypeFor gives the same
-//     Type at every call, so the comparisons with it hold).
+//     Type at every call, so the comparisons with it hold);
+//   - mime's initMime calls initMimeUnix itself, and type_unix.go's init that set
+//     osInitMime to it is gone: the same call, made where it is needed (the overlay is for
+//     js/wasm, which builds type_unix.go, and for the unix machines its test runs on).
 //
 // A toolchain whose crypto/hpke no longer has the KEMs gets an empty overlay and a warning
 // (the build is then only larger), and this package's test fails, so the change is seen.
@@ -227,7 +233,35 @@ func write(srcRoot, out string) (overlay, error) {
 	if len(missing) > 0 {
 		return overlay{}, fmt.Errorf("%s has no `x = reflect.TypeFor[T]()` for %s: this Go's encoding/asn1 changed", typePkg, strings.Join(missing, ", "))
 	}
+	for file, r := range mimeRewrites {
+		src := filepath.Join(srcRoot, "mime", file)
+		orig, err := os.ReadFile(src)
+		if err != nil {
+			return overlay{}, err
+		}
+		if strings.Count(string(orig), r[0]) != 1 {
+			return overlay{}, fmt.Errorf("mime/%s has no %q: this Go's mime changed", file, r[0])
+		}
+		dst := filepath.Join(out, "mime", file+".overlay")
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return overlay{}, err
+		}
+		if err := os.WriteFile(dst, []byte(strings.Replace(string(orig), r[0], r[1], 1)), 0o644); err != nil {
+			return overlay{}, err
+		}
+		abs, err := filepath.Abs(dst)
+		if err != nil {
+			return overlay{}, err
+		}
+		ov.Replace[src] = abs
+	}
 	return ov, nil
+}
+
+// mimeRewrites are the two edits to mime, by file: what is replaced, and by what.
+var mimeRewrites = map[string][2]string{
+	"type.go":      {"\t\tosInitMime()\n", "\t\tinitMimeUnix() // tools/stdoverlay in Safehouse: called here, not handed over at start\n"},
+	"type_unix.go": {"func init() {\n\tosInitMime = initMimeUnix\n}\n", ""},
 }
 
 // rewriteTypes makes encoding/asn1's lazyTypes functions: the declaration (one spec of a
