@@ -14,7 +14,7 @@ import (
 // own name editable, and sharing the invite as the primary action at the bottom.
 func (s *shell) renderLobby() goapp.UI {
 	invite := ui.El("div.col", s.renderInvite())
-	if s.live != nil && s.live.hostsQR() {
+	if ui.Hosts && s.live != nil && s.live.hostsQR() {
 		invite = ui.El("div.col", s.renderQRSeat()) // no server: the next seat's QR code
 	} else if s.qr.Guest {
 		invite = ui.El("div.col", ui.ElText("p#qr-guest-note.note", s.t(i18n.QRGuestNote)))
@@ -232,14 +232,16 @@ func (s *shell) setup(f game.Family) ui.Setup {
 		Change: func(ctx goapp.Context, config any) {
 			s.sendGame(ctx, game.SetSettings(s.currentSettings().With(f, config)))
 		},
-		Back: func(ctx goapp.Context) {
+		PickTeam: func(ctx goapp.Context, team int) { s.sendGame(ctx, game.PickTeam(team)) },
+	}
+	if ui.Hosts { // what only the host's panels call: none in the player build
+		set.Back = func(ctx goapp.Context) {
 			s.sendGame(ctx, game.SetSettings(s.currentSettings().With(game.Families()[0], nil)))
-		},
-		Start:      func(id, label string) goapp.UI { return s.startButton(id, label, s.game.View) },
-		PickTeam:   func(ctx goapp.Context, team int) { s.sendGame(ctx, game.PickTeam(team)) },
-		AssignTeam: func(ctx goapp.Context, seat, team int) { s.sendGame(ctx, game.AssignTeam(session.Seat(seat), team)) },
-		Balance:    func(ctx goapp.Context) { s.sendGame(ctx, game.BalanceTeams()) },
-		Shuffle:    func(ctx goapp.Context) { s.sendGame(ctx, game.ShuffleTeams()) },
+		}
+		set.Start = func(id, label string) goapp.UI { return s.startButton(id, label, s.game.View) }
+		set.AssignTeam = func(ctx goapp.Context, seat, team int) { s.sendGame(ctx, game.AssignTeam(session.Seat(seat), team)) }
+		set.Balance = func(ctx goapp.Context) { s.sendGame(ctx, game.BalanceTeams()) }
+		set.Shuffle = func(ctx goapp.Context) { s.sendGame(ctx, game.ShuffleTeams()) }
 	}
 	if set.Chosen {
 		set.Warnings = tv.Warnings

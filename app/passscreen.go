@@ -16,7 +16,7 @@ func (s *shell) renderPass() goapp.UI {
 	switch {
 	case p == nil:
 		return s.renderHome()
-	case !p.seated():
+	case !ui.Hosts || !p.seated(): // the player build seats no table (hosted_player.go)
 		return ui.El("main.screen.pass-setup",
 			ui.El("div.content",
 				ui.ElText("h1", s.t(i18n.SFPassTitle)),

@@ -1,6 +1,9 @@
 package i18n
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Issue 34: a player's name keeps its place in a sentence of the other direction: isolated
 // (U+2068 ... U+2069) in every right-to-left language, and in the others when the name is
@@ -55,6 +58,21 @@ func setTexts(t *testing.T, texts map[Lang]map[Key]string) (restore func()) {
 	return func() {
 		for _, u := range undo {
 			u()
+		}
+	}
+}
+
+// fillPair does what strings.NewReplacer did in List, on every pair the packs could write:
+// either placeholder, twice or missing, next to a stray "%[" and at the very end.
+func TestFillPairIsTheReplacer(t *testing.T) {
+	pairs := []string{"%[1]s, %[2]s", "%[2]s و %[1]s", "%[1]s", "", "%[", "a%[1]", "%[3]s %[1]s%[1]s", "%%[2]s%[1]s%[", "%[1]s%[2]s"}
+	args := [][2]string{{"Maya", "Leo"}, {"%[2]s", "%[1]s"}, {"", "x"}, {"%[", "s"}}
+	for _, pair := range pairs {
+		for _, a := range args {
+			want := strings.NewReplacer("%[1]s", a[0], "%[2]s", a[1]).Replace(pair)
+			if got := fillPair(pair, a[0], a[1]); got != want {
+				t.Errorf("fillPair(%q, %q, %q) = %q, want %q", pair, a[0], a[1], got, want)
+			}
 		}
 	}
 }

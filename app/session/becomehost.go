@@ -7,7 +7,9 @@ import (
 	"fmt"
 )
 
-// canHost: the full build hosts (becomehost_player.go has the player build's answer).
+// canHost says this build of the app can host a game. It is false in the player build
+// (becomehost_player.go), where code only a host runs returns before it starts, so the
+// compiler drops it and the linker leaves out what it alone reaches.
 const canHost = true
 
 // becomeHost takes the room st names with its claim and hosts it on this device (a handoff

@@ -12,8 +12,8 @@ import (
 // engines' rules: it joins and plays games, and only the full build hosts one.
 var ErrPlayerBuild = errors.New("this build of the app plays but cannot host: the full app hosts")
 
-// canHost: the player build does not host; its hellos say so (Hello.PlaysOnly), so that no
-// host asks it to.
+// canHost is false in the player build (becomehost.go); its hellos say so (Hello.PlaysOnly),
+// so that no host asks it to take the game.
 const canHost = false
 
 // becomeHost, in the player build, refuses every handoff and takeover with ErrPlayerBuild:

@@ -183,6 +183,11 @@ func (c *Client) takeHandoff(ctx context.Context, ho *handoffIn, data []byte) {
 		_ = c.sendOn(ho.conn, TypeHandoffAnswer, handoffAnswer{ID: ho.id, Msg: err.Error()})
 		c.notify(Update{Notice: "This device could not take the game: " + err.Error(), Code: NoticeHandoffFailed})
 	}
+	if !canHost { // the player build refuses (becomehost_player.go) without reading the state
+		_, err := c.becomeHost(ctx, HostState{})
+		fail(err)
+		return
+	}
 	st, err := DecodeHostState(data)
 	if err == nil && (st.NoServer || st.Room != c.Room()) {
 		err = errors.New("the state is of another game")

@@ -115,6 +115,9 @@ func (h *HostSession) Claim() string {
 // Close tells every player the game ended, forgets the saved state (Options.Store), leaves
 // the signaling server, closes every connection and stops every goroutine of the host.
 func (h *HostSession) Close() error {
+	if !canHost {
+		return nil // the player build makes no HostSession (canHost)
+	}
 	h.close(h.halt, func() {
 		h.signal().close()
 		h.wg.Wait() // the signal loop is gone: no new peer links from here on

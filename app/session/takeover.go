@@ -617,6 +617,9 @@ func (t *takeover) heard(sig *signalClient, from string, data json.RawMessage) {
 		}
 		out = append(out, t.giveLocked()...)
 	case takeGive:
+		if !canHost {
+			break // the player build never asks (canHost): no give is for it
+		}
 		var g giveBody
 		own := t.ask
 		if json.Unmarshal(m.Body, &g) != nil || own == nil || own.done || g.ID != own.body.ID {
@@ -642,6 +645,9 @@ func (t *takeover) heard(sig *signalClient, from string, data json.RawMessage) {
 			go t.finish(own)
 		}
 	case takeCopy:
+		if !canHost {
+			break // nor is a copy sent along with a give
+		}
 		var cb copyBody
 		own := t.ask
 		if json.Unmarshal(m.Body, &cb) != nil || own == nil || cb.ID != own.body.ID {

@@ -46,7 +46,7 @@ func (u *UI) Settings(s ui.Setup) (panel, footer goapp.UI) {
 	}
 	send := func(ctx goapp.Context, c *spyfall.Config) { s.Change(ctx, c) }
 	footer = goapp.Text("")
-	if in.Shown && s.Host {
+	if ui.Hosts && in.Shown && s.Host {
 		footer = s.Start("start-game", i18n.T(s.Lang, i18n.SFSetStart))
 	}
 	return NewPanel(in, &u.draft, send), footer

@@ -160,7 +160,7 @@ func (u *UI) gameOverScreen(v *spyfall.View, f Frame) (body, actions []goapp.UI)
 		body = append(body, roundResult(v, f, *v.LastRound, false))
 	}
 	body = append(body, history(v, f))
-	if f.Host && f.BackToLobby != nil {
+	if ui.Hosts && f.Host && f.BackToLobby != nil {
 		actions = append(actions, ui.ElTextWith("button#back-to-lobby.btn.primary[type=button]", i18n.T(f.Lang, i18n.SFBackToLobby)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { f.BackToLobby(ctx) }))
 	}

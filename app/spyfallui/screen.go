@@ -135,22 +135,27 @@ func (u *UI) bar(v *spyfall.View, f Frame) goapp.UI {
 	if v.Round > 0 {
 		round = t(i18n.SFRoundOf, v.Round, max(v.Rounds, v.Round))
 	}
-	return ui.El("header.sf-bar",
+	buttons := []goapp.UI{
+		ui.ElTextWith("button#open-locations.btn.ghost.small[type=button]", t(i18n.SFLocations)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { u.sheet, u.scores = true, false }),
+		ui.ElTextWith("button#open-scores.btn.ghost.small[type=button]", t(i18n.SFScores)).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { u.scores, u.sheet = true, false }),
+	}
+	bar := []goapp.UI{
 		ui.ElText("span#sf-round.sf-round", round),
 		goapp.If(v.Clock != nil && v.Phase != spyfall.PhasePlaying, func() goapp.UI { return clockFor(v, f, true) }),
-		ui.El("div.sf-bar-buttons",
-			ui.ElTextWith("button#open-locations.btn.ghost.small[type=button]", t(i18n.SFLocations)).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { u.sheet, u.scores = true, false }),
-			ui.ElTextWith("button#open-scores.btn.ghost.small[type=button]", t(i18n.SFScores)).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { u.scores, u.sheet = true, false }),
-			goapp.If(f.Host && v.Phase != spyfall.PhaseGameOver, func() goapp.UI {
-				return ui.ElTextWith("button#host-menu.btn.ghost.small[type=button]", t(i18n.SFHostMenu)).
-					Aria("expanded", u.hostMenu).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { u.hostMenu = !u.hostMenu })
-			}),
-		),
-		goapp.If(u.hostMenu && f.Host, func() goapp.UI { return u.hostControls(v, f) }),
-	)
+	}
+	// The host's menu: nothing in the player build (ui.Hosts), where f.Host is never true.
+	if ui.Hosts && f.Host && v.Phase != spyfall.PhaseGameOver {
+		buttons = append(buttons, ui.ElTextWith("button#host-menu.btn.ghost.small[type=button]", t(i18n.SFHostMenu)).
+			Aria("expanded", u.hostMenu).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { u.hostMenu = !u.hostMenu }))
+	}
+	bar = append(bar, ui.El("div.sf-bar-buttons", buttons...))
+	if ui.Hosts && u.hostMenu && f.Host {
+		bar = append(bar, u.hostControls(v, f))
+	}
+	return ui.El("header.sf-bar", bar...)
 }
 
 // hostControls: pass for a silent seat the game waits on, take an absent player out of the

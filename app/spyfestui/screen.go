@@ -171,7 +171,7 @@ func (u *UI) Render(v *spyfest.View, f Frame) goapp.UI {
 	content := []goapp.UI{u.scoreboard(v, f)}
 	content = append(content, body...)
 	content = append(content, u.carpet(v, f), u.roundLog(v, f), u.hand(v, f), u.sheet(v, f), u.history(v, f))
-	if f.Host && v.Phase != spyfest.PhaseOver && f.EndGame != nil {
+	if ui.Hosts && f.Host && v.Phase != spyfest.PhaseOver && f.EndGame != nil {
 		content = append(content, ui.El("div.fx-hostbar",
 			ui.ElTextWith("button#fx-end.btn.ghost.small[type=button]", f.T(i18n.FestEndGame)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { f.EndGame(ctx) }),

@@ -73,7 +73,7 @@ func (u *UI) Settings(in ui.Setup) (panel, footer goapp.UI) {
 
 func (s *setup) render() goapp.UI {
 	if !s.Chosen {
-		if !s.Host {
+		if !ui.Hosts || !s.Host {
 			return goapp.Text("")
 		}
 		return ui.El("section#fest-switch.card",
@@ -83,7 +83,7 @@ func (s *setup) render() goapp.UI {
 	}
 	c := s.config
 	parts := []goapp.UI{ui.ElText("h2", s.t(i18n.FestSetupTitle)), s.festTeams()}
-	if s.Host {
+	if ui.Hosts && s.Host {
 		parts = append(parts, s.festHostSettings(c))
 	} else {
 		// The players who wait for the host read how the game goes and what the host chose,
@@ -154,17 +154,18 @@ func (s *setup) festTeams() goapp.UI {
 		}
 	}
 	member := func(seat, team int) goapp.UI {
-		return ui.ElWith("li.fx-pick-member",
-			ui.ElText("span.player-name", names[seat]),
-			goapp.If(s.Host && team != 0, func() goapp.UI {
-				return ui.ElTextWith("button.btn.ghost.small[type=button]", "→ A").ID("fest-assign-"+strconv.Itoa(seat)+"-0").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.AssignTeam(ctx, seat, 0) }, goapp.EventScope(seat))
-			}),
-			goapp.If(s.Host && team != 1, func() goapp.UI {
-				return ui.ElTextWith("button.btn.ghost.small[type=button]", "→ B").ID("fest-assign-"+strconv.Itoa(seat)+"-1").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.AssignTeam(ctx, seat, 1) }, goapp.EventScope(seat))
-			}),
-		).DataSet("seat", seat)
+		parts := []goapp.UI{ui.ElText("span.player-name", names[seat])}
+		if ui.Hosts && s.Host { // the host moves players between teams (never in the player build)
+			if team != 0 {
+				parts = append(parts, ui.ElTextWith("button.btn.ghost.small[type=button]", "→ A").ID("fest-assign-"+strconv.Itoa(seat)+"-0").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.AssignTeam(ctx, seat, 0) }, goapp.EventScope(seat)))
+			}
+			if team != 1 {
+				parts = append(parts, ui.ElTextWith("button.btn.ghost.small[type=button]", "→ B").ID("fest-assign-"+strconv.Itoa(seat)+"-1").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { s.AssignTeam(ctx, seat, 1) }, goapp.EventScope(seat)))
+			}
+		}
+		return ui.ElWith("li.fx-pick-member", parts...).DataSet("seat", seat)
 	}
 	column := func(t int) goapp.UI {
 		members := s.Teams[t]
@@ -179,7 +180,7 @@ func (s *setup) festTeams() goapp.UI {
 			}),
 		).ID("fest-team-" + strconv.Itoa(t)).Class("fx-team-" + strconv.Itoa(t))
 	}
-	return ui.El("div#fest-teams.fx-teampick",
+	teams := []goapp.UI{
 		ui.ElText("h3.label", s.t(i18n.FestTeamsTitle)),
 		ui.ElText("p.small.muted", s.t(i18n.FestTeamsHint)),
 		ui.El("div.fx-pick-cols", column(0), column(1)),
@@ -189,13 +190,14 @@ func (s *setup) festTeams() goapp.UI {
 				ui.El("ul.fx-pick-list", goapp.Range(loose).Slice(func(i int) goapp.UI { return member(loose[i], -1) })),
 			)
 		}),
-		goapp.If(s.Host, func() goapp.UI {
-			return ui.El("div.row",
-				ui.ElTextWith("button#fest-balance.btn.secondary.small[type=button]", s.t(i18n.FestBalance)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Balance(ctx) }),
-				ui.ElTextWith("button#fest-shuffle.btn.secondary.small[type=button]", s.t(i18n.FestShuffle)).
-					OnClick(func(ctx goapp.Context, e goapp.Event) { s.Shuffle(ctx) }),
-			)
-		}),
-	)
+	}
+	if ui.Hosts && s.Host {
+		teams = append(teams, ui.El("div.row",
+			ui.ElTextWith("button#fest-balance.btn.secondary.small[type=button]", s.t(i18n.FestBalance)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.Balance(ctx) }),
+			ui.ElTextWith("button#fest-shuffle.btn.secondary.small[type=button]", s.t(i18n.FestShuffle)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.Shuffle(ctx) }),
+		))
+	}
+	return ui.El("div#fest-teams.fx-teampick", teams...)
 }

@@ -17,13 +17,28 @@
 //     literal is handed over at start, so its code (signing, verifying, key generation for
 //     ECDSA, RSA, ML-KEM, ML-DSA, Ed25519) stays in.
 //
+// A third kind keeps code by a type: encoding/asn1 (imported by crypto/x509) keeps
+// `bigIntType = reflect.TypeFor[*big.Int]()` among its package-level values, and a type made
+// into an interface value at start keeps every method of it that some interface call could
+// reach: *big.Int's String, Format, Scan, MarshalJSON, GobEncode..., nearly all of math/big
+// (0.15 MB of code, 0.04 MB as brotli), though nothing in the browser marshals ASN.1. And
+// mime (imported by net/http) hands its reader of the system's MIME files over at start
+// (`func init() { osInitMime = initMimeUnix }`), which kept the package's parsers, though
+// nothing in the app asks mime anything.
+//
 // Made lazy, each stays only if something reachable asks for it: app.wasm is 0.11 MB
 // smaller as brotli. The rewrite is made from the syntax tree and keeps the semantics:
 //   - `var x = &T{...}` (crypto/hpke's KEMs, by name) becomes `func x() *T`, built once
 //     under a sync.Once so that identity comparisons (`kem == dhKEMX25519()`) still hold,
 //     and every use of x a call;
 //   - `var x = sync.OnceFunc(f)` becomes `func x()` that makes sync.OnceFunc(f) on its first
-//     call and calls it (likewise OnceValue and OnceValues): uses were calls already.
+//     call and calls it (likewise OnceValue and OnceValues): uses were calls already;
+//   - encoding/asn1's `bigIntType = reflect.TypeFor[*big.Int]()` becomes
+//     `func bigIntType() reflect.Type`, and every use a call (reflect.TypeFor gives the same
+//     Type at every call, so the comparisons with it hold);
+//   - mime's initMime calls initMimeUnix itself, and type_unix.go's init that set
+//     osInitMime to it is gone: the same call, made where it is needed (the overlay is for
+//     js/wasm, which builds type_unix.go, and for the unix machines its test runs on).
 //
 // A toolchain whose crypto/hpke no longer has the KEMs gets an empty overlay and a warning
 // (the build is then only larger), and this package's test fails, so the change is seen.
@@ -59,6 +74,12 @@ const (
 	kemPkg   = "crypto/hpke" // where lazyKEMs live
 	scanTree = "crypto"      // where sync.OnceFunc and its kin are made lazy
 )
+
+// lazyTypes are encoding/asn1's package-level reflect.TypeFor values made functions: the
+// ones whose type keeps code (see the package comment).
+var lazyTypes = []string{"bigIntType"}
+
+const typePkg = "encoding/asn1" // where lazyTypes live
 
 // syncOnces are the sync functions whose package-level results are made lazy.
 var syncOnces = []string{"OnceFunc", "OnceValue", "OnceValues"}
@@ -171,7 +192,156 @@ func write(srcRoot, out string) (overlay, error) {
 	if len(missing) > 0 {
 		return overlay{}, fmt.Errorf("%s has no `var x = &T{...}` for %s: this Go's crypto/hpke changed", kemPkg, strings.Join(missing, ", "))
 	}
+	files, err := filepath.Glob(filepath.Join(srcRoot, filepath.FromSlash(typePkg), "*.go"))
+	if err != nil {
+		return overlay{}, err
+	}
+	for _, file := range files {
+		orig, err := os.ReadFile(file)
+		if err != nil {
+			return overlay{}, err
+		}
+		rel := path.Join(typePkg, filepath.Base(file))
+		rewritten, types, changed, err := rewriteTypes(rel, orig)
+		if err != nil {
+			return overlay{}, err
+		}
+		if !changed {
+			continue
+		}
+		for _, n := range types {
+			found[n] = true
+		}
+		dst := filepath.Join(out, filepath.FromSlash(rel)+".overlay")
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return overlay{}, err
+		}
+		if err := os.WriteFile(dst, rewritten, 0o644); err != nil {
+			return overlay{}, err
+		}
+		abs, err := filepath.Abs(dst)
+		if err != nil {
+			return overlay{}, err
+		}
+		ov.Replace[file] = abs
+	}
+	for _, n := range lazyTypes {
+		if !found[n] {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		return overlay{}, fmt.Errorf("%s has no `x = reflect.TypeFor[T]()` for %s: this Go's encoding/asn1 changed", typePkg, strings.Join(missing, ", "))
+	}
+	for file, r := range mimeRewrites {
+		src := filepath.Join(srcRoot, "mime", file)
+		orig, err := os.ReadFile(src)
+		if err != nil {
+			return overlay{}, err
+		}
+		if strings.Count(string(orig), r[0]) != 1 {
+			return overlay{}, fmt.Errorf("mime/%s has no %q: this Go's mime changed", file, r[0])
+		}
+		dst := filepath.Join(out, "mime", file+".overlay")
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return overlay{}, err
+		}
+		if err := os.WriteFile(dst, []byte(strings.Replace(string(orig), r[0], r[1], 1)), 0o644); err != nil {
+			return overlay{}, err
+		}
+		abs, err := filepath.Abs(dst)
+		if err != nil {
+			return overlay{}, err
+		}
+		ov.Replace[src] = abs
+	}
 	return ov, nil
+}
+
+// mimeRewrites are the two edits to mime, by file: what is replaced, and by what.
+var mimeRewrites = map[string][2]string{
+	"type.go":      {"\t\tosInitMime()\n", "\t\tinitMimeUnix() // tools/stdoverlay in Safehouse: called here, not handed over at start\n"},
+	"type_unix.go": {"func init() {\n\tosInitMime = initMimeUnix\n}\n", ""},
+}
+
+// rewriteTypes makes encoding/asn1's lazyTypes functions: the declaration (one spec of a
+// var block, or a var of its own) becomes `func x() reflect.Type`, and every use of x in the
+// file a call. It returns the new source, the names whose declarations it rewrote, and
+// whether it changed anything.
+func rewriteTypes(rel string, src []byte) ([]byte, []string, bool, error) {
+	if !slices.ContainsFunc(lazyTypes, func(n string) bool { return strings.Contains(string(src), n) }) {
+		return src, nil, false, nil
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, rel, src, parser.ParseComments)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	if f.Name.Name != path.Base(typePkg) {
+		return src, nil, false, nil // an external test package
+	}
+	off := func(p token.Pos) int { return fset.Position(p).Offset }
+	text := func(n ast.Node) string { return string(src[off(n.Pos()):off(n.End())]) }
+	var edits []edit
+	declared := map[string]*ast.Object{}
+	var types []string
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, sp := range gd.Specs {
+			spec := sp.(*ast.ValueSpec)
+			if len(spec.Names) != 1 || len(spec.Values) != 1 || spec.Type != nil || !slices.Contains(lazyTypes, spec.Names[0].Name) {
+				continue
+			}
+			n := spec.Names[0].Name
+			if !isTypeFor(spec.Values[0]) {
+				return nil, nil, false, fmt.Errorf("%s: %s is not `reflect.TypeFor[T]()`", fset.Position(spec.Pos()), n)
+			}
+			fn := fmt.Sprintf("\n\n// %[1]s is made on use (tools/stdoverlay in Safehouse): a package-level %[2]s kept every method of its type an interface call could reach in every binary.\n"+
+				"func %[1]s() reflect.Type { return %[2]s }", n, text(spec.Values[0]))
+			if len(gd.Specs) == 1 && !gd.Lparen.IsValid() {
+				edits = append(edits, edit{off(gd.Pos()), off(gd.End()), strings.TrimPrefix(fn, "\n\n")})
+			} else {
+				edits = append(edits, edit{off(spec.Pos()), off(spec.End()), ""}, edit{off(gd.End()), off(gd.End()), fn})
+			}
+			declared[n] = spec.Names[0].Obj
+			types = append(types, n)
+		}
+	}
+	edits = append(edits, identCalls(f, lazyTypes, declared, off)...)
+	if len(edits) == 0 {
+		return src, nil, false, nil
+	}
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].from > edits[j].from })
+	out := slices.Clone(src)
+	for _, e := range edits {
+		out = slices.Concat(out[:e.from], []byte(e.text), out[e.to:])
+	}
+	formatted, err := format.Source(out)
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("%s rewritten does not parse: %w", rel, err)
+	}
+	return formatted, types, true, nil
+}
+
+// isTypeFor matches `reflect.TypeFor[T]()`.
+func isTypeFor(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	ix, ok := call.Fun.(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ix.X.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "TypeFor" {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "reflect"
 }
 
 // edit replaces src[from:to] with text.
@@ -262,6 +432,11 @@ func rewrite(rel string, src []byte) ([]byte, []string, bool, error) {
 // the same name is not a use (the parser resolves a file's own objects: a use of a variable
 // declared in another file of the package has none).
 func kemCalls(f *ast.File, declared map[string]*ast.Object, off func(token.Pos) int) []edit {
+	return identCalls(f, lazyKEMs, declared, off)
+}
+
+// identCalls turns every use of a variable named in names into a call, as kemCalls does.
+func identCalls(f *ast.File, names []string, declared map[string]*ast.Object, off func(token.Pos) int) []edit {
 	var edits []edit
 	skip := map[*ast.Ident]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -281,7 +456,7 @@ func kemCalls(f *ast.File, declared map[string]*ast.Object, off func(token.Pos) 
 				skip[id] = true
 			}
 		case *ast.Ident:
-			if slices.Contains(lazyKEMs, n.Name) && !skip[n] && (n.Obj == nil || n.Obj == declared[n.Name]) {
+			if slices.Contains(names, n.Name) && !skip[n] && (n.Obj == nil || n.Obj == declared[n.Name]) {
 				edits = append(edits, edit{off(n.End()), off(n.End()), "()"})
 			}
 		}

@@ -66,6 +66,59 @@ func pick(h holder) (*dhKEM, bool) {
 	}
 }
 
+// encoding/asn1's bigIntType, one value of a var block, becomes a function that makes the
+// Type on use; the block keeps the others, and every use of it is a call.
+func TestRewriteMakesTheTypeAFunction(t *testing.T) {
+	src := `package asn1
+
+import (
+	"math/big"
+	"reflect"
+)
+
+var (
+	flagType   = reflect.TypeFor[Flag]()
+	bigIntType = reflect.TypeFor[*big.Int]()
+)
+
+func kind(t reflect.Type) int {
+	switch t {
+	case flagType:
+		return 1
+	case bigIntType:
+		return 2
+	}
+	return 0
+}
+`
+	out, names, changed, err := rewriteTypes("encoding/asn1/asn1.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !changed || len(names) != 1 || names[0] != "bigIntType" {
+		t.Fatalf("rewrote %v (changed %v), want bigIntType", names, changed)
+	}
+	got := string(out)
+	for _, want := range []string{
+		"flagType = reflect.TypeFor[Flag]()",
+		"func bigIntType() reflect.Type { return reflect.TypeFor[*big.Int]() }",
+		"case bigIntType():",
+		"case flagType:",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the rewrite lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "bigIntType = ") {
+		t.Errorf("the variable is still declared:\n%s", got)
+	}
+	for _, other := range []string{"package asn1_test\n\nvar x = bigIntType\n", "package asn1\n\nvar x = 1\n"} {
+		if _, _, changed, err := rewriteTypes("encoding/asn1/x_test.go", []byte(other)); err != nil || changed {
+			t.Errorf("%q: changed %v, %v", other, changed, err)
+		}
+	}
+}
+
 // sync.OnceFunc, OnceValue and OnceValues made at start become functions that make them on
 // first use; calls to them stay as they are, and a sync.OnceFunc inside a function is left.
 func TestRewriteMakesSyncOncesLazy(t *testing.T) {

@@ -223,6 +223,11 @@ func TestPlayerBuildLeavesOutTheHost(t *testing.T) {
 		"safehouse_engine_spyfest.__Game_.Apply", "safehouse_app_spyfallui.parseCustomLocations",
 		"safehouse_app_spyfestui.__setup_.festRoster", "safehouse_app.__shell_.renderKnock",
 		"safehouse_app_spyfallui.__UI_.hostWaitControls", "safehouse_app.readHostSave",
+		// what a HostSession's Close, a handoff's state and an ask's gives reached (session.canHost)
+		"safehouse_app_session.__hostCore_.sealLocked", "safehouse_app_session.DecodeHostState",
+		"safehouse_app_session.__takeover_.finish", "github.com_hashicorp_vault_shamir.Combine",
+		// the host's controls on the screens both builds share (ui.Hosts)
+		"safehouse_app.__shell_.startButton", "safehouse_app.__shell_.passOn", "safehouse_app.__shell_.renderQRSeat",
 	} {
 		if !full[gone] {
 			t.Errorf("the full build has no %s: name another function of the host's", gone)
@@ -234,6 +239,8 @@ func TestPlayerBuildLeavesOutTheHost(t *testing.T) {
 	for _, kept := range []string{
 		"safehouse_app_session.Join", "safehouse_app_session.__Client_.Send", "safehouse_app_game.DecodeView",
 		"safehouse_app_spyfallui.__UI_.Render", "safehouse_app_spyfestui.__UI_.Render", "safehouse_app.__shell_.renderLobby",
+		// a player keeps its share of a takeover and gives it to the device that asks
+		"safehouse_app_session.__Client_.sealMessage", "safehouse_app_session.sealShare",
 	} {
 		if !player[kept] {
 			t.Errorf("the player build lacks %s", kept)
