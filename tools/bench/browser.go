@@ -63,11 +63,12 @@ func eval[T any](t *tab, expr string) (T, error) {
 	return chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 }
 
-// waitFor polls a JavaScript condition until it holds, at most limit.
+// waitFor polls a JavaScript condition until it holds, at most limit. The condition may be a
+// promise (cachedScript), whose value is awaited: a promise itself is always truthy.
 func (t *tab) waitFor(cond string, limit time.Duration) error {
 	deadline := time.Now().Add(limit)
 	for {
-		ok, err := eval[bool](t, "Boolean("+cond+")")
+		ok, err := eval[bool](t, "Promise.resolve("+cond+").then(Boolean)")
 		if err == nil && ok {
 			return nil
 		}
