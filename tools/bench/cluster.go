@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,6 +33,12 @@ const clusterMessages = 2000 // messages timed from a peer to its host
 // instances took 7 to 32 ms under the join load, against 3 to 8 ms apart (2 cores, load 8).
 // stop ends them all.
 func startServers(bin string, n int, flags ...string) ([]*server, func(), error) {
+	servers, _, stop, err := startCluster(bin, n, flags...)
+	return servers, stop, err
+}
+
+// startCluster is startServers that also returns the NATS process (nil for one server).
+func startCluster(bin string, n int, flags ...string) ([]*server, *exec.Cmd, func(), error) {
 	var servers []*server
 	var nats *exec.Cmd
 	var store string
@@ -49,12 +57,12 @@ func startServers(bin string, n int, flags ...string) ([]*server, func(), error)
 	if n > 1 {
 		var err error
 		if store, err = os.MkdirTemp("", "safehouse-bench-nats-"); err != nil {
-			return nil, stop, err
+			return nil, nil, stop, err
 		}
 		var url string
 		if nats, url, err = startNATS(store); err != nil {
 			stop()
-			return nil, stop, err
+			return nil, nil, stop, err
 		}
 		// A stopped instance keeps the rooms homed on it for its drain; here nobody takes
 		// them over, so the drain is kept short.
@@ -64,11 +72,11 @@ func startServers(bin string, n int, flags ...string) ([]*server, func(), error)
 		s, err := startServer(bin, flags...)
 		if err != nil {
 			stop()
-			return nil, stop, err
+			return nil, nil, stop, err
 		}
 		servers = append(servers, s)
 	}
-	return servers, stop, nil
+	return servers, nats, stop, nil
 }
 
 // startNATS runs this binary with -nats-serve store and returns the process and the URL it
@@ -172,16 +180,17 @@ func peerToHost(hostOn, peerOn *server) (p50, p99 time.Duration, err error) {
 const joinRounds = 3
 
 // joinRateRows measures joins/s on one instance and on three sharing a NATS (the rooms'
-// hosts on the first), joinRounds times each in turn, and the messages from a peer to its
+// hosts on the first), joinRounds times each in turn, with the CPU time and the context
+// switches per join of every process in those rounds, and the messages from a peer to its
 // host across instances.
 func joinRateRows(bin string) []row {
 	const sec = "signaling"
-	one, stopOne, err := startServers(bin, 1, joinFlags()...)
+	one, _, stopOne, err := startCluster(bin, 1, joinFlags()...)
 	if err != nil {
 		return []row{goalJoinRate.missing(err), goalClusterJoins.missing(err)}
 	}
 	defer stopOne()
-	three, stopThree, err := startServers(bin, 3, joinFlags()...)
+	three, nats, stopThree, err := startCluster(bin, 3, joinFlags()...)
 	if err != nil {
 		three = nil
 	}
@@ -189,16 +198,35 @@ func joinRateRows(bin string) []row {
 	var oneRates, threeRates []float64
 	var oneJoins, threeJoins int64
 	var oneErr, threeErr error
+	// What every process of each set-up used in its rounds: its servers, NATS and this
+	// one, the load generator.
+	var oneUse, threeUse usage
+	var useErr error
+	measure := func(into *usage, pids []int, round func()) {
+		before, err := usageOf(pids)
+		round()
+		after, err2 := usageOf(pids)
+		if err = cmp.Or(err, err2); err != nil {
+			useErr = cmp.Or(useErr, err)
+			return
+		}
+		into.cpu += after.cpu - before.cpu
+		into.switches += after.switches - before.switches
+	}
 	for range joinRounds {
 		if oneErr == nil {
-			rate, n, err := joinRateOn(one)
-			oneRates, oneJoins = append(oneRates, rate), oneJoins+n
-			oneErr = wrapAfter(err, n)
+			measure(&oneUse, pidsOf(one, nil), func() {
+				rate, n, err := joinRateOn(one)
+				oneRates, oneJoins = append(oneRates, rate), oneJoins+n
+				oneErr = wrapAfter(err, n)
+			})
 		}
 		if threeErr == nil && err == nil {
-			rate, n, err := joinRateOn(three)
-			threeRates, threeJoins = append(threeRates, rate), threeJoins+n
-			threeErr = wrapAfter(err, n)
+			measure(&threeUse, pidsOf(three, nats), func() {
+				rate, n, err := joinRateOn(three)
+				threeRates, threeJoins = append(threeRates, rate), threeJoins+n
+				threeErr = wrapAfter(err, n)
+			})
 		}
 	}
 	if err != nil {
@@ -229,6 +257,7 @@ func joinRateRows(bin string) []row {
 	} else {
 		ratio := threeRate / oneRate
 		rows = append(rows, goalClusterJoins.check(fmt.Sprintf("%.2fx (%.0f vs %.0f)", ratio, threeRate, oneRate), ratio >= clusterJoinsTarget))
+		rows = append(rows, clusterUsageRow(oneUse, threeUse, oneJoins, threeJoins, useErr))
 	}
 	var p50, p99, s50, s99 time.Duration
 	if s50, s99, err = peerToHost(three[0], three[0]); err == nil {
@@ -239,6 +268,91 @@ func joinRateRows(bin string) []row {
 	}
 	return append(rows, info(sec, fmt.Sprintf("peer to host message, p50 / p99 (%d, one at a time)", clusterMessages),
 		fmt.Sprintf("%s / %s across instances; %s / %s on one", p50.Round(time.Microsecond), p99.Round(time.Microsecond), s50.Round(time.Microsecond), s99.Round(time.Microsecond))))
+}
+
+// usage is CPU time (user and system) and context switches, of one process or several.
+type usage struct {
+	cpu      time.Duration
+	switches int64
+}
+
+// clusterUsageRow compares the CPU and the context switches per join of every process
+// (servers, NATS, load generator) on three instances and on one.
+func clusterUsageRow(one, three usage, oneJoins, threeJoins int64, err error) row {
+	const name = "CPU per join, every process (servers, NATS, load generator), and their context switches: three instances vs one"
+	if err == nil && (oneJoins == 0 || threeJoins == 0 || one.cpu <= 0) {
+		err = errors.New("no joins, or no CPU time, to divide")
+	}
+	if err != nil {
+		return unmeasured("signaling", name, "", err)
+	}
+	perJoin := func(u usage, joins int64) (time.Duration, float64) {
+		return u.cpu / time.Duration(joins), float64(u.switches) / float64(joins)
+	}
+	oneCPU, oneSw := perJoin(one, oneJoins)
+	threeCPU, threeSw := perJoin(three, threeJoins)
+	return info("signaling", name, fmt.Sprintf("%d vs %d µs (%.2fx); %.1f vs %.1f switches",
+		threeCPU.Microseconds(), oneCPU.Microseconds(), float64(threeCPU)/float64(oneCPU), threeSw, oneSw))
+}
+
+// pidsOf is the process ids of servers, of nats (if any) and of this process.
+func pidsOf(servers []*server, nats *exec.Cmd) []int {
+	var pids []int
+	for _, s := range servers {
+		pids = append(pids, s.cmd.Process.Pid)
+	}
+	if nats != nil {
+		pids = append(pids, nats.Process.Pid)
+	}
+	return append(pids, os.Getpid())
+}
+
+// usageOf sums the usage of processes pids, from /proc: CPU time from each one's stat (in
+// USER_HZ ticks, a hundredth of a second on Linux), context switches (voluntary or not) from
+// the status of each of its threads still alive.
+func usageOf(pids []int) (usage, error) {
+	var u usage
+	for _, pid := range pids {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return usage{}, err
+		}
+		// The fields after the command's name in parentheses (which may hold spaces):
+		// state is the first, utime and stime the 12th and 13th.
+		rest := string(stat)
+		if i := strings.LastIndexByte(rest, ')'); i >= 0 {
+			rest = rest[i+1:]
+		}
+		f := strings.Fields(rest)
+		if len(f) < 13 {
+			return usage{}, fmt.Errorf("/proc/%d/stat: too few fields", pid)
+		}
+		for _, ticks := range f[11:13] {
+			n, err := strconv.ParseInt(ticks, 10, 64)
+			if err != nil {
+				return usage{}, fmt.Errorf("/proc/%d/stat: %w", pid, err)
+			}
+			u.cpu += time.Duration(n) * 10 * time.Millisecond
+		}
+		tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+		if err != nil {
+			return usage{}, err
+		}
+		for _, t := range tasks {
+			status, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/status", pid, t.Name()))
+			if err != nil {
+				continue // the thread ended
+			}
+			for _, line := range strings.Split(string(status), "\n") {
+				k, v, ok := strings.Cut(line, ":")
+				if ok && (k == "voluntary_ctxt_switches" || k == "nonvoluntary_ctxt_switches") {
+					n, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+					u.switches += n
+				}
+			}
+		}
+	}
+	return u, nil
 }
 
 // clusterJoinsTarget is issue 31's target for joins/s on three instances against one on the
