@@ -24,7 +24,10 @@
 // (0.15 MB of code, 0.04 MB as brotli), though nothing in the browser marshals ASN.1. And
 // mime (imported by net/http) hands its reader of the system's MIME files over at start
 // (`func init() { osInitMime = initMimeUnix }`), which kept the package's parsers, though
-// nothing in the app asks mime anything.
+// nothing in the app asks mime anything. encoding/gob (imported by pion/dtls) set itself up
+// at start: it built its wire types and registered the basic types, which kept its encoders,
+// decoders and type builder (68 KB of code) in the wasm, though nothing in the browser
+// encodes with gob.
 //
 // Made lazy, each stays only if something reachable asks for it: app.wasm is 0.11 MB
 // smaller as brotli. The rewrite is made from the syntax tree and keeps the semantics:
@@ -38,11 +41,16 @@
 //     Type at every call, so the comparisons with it hold);
 //   - mime's initMime calls initMimeUnix itself, and type_unix.go's init that set
 //     osInitMime to it is gone: the same call, made where it is needed (the overlay is for
-//     js/wasm, which builds type_unix.go, and for the unix machines its test runs on).
+//     js/wasm, which builds type_unix.go, and for the unix machines its test runs on);
+//   - encoding/gob's initialisation (its package-level values made by calls, and its init
+//     functions) becomes a function setup that does the same in the same order under a
+//     sync.Once, and every way into the package calls it first (gob.go says how).
 //
 // A toolchain whose crypto/hpke no longer has the KEMs gets an empty overlay and a warning
 // (the build is then only larger), and this package's test fails, so the change is seen.
-// The test also runs the rewritten packages' own tests against the rewrite.
+// The test also runs the rewritten packages' own tests against the rewrite. The rewrites of
+// encoding/asn1, mime and encoding/gob replace exact text or declarations, and one that no
+// longer finds it fails the same way.
 package main
 
 import (
@@ -232,6 +240,9 @@ func write(srcRoot, out string) (overlay, error) {
 	}
 	if len(missing) > 0 {
 		return overlay{}, fmt.Errorf("%s has no `x = reflect.TypeFor[T]()` for %s: this Go's encoding/asn1 changed", typePkg, strings.Join(missing, ", "))
+	}
+	if err := writeGob(srcRoot, out, ov); err != nil {
+		return overlay{}, err
 	}
 	for file, r := range mimeRewrites {
 		src := filepath.Join(srcRoot, "mime", file)
