@@ -131,6 +131,10 @@ func (s *shell) switchToFull(then continuation) {
 		})
 		return nil
 	})
+	// The full build follows an invite in the address before it carries on (OnMount): a
+	// player-build tab still has its invite there when its join failed (the error page offers
+	// QR codes), and the reload would join that game again instead of doing what was pressed.
+	clearFragment()
 	b.Call("switchToFull", string(raw), progress, failed)
 }
 
