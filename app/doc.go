@@ -38,7 +38,9 @@
 // the next QR seat's code, seating pass-and-play, reading a saved game) and resume.go. In
 // that build hosted_player.go and hosting_player.go stand in: nothing is hosted, and each way
 // to host waits for the full build with the loader's strip and reloads the tab into it
-// (fullbuild.go), where carryon.go does what was pressed. An invite link loads the player
+// (fullbuild.go), where carryon.go does what was pressed. Joining a game with QR codes goes
+// the same way (qrjoin.go and qrjoinscreen.go, and their _player.go stand-ins): an invite
+// link leads to a game with a server, and the QR codes' reading and writing stay out. An invite link loads the player
 // build where the site's config.js says so (config.go, wasm/gen/build.js); once it has
 // joined, the service worker fetches the full build in the background.
 //
@@ -50,7 +52,8 @@
 // after the first started joining; a submit counts only while its form is on screen.
 //
 // With no internet (no signaling server), phones on one Wi-Fi or hotspot connect through QR
-// codes (qrplay.go): the host's lobby shows the next seat's code, a player scans it and shows
+// codes (qrplay.go; scanning and pasting, qrscan.go; a player's join, qrjoin.go and
+// qrjoinscreen.go): the host's lobby shows the next seat's code, a player scans it and shows
 // an answer the host scans, and a player who lost the connection scans again to get the
 // seat back. A player's page that reloads knows its game from the phone's storage and opens
 // the scan at once (qrreturn.go); the host's code over the game closes once nobody is away.

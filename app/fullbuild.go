@@ -14,7 +14,7 @@ import (
 // hosts none (issue 35). Once it has joined, it has the service worker fetch the full build
 // in the background (keepFullBuild), so that the next visit can host and play offline. A
 // player who wants something only the full build does before that (Create, a game with QR
-// codes, pass-and-play: hosting_player.go) sees the page's loader strip, with the download's
+// codes, pass-and-play: hosting_player.go; joining with QR codes: qrjoin_player.go) sees the page's loader strip, with the download's
 // progress, until the worker has the full build; the tab then reloads into it, and the full
 // build carries on with what was pressed (carryon.go). The name is in localStorage already
 // (checkName), pass-and-play's names travel in the continuation, and the languages and
@@ -32,6 +32,7 @@ const continueKey = "safehouse.continue"
 type continuation struct {
 	Do    string `json:"do"`              // what was pressed: one of the continueTo values
 	Names string `json:"names,omitempty"` // pass-and-play's names, as typed
+	Watch bool   `json:"watch,omitempty"` // the QR join as a table screen (home.go's toggle)
 }
 
 // What a continuation carries on with.
@@ -39,6 +40,7 @@ const (
 	continueToCreate = "create"  // Create a game (with a server)
 	continueToQRHost = "qr-host" // host a game with no internet, through QR codes
 	continueToPass   = "pass"    // seat the table of pass-and-play
+	continueToQRJoin = "qr-join" // join a game with no internet: scan the host's QR code
 )
 
 // keepFullBuild has the service worker fetch the full build in the background, when this is
@@ -129,6 +131,10 @@ func (s *shell) switchToFull(then continuation) {
 		})
 		return nil
 	})
+	// The full build follows an invite in the address before it carries on (OnMount): a
+	// player-build tab still has its invite there when its join failed (the error page offers
+	// QR codes), and the reload would join that game again instead of doing what was pressed.
+	clearFragment()
 	b.Call("switchToFull", string(raw), progress, failed)
 }
 

@@ -62,23 +62,6 @@ func (s *shell) hostPlayerName() string {
 	return ""
 }
 
-// resumeQRGuest opens the scan on a page that reloaded in the middle of a QR game kept in
-// store, and says whose game is waiting; it reports whether it did. A game kept longer ago
-// than qrGuestFor is forgotten.
-func (s *shell) resumeQRGuest(store goapp.BrowserStorage, now time.Time) bool {
-	var g qrGuest
-	if err := store.Get(qrGuestKey, &g); err != nil || g.Room == "" {
-		return false
-	}
-	if age := now.Sub(time.UnixMilli(g.At)); age < 0 || age > qrGuestFor {
-		store.Del(qrGuestKey)
-		return false
-	}
-	s.qr = qrModel{Step: qrScanOffer, ComeBack: g.Host, Reloaded: true, Guest: true}
-	s.screen = screenQR
-	return true
-}
-
 // qrEveryoneBack closes the host's code for the next seat over the game once nobody is away:
 // it was opened to bring someone back (it stayed, with "A player is connecting…", until Hide).
 func (s *shell) qrEveryoneBack() {

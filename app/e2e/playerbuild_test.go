@@ -137,3 +137,72 @@ document.dispatchEvent(new Event("visibilitychange"));`); err != nil {
 	p.waitJS(`window.safehouseBuild && window.safehouseBuild.kind === "full" && document.querySelector(".app.ready") !== null`, "the tab reloaded into the full build")
 	p.waitJS(`[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === `+strconv.Quote(want), "the same seat at the table, in the full build")
 }
+
+// The QR join is the full build's (app/qrjoin_player.go): an invitee's tab, running the player
+// build, leaves the game, opens "No internet?" and presses the QR join. The loader's strip says
+// how much of the full build came; once the worker keeps it, the tab reloads into the full
+// build, which opens the scan of the host's code (under the name typed before: without one it
+// would be home asking for it) and reads its continuation once.
+func TestPlayerBuildQRJoinCarriesOnInTheFullBuild(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, nil)
+	host, _, _ := openHostLobby(t, h, "host at home")
+	release := h.fullBuild.hold()
+	t.Cleanup(release)
+	fern := joinTab(h, host.value("invite-link"), "Fern")
+	if kind := eval[string](fern, `window.safehouseBuild.kind`); kind != "player" {
+		t.Fatalf("the invitee's tab runs the %s build", kind)
+	}
+
+	fern.click("leave")
+	fern.waitJS(`document.getElementById("qr-start") !== null`, "home")
+	fern.click("qr-start")
+	fern.waitJS(`document.getElementById("qr-join") !== null && document.getElementById("name").value === "Fern"`, "the QR screen, with the name typed before")
+	fern.click("qr-join")
+	waiting := fmt.Sprintf(`(document.querySelector("#full-build-loader.goapp-app-info[role=status] .goapp-label") || {}).textContent === %q`,
+		i18n.T(i18n.English, i18n.LoadingFullBuild, 0))
+	fern.waitJS(waiting, "the loader's strip while the full build downloads")
+	if kind := eval[string](fern, `window.safehouseBuild.kind`); kind != "player" {
+		t.Errorf("the tab left the player build (%s) before the full build came", kind)
+	}
+	release()
+	fern.waitJS(`window.safehouseBuild && window.safehouseBuild.kind === "full" && document.querySelector(".app.ready") !== null`, "the full build running")
+	fern.waitJS(`document.getElementById("qr-scan-title") !== null && document.getElementById("qr-paste") !== null`, "the scan of the host's code, in the full build")
+	if left := eval[string](fern, `sessionStorage.getItem("safehouse.continue") || ""`); left != "" {
+		t.Errorf("the continuation %q stayed after it was carried out", left)
+	}
+}
+
+// An invitee's tab whose join fails because the signaling server cannot be reached (no
+// internet at the table) offers QR codes on its error page; the QR join there switches to the
+// full build with the invite still in the address, and the full build carries on with the
+// QR join (the scan of the host's code) instead of following the invite again.
+func TestPlayerBuildQRJoinAfterAFailedInvite(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, nil)
+	host, _, _ := openHostLobby(t, h, "host at home")
+	link := host.value("invite-link")
+	h.setConfig(map[string]string{"signalURL": "ws://127.0.0.1:9/signal"}) // nobody listens there
+	release := h.fullBuild.hold()
+	t.Cleanup(release)
+	fern := h.openBrowser("Fern's tab", h.origin, true)
+	fern.open(link)
+	fern.typeInto("name", "Fern")
+	fern.click("join")
+	fern.waitJS(`document.getElementById("error-title") !== null && document.getElementById("qr-start") !== null`, "the connection's error page, offering QR codes")
+	if kind := eval[string](fern, `window.safehouseBuild.kind`); kind != "player" {
+		t.Fatalf("the invitee's tab runs the %s build", kind)
+	}
+	fern.click("qr-start")
+	fern.waitJS(`document.getElementById("qr-join") !== null`, "the choice to host or join")
+	fern.click("qr-join")
+	waiting := fmt.Sprintf(`(document.querySelector("#full-build-loader.goapp-app-info[role=status] .goapp-label") || {}).textContent === %q`,
+		i18n.T(i18n.English, i18n.LoadingFullBuild, 0))
+	fern.waitJS(waiting, "the loader's strip while the full build downloads")
+	release()
+	fern.waitJS(`window.safehouseBuild && window.safehouseBuild.kind === "full" && document.querySelector(".app.ready") !== null`, "the full build running")
+	fern.waitJS(`document.getElementById("qr-scan-title") !== null && document.getElementById("qr-paste") !== null`, "the scan of the host's code, in the full build")
+	if hash := eval[string](fern, `location.hash`); hash != "" {
+		t.Errorf("the address still holds the invite %q", hash)
+	}
+}

@@ -228,6 +228,12 @@ func TestPlayerBuildLeavesOutTheHost(t *testing.T) {
 		"safehouse_app_session.__takeover_.finish", "github.com_hashicorp_vault_shamir.Combine",
 		// the host's controls on the screens both builds share (ui.Hosts)
 		"safehouse_app.__shell_.startButton", "safehouse_app.__shell_.passOn", "safehouse_app.__shell_.renderQRSeat",
+		// the QR join, which the player build carries on in the full build (app/qrjoin_player.go):
+		// its steps, the camera, and the QR codes' reading and writing
+		"safehouse_app.__shell_.qrAnswer", "safehouse_app.__shell_.qrWait", "safehouse_app.__shell_.qrErrorText",
+		"safehouse_app.__shell_.renderQRCamera", "safehouse_app.__shell_.onQRScanned",
+		"safehouse_app_session.JoinQR", "safehouse_app_session.__QRJoin_.Wait",
+		"safehouse_app_session_internal_qrcodec.DecodeOffer",
 	} {
 		if !full[gone] {
 			t.Errorf("the full build has no %s: name another function of the host's", gone)
