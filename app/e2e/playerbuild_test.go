@@ -98,14 +98,7 @@ func TestInviteLinkLoadsThePlayerBuild(t *testing.T) {
 	fern.click("leave")
 	fern.waitJS(`document.getElementById("create") !== null && document.getElementById("name").value === "Fern"`, "home, with the name typed before")
 	fern.click("create")
-	waiting := fmt.Sprintf(`(document.querySelector("#full-build-loader.goapp-app-info[role=status] .goapp-label") || {}).textContent === %q`,
-		i18n.T(i18n.English, i18n.LoadingFullBuild, 0))
-	fern.waitJS(waiting, "the loader's strip while the full build downloads")
-	if kind := eval[string](fern, `window.safehouseBuild.kind`); kind != "player" {
-		t.Errorf("the tab left the player build (%s) before the full build came", kind)
-	}
-	release()
-	fern.waitJS(`window.safehouseBuild && window.safehouseBuild.kind === "full" && document.querySelector(".app.ready") !== null`, "the full build running")
+	awaitTheFullBuild(fern, release)
 	fern.waitJS(`[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Fern" && document.getElementById("invite-link") !== null`,
 		"Fern's own game, hosted in the full build")
 	fern.waitJS(fullBuildKept, "the full build in the worker's cache")
@@ -159,14 +152,7 @@ func TestPlayerBuildQRJoinCarriesOnInTheFullBuild(t *testing.T) {
 	fern.click("qr-start")
 	fern.waitJS(`document.getElementById("qr-join") !== null && document.getElementById("name").value === "Fern"`, "the QR screen, with the name typed before")
 	fern.click("qr-join")
-	waiting := fmt.Sprintf(`(document.querySelector("#full-build-loader.goapp-app-info[role=status] .goapp-label") || {}).textContent === %q`,
-		i18n.T(i18n.English, i18n.LoadingFullBuild, 0))
-	fern.waitJS(waiting, "the loader's strip while the full build downloads")
-	if kind := eval[string](fern, `window.safehouseBuild.kind`); kind != "player" {
-		t.Errorf("the tab left the player build (%s) before the full build came", kind)
-	}
-	release()
-	fern.waitJS(`window.safehouseBuild && window.safehouseBuild.kind === "full" && document.querySelector(".app.ready") !== null`, "the full build running")
+	awaitTheFullBuild(fern, release)
 	fern.waitJS(`document.getElementById("qr-scan-title") !== null && document.getElementById("qr-paste") !== null`, "the scan of the host's code, in the full build")
 	if left := eval[string](fern, `sessionStorage.getItem("safehouse.continue") || ""`); left != "" {
 		t.Errorf("the continuation %q stayed after it was carried out", left)
@@ -196,13 +182,24 @@ func TestPlayerBuildQRJoinAfterAFailedInvite(t *testing.T) {
 	fern.click("qr-start")
 	fern.waitJS(`document.getElementById("qr-join") !== null`, "the choice to host or join")
 	fern.click("qr-join")
-	waiting := fmt.Sprintf(`(document.querySelector("#full-build-loader.goapp-app-info[role=status] .goapp-label") || {}).textContent === %q`,
-		i18n.T(i18n.English, i18n.LoadingFullBuild, 0))
-	fern.waitJS(waiting, "the loader's strip while the full build downloads")
-	release()
-	fern.waitJS(`window.safehouseBuild && window.safehouseBuild.kind === "full" && document.querySelector(".app.ready") !== null`, "the full build running")
+	awaitTheFullBuild(fern, release)
 	fern.waitJS(`document.getElementById("qr-scan-title") !== null && document.getElementById("qr-paste") !== null`, "the scan of the host's code, in the full build")
 	if hash := eval[string](fern, `location.hash`); hash != "" {
 		t.Errorf("the address still holds the invite %q", hash)
 	}
+}
+
+// awaitTheFullBuild follows a player-build tab that waits for the full build (held until
+// release): the loader's strip says so while the tab stays the player build, and once the
+// download is let through the tab runs the full build.
+func awaitTheFullBuild(tb *tab, release func()) {
+	tb.t.Helper()
+	waiting := fmt.Sprintf(`(document.querySelector("#full-build-loader.goapp-app-info[role=status] .goapp-label") || {}).textContent === %q`,
+		i18n.T(i18n.English, i18n.LoadingFullBuild, 0))
+	tb.waitJS(waiting, "the loader's strip while the full build downloads")
+	if kind := eval[string](tb, `window.safehouseBuild.kind`); kind != "player" {
+		tb.t.Errorf("the tab left the player build (%s) before the full build came", kind)
+	}
+	release()
+	tb.waitJS(`window.safehouseBuild && window.safehouseBuild.kind === "full" && document.querySelector(".app.ready") !== null`, "the full build running")
 }

@@ -325,14 +325,9 @@ func rewriteTypes(rel string, src []byte) ([]byte, []string, bool, error) {
 	if len(edits) == 0 {
 		return src, nil, false, nil
 	}
-	sort.SliceStable(edits, func(i, j int) bool { return edits[i].from > edits[j].from })
-	out := slices.Clone(src)
-	for _, e := range edits {
-		out = slices.Concat(out[:e.from], []byte(e.text), out[e.to:])
-	}
-	formatted, err := format.Source(out)
+	formatted, err := applyEdits(src, edits, rel)
 	if err != nil {
-		return nil, nil, false, fmt.Errorf("%s rewritten does not parse: %w", rel, err)
+		return nil, nil, false, err
 	}
 	return formatted, types, true, nil
 }
@@ -427,14 +422,9 @@ func rewrite(rel string, src []byte) ([]byte, []string, bool, error) {
 	if len(kems) > 0 {
 		edits = append(edits, importSync(f, off)...)
 	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].from > edits[j].from })
-	out := slices.Clone(src)
-	for _, e := range edits {
-		out = slices.Concat(out[:e.from], []byte(e.text), out[e.to:])
-	}
-	formatted, err := format.Source(out)
+	formatted, err := applyEdits(src, edits, rel)
 	if err != nil {
-		return nil, nil, false, fmt.Errorf("%s rewritten does not parse: %w", rel, err)
+		return nil, nil, false, err
 	}
 	return formatted, kems, true, nil
 }
@@ -523,4 +513,19 @@ func importSync(f *ast.File, off func(token.Pos) int) []edit {
 		}
 	}
 	return []edit{{off(f.Name.End()), off(f.Name.End()), "\n\nimport \"sync\""}}
+}
+
+// applyEdits makes edits, which do not overlap, in src (the file rel), from the last to the
+// first so that each one's offsets still hold, and formats the result.
+func applyEdits(src []byte, edits []edit, rel string) ([]byte, error) {
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].from > edits[j].from })
+	out := slices.Clone(src)
+	for _, e := range edits {
+		out = slices.Concat(out[:e.from], []byte(e.text), out[e.to:])
+	}
+	formatted, err := format.Source(out)
+	if err != nil {
+		return nil, fmt.Errorf("%s rewritten does not parse: %w", rel, err)
+	}
+	return formatted, nil
 }

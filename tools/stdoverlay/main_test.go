@@ -244,34 +244,8 @@ func TestOverlayOnThisToolchain(t *testing.T) {
 		t.Errorf("ran %d of %s's tests on their own, want them all but %v", ran, gobPkg, gobTestsOfInternals)
 	}
 
-	prog := filepath.Join(dir, "prog")
-	if err := os.MkdirAll(prog, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, text := range map[string]string{
-		"go.mod":  "module prog\n\ngo 1.26\n",
-		"main.go": "package main\n\nimport _ \"crypto/tls\"\n\nfunc main() {}\n",
-	} {
-		if err := os.WriteFile(filepath.Join(prog, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	size := func(extra ...string) int64 {
-		t.Helper()
-		bin := filepath.Join(dir, "prog.wasm")
-		build := exec.Command("go", append(append([]string{"build", "-trimpath", "-ldflags=-s -w"}, extra...), "-o", bin, ".")...)
-		build.Dir = prog
-		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("building %v: %v\n%s", extra, err, out)
-		}
-		info, err := os.Stat(bin)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return info.Size()
-	}
-	plain, lazy := size(), size("-overlay", ovFile)
+	prog := writeProgram(t, dir, "prog", "package main\n\nimport _ \"crypto/tls\"\n\nfunc main() {}\n")
+	plain, lazy := wasmSize(t, prog), wasmSize(t, prog, "-overlay", ovFile)
 	t.Logf("a wasm linking crypto/tls: %d bytes, %d with the overlay", plain, lazy)
 	if plain-lazy < 500_000 {
 		t.Errorf("the overlay saves %d bytes of a wasm linking crypto/tls (%d -> %d), want the curves' and self-tests' code (over 500 KB)", plain-lazy, plain, lazy)
@@ -361,35 +335,9 @@ func TestGobOverlayLeavesGobOutAndWorksTheSame(t *testing.T) {
 	if err := writeJSON(ovFile, ov); err != nil {
 		t.Fatal(err)
 	}
-	prog := func(name, main string) string {
-		d := filepath.Join(dir, name)
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for file, text := range map[string]string{"go.mod": "module prog\n\ngo 1.26\n", "main.go": main} {
-			if err := os.WriteFile(filepath.Join(d, file), []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return d
-	}
+	prog := func(name, main string) string { return writeProgram(t, dir, name, main) }
 	idle := prog("idle", "package main\n\nimport _ \"encoding/gob\"\n\nfunc main() {}\n")
-	size := func(extra ...string) int64 {
-		t.Helper()
-		bin := filepath.Join(dir, "idle.wasm")
-		build := exec.Command("go", append(append([]string{"build", "-trimpath", "-ldflags=-s -w"}, extra...), "-o", bin, ".")...)
-		build.Dir = idle
-		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("building %v: %v\n%s", extra, err, out)
-		}
-		info, err := os.Stat(bin)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return info.Size()
-	}
-	plain, lazy := size(), size("-overlay", ovFile)
+	plain, lazy := wasmSize(t, idle), wasmSize(t, idle, "-overlay", ovFile)
 	t.Logf("a wasm importing encoding/gob: %d bytes, %d with the overlay", plain, lazy)
 	if plain-lazy < 100_000 {
 		t.Errorf("the overlay saves %d bytes of a wasm importing encoding/gob (%d -> %d), want gob's code (over 100 KB with its names and tables)", plain-lazy, plain, lazy)
@@ -449,4 +397,37 @@ func main() {
 	if want, got := run(), run("-overlay", ovFile); got != want {
 		t.Errorf("with the overlay the program printed\n%s\nwithout it\n%s", got, want)
 	}
+}
+
+// writeProgram writes a module of one main.go under dir/name and returns its folder.
+func writeProgram(t *testing.T, dir, name, main string) string {
+	t.Helper()
+	d := filepath.Join(dir, name)
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for file, text := range map[string]string{"go.mod": "module prog\n\ngo 1.26\n", "main.go": main} {
+		if err := os.WriteFile(filepath.Join(d, file), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return d
+}
+
+// wasmSize builds the program in folder for js/wasm, stripped, with the extra flags, and
+// returns the binary's size.
+func wasmSize(t *testing.T, folder string, extra ...string) int64 {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "prog.wasm")
+	build := exec.Command("go", append(append([]string{"build", "-trimpath", "-ldflags=-s -w"}, extra...), "-o", bin, ".")...)
+	build.Dir = folder
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building %v: %v\n%s", extra, err, out)
+	}
+	info, err := os.Stat(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.Size()
 }
