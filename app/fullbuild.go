@@ -14,9 +14,10 @@ import (
 // hosts none (issue 35). Once it has joined, it has the service worker fetch the full build
 // in the background (keepFullBuild), so that the next visit can host and play offline. A
 // player who wants something only the full build does before that (Create, a game with QR
-// codes, pass-and-play: hosting_player.go; joining with QR codes: qrjoin_player.go) sees the page's loader strip, with the download's
-// progress, until the worker has the full build; the tab then reloads into it, and the full
-// build carries on with what was pressed (carryon.go). The name is in localStorage already
+// codes, pass-and-play: hosting_player.go; joining with QR codes: qrjoin_player.go) sees the
+// page's loader strip, with the download's progress, until the worker has the full build;
+// the tab then reloads into it, and the full build carries on with what was pressed
+// (carryon.go). The name is in localStorage already
 // (checkName), pass-and-play's names travel in the continuation, and the languages and
 // themes are preferences: nothing typed is lost. A player-build tab in a game moves to the
 // full build by itself once the worker keeps it, at a moment nobody sees (moveToFullUnseen),
