@@ -24,13 +24,19 @@ func newTestCore(t *testing.T) *hostCore {
 // seatClient connects a Client to h over a pipe and waits for its welcome.
 func seatClient(t *testing.T, h *hostCore, name, token string, isHost bool) (*Client, *watcher, error) {
 	t.Helper()
+	return seatHello(t, h, Hello{Name: name, Token: token}, isHost)
+}
+
+// seatHello is seatClient with the whole hello the client says.
+func seatHello(t *testing.T, h *hostCore, hello Hello, isHost bool) (*Client, *watcher, error) {
+	t.Helper()
 	hostEnd, playerEnd := Pipe()
 	h.accept(hostEnd, isHost)
 	c := newClient(playerEnd, nil)
 	t.Cleanup(func() { c.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
-	err := c.hello(ctx, Hello{Name: name, Token: token})
+	err := c.hello(ctx, hello)
 	return c, watch(c), err
 }
 

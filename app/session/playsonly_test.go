@@ -1,7 +1,6 @@
 package session
 
 import (
-	"context"
 	"errors"
 	"testing"
 )
@@ -13,16 +12,10 @@ import (
 func TestAPlayerBuildSeatIsNotAskedToTakeTheGame(t *testing.T) {
 	h := newTestCore(t)
 	mustSeat(t, h, "Hana", "", true)
-	hostEnd, playerEnd := Pipe()
-	h.accept(hostEnd, false)
-	fern := newClient(playerEnd, nil)
-	t.Cleanup(func() { fern.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), patience)
-	defer cancel()
-	if err := fern.hello(ctx, Hello{Name: "Fern", PlaysOnly: true}); err != nil {
+	fern, fw, err := seatHello(t, h, Hello{Name: "Fern", PlaysOnly: true}, false)
+	if err != nil {
 		t.Fatal(err)
 	}
-	fw := watch(fern)
 	fw.waitView(t, "Fern's seat marked as the player build's", func(v View) bool {
 		return len(v.Players) == 2 && v.Players[1].Name == "Fern" && v.Players[1].PlaysOnly && !v.Players[0].PlaysOnly
 	})
