@@ -1,7 +1,6 @@
 package spyfallui
 
 import (
-	"html"
 	"regexp"
 	"strings"
 	"testing"
@@ -51,27 +50,6 @@ func TestSettingsSpyCountDefaultsToTheSeats(t *testing.T) {
 	}
 }
 
-// A pasted pack that is refused says why in the player's words: no pack file at all, a file
-// from a newer app, or what is wrong with its locations.
-func TestPackProblemSaysWhy(t *testing.T) {
-	p := NewPanel(PanelInput{Lang: i18n.English}, &Draft{}, nil)
-	for _, c := range []struct{ file, want string }{
-		{"Lighthouse: Keeper", "That is not a Safehouse location pack."},
-		{`{"format":"safehouse-spyfall-pack","version":9,"pack":{"id":"p","locations":[{"id":"a","name":{"en":"A"}}]}}`,
-			"That pack was saved by a newer version of Safehouse."},
-		{`{"format":"safehouse-spyfall-pack","version":1,"pack":{"id":"p","locations":[]}}`,
-			"That pack could not be read: bad pack: a pack holds 1 to 100 locations, not 0"},
-	} {
-		_, err := spyfall.ImportPack([]byte(c.file))
-		if err == nil {
-			t.Fatalf("%s: imported", c.file)
-		}
-		if got := p.packProblem(err); !strings.HasPrefix(got, c.want) {
-			t.Errorf("%s: %q, want it to start with %q", c.file, got, c.want)
-		}
-	}
-}
-
 // Issue 17: a guest's summary of the settings said "Spyfall, 1 rounds": counts on screen
 // agree with their number in each language.
 func TestSettingsSummaryCountsAgree(t *testing.T) {
@@ -95,37 +73,6 @@ func TestSettingsSummaryCountsAgree(t *testing.T) {
 		rest := html[strings.Index(html, summary)+len(summary):]
 		if text := rest[1:strings.Index(rest, "<")]; !strings.Contains(text, c.want) {
 			t.Errorf("%s, %d rounds: the summary says %q, want %q", c.lang, c.rounds, text, c.want)
-		}
-	}
-}
-
-// Issue 21: the example in the box for the host's own locations is in the player's language
-// (a location and its roles of their own) and is a line the box accepts; the roles hint is two
-// sentences joined the language's way.
-func TestCustomLocationsExampleInEveryLanguage(t *testing.T) {
-	cfg := spyfall.DefaultConfig()
-	for _, lang := range i18n.Languages() {
-		example := i18n.T(lang, i18n.SFSetCustomExample)
-		if lang != i18n.English && example == i18n.T(i18n.English, i18n.SFSetCustomExample) {
-			t.Errorf("%s: the example is English", lang)
-		}
-		p, err := parseCustomLocations(example, lang)
-		if err != nil {
-			t.Errorf("%s: the example %q is refused: %v", lang, example, err)
-		} else if len(p.Locations) != 1 || len(p.Locations[0].Roles) < 2 {
-			t.Errorf("%s: the example %q reads as %d locations, the first with roles %v", lang, example, len(p.Locations), p.Locations[0].Roles)
-		}
-		// Issue 34: the pack is named in the host's language, not "My locations" everywhere.
-		if name := p.Name.In(string(lang)); name != i18n.T(lang, i18n.SFSetCustomName) || lang != i18n.English && name == "My locations" {
-			t.Errorf("%s: the host's own pack is named %q", lang, name)
-		}
-		page := panelHTML(t, PanelInput{Shown: true, Host: true, Config: cfg, Players: 3, Lang: lang})
-		if !strings.Contains(page, `placeholder="`+html.EscapeString(example)+`"`) {
-			t.Errorf("%s: the box does not show the example %q", lang, example)
-		}
-		hint := i18n.T(lang, i18n.Sentences, i18n.T(lang, i18n.SFSetRolesOptional), i18n.T(lang, i18n.SFSetRolesAnyone))
-		if !strings.Contains(page, html.EscapeString(hint)) {
-			t.Errorf("%s: the roles hint is not %q", lang, hint)
 		}
 	}
 }

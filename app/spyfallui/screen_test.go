@@ -1,7 +1,6 @@
 package spyfallui
 
 import (
-	"errors"
 	"fmt"
 	"html"
 	"strconv"
@@ -157,71 +156,6 @@ func TestSpyfallVotePrompt(t *testing.T) {
 			if got := strings.Count(html, sub); got != n {
 				t.Errorf("seat %d (ballot %q): %s %d times, want %d", s.ID, mine, sub, got, n)
 			}
-		}
-	}
-}
-
-func TestParseCustomLocations(t *testing.T) {
-	cases := []struct {
-		text  string
-		locs  int
-		roles []int
-		ok    bool
-	}{
-		{"Lighthouse: Keeper, Tourist\n\nSubmarine", 2, []int{2, 0}, true},
-		{"  Mine :  Miner ,, Boss ", 1, []int{2}, true},
-		// Issue 34: the colon and commas a Japanese, Chinese or Arabic keyboard types.
-		{"灯台：灯台守、観光客，船長\n灯塔: 守塔人，游客", 2, []int{3, 2}, true},
-		{"منارة: حارس، سائح", 1, []int{2}, true},
-		{"\n \n", 0, nil, false},
-		{strings.Repeat("x", 200), 0, nil, false},
-	}
-	for _, c := range cases {
-		p, err := parseCustomLocations(c.text, i18n.English)
-		if (err == nil) != c.ok {
-			t.Errorf("%q: error %v, want ok=%v", c.text, err, c.ok)
-			continue
-		}
-		if !c.ok {
-			continue
-		}
-		if len(p.Locations) != c.locs {
-			t.Fatalf("%q: %d locations, want %d", c.text, len(p.Locations), c.locs)
-		}
-		for i, n := range c.roles {
-			if len(p.Locations[i].Roles) != n {
-				t.Errorf("%q: location %d has %d roles, want %d", c.text, i, len(p.Locations[i].Roles), n)
-			}
-		}
-		if _, err := spyfall.New(spyfall.Config{Edition: spyfall.Classic, Seats: 3, CustomPacks: []spyfall.Pack{p}}); err != nil {
-			t.Errorf("%q: the engine refuses the pack: %v", c.text, err)
-		}
-	}
-}
-
-// A refusal of the host's own locations names the line at fault, in the host's language.
-func TestParseCustomLocationsSaysWhichLine(t *testing.T) {
-	long := strings.Repeat("x", spyfall.MaxContentRunes+1)
-	many := strings.Repeat("Cook, ", spyfall.MaxCustomRoles+1)
-	cases := []struct{ text, want string }{
-		{"Mine\n\n" + long, "Line 3: a name or a role may be at most 60 characters long."},
-		{"Mine: Miner, " + long, "Line 1: a name or a role may be at most 60 characters long."},
-		{"Mine\nGalley: " + many, "Line 2: a location may have at most 30 roles."},
-		{" \n ", "Type at least one location, one a line."},
-		{strings.Repeat("Mine\n", spyfall.MaxCustomLocations+1), "At most 100 locations of your own, one a line."},
-	}
-	for _, c := range cases {
-		_, err := parseCustomLocations(c.text, i18n.English)
-		refused, ok := errors.AsType[*customLocationsError](err)
-		if !ok {
-			t.Errorf("%.40q: %v, want a refusal of the lines", c.text, err)
-			continue
-		}
-		if got := refused.in(i18n.English); got != c.want {
-			t.Errorf("%.40q: %q, want %q", c.text, got, c.want)
-		}
-		if ru := refused.in(i18n.Lang("ru")); ru == c.want {
-			t.Errorf("%.40q: the Russian refusal is the English one", c.text)
 		}
 	}
 }
