@@ -10,6 +10,10 @@ func (s *shell) carryOn(ctx goapp.Context) {
 	var then continuation
 	err := ctx.SessionStorage().Get(continueKey, &then)
 	ctx.SessionStorage().Del(continueKey)
+	if err == nil && then.Do == continueToTakeover {
+		s.carryOnTakingOver()
+		return
+	}
 	if err != nil || s.screen != screenHome || s.live != nil {
 		return
 	}

@@ -56,6 +56,7 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	}
 	early := s.early
 	s.applyEarlyInput(ctx, early)
+	s.resumeCarriedSeat(ctx)
 	s.followFragment(ctx, early.typed())
 	s.pressEarly(ctx, early)
 	s.carryOn(ctx)

@@ -32,6 +32,17 @@ func (s *shell) options(name string) session.Options {
 	}
 }
 
+// guestOptions are a guest's options in inv's room, with the seat's token if this browser
+// has one. This device may become the host (a handoff, a takeover): it then saves the game
+// where a hosting tab does, and makes the game's table as a reloaded host tab would.
+func (s *shell) guestOptions(ctx goapp.Context, name string, inv invite) session.Options {
+	opts := s.options(name)
+	opts.Token = savedToken(ctx, inv.Room)
+	opts.Store = storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
+	opts.OpenTable = openRoom
+	return opts
+}
+
 // join connects to the host of inv's room as a guest.
 func (s *shell) join(ctx goapp.Context, name string, inv invite) {
 	s.attempt++
@@ -40,12 +51,7 @@ func (s *shell) join(ctx goapp.Context, name string, inv invite) {
 	s.qr = qrModel{}
 	s.connecting = connectingModel{Room: inv.Room}
 	s.screen = screenConnecting
-	opts := s.options(name)
-	opts.Token = savedToken(ctx, inv.Room)
-	// This device may become the host (a handoff, a takeover): it then saves the game where
-	// a hosting tab does, and makes the game's table as a reloaded host tab would.
-	opts.Store = storageStore{storage: ctx.LocalStorage(), key: hostSaveKey}
-	opts.OpenTable = openRoom
+	opts := s.guestOptions(ctx, name, inv)
 	opts.OnWaiting = func() {
 		s.ui.Dispatch(func(ctx goapp.Context) {
 			if attempt == s.attempt {
@@ -151,6 +157,7 @@ func (s *shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 		return // the game moved: this session is over, another goes on (handoff.go)
 	}
 	if u.View != nil {
+		live.view = u.View
 		s.takeView(u.View)
 		s.keepQRGuest()
 	}
@@ -167,6 +174,9 @@ func (s *shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 		if u.Path != "" {
 			s.lobby.Path = u.Path
 		}
+		if u.Status == session.StatusOnline {
+			s.askWhenOffered = false // the host is back: nothing to take over
+		}
 		if u.Status == session.StatusClosed {
 			if live.handingOver {
 				return // the handoff's end says what comes next
@@ -178,8 +188,10 @@ func (s *shell) apply(ctx goapp.Context, live *liveSession, u session.Update) {
 			}
 			s.forgetQRGuest() // the host ended the game, or took the seat away
 			s.showError(i18n.ErrorClosedTitle, i18n.ErrorClosed, nil)
+			return
 		}
 	}
+	s.keepSeatForReload(ctx, live)
 }
 
 // refusalPage shows the full-page error for a refusal that ends this player's session
@@ -212,7 +224,7 @@ func (s *shell) applyHandoff(ctx goapp.Context, live *liveSession, u session.Upd
 		s.becameHost(ctx, live, u.Host)
 		return true
 	case u.Takeover != nil:
-		s.applyTakeover(*u.Takeover)
+		s.applyTakeover(ctx, *u.Takeover)
 	case u.Code == session.NoticeHandoffCancelled || u.Code == session.NoticeHandoffFailed:
 		s.handoff.Ask, s.handoff.Taking = nil, false
 	case u.Code == session.NoticeRoomLost && live.displaced():

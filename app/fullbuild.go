@@ -21,8 +21,9 @@ import (
 // (checkName), pass-and-play's names travel in the continuation, and the languages and
 // themes are preferences: nothing typed is lost. A player-build tab in a game moves to the
 // full build by itself once the worker keeps it, at a moment nobody sees (moveToFullUnseen),
-// because only the full build can take the game over when the host's phone dies. The page's
-// build.js does the JavaScript part (wasm/gen).
+// because only the full build can be handed the game or host it. Taking the game over when the
+// host's phone dies does not wait for that: the press reloads the tab into the full build with
+// its seat carried (carryseat.go). The page's build.js does the JavaScript part (wasm/gen).
 
 // continueKey is where a tab switching to the full build keeps what to carry on with
 // (sessionStorage, so only this tab's reload reads it; build.js loads the full build while
@@ -38,10 +39,11 @@ type continuation struct {
 
 // What a continuation carries on with.
 const (
-	continueToCreate = "create"  // Create a game (with a server)
-	continueToQRHost = "qr-host" // host a game with no internet, through QR codes
-	continueToPass   = "pass"    // seat the table of pass-and-play
-	continueToQRJoin = "qr-join" // join a game with no internet: scan the host's QR code
+	continueToCreate   = "create"   // Create a game (with a server)
+	continueToQRHost   = "qr-host"  // host a game with no internet, through QR codes
+	continueToPass     = "pass"     // seat the table of pass-and-play
+	continueToQRJoin   = "qr-join"  // join a game with no internet: scan the host's QR code
+	continueToTakeover = "takeover" // continue the game whose host is away on this phone (carryseat.go)
 )
 
 // keepFullBuild has the service worker fetch the full build in the background, when this is
@@ -77,8 +79,8 @@ func (s *shell) fullBuildKept() {
 }
 
 // moveToFullUnseen reloads a player-build tab into the full build its worker keeps while the
-// page is hidden (the phone asleep, another app in front), so that this device too can take
-// the game over if its host's phone dies. It moves only when the tab comes back as it was: a
+// page is hidden (the phone asleep, another app in front), so that this device too can be
+// handed the game, and takes it over without a reload if its host's phone dies. It moves only when the tab comes back as it was: a
 // guest of a game with a server, joined by the link (its proof and its seat's token are kept),
 // with the host reachable and no handoff or takeover under way. The seat comes back with its
 // token as after any reload, and the host sends the seat its share of the sealed game again

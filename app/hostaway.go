@@ -46,3 +46,24 @@ func (s *shell) renderHostAway() goapp.UI {
 		ui.ElTextWith("p", s.t(i18n.HostAwayBody, name)).ID(ui.HostAwayBody),
 	))
 }
+
+// keepSeatForReload keeps this tab's seat for a reload while the host is away (carryseat.go),
+// and drops it once the host is back. A tab waiting to reload into the full build keeps it whatever happens: the
+// reload carries the seat either way.
+func (s *shell) keepSeatForReload(ctx goapp.Context, live *liveSession) {
+	if !s.hostAway() || live.view == nil || live.invite.Secret == "" {
+		if s.seatCarried && s.fullWait == nil && s.lobby.Status == session.StatusOnline {
+			ctx.SessionStorage().Del(carriedKey)
+			s.seatCarried = false
+		}
+		return
+	}
+	seat, err := live.client.Carry()
+	if err != nil {
+		return
+	}
+	k := carriedTab{Room: live.invite.Room, Secret: live.invite.Secret, Watch: s.watching, Seat: seat, View: live.view}
+	if ctx.SessionStorage().Set(carriedKey, k) == nil {
+		s.seatCarried = true
+	}
+}

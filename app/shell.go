@@ -60,6 +60,9 @@ type shell struct {
 	movingToFull bool       // reloading into it
 	onFullKept   goapp.Func // build.js calls it when the worker has the full build
 
+	seatCarried    bool // sessionStorage keeps this tab's seat for a reload (carryseat.go)
+	askWhenOffered bool // reloaded into the full build to take the game over (carryseat.go)
+
 	// ui is the shell's own context from OnMount. Work that finishes later dispatches through
 	// it: an event's context belongs to the element clicked, and go-app drops a dispatch
 	// once that element is gone (the button of a screen already left).
@@ -86,6 +89,7 @@ type liveSession struct {
 	hosting // what this tab hosts, nothing for a guest (hosting.go; the player build has none)
 	client  *session.Client
 	invite  invite
+	view    *session.View // the latest, which a reload while the host is away shows (carryseat.go)
 	cancel  context.CancelFunc
 	// handingOver: this tab's host is handing its game over; the end of its player's
 	// connection is that, not the end of the game (handoff.go).
@@ -165,6 +169,11 @@ func (s *shell) showError(title, body i18n.Key, retry func(goapp.Context), bodyA
 
 func (s *shell) closeLive() {
 	s.pass = nil
+	s.askWhenOffered = false
+	if s.seatCarried { // the player left the game, or it ended: a reload must not come back to it
+		s.ui.SessionStorage().Del(carriedKey)
+		s.seatCarried = false
+	}
 	live := s.live
 	if live == nil {
 		return

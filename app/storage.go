@@ -1,7 +1,11 @@
 package app
 
 import (
+	"encoding/json"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"safehouse/app/session"
 )
 
 // What this browser keeps of a game between visits: the hosting tab's saved game (resumed by
@@ -47,4 +51,17 @@ func savedToken(ctx goapp.Context, room string) string {
 		return ""
 	}
 	return token
+}
+
+// carriedKey is where a guest's tab keeps its seat while the host is away (sessionStorage;
+// carryseat.go).
+const carriedKey = "safehouse.carried"
+
+// carriedTab is what the next page of this tab needs to go on as the same seat.
+type carriedTab struct {
+	Room   string          `json:"room"`
+	Secret string          `json:"secret"`
+	Watch  bool            `json:"watch,omitempty"` // the seat is a table screen
+	Seat   json.RawMessage `json:"seat"`            // session.Client.Carry
+	View   *session.View   `json:"view"`
 }

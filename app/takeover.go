@@ -14,13 +14,18 @@ import (
 // goes on from its last sealed moment on the phone that asked (applyHandoff's Update.Host).
 
 // applyTakeover keeps the session's news of a takeover for the banner.
-func (s *shell) applyTakeover(t session.Takeover) {
+func (s *shell) applyTakeover(ctx goapp.Context, t session.Takeover) {
 	h := &s.handoff
 	switch {
 	case t.Ended:
 		h.Offer, h.Asked, h.Agreed, h.Asking2 = nil, false, false, nil
 	case t.Offer:
 		h.Offer = &t
+		if t.Possible && s.askWhenOffered {
+			// Pressed in the player build before this tab reloaded into this one.
+			s.askWhenOffered = false
+			s.onAskTakeover(ctx, goapp.Event{})
+		}
 	case t.Asking:
 		h.Asking2 = &t
 	case t.Asker >= 0:
@@ -64,11 +69,6 @@ func (s *shell) renderTakeover() []goapp.UI {
 			),
 		)}
 	case h.Offer != nil && h.Offer.Possible:
-		if !ui.Hosts {
-			// The player build cannot carry a game on (wasm/doc.go): it does not ask the table
-			// for what it would then fail to do, and agrees to another device's ask as any does.
-			return nil
-		}
 		return []goapp.UI{ui.ElWith("div.knock.card.takeover-offer",
 			ui.ElText("p.knock-text", s.t(i18n.TakeoverOfferBody, host)),
 			ui.El("div.knock-actions",
@@ -86,6 +86,13 @@ func (s *shell) renderTakeover() []goapp.UI {
 
 func (s *shell) onAskTakeover(ctx goapp.Context, _ goapp.Event) {
 	if s.live == nil {
+		return
+	}
+	if !ui.Hosts {
+		// The player build cannot host the game (wasm/doc.go): the tab reloads into the full
+		// build with its seat carried (carryseat.go), and asks from there.
+		s.keepSeatForReload(ctx, s.live)
+		s.switchToFull(continuation{Do: continueToTakeover})
 		return
 	}
 	if err := s.live.client.AskTakeover(); err != nil {

@@ -40,9 +40,12 @@ func joinTab(h *harness, link, name string) *tab {
 // players' tabs offer to continue the game; Cleo's tab asks, Dana's tab agrees, and the game
 // goes on in Cleo's tab under the same room code: the vote still holds the gone host's yes,
 // Leo (a native player) comes back by himself, and the game runs to its end. Both tabs came by
-// the invite link and ran the player build; Cleo's phone slept in the lobby once its worker
-// kept the full build, so her tab moved to the full build, which can take the game over, and
-// Dana's tab, still the player build, agrees.
+// the invite link and run the player build, which cannot host: Cleo's press reloads her tab
+// into the full build with her seat, share and sealed copy carried across the reload
+// (app/carryseat.go), and the full build asks the table by itself; Dana's tab, still the
+// player build, agrees. Before, a player-build tab offered nothing, and a reload lost the
+// share only the gone host could give again. Dana's tab reloads while the host is away and
+// keeps its seat and share the same way.
 func TestHostTabClosedAPlayerTabContinuesTheGame_APP_HOST_2(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
@@ -51,6 +54,11 @@ func TestHostTabClosedAPlayerTabContinuesTheGame_APP_HOST_2(t *testing.T) {
 	h.setConfig(map[string]string{"takeoverAfter": "2"})
 	host, room, secret := openHostLobby(t, h, "host tab")
 	link := host.value("invite-link")
+	// The full build stays on its way until Cleo's press: her tab then waits for it with the
+	// loader's strip, and Dana's reload below stays the player build (a browser whose worker
+	// keeps the full build loads it from then on).
+	release := h.fullBuild.hold()
+	t.Cleanup(release)
 	cleo, dana := joinTab(h, link, "Cleo"), joinTab(h, link, "Dana")
 	tabs := []*tab{host, cleo, dana}
 	for _, tb := range tabs {
@@ -62,11 +70,10 @@ func TestHostTabClosedAPlayerTabContinuesTheGame_APP_HOST_2(t *testing.T) {
 	for _, tb := range tabs {
 		tb.waitJS(want, "the whole table")
 	}
-	sleepIntoFullBuild(cleo, "Maya,Cleo,Dana,Leo")
-	host.waitJS(want, "Cleo back at the table in the full build")
-	step("Cleo in the full build")
-	if kind := eval[string](dana, `window.safehouseBuild.kind`); kind != "player" {
-		t.Fatalf("Dana's tab runs the %s build, want the player build", kind)
+	for _, tb := range []*tab{cleo, dana} {
+		if kind := eval[string](tb, `window.safehouseBuild.kind`); kind != "player" {
+			t.Fatalf("%s runs the %s build, want the player build", tb.label, kind)
+		}
 	}
 	press(host, "#set-rounds button[data-value='1']")
 	host.waitJS(`document.querySelector("#set-rounds button[data-value='1'][aria-pressed=true]") !== null`, "one round")
@@ -103,12 +110,25 @@ func TestHostTabClosedAPlayerTabContinuesTheGame_APP_HOST_2(t *testing.T) {
 	step("host closed")
 	tabs = []*tab{cleo, dana}
 
+	// Dana's tab reloads while the host is away: it comes back to the vote at once, still the
+	// player build, with the share it agrees with below (the host is not there to send it
+	// again).
+	dana.waitJS(`document.getElementById("host-away-title") !== null`, "the host away")
+	dana.reload()
+	dana.waitJS(`document.getElementById("host-away-title") !== null && document.getElementById("vote-head") !== null`, "Dana back at the vote, the host still away")
+	if kind := eval[string](dana, `window.safehouseBuild.kind`); kind != "player" {
+		t.Fatalf("Dana's reloaded tab runs the %s build, want the player build", kind)
+	}
+	step("Dana reloaded")
+
 	cleo.waitJS(`document.getElementById("takeover-ask") !== null`, "the offer to continue the game")
 	t.Logf("the offer came %v after the host's tab closed", time.Since(closed).Round(time.Millisecond))
 	h.phoneShots(cleo, "takeover-offer")
 	step("offer photographed")
 	cleo.click("takeover-ask")
-	cleo.waitJS(`document.getElementById("takeover-asking") !== null`, "the ask under way")
+	awaitTheFullBuild(cleo, release)
+	step("Cleo in the full build")
+	cleo.waitJS(`document.getElementById("takeover-asking") !== null && document.getElementById("vote-head") !== null`, "the ask under way, over the vote as it was")
 	h.phoneShots(cleo, "takeover-asking")
 	step("asking photographed")
 	dana.waitJS(`document.getElementById("takeover-agree") !== null`, "Cleo's ask")

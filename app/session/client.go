@@ -47,6 +47,7 @@ type Client struct {
 	taking  chan struct{} // closed when a room being taken over is taken, or not
 	keep    *holding      // this device's share and sealed copy (seal_player.go)
 	take    *takeover     // continuing the game without the host (takeover.go)
+	carried time.Time     // when the page that carried this seat saw the host away (carry.go)
 	pass    string        // the invite pass this player joins with ("" without the secret)
 	// retryNow cuts a reconnect's wait short: the host (or a new one) is back.
 	retryNow chan struct{}

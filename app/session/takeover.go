@@ -170,8 +170,8 @@ func (t *takeover) hostAway() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.since.IsZero() {
-		t.since = time.Now()
-		t.timer = time.AfterFunc(t.c.takeoverAfter(), t.offerNow)
+		t.since = t.c.awaySinceOr(time.Now())
+		t.timer = time.AfterFunc(t.c.takeoverAfter()-time.Since(t.since), t.offerNow)
 	}
 	if !t.running && !t.c.closing.Load() {
 		t.running = true
