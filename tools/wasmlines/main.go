@@ -56,6 +56,10 @@ func main() {
 		if err := os.WriteFile(path, out, 0o644); err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("wasmlines: %s: the line tables of %d functions cleared (%d tables, %d bytes)\n", path, st.funcs, st.lineTables, st.lineBytes)
+		if st.lineBytes == 0 {
+			fmt.Printf("wasmlines: %s: %d functions, no line tables left (cleared before)\n", path, st.funcs)
+			continue
+		}
+		fmt.Printf("wasmlines: %s: %d functions, %d line and file tables cleared (%d bytes)\n", path, st.funcs, st.lineTables, st.lineBytes)
 	}
 }
