@@ -5,6 +5,7 @@ package session
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 )
@@ -115,6 +116,32 @@ func TestASeatCarriedWhileTheHostIsThereComesBackAsItself(t *testing.T) {
 	}
 	w.until(t, "its share again", func() bool { return back.Holding().Holds })
 	ht.watchers[0].waitView(t, "the host sees every seat online", allOnline(3))
+}
+
+// APP-REJOIN-1, APP-REJOIN-2: a guest's tab reloads while the host's tab is away; when the host
+// comes back, the carried seat is online again as itself, with its card, and the host's
+// view lists every seat online.
+func TestASeatCarriedWhileTheHostIsAwayComesBackWithTheHost_APP_REJOIN_1(t *testing.T) {
+	ht := takeoverTable(t, 2)
+	holdingNow(t, ht.peers, ht.host.State())
+	ht.crash()
+	p := ht.peers[0]
+	ht.watcherOf(p).until(t, "the host away", func() bool { return !p.isOnline() })
+	back := ht.carryAcrossReload(t, p, playerOptions(ht.url, "P1"))
+	w := ht.watcherOf(back)
+	w.until(t, "the carried seat reconnecting", func() bool { return slices.Contains(w.status, StatusReconnecting) })
+	if back.Holding().State == 0 {
+		t.Fatal("the carried seat holds no sealed copy while the host is away")
+	}
+	host, err := ht.resumeFrom(t, ht.store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.waitView(t, "the same card back from the host", func(v View) bool { return gameView(v).Card == ht.cards[1] })
+	if back.Seat() != 1 {
+		t.Fatalf("seat %d, want 1", back.Seat())
+	}
+	ht.watcherOf(host.Player()).waitView(t, "every seat online at the host", allOnline(3))
 }
 
 // Bad input: what does not fit the room, or a share that is not the deal's, is refused
