@@ -44,6 +44,12 @@
 // build where the site's config.js says so (config.go, wasm/gen/build.js); once it has
 // joined, the service worker fetches the full build in the background.
 //
+// While the host is away, a guest's tab keeps its seat, its share of the sealed game and the
+// last view in sessionStorage (hostaway.go's keepSeatForReload), so a reload goes on as the
+// same seat (carryseat.go, near the top): it can still take the game over or agree to another
+// device's ask. The player build takes the game over that way: its press reloads it into the
+// full build with the seat carried, which asks the table by itself.
+//
 // Someone who typed the room code instead of following the invite link waits on the
 // connecting screen ("Waiting for the host to let you in", connecting.go) until the host lets
 // them in or turns them away from the banner above its lobby or game (knocks.go). Whoever
