@@ -72,7 +72,10 @@ func (s *shell) renderTakeover() []goapp.UI {
 		return []goapp.UI{ui.ElWith("div.knock.card.takeover-offer",
 			ui.ElText("p.knock-text", s.t(i18n.TakeoverOfferBody, host)),
 			ui.El("div.knock-actions",
-				ui.ElTextWith("button#takeover-ask.btn.primary[type=button]", s.t(i18n.TakeoverOffer)).OnClick(s.onAskTakeover)),
+				// The player build waits for the full build after the press (the loader's strip
+				// says how much came): the button says the press was taken.
+				ui.ElTextWith("button#takeover-ask.btn.primary[type=button]", s.t(i18n.TakeoverOffer)).
+					Attr("disabled", s.fullWait != nil).Aria("busy", s.fullWait != nil).OnClick(s.onAskTakeover)),
 		)}
 	case h.Offer != nil:
 		why := s.t(i18n.TakeoverNeedsHandoff, host)

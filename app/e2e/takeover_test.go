@@ -126,6 +126,8 @@ func TestHostTabClosedAPlayerTabContinuesTheGame_APP_HOST_2(t *testing.T) {
 	h.phoneShots(cleo, "takeover-offer")
 	step("offer photographed")
 	cleo.click("takeover-ask")
+	cleo.waitJS(`document.getElementById("full-build-loader") !== null && document.getElementById("takeover-ask").disabled`, "the loader's strip over the offer, its button taken")
+	h.phoneShots(cleo, "takeover-full-build-wait")
 	awaitTheFullBuild(cleo, release)
 	step("Cleo in the full build")
 	cleo.waitJS(`document.getElementById("takeover-asking") !== null && document.getElementById("vote-head") !== null`, "the ask under way, over the vote as it was")
