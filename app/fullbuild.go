@@ -148,7 +148,7 @@ func (s *shell) renderFullBuildWait() goapp.UI {
 		return goapp.Text("")
 	}
 	return ui.El("aside#full-build-loader.goapp-app-info[role=status]",
-		ui.ElVoid("img.goapp-logo.goapp-spin[src=/web/icon-192.png][alt=]"),
+		ui.ElVoid("img.goapp-logo.goapp-spin[src=/web/icon-192.png][alt=][role=presentation]"),
 		ui.ElText("p.goapp-label", s.t(i18n.LoadingFullBuild, s.fullWait.percent)),
 	)
 }
