@@ -48,8 +48,8 @@ func (s *shell) renderHostAway() goapp.UI {
 }
 
 // keepSeatForReload keeps this tab's seat for a reload while the host is away (carryseat.go),
-// and drops it once the host is back. A tab waiting to reload into the full build keeps it whatever happens: the
-// reload carries the seat either way.
+// and drops it once the host is back. A tab waiting to reload into the full build keeps it
+// whatever happens: the reload carries the seat either way.
 func (s *shell) keepSeatForReload(ctx goapp.Context, live *liveSession) {
 	if !s.hostAway() || live.view == nil || live.invite.Secret == "" {
 		if s.seatCarried && s.fullWait == nil && s.lobby.Status == session.StatusOnline {
