@@ -53,13 +53,29 @@ func main() {
 		if err != nil {
 			log.Fatalf("%s: %v", path, err)
 		}
-		if err := os.WriteFile(path, out, 0o644); err != nil {
-			log.Fatal(err)
-		}
 		if st.lineBytes == 0 {
 			fmt.Printf("wasmlines: %s: %d functions, no line tables left (cleared before)\n", path, st.funcs)
 			continue
 		}
+		if err := replace(path, out); err != nil {
+			log.Fatal(err)
+		}
 		fmt.Printf("wasmlines: %s: %d functions, %d line and file tables cleared (%d bytes)\n", path, st.funcs, st.lineTables, st.lineBytes)
 	}
+}
+
+// replace writes data to path through a file beside it, renamed over it, so an interrupted
+// run never leaves a cut module that go build would take as up to date (its build ID is
+// intact).
+func replace(path string, data []byte) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	tmp := path + ".wasmlines"
+	if err := os.WriteFile(tmp, data, info.Mode().Perm()); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
 }
