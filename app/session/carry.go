@@ -85,32 +85,13 @@ func JoinCarried(o Options, room, secret string, carried []byte) (*Client, error
 		return nil, fmt.Errorf("%w: %v", ErrNotCarried, err)
 	}
 	var client atomic.Pointer[Client]
-	notify := func(u Update) {
-		if c := client.Load(); c != nil && !c.farewell.Load() && !c.closing.Load() {
-			c.notify(u)
-		}
-	}
+	notify := notifyOnce(&client)
 	redial := func(ctx context.Context) (Conn, error) { return connectPeer(ctx, o, code, secret, notify) }
-	c := &Client{
-		conn:     goneConn{},
-		updates:  make(chan Update),
-		pending:  newQueue[Update](0),
-		welcomed: make(chan struct{}),
-		done:     make(chan struct{}),
-		redial:   redial,
-		retry:    retryPolicyOf(o),
-		retryNow: make(chan struct{}, 1),
-		room:     code,
-		seat:     k.Seat,
-		token:    k.Token,
-		said:     o.hello(),
-		opts:     o,
-		pass:     wire.InvitePass(secret),
-		keep:     keep,
-		carried:  k.AwaySince,
-	}
-	c.said.Token, c.said.Proof = "", ""
-	c.onWaiting = o.OnWaiting
+	c := remoteClient(goneConn{}, redial, retryPolicyOf(o))
+	c.room, c.seat, c.token = code, k.Seat, k.Token
+	c.said, c.opts, c.onWaiting, c.pass = o.hello(), o, o.OnWaiting, wire.InvitePass(secret)
+	c.said.Token = ""
+	c.keep, c.carried = keep, k.AwaySince
 	client.Store(c)
 	c.start() // the read loop finds goneConn closed and reconnects
 	return c, nil

@@ -35,13 +35,7 @@ func Join(ctx context.Context, o Options, room, secret string) (*Client, error) 
 		return nil, err
 	}
 	var client atomic.Pointer[Client] // set once seated; notices before that have no reader
-	notify := func(u Update) {
-		// After the host said why it ended (or the player left), the signaling server's news
-		// (the host away) is only noise.
-		if c := client.Load(); c != nil && !c.farewell.Load() && !c.closing.Load() {
-			c.notify(u)
-		}
-	}
+	notify := notifyOnce(&client)
 	retry := retryPolicyOf(o)
 	first, err := firstConnection(ctx, retry, func() (Conn, error) { return connectPeer(ctx, o, code, secret, notify) })
 	if err != nil {
@@ -62,6 +56,16 @@ func Join(ctx context.Context, o Options, room, secret string) (*Client, error) 
 		return nil, err
 	}
 	return c, nil
+}
+
+// notifyOnce hands the signaling server's news to client once it is set. After the host said
+// why it ended (or the player left), that news (the host away) is only noise.
+func notifyOnce(client *atomic.Pointer[Client]) func(Update) {
+	return func(u Update) {
+		if c := client.Load(); c != nil && !c.farewell.Load() && !c.closing.Load() {
+			c.notify(u)
+		}
+	}
 }
 
 // firstConnection makes Join's first connection. While the host is away (its tab reloading),

@@ -66,7 +66,15 @@ var finalCodes = map[string]bool{
 
 // newRemoteClient is a remote player's client: it reconnects through redial when conn dies.
 func newRemoteClient(conn Conn, redial redialFunc, retry retryPolicy) *Client {
-	c := &Client{
+	c := remoteClient(conn, redial, retry)
+	c.watchPath(conn)
+	c.start()
+	return c
+}
+
+// remoteClient is newRemoteClient before it starts: a caller may fill in more first.
+func remoteClient(conn Conn, redial redialFunc, retry retryPolicy) *Client {
+	return &Client{
 		conn:     conn,
 		updates:  make(chan Update),
 		pending:  newQueue[Update](0),
@@ -77,9 +85,6 @@ func newRemoteClient(conn Conn, redial redialFunc, retry retryPolicy) *Client {
 		retry:    retry,
 		retryNow: make(chan struct{}, 1),
 	}
-	c.watchPath(conn)
-	c.start()
-	return c
 }
 
 // reconnect replaces the dead connection old with a new one, trying again with growing
