@@ -48,7 +48,9 @@ func FuzzRoomApply(f *testing.F) {
 			}
 		}
 		for s := 0; s < 4; s++ {
-			if _, err := DecodeView(r.View(session.Seat(s))); err != nil {
+			raw := r.View(session.Seat(s))
+			mustBeCompact(t, raw)
+			if _, err := DecodeView(raw); err != nil {
 				t.Fatalf("after %q seat %d's view does not decode: %v", op, s, err)
 			}
 		}

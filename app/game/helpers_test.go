@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
 	"sync/atomic"
 	"testing"
@@ -51,11 +52,31 @@ func mustApply[S ~int](t *testing.T, r *Room, seat S, in session.Intent) {
 
 func view[S ~int](t *testing.T, r *Room, seat S) *testView {
 	t.Helper()
-	v, err := decodeTestView(r.View(session.Seat(seat)))
+	raw := r.View(session.Seat(seat))
+	mustBeCompact(t, raw)
+	v, err := decodeTestView(raw)
 	if err != nil || v == nil {
 		t.Fatalf("view of seat %d: %v", seat, err)
 	}
 	return v
+}
+
+// mustBeCompact fails unless raw is compact JSON as json.Marshal writes it: the host sends a
+// table's view as it is (session.Table).
+func mustBeCompact(t *testing.T, raw json.RawMessage) {
+	t.Helper()
+	if raw == nil {
+		return
+	}
+	var again bytes.Buffer
+	if err := json.Compact(&again, raw); err != nil {
+		t.Fatalf("a view that is not JSON: %v\n%s", err, raw)
+	}
+	var marshaled bytes.Buffer
+	json.HTMLEscape(&marshaled, again.Bytes())
+	if !bytes.Equal(raw, marshaled.Bytes()) {
+		t.Fatalf("a view that is not compact as json.Marshal writes it:\n%s\nwant\n%s", raw, marshaled.Bytes())
+	}
 }
 
 // testView is a TableView with the engine's view read into its family's type (nil for the

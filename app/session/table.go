@@ -17,6 +17,7 @@ type Seat int
 type Table interface {
 	// View returns the game as seat may see it, built from what that seat may know
 	// (never a secret of another seat), or nil when the game has nothing to show that seat.
+	// It must be compact JSON as json.Marshal writes it: the host sends it as it is.
 	View(seat Seat) json.RawMessage
 	// Apply performs a game action for seat. An error is a refusal: it is sent to that
 	// player only, and the game must be unchanged. An error that is (or wraps) a
