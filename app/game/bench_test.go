@@ -12,6 +12,38 @@ import (
 // bench's evening section): a Spyfall 2 round under way, 12 players and 9 table screens, and
 // every seat's view built as the session sends it.
 func BenchmarkViewsOfAChange(b *testing.B) {
+	r, _ := eveningRoundUnderWay(b)
+	players := r.roster
+	size := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		size = 0
+		for _, p := range players {
+			size += len(r.View(p.Seat))
+		}
+	}
+	b.ReportMetric(float64(size), "bytes/change")
+}
+
+// BenchmarkReadingAView is a player's device reading its view of that change: the table's
+// part, then the engine's (what the shell and the Spyfall screens do with every view).
+func BenchmarkReadingAView(b *testing.B) {
+	r, seat := eveningRoundUnderWay(b)
+	raw := r.View(seat)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		tv, err := DecodeView(raw)
+		if err != nil || EngineView[spyfall.View](tv) == nil {
+			b.Fatal("unreadable view", err)
+		}
+	}
+}
+
+// eveningRoundUnderWay is the evening's table (make bench's evening section) in a Spyfall 2
+// round with its clock running: 12 players and 9 table screens. It also returns a player's
+// seat.
+func eveningRoundUnderWay(b *testing.B) (*Room, session.Seat) {
 	clock := newTestClock()
 	r := NewRoom(Options{Now: clock.Now, Seed: fixedSeeds(41)})
 	var players []session.Player
@@ -28,13 +60,5 @@ func BenchmarkViewsOfAChange(b *testing.B) {
 	if err := r.Apply(r.s.Seats[sf.Dealer], sfAction(b, spyfall.StartClock{Round: 1}).Game); err != nil {
 		b.Fatal(err)
 	}
-	size := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		size = 0
-		for _, p := range players {
-			size += len(r.View(p.Seat))
-		}
-	}
-	b.ReportMetric(float64(size), "bytes/change")
+	return r, 3
 }

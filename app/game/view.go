@@ -177,7 +177,7 @@ func DecodeView(raw json.RawMessage) (*TableView, error) {
 		return nil, nil
 	}
 	var v TableView
-	if err := json.Unmarshal(raw, &v); err != nil {
+	if err := v.UnmarshalJSON(raw); err != nil { // not json.Unmarshal: it would scan the view once more first
 		return nil, fmt.Errorf("game: unreadable table view: %w", err)
 	}
 	return &v, nil

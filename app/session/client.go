@@ -255,7 +255,17 @@ func (c *Client) markWelcomed(refusal error) {
 	}
 }
 
+// see takes in a view from the host.
+func (c *Client) see(v View) {
+	c.acknowledged(v.Ack)
+	c.notify(Update{View: &v})
+}
+
 func (c *Client) handle(conn Conn, raw []byte) {
+	if v, ok := decodeView(raw); ok {
+		c.see(v)
+		return
+	}
 	env, err := decodeEnvelope(raw)
 	if err != nil {
 		if bad, ok := errors.AsType[*envelopeError](err); ok {
@@ -282,8 +292,7 @@ func (c *Client) handle(conn Conn, raw []byte) {
 			c.notify(Update{Notice: "The host's view could not be read: " + err.Error(), Code: CodeBadMessage})
 			return
 		}
-		c.acknowledged(v.Ack)
-		c.notify(Update{View: &v})
+		c.see(v)
 	case TypeError:
 		var r Refusal
 		if err := json.Unmarshal(env.Body, &r); err != nil || r.Msg == "" {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -127,6 +128,28 @@ type envelopeError struct {
 
 func (e *envelopeError) Error() string { return e.code + ": " + e.msg }
 func (e *envelopeError) Unwrap() error { return errBadEnvelope }
+
+// viewPrefix is how the host's envelope of a view begins (appendEnvelope).
+var viewPrefix = []byte(`{"v":` + strconv.Itoa(ProtocolVersion) + `,"t":"` + TypeView + `",`)
+
+// decodeView reads a view from the host in one pass, envelope and body together: a view
+// comes after every change, and reading the envelope first and its body again was half a
+// phone's work on it. ok is false for anything else, a view written otherwise or one that
+// does not read, which decodeEnvelope then reads or refuses as any message.
+func decodeView(raw []byte) (v View, ok bool) {
+	if len(raw) > MaxMessageBytes || !bytes.HasPrefix(raw, viewPrefix) || !utf8.Valid(raw) {
+		return View{}, false
+	}
+	var env struct {
+		V    int    `json:"v"`
+		T    string `json:"t"`
+		Body *View  `json:"body"`
+	}
+	if err := json.Unmarshal(raw, &env); err != nil || env.V != ProtocolVersion || env.T != TypeView || env.Body == nil {
+		return View{}, false
+	}
+	return *env.Body, true
+}
 
 // decodeEnvelope checks size, JSON, version and type of one received message. It never
 // panics on any input; every failure is an *envelopeError ready to be sent back.
