@@ -182,7 +182,9 @@ const joinRounds = 3
 // joinRateRows measures joins/s on one instance and on three sharing a NATS (the rooms'
 // hosts on the first), joinRounds times each in turn, with the CPU time and the context
 // switches per join of every process in those rounds, and the messages from a peer to its
-// host across instances.
+// host across instances. A third set-up in the same turns, the three with every join
+// reaching its room's home directly, parts three processes sharing two cores from the
+// cluster's own cost.
 func joinRateRows(bin string) []row {
 	const sec = "signaling"
 	one, _, stopOne, err := startCluster(bin, 1, joinFlags()...)
@@ -195,9 +197,9 @@ func joinRateRows(bin string) []row {
 		three = nil
 	}
 	defer stopThree()
-	var oneRates, threeRates []float64
+	var oneRates, threeRates, homeRates []float64
 	var oneJoins, threeJoins int64
-	var oneErr, threeErr error
+	var oneErr, threeErr, homeErr error
 	// What every process of each set-up used in its rounds: its servers, NATS and this
 	// one, the load generator.
 	var oneUse, threeUse usage
@@ -216,17 +218,21 @@ func joinRateRows(bin string) []row {
 	for range joinRounds {
 		if oneErr == nil {
 			measure(&oneUse, pidsOf(one, nil), func() {
-				rate, n, err := joinRateOn(one)
+				rate, n, err := joinRateOn(one, false)
 				oneRates, oneJoins = append(oneRates, rate), oneJoins+n
 				oneErr = wrapAfter(err, n)
 			})
 		}
 		if threeErr == nil && err == nil {
 			measure(&threeUse, pidsOf(three, nats), func() {
-				rate, n, err := joinRateOn(three)
+				rate, n, err := joinRateOn(three, false)
 				threeRates, threeJoins = append(threeRates, rate), threeJoins+n
 				threeErr = wrapAfter(err, n)
 			})
+		}
+		if homeErr == nil && err == nil {
+			rate, n, err := joinRateOn(three, true)
+			homeRates, homeErr = append(homeRates, rate), wrapAfter(err, n)
 		}
 	}
 	if err != nil {
@@ -258,6 +264,12 @@ func joinRateRows(bin string) []row {
 		ratio := threeRate / oneRate
 		rows = append(rows, goalClusterJoins.check(fmt.Sprintf("%.2fx (%.0f vs %.0f)", ratio, threeRate, oneRate), ratio >= clusterJoinsTarget))
 		rows = append(rows, clusterUsageRow(oneUse, threeUse, oneJoins, threeJoins, useErr))
+		const homeName = "joins/s on three instances, each join through its room's home (no instance between) / on one"
+		if homeErr != nil {
+			rows = append(rows, unmeasured(sec, homeName, "", homeErr))
+		} else {
+			rows = append(rows, info(sec, homeName, fmt.Sprintf("%.2fx (median of %s)", median(homeRates)/oneRate, rates(homeRates))))
+		}
 	}
 	var p50, p99, s50, s99 time.Duration
 	if s50, s99, err = peerToHost(three[0], three[0]); err == nil {

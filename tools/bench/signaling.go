@@ -236,17 +236,28 @@ func joinFlags() []string {
 
 // joinRateOn runs joinWorkers concurrent joiners, each from its own address, against servers
 // until maxJoins joins are done or joinWindow is over: dial, join, `joined`, close. The
-// rooms' hosts, on the first server, stay connected and read the server's peer notices;
-// joiner w joins through server w modulo their number.
-func joinRateOn(servers []*server) (perSecond float64, joins int64, err error) {
-	s := servers[0]
+// rooms' hosts stay connected and read the server's peer notices; joiner w joins through
+// server w modulo their number. The hosts are on the first server, so that on a cluster most
+// joins cross to another instance; with homeOnEach every server hosts rooms of its own and
+// each joiner joins those of the server it goes through, so that no join leaves its instance.
+func joinRateOn(servers []*server, homeOnEach bool) (perSecond float64, joins int64, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	codes, closeHosts, err := hostRooms(ctx, s.signal, joinRooms, func(i int) string { return fmt.Sprintf("127.0.3.%d", 1+i) })
-	if err != nil {
-		return 0, 0, err
+	// The hosts' addresses: a room outlives its host for a grace period, and an address
+	// may have only so many rooms, so the two set-ups take networks of their own.
+	homes, network := servers[:1], 30
+	if homeOnEach {
+		homes, network = servers, 40
 	}
-	defer closeHosts()
+	codes := make([][]string, len(homes)) // the rooms of each home
+	for k, home := range homes {
+		c, closeHosts, err := hostRooms(ctx, home.signal, joinRooms, func(i int) string { return fmt.Sprintf("127.0.%d.%d", network+k, 1+i) })
+		if err != nil {
+			return 0, 0, err
+		}
+		defer closeHosts()
+		codes[k] = c
+	}
 	var started, done atomic.Int64
 	var firstErr atomic.Value
 	stop := time.Now().Add(joinWindow)
@@ -258,7 +269,8 @@ func joinRateOn(servers []*server) (perSecond float64, joins int64, err error) {
 			defer wg.Done()
 			ip := fmt.Sprintf("127.0.2.%d", 1+w)
 			for i := 0; time.Now().Before(stop) && started.Add(1) <= maxJoins; i++ {
-				if _, err := joinRoom(ctx, servers[w%len(servers)].signal, ip, codes[(w+i)%len(codes)], false); err != nil {
+				rooms := codes[w%len(homes)]
+				if _, err := joinRoom(ctx, servers[w%len(servers)].signal, ip, rooms[(w+i)%len(rooms)], false); err != nil {
 					firstErr.CompareAndSwap(nil, err)
 					return
 				}
