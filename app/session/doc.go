@@ -101,7 +101,8 @@
 // internal/sealed). When the host has been away for Options.TakeoverAfter, each device offers to continue the game (Update.Takeover):
 // Client.AskTakeover asks the table over the signaling server's line, Client.AgreeTakeover
 // sends this device's share, sealed to the asker; with a majority the asker opens the
-// newest copy and hosts the game under the same room code (takeover.go, takeline.go). A
+// newest copy and hosts the game under the same room code (takeover.go: the offer;
+// takeover_line.go: the table's messages; takeover_ask.go, takeover_agree.go; takeline.go). A
 // tab that reloads while the host is away keeps what it holds: Client.Carry before the
 // reload, JoinCarried after, which goes on as the same seat with its share and copy (carry.go).
 //
@@ -145,7 +146,7 @@
 // handoff.go, handoff_host.go, handoff_player.go) takes its players through the signaling
 // server, QRHost (qrhost.go) through QR codes, LocalHost (local.go) from its own device. The
 // sealed copies of a host's state and the table's takeover of a lost host are seal_host.go,
-// seal_player.go, takeover.go, takeline.go and carry.go. A joining player is a Client (client.go) over
+// seal_player.go, takeover*.go, takeline.go and carry.go. A joining player is a Client (client.go) over
 // a connection Join (join.go, paths.go, restart.go) or JoinQR (qrjoin.go) made. The
 // subsystems that know nothing of connections live in internal/: qrcodec (the QR codes),
 // relay (the relay's handshake and sealing), invite (the MAC keyed by the invite secret that
