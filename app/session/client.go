@@ -255,6 +255,18 @@ func (c *Client) markWelcomed(refusal error) {
 	}
 }
 
+// cancelOnClose calls cancel when this client closes before ctx ends, so that work under
+// ctx (a reconnect, a takeover's line, becoming host) stops with the client.
+func (c *Client) cancelOnClose(ctx context.Context, cancel func()) {
+	go func() {
+		select {
+		case <-c.done:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+}
+
 // see takes in a view from the host.
 func (c *Client) see(v View) {
 	c.acknowledged(v.Ack)

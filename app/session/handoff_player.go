@@ -158,13 +158,7 @@ func (c *Client) handoffPart(p handoffPart) {
 			close(taking)
 		}()
 		defer stop()
-		go func() {
-			select {
-			case <-c.done:
-				stop()
-			case <-ctx.Done():
-			}
-		}()
+		c.cancelOnClose(ctx, stop)
 		c.takeHandoff(ctx, ho, data)
 	}()
 }

@@ -104,13 +104,7 @@ func (c *Client) reconnect(old Conn) bool {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go func() {
-		select {
-		case <-c.done:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
+	c.cancelOnClose(ctx, cancel)
 	wait := c.retry.first
 	for {
 		actx, acancel := context.WithTimeout(ctx, c.retry.attempt)

@@ -186,13 +186,7 @@ func (t *takeover) finish(a *asking) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), handoffTakeWait)
 	defer cancel()
-	go func() {
-		select {
-		case <-c.done:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
+	c.cancelOnClose(ctx, cancel)
 	host, err := c.becomeHost(ctx, st)
 	if errors.Is(err, ErrRoomTaken) {
 		fail(NoticeTakeoverLost, "Another device continues the game.")

@@ -48,13 +48,7 @@ func (t *takeover) lineOnce() (hostThere bool) {
 	c := t.c
 	ctx, cancel := context.WithTimeout(context.Background(), c.retry.attempt)
 	defer cancel()
-	go func() {
-		select {
-		case <-c.done:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
+	c.cancelOnClose(ctx, cancel)
 	c.mu.Lock()
 	url, room, pass := c.opts.SignalURL, c.room, c.pass
 	c.mu.Unlock()
