@@ -9,11 +9,10 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-
-	"safehouse/wire"
 )
 
-// Writing the room directory (cluster_dir.go): the home's own entries, take-overs and new codes.
+// Writing the room directory (cluster_dir.go): the home's own entries and take-overs.
+// A new room's entry is made in cluster_newroom.go.
 
 // refreshDirectory renews the entries of the rooms homed here.
 func (s *Server) refreshDirectory(cl *cluster) {
@@ -272,31 +271,6 @@ func (s *Server) lookupEntry(cl *cluster, kv jetstream.KeyValue, code string) (*
 		return nil, nil
 	}
 	return &dirCached{*e, entry.Revision()}, nil
-}
-
-// createEntry makes the entry of a new room with a free code, trying a few
-// codes: the code, or "" when the directory cannot be reached.
-func (s *Server) createEntry(cl *cluster, kv jetstream.KeyValue, e dirEntry) (string, uint64) {
-	ctx, cancel := context.WithTimeout(cl.ctx, clusterTimeout)
-	defer cancel()
-	value, _ := json.Marshal(e)
-	for range 8 {
-		code := wire.NewRoomCode()
-		s.mu.Lock()
-		local := s.rooms[code] != nil
-		s.mu.Unlock()
-		if local {
-			continue
-		}
-		rev, err := kv.Create(ctx, code, value, jetstream.KeyTTL(s.entryTTL(false)))
-		if err == nil {
-			return code, rev
-		}
-		if !wrongRevision(err) {
-			return "", 0
-		}
-	}
-	return "", 0
 }
 
 // createWith makes code's entry e, if it has none. Called without the mutex.

@@ -142,8 +142,11 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 		s.refuse(c, wire.CodeAlreadyInRoom, "this connection is already in a room")
 		return true
 	}
-	if m.T == wire.TypeHost && m.Room == "" {
-		s.hostInCluster(cl, c, m.Gate)
+	if m.T == wire.TypeHost && m.Claim == "" {
+		proposal, _ := wire.CanonicalRoomCode(m.Room) // "": none (DecodeMessage refused a malformed one)
+		if proposal == "" || !s.joinsLimited(c) {
+			s.hostInCluster(cl, c, proposal, m.Gate)
+		}
 		return true
 	}
 	code, ok := wire.CanonicalRoomCode(m.Room)
@@ -233,30 +236,6 @@ func (s *Server) clustered(c *client, m wire.Message) bool {
 		s.refuse(c, wire.CodeUnavailable, "the server got an answer it does not understand; try again")
 	}
 	return true
-}
-
-// hostInCluster opens a new room for c: its entry first, under a code no room
-// has, then the room. Called with the mutex held, which it releases while it
-// writes the directory.
-func (s *Server) hostInCluster(cl *cluster, c *client, gate string) {
-	if s.refuseRoomOverLimits(c) {
-		return
-	}
-	claim := newClaimToken()
-	e := dirEntry{Inst: cl.id, Claim: claimHash(claim), Gate: gate}
-	kv := cl.kv
-	s.mu.Unlock()
-	code, rev := s.createEntry(cl, kv, e)
-	s.mu.Lock()
-	switch {
-	case code == "":
-		s.refuse(c, wire.CodeUnavailable, "the server cannot reach its cluster; try again in a moment")
-	case c.isClosing() || c.room != nil || s.closed || s.rooms[code] != nil || s.refuseRoomOverLimits(c):
-		cl.deletes[code] = rev // not made after all
-		cl.wake()
-	default:
-		s.createRoom(c, code, gate, claim, rev)
-	}
 }
 
 // adoptedPeerIDGap is how far the peer ids of a room adopted from a dead home

@@ -27,7 +27,10 @@ func badMessage(format string, args ...any) error {
 
 // DecodeMessage parses one client-to-server message and checks that it has the
 // fields its type needs. Unknown fields are ignored so that newer clients can
-// add some; the room code's alphabet is checked later, when it is looked up.
+// add some. The code of a join or a reclaim is checked later, when it is
+// looked up: a malformed one is answered as any unknown code, a failed join.
+// A code a host proposes for its new room is never looked up as a guess, and
+// came from wire.NewRoomCode: a malformed one is a malformed message.
 func DecodeMessage(b []byte) (wire.Message, error) {
 	trimmed := bytes.TrimLeft(b, " \t\r\n")
 	if len(trimmed) == 0 || trimmed[0] != '{' {
@@ -51,8 +54,11 @@ func DecodeMessage(b []byte) (wire.Message, error) {
 	}
 	switch m.T {
 	case wire.TypeHost:
-		if (m.Room == "") != (m.Claim == "") {
+		if m.Claim != "" && m.Room == "" {
 			return wire.Message{}, badMessage(`reclaiming a room needs both "room" and "claim"`)
+		}
+		if _, ok := wire.CanonicalRoomCode(m.Room); m.Room != "" && m.Claim == "" && !ok {
+			return wire.Message{}, badMessage("the proposed room code is malformed")
 		}
 	case wire.TypeJoin:
 		if m.Room == "" {

@@ -24,6 +24,10 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"t":"to","id":"p3","data":{"a":[1,2]}}`, wire.Message{T: wire.TypeTo, ID: "p3", Data: json.RawMessage(`{"a":[1,2]}`)}, false},
 		{`{"t":"bye"}`, wire.Message{T: wire.TypeBye}, false},
 		{`{"t":"host","gate":"g"}`, wire.Message{T: wire.TypeHost, Gate: "g"}, false},
+		{`{"t":"host","room":"k7mpq2","gate":"g"}`, wire.Message{T: wire.TypeHost, Room: "k7mpq2", Gate: "g"}, false}, // a proposed code
+		{`{"t":"host","room":"K7MPQ"}`, wire.Message{}, true},                                                         // proposals must be codes
+		{`{"t":"host","room":"K7MPQ0"}`, wire.Message{}, true},
+		{`{"t":"host","room":"K7M-PQ"}`, wire.Message{}, true},
 		{`{"t":"join","room":"ABCDEF","pass":"p"}`, wire.Message{T: wire.TypeJoin, Room: "ABCDEF", Pass: "p"}, false},
 		{`{"t":"admit","id":"p3"}`, wire.Message{T: wire.TypeAdmit, ID: "p3"}, false},
 		{`{"t":"block","id":"p3"}`, wire.Message{T: wire.TypeBlock, ID: "p3"}, false},
@@ -61,7 +65,7 @@ func FuzzDecodeMessage(f *testing.F) {
 		`{"t":"host"}`, `{"t":"host","room":"ABCDEF","claim":"xyz"}`, `{"t":"join","room":"abcdef"}`,
 		`{"t":"to","id":"p1","data":{"sdp":"v=0"}}`, `{"t":"to","data":"x"}`, `{"t":"bye"}`,
 		`{"t":"to","data":null}`, `{"t":1}`, `[]`, `null`, `{`, "\xff\xfe", `{"t":"join","room":"\u0041BCDEF"}`,
-		`{"t":"block","id":"p2"}`, `{"t":"join","room":"ABCDEF","pass":"x"}`,
+		`{"t":"block","id":"p2"}`, `{"t":"join","room":"ABCDEF","pass":"x"}`, `{"t":"host","room":"abcdef"}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -75,8 +79,11 @@ func FuzzDecodeMessage(f *testing.F) {
 		}
 		switch m.T {
 		case wire.TypeHost:
-			if (m.Room == "") != (m.Claim == "") {
-				t.Fatalf("host message with only one of room and claim: %+v", m)
+			if m.Claim != "" && m.Room == "" {
+				t.Fatalf("host message with a claim and no room: %+v", m)
+			}
+			if _, ok := wire.CanonicalRoomCode(m.Room); m.Room != "" && m.Claim == "" && !ok {
+				t.Fatalf("host message proposing a malformed code: %+v", m)
 			}
 		case wire.TypeJoin:
 			if m.Room == "" {

@@ -119,7 +119,7 @@ func TestRefusalsAnswerTheSenderOnly(t *testing.T) {
 		{"missing type", nil, websocket.MessageText, `{"room":"ABCDEF"}`, wire.CodeBadMessage},
 		{"type of the wrong kind", nil, websocket.MessageText, `{"t":7}`, wire.CodeBadMessage},
 		{"join without room", nil, websocket.MessageText, `{"t":"join"}`, wire.CodeBadMessage},
-		{"reclaim without claim", nil, websocket.MessageText, `{"t":"host","room":"ABCDEF"}`, wire.CodeBadMessage},
+		{"claim without room", nil, websocket.MessageText, `{"t":"host","claim":"c"}`, wire.CodeBadMessage},
 		{"to without data", nil, websocket.MessageText, `{"t":"to","id":"p1"}`, wire.CodeBadMessage},
 		{"binary frame", nil, websocket.MessageBinary, `{"t":"host"}`, wire.CodeBadMessage},
 		{"to before join", nil, websocket.MessageText, `{"t":"to","data":1}`, wire.CodeNotInRoom},

@@ -67,17 +67,12 @@ func (s *Server) handle(c *client, m wire.Message) {
 	}
 	switch m.T {
 	case wire.TypeHost:
-		if c.room != nil {
+		switch {
+		case c.room != nil:
 			s.refuse(c, wire.CodeAlreadyInRoom, "this connection is already in a room")
-		} else if m.Room == "" {
-			code := wire.NewRoomCode()
-			for s.rooms[code] != nil {
-				code = wire.NewRoomCode()
-			}
-			if !s.refuseRoomOverLimits(c) {
-				s.createRoom(c, code, m.Gate, "", 0)
-			}
-		} else {
+		case m.Claim == "":
+			s.hostNewRoom(c, m.Room, m.Gate)
+		default:
 			s.reclaimRoom(c, m.Room, m.Claim, m.Gate)
 		}
 	case wire.TypeJoin:
@@ -123,6 +118,48 @@ func (s *Server) refuseRoomOverLimits(c *client) bool {
 		return true
 	}
 	return false
+}
+
+// hostNewRoom opens a room with c as its host, under proposal, the code c
+// proposed (DecodeMessage checked its form), when no room has it, else, or
+// without a proposal, under a free code of the server's choosing. Called with
+// the mutex held.
+//
+// A taken proposal tells its sender that the code is live, as a join would:
+// it is a guess, and counts as a failed join (limits.go).
+func (s *Server) hostNewRoom(c *client, proposal, gate string) {
+	code, proposed := wire.CanonicalRoomCode(proposal)
+	if proposed && s.joinsLimited(c) {
+		return
+	}
+	// Before the proposal is looked at: a refused host learns nothing of its code.
+	if s.refuseRoomOverLimits(c) {
+		return
+	}
+	if proposed && s.rooms[code] != nil {
+		s.recordFailure(c)
+		s.logProposalTaken(c)
+		proposed = false
+	}
+	if !proposed {
+		code = s.freeRoomCode()
+	}
+	s.createRoom(c, code, gate, "", 0)
+}
+
+// freeRoomCode is a random code no room here has. Called with the mutex held.
+func (s *Server) freeRoomCode() string {
+	code := wire.NewRoomCode()
+	for s.rooms[code] != nil {
+		code = wire.NewRoomCode()
+	}
+	return code
+}
+
+// logProposalTaken notes that c proposed the code of a live room, without the
+// code: as for an unknown one, a log shows guessing, not what was guessed.
+func (s *Server) logProposalTaken(c *client) {
+	s.logLimited(c.key, slog.LevelInfo, "proposed room code taken", "addr", c.addr)
 }
 
 // createRoom opens room code, which no room uses, with c as its host, gate as

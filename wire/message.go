@@ -6,7 +6,7 @@ import "encoding/json"
 // Only the fields that belong to its type are set; Data is carried through untouched.
 type Message struct {
 	T     string          `json:"t"`
-	Room  string          `json:"room,omitempty"`
+	Room  string          `json:"room,omitempty"` // host: with Claim, the room reclaimed; without, the code proposed for a new one
 	Claim string          `json:"claim,omitempty"`
 	ID    string          `json:"id,omitempty"`
 	Data  json.RawMessage `json:"data,omitempty"`
