@@ -54,8 +54,11 @@ type peerLink struct {
 // Host registers a new room with the signaling server and seats the host's own player
 // (Options.Name) through an in-memory connection. With Options.Store set, the host saves its
 // whole state there before every broadcast, for ResumeHost.
+//
+// The host proposes the room's code: knowing it before the socket opens, it can ask for the
+// socket by it (roomURL), as every player will.
 func Host(ctx context.Context, o Options) (*HostSession, error) {
-	return startHost(ctx, o, wire.Message{T: wire.TypeHost}, newToken(), nil, nil)
+	return startHost(ctx, o, wire.Message{T: wire.TypeHost, Room: wire.NewRoomCode()}, newToken(), nil, nil)
 }
 
 // ResumeHost brings back a host from its saved state (a reloaded host tab): it reclaims the

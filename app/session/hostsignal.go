@@ -9,11 +9,12 @@ import (
 	"safehouse/wire"
 )
 
-// registerRoom opens a signaling socket and registers a room on it: a new one, or with
-// register.Room and register.Claim, the host's own room again. It returns the socket and the
-// server's "hosted" answer, whose claim replaces the one used.
+// registerRoom opens a signaling socket and registers a room on it: a new one, under the code
+// register.Room proposes if no room has it, or with register.Claim, the host's own room
+// again. It returns the socket and the server's "hosted" answer, whose room is the room's code
+// and whose claim replaces the one used.
 func registerRoom(ctx context.Context, url string, register wire.Message) (*signalClient, wire.Message, error) {
-	sig, err := dialSignal(ctx, url)
+	sig, err := dialSignal(ctx, url, register.Room)
 	if err != nil {
 		return nil, wire.Message{}, err
 	}
@@ -21,13 +22,14 @@ func registerRoom(ctx context.Context, url string, register wire.Message) (*sign
 		sig.close()
 		return nil, wire.Message{}, err
 	}
-	if err := sig.send(register); err != nil {
-		return fail(fmt.Errorf("session: registering a room: %w", err))
+	m, err := sig.ask(ctx, register)
+	if err == nil && retryWithoutProposal(register, m) {
+		m, err = sig.ask(ctx, wire.Message{T: wire.TypeHost, Gate: register.Gate})
 	}
-	m, err := sig.await(ctx)
 	if err != nil {
 		return fail(fmt.Errorf("session: registering a room: %w", err))
 	}
+	reclaim := register.Claim != ""
 	switch {
 	case m.T == wire.TypeError && m.Code == wire.CodeUnknownRoom:
 		return fail(fmt.Errorf("%w: %s", ErrUnknownRoom, m.Msg))
@@ -35,10 +37,29 @@ func registerRoom(ctx context.Context, url string, register wire.Message) (*sign
 		return fail(fmt.Errorf("%w: %w: %s", ErrRoomTaken, errBadClaim, m.Msg))
 	case m.T == wire.TypeError:
 		return fail(fmt.Errorf("session: the signaling server refused the room: %s (%s)", m.Msg, m.Code))
-	case m.T != wire.TypeHosted || m.Room == "" || (register.Room != "" && m.Room != register.Room):
+	case m.T != wire.TypeHosted || m.Room == "" || (reclaim && m.Room != register.Room):
 		return fail(fmt.Errorf("session: unexpected answer %q to registering a room", m.T))
 	}
 	return sig, m, nil
+}
+
+// retryWithoutProposal reports whether m refused register's proposed code for a new room in a
+// way a plain new room may not be refused. A server older than proposals takes one for a
+// reclaim without its claim (bad-message, unknown-room or bad-claim); a server refuses one
+// from an address that failed too many joins (rate-limited), since a taken code would tell a
+// guesser the room is there, as someone guessing codes behind the host's shared network may
+// have. Either way the server picks the code, and only a proxy's routing by the code is lost
+// (the servers of a cluster still find the room for every player).
+func retryWithoutProposal(register, m wire.Message) bool {
+	proposal := register.Room != "" && register.Claim == ""
+	if !proposal || m.T != wire.TypeError {
+		return false
+	}
+	switch m.Code {
+	case wire.CodeBadMessage, wire.CodeUnknownRoom, wire.CodeBadClaim, wire.CodeRateLimited:
+		return true
+	}
+	return false
 }
 
 // signal is the host's current signaling socket.

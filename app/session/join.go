@@ -147,7 +147,7 @@ func (c *peerConn) Close() error {
 // server, then a direct data channel, or the relay when the direct path looks blocked and the
 // relay opens first.
 func connectPeer(ctx context.Context, o Options, code, secret string, notify func(Update)) (Conn, error) {
-	sig, err := dialSignal(ctx, o.SignalURL)
+	sig, err := dialSignal(ctx, o.SignalURL, code)
 	if err != nil {
 		return nil, err
 	}

@@ -226,7 +226,7 @@ type handPeer struct {
 func openBothPaths(t *testing.T, url string, host *HostSession) *handPeer {
 	t.Helper()
 	ctx := t.Context()
-	sig, err := dialSignal(ctx, url)
+	sig, err := dialSignal(ctx, url, host.Room())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -474,7 +474,7 @@ func TestFirstJoinWaitsForAnAwayHost(t *testing.T) {
 // the restart's limit.
 func TestRestartOfferForAConnectionTheHostNeverHadIsRefused(t *testing.T) {
 	url, ctx, host := hostOnLoopback(t)
-	sig, err := dialSignal(ctx, url)
+	sig, err := dialSignal(ctx, url, host.Room())
 	if err != nil {
 		t.Fatal(err)
 	}

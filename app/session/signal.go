@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -50,19 +51,36 @@ type signalClient struct {
 	closeOnce sync.Once
 }
 
-func dialSignal(ctx context.Context, url string) (*signalClient, error) {
-	if url == "" {
+// dialSignal opens a socket to the signaling server at signalURL for room code room ("" for
+// none yet).
+func dialSignal(ctx context.Context, signalURL, room string) (*signalClient, error) {
+	if signalURL == "" {
 		return nil, errors.New("session: no signaling server URL")
 	}
-	ws, _, err := websocket.Dial(ctx, url, nil)
+	ws, _, err := websocket.Dial(ctx, roomURL(signalURL, room), nil)
 	if err != nil {
-		return nil, fmt.Errorf("session: cannot reach the signaling server at %s: %w", url, err)
+		return nil, fmt.Errorf("session: cannot reach the signaling server at %s: %w", signalURL, err)
 	}
 	ws.SetReadLimit(signalReadLimit)
 	c := &signalClient{ws: ws, in: make(chan wire.Message, 16), done: make(chan struct{})}
 	c.wg.Add(1)
 	go c.readLoop()
 	return c, nil
+}
+
+// roomURL is the address of a socket about room: the code rides in the query, as ?room=CODE.
+// The server ignores it; a proxy in front of several servers hashes it, so that a room's host
+// and all its players reach the same server and no join crosses between servers
+// (deploy/Caddyfile).
+func roomURL(signalURL, room string) string {
+	u, err := url.Parse(signalURL)
+	if room == "" || err != nil {
+		return signalURL // a malformed address fails at the dial, which names it
+	}
+	q := u.Query()
+	q.Set("room", room)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 func (c *signalClient) readLoop() {
@@ -104,6 +122,14 @@ func (c *signalClient) sendData(id string, d signalData) error {
 		return fmt.Errorf("session: encoding signaling data: %w", err)
 	}
 	return c.send(wire.Message{T: wire.TypeTo, ID: id, Data: b})
+}
+
+// ask sends m and waits for the server's answer.
+func (c *signalClient) ask(ctx context.Context, m wire.Message) (wire.Message, error) {
+	if err := c.send(m); err != nil {
+		return wire.Message{}, err
+	}
+	return c.await(ctx)
 }
 
 // await returns the next message, or an error if the socket ended or ctx expired first.

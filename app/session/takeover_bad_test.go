@@ -39,7 +39,7 @@ func (ht *handoffTable) askHeard(t *testing.T) (asker, witness *Client, ask askB
 
 func (ht *handoffTable) lineOf(t *testing.T) *signalClient {
 	t.Helper()
-	sig, err := dialSignal(ht.ctx, ht.url)
+	sig, err := dialSignal(ht.ctx, ht.url, ht.host.Room())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func (t *takeover) lineOnce() (hostThere bool) {
 	c.mu.Lock()
 	url, room, pass := c.opts.SignalURL, c.room, c.pass
 	c.mu.Unlock()
-	sig, err := dialSignal(ctx, url)
+	sig, err := dialSignal(ctx, url, room)
 	if err != nil {
 		return false
 	}
