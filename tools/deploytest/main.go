@@ -104,7 +104,10 @@ func (d *driver) run() error {
 	if err != nil {
 		return err
 	}
-	d.say("the room's home is instance %d; signaling connections per instance: %s", home, d.spread())
+	if err := d.together(home, len(clients)); err != nil { // the host's socket and each player's
+		return err
+	}
+	d.say("the room's home is instance %d, and the proxy sent it every socket of the room: connections per instance %s", home, d.spread())
 	args := strings.Fields(fmt.Sprintf(d.kill, home))
 	if out, err := exec.CommandContext(d.ctx, args[0], args[1:]...).CombinedOutput(); err != nil {
 		return fmt.Errorf("killing instance %d (%s): %v\n%s", home, strings.Join(args, " "), err, out)
@@ -140,7 +143,17 @@ func (d *driver) run() error {
 	if _, err := watch(late).spyfall(d.ctx, func(v *spyfall.View) bool { return v.Round == 1 }); err != nil {
 		return fmt.Errorf("the late player's view of the game: %w", err)
 	}
-	d.say("a late player joined the adopted room; signaling connections per instance: %s", d.spread())
+	adopted, err := d.adopted()
+	if err != nil {
+		return err
+	}
+	// The players whose sockets went with the killed instance play on over their direct
+	// channels and open a socket again only when they need one: the host's and the late
+	// player's are the room's sockets now.
+	if err := d.together(adopted, 2); err != nil {
+		return err
+	}
+	d.say("a late player joined the adopted room, and the room's sockets are all on instance %d: connections per instance %s", adopted, d.spread())
 
 	accuser := 1
 	if accuser == spy {
@@ -277,6 +290,31 @@ func (d *driver) spread() string {
 		n = append(n, strconv.Itoa(d.metric(i+1, "safehouse_connections")))
 	}
 	return strings.Join(n, " / ")
+}
+
+// together waits until instance home holds the one room's signaling sockets, n of them at
+// least, and the others none: the proxy routes every socket by the room's code
+// (deploy/Caddyfile).
+func (d *driver) together(home, n int) error {
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		apart := false
+		for i := range d.metrics {
+			got := d.metric(i+1, "safehouse_connections")
+			if i+1 == home {
+				apart = apart || got < n
+			} else {
+				apart = apart || got > 0 // -1: a killed instance, which holds nothing
+			}
+		}
+		if !apart {
+			return nil
+		}
+		if time.Now().After(deadline) || d.ctx.Err() != nil {
+			return fmt.Errorf("the room's sockets (%d at least) are not all on instance %d: connections per instance %s", n, home, d.spread())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // metric reads one gauge from instance i's metrics (1-based); -1 when it does not answer.
