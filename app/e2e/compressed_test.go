@@ -48,7 +48,7 @@ func TestBuiltSiteServedCompressed(t *testing.T) {
 		}
 		return resp, body
 	}
-	for _, path := range []string{"/web/app.wasm", "/web/app-player.wasm", "/", "/app.js", "/wasm_exec.js", "/web/styles.css"} {
+	for _, path := range []string{"/web/app.wasm", "/web/app-player.wasm", "/", "/app.js", "/wasm_exec.js", "/web/site.css"} {
 		plainResp, plain := fetch(path, "")
 		if enc := plainResp.Header.Get("Content-Encoding"); enc != "" {
 			t.Fatalf("%s without Accept-Encoding came as %q", path, enc)

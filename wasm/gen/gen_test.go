@@ -146,6 +146,10 @@ func writeFakeWeb(dir string) error {
 		"app.wasm":              "\x00asm\x01\x00\x00\x00",
 		"app-player.wasm":       "\x00asm\x01\x00\x00\x00\x00",
 		"styles.css":            "body{}",
+		"spyfall.css":           ".spyfall{}",
+		"spyfest.css":           ".spyfest{}\n",
+		"settings.css":          ".settings{}",
+		"spectator.css":         ".spectator{}",
 		"icon.svg":              "<svg/>",
 		"icon-maskable.svg":     "<svg/>",
 		"not-found.svg":         "<svg/>",
@@ -181,12 +185,12 @@ func TestGenerateWritesACompleteSite(t *testing.T) {
 	}
 
 	for _, f := range []string{"index.html", "app.js", "app-worker.js", "app.css", "manifest.webmanifest",
-		"wasm_exec.js", "web/app.wasm", "web/app-player.wasm", "web/styles.css", "web/icon-192.png", "web/icon-maskable-512.png"} {
+		"wasm_exec.js", "web/app.wasm", "web/app-player.wasm", "web/site.css", "web/icon-192.png", "web/icon-maskable-512.png"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("site lacks %s", f)
 		}
 	}
-	for _, f := range []string{"stale.txt", "web/render-icons.sh"} {
+	for _, f := range []string{"stale.txt", "web/render-icons.sh", "web/styles.css", "web/spyfall.css"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
 			t.Errorf("site has %s, which does not belong there", f)
 		}
@@ -294,7 +298,7 @@ func TestGenerateWithoutWasmSaysWhatToDo(t *testing.T) {
 func TestGenerateUnderASubpath(t *testing.T) {
 	out := generatedSite(t, config{web: fakeWeb(t), prefix: "/games/safehouse/"})
 	index := siteFile(t, out, "index.html")
-	for _, want := range []string{`href="/games/safehouse/web/styles.css"`, `href="/games/safehouse/manifest.webmanifest"`} {
+	for _, want := range []string{`href="/games/safehouse/web/site.css"`, `href="/games/safehouse/manifest.webmanifest"`} {
 		if !strings.Contains(string(index), want) {
 			t.Errorf("index.html lacks %s", want)
 		}
@@ -316,7 +320,7 @@ func TestServiceWorkerInstallsAllOrNothing(t *testing.T) {
 		worker := siteFile(t, out, "app-worker.js")
 		js := string(worker)
 		for _, want := range []string{"event.waitUntil(", "await caches.delete(cacheName);", "throw error;", `cache: "no-cache"`, "response.redirected",
-			`"` + prefix + `/web/app.wasm"`, `"` + prefix + `/web/app-player.wasm"`, `"` + prefix + `/web/styles.css"`, `"` + prefix + `/app.js"`, `"` + prefix + `/wasm_exec.js"`,
+			`"` + prefix + `/web/app.wasm"`, `"` + prefix + `/web/app-player.wasm"`, `"` + prefix + `/web/site.css"`, `"` + prefix + `/app.js"`, `"` + prefix + `/wasm_exec.js"`,
 			`"` + prefix + `/manifest.webmanifest"`, `"` + prefix + `/web/icon-maskable-512.png"`} {
 			if !strings.Contains(js, want) {
 				t.Errorf("prefix %q: app-worker.js lacks %s", prefix, want)

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,6 +62,7 @@ func generate(c config) error {
 	if err != nil {
 		return err
 	}
+	files = append(files, "/web/"+siteSheet)
 	app.Routes()
 	invited, err := app.PrerenderedInvite()
 	if err != nil {
@@ -90,6 +92,9 @@ func generate(c config) error {
 		return fmt.Errorf("generating the site: %w", err)
 	}
 	if err := copyDir(c.web, filepath.Join(c.out, "web")); err != nil {
+		return err
+	}
+	if err := writeSiteSheet(c.web, filepath.Join(c.out, "web")); err != nil {
 		return err
 	}
 	if err := fixManifest(filepath.Join(c.out, "manifest.webmanifest"), c.prefix); err != nil {
@@ -298,7 +303,7 @@ func handler(c config, version string, sizes map[string]int64, packs, langs stri
 		ThemeColor:      "#10151f",
 		LoadingLabel:    en(i18n.LoadingText),
 		Scripts:         []string{"/web/config.js"},
-		Styles:          []string{"/web/styles.css", "/web/spyfall.css", "/web/spyfest.css", "/web/settings.css", "/web/spectator.css"},
+		Styles:          []string{"/web/" + siteSheet},
 		RawHeaders: []string{
 			`<meta name="color-scheme" content="dark light">`,
 			// iOS before 16.4 does not read the manifest: these make "Add to Home Screen"
@@ -337,7 +342,7 @@ func versionOf(web string) (string, error) {
 		fmt.Fprintf(sum, "%s\x00", f.name)
 	}
 	err := filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !shipped(d.Name()) {
+		if err != nil || d.IsDir() || !source(d.Name()) {
 			return err
 		}
 		f, err := os.Open(path)
@@ -374,10 +379,16 @@ func webFiles(web string) ([]string, error) {
 	return files, nil
 }
 
-// shipped reports whether a file of web/ belongs on the site: not the icon render script,
-// and not compressed copies (a site's web/ passed back in as -web), which the build writes
-// afresh.
-func shipped(name string) bool { return !strings.HasSuffix(name, ".sh") && !precompress.IsCopy(name) }
+// source reports whether a file of web/ is one the site is made from: not the icon render
+// script, and not compressed copies (in a site's web/ passed back in as -web), which the build
+// writes afresh.
+func source(name string) bool { return !strings.HasSuffix(name, ".sh") && !precompress.IsCopy(name) }
+
+// shipped reports whether a file of web/ belongs on the site as it is: every source but the
+// style sheets, which the build writes as the site's one sheet (styles.go).
+func shipped(name string) bool {
+	return source(name) && name != siteSheet && !slices.Contains(sheetParts, name)
+}
 
 func copyDir(from, to string) error {
 	return filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
