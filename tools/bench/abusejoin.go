@@ -19,9 +19,9 @@ import (
 // share of the server's sockets and relay bandwidth, so that a newcomer from another network
 // gets in, and in time, while one network holds all it may or floods the relay.
 const (
-	attackJoins    = 400 // legitimate joins timed, quiet and under each attack
-	attackRooms    = 40  // rooms they spread over (each takes 64 joins a minute)
-	holderAddrs    = 20  // the attacker's addresses holding sockets, in 127.0.9.0/24
+	attackJoins    = 2000                      // legitimate joins timed, quiet and under each attack
+	attackRooms    = (4*attackJoins+20)/60 + 1 // rooms they spread over (each takes 64 joins a minute; four timings and a warm-up)
+	holderAddrs    = 20                        // the attacker's addresses holding sockets, in 127.0.9.0/24
 	holderWorkers  = 32
 	floodRelays    = 20 // the attacker's flooding peers, each in a room of its own, in 127.0.12.0/24
 	attackJoinGoal = 2  // the p99 under attack against the quiet p99
