@@ -28,7 +28,8 @@
 // mean what the row says: idle connections come a room to a /24 (127.1.r.x), so no network's
 // share of the server binds; joins/s lifts the join limits and compares one instance with
 // three sharing a NATS, which runs in a process of its own (this binary with -nats-serve)
-// as in a deployment, in alternating rounds. The abuse section keeps the defaults and times
+// as in a deployment, in alternating rounds: the three with each join at its room's home,
+// as the deployment's proxy routes them (the target), and with the joins spread. The abuse section keeps the defaults and times
 // newcomers' joins from networks of their own while one /24 holds every socket its share
 // allows, and while 20 of its peers flood the relay, each against the quiet p99 just before.
 package main
