@@ -32,7 +32,7 @@ func main() {
 	// 10 ms between runs of the same build. Over 400 it is the fourth-worst.
 	intents := flag.Int("intents", 400, "intents timed per fan-out case")
 	eveningRounds := flag.Int("evening-rounds", 100, "rounds of Spyfall the evening section plays (its checkpoints: rounds 1, 10, 50 and the last)")
-	eveningIntents := flag.Int("evening-intents", 200, "intents timed at each of the evening's checkpoints")
+	eveningIntents := flag.Int("evening-intents", 400, "intents timed at each of the evening's checkpoints")
 	hostProfile := flag.String("host-profile", "", "a directory: profile the browser host's tab over each fan-out case's and evening checkpoint's timed intents (.cpuprofile and a summary)")
 	only := flag.String("only", strings.Join(allSections, ","), "comma-separated sections to run: "+strings.Join(allSections, ", "))
 	takeoverHost := flag.String("takeover-host", "", "internal: host a room on this signaling URL until killed (the takeover section's host process)")
