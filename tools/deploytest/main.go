@@ -120,9 +120,9 @@ func (d *driver) run() error {
 	}
 	d.say("killed instance %d, the room's home", home)
 
+	var adopted int
 	for {
-		adopted, err := d.adopted()
-		if err != nil {
+		if adopted, err = d.adopted(); err != nil {
 			return err
 		}
 		if adopted > 0 {
@@ -142,10 +142,6 @@ func (d *driver) run() error {
 	defer late.Close()
 	if _, err := watch(late).spyfall(d.ctx, func(v *spyfall.View) bool { return v.Round == 1 }); err != nil {
 		return fmt.Errorf("the late player's view of the game: %w", err)
-	}
-	adopted, err := d.adopted()
-	if err != nil {
-		return err
 	}
 	// The players whose sockets went with the killed instance play on over their direct
 	// channels and open a socket again only when they need one: the host's and the late
