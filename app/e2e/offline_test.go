@@ -63,6 +63,9 @@ func TestOfflineAfterFirstVisit(t *testing.T) {
 	tb := h.openBrowser("offline phone", h.origin, true)
 	tb.open(h.origin + "/")
 	waitInstalled(tb)
+	if eval[bool](tb, `window.safehouseBuild.kept`) {
+		tb.fatalf("a first visit took its download for a build the worker keeps")
+	}
 	// A language pack is fetched when first used, and kept for offline use from then on
 	// (issue 21): Russian, which checkOverflow switches to, is used once while online.
 	pickLanguage(tb, i18n.Russian)
@@ -103,6 +106,10 @@ func TestOfflineAfterFirstVisit(t *testing.T) {
 	tb.reload()
 	if got := eval[string](tb, `document.getElementById("title").textContent`); got != "Safehouse" {
 		tb.fatalf("offline home title %q", got)
+	}
+	// The worker keeps the build: the compiler gets its response as the worker serves it.
+	if !eval[bool](tb, `window.safehouseBuild.kept === true`) {
+		tb.fatalf("offline, the build the worker keeps went through the download's progress stream")
 	}
 	tb.waitJS(`[...document.images].every(i => i.complete)`, "the home screen's images")
 	if !eval[bool](tb, `document.querySelector("img.brand-mark").naturalWidth > 0`) {

@@ -362,3 +362,23 @@ func TestServiceWorkerKeepsTheBuildsInUse(t *testing.T) {
 		t.Errorf("a worker with nothing asked downloaded %+v", update.Network)
 	}
 }
+
+// A page under the service worker whose build the worker keeps hands that response to the
+// compiler as it is; any other start streams the download through the loader's counting
+// stream, for the progress label. The page asks the cache the worker answers from: the
+// worker's cache name is "app-" and the version, which the page knows as GOAPP_VERSION.
+func TestKeptBuildSkipsTheProgressStream(t *testing.T) {
+	out := generatedSite(t, config{web: fakeWeb(t)})
+	js := string(siteFile(t, out, "app.js"))
+	if strings.Count(js, fetchTheKeptBuild) != 1 || strings.Count(js, goappFetchTheBuild) != 1 {
+		t.Fatal("app.js streams a kept build through the progress stream")
+	}
+	if strings.Index(js, fetchTheKeptBuild) > strings.Index(js, "new ReadableStream(") {
+		t.Error("the kept build's check comes after the progress stream is made")
+	}
+	version := regexp.MustCompile(`"GOAPP_VERSION":"([0-9a-f]+)"`).FindStringSubmatch(js)
+	worker := regexp.MustCompile(`const cacheName = "app-" \+ "([0-9a-f]+)";`).FindStringSubmatch(string(siteFile(t, out, "app-worker.js")))
+	if version == nil || worker == nil || version[1] != worker[1] {
+		t.Errorf("the page's version %v and the worker's cache %v do not name one cache", version, worker)
+	}
+}

@@ -112,6 +112,9 @@ func generate(c config) error {
 	if err := loadTheChosenBuild(filepath.Join(c.out, "app.js"), h, sizes); err != nil {
 		return err
 	}
+	if err := fetchTheKeptBuildDirectly(filepath.Join(c.out, "app.js")); err != nil {
+		return err
+	}
 	if err := writeLangPages(c.out, c.prefix, pages); err != nil {
 		return err
 	}
