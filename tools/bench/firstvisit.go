@@ -135,6 +135,7 @@ func (t *tab) throttle() error {
 type visit struct {
 	typing, seat, load   time.Duration // typing and seat: the app's; load: the baseline's
 	started              time.Duration // the app's start (mounted), for reading the seat
+	phases               joinPhases    // the join's steps, from the start to the seat
 	firstAll, firstWasm  int64
 	repeatAll, repeatWas int64
 	repeatAsked          int    // requests that reached the server on the repeat visit
@@ -193,6 +194,10 @@ func firstVisitRows(chrome, workDir, appSite, baseSite string) []row {
 	seat := pick(apps, func(v visit) time.Duration { return v.seat })
 	started := pick(apps, func(v visit) time.Duration { return v.started })
 	joined := pick(apps, func(v visit) time.Duration { return v.seat - v.started })
+	var phases []joinPhases
+	for _, v := range apps {
+		phases = append(phases, v.phases)
+	}
 	load := percentile(pick(bases, func(v visit) time.Duration { return v.load }), 50)
 	p50p95 := func(d []time.Duration) string { return ms(percentile(d, 50)) + " / " + ms(percentile(d, 95)) }
 	app, base := apps[0], bases[0]
@@ -203,6 +208,8 @@ func firstVisitRows(chrome, workDir, appSite, baseSite string) []row {
 		// What the seat needs once the wasm runs is round trips, and Chromium's emulated
 		// latency delays WebRTC's packets too: signaling, ICE, DTLS and SCTP each pay it.
 		goalWasmSeat.check(p50p95(joined), percentile(joined, 95) <= 1500*time.Millisecond),
+		info(sec, "  of which, p50: the signaling socket open / the host's answer / ICE connected / DTLS connected / the data channel open / the hello on the host's screen",
+			joinPhasesRow(phases)),
 		goalDownload.check(fmt.Sprintf("%s (%s)", megabytes(app.firstWasm), strings.Join(app.wasmFiles, ", ")), app.firstWasm <= 1_550_000),
 		goalSeat.check(p50p95(seat)+" ("+ms(load)+")", percentile(seat, 95) <= load+2500*time.Millisecond),
 		info(sec, "bytes over the network, first visit, app / baseline (the page's wasm)",
@@ -222,7 +229,7 @@ func appFirstVisit(chrome, workDir string, host *hostTab, origin string, count *
 		return v, err
 	}
 	defer phone.close()
-	for _, script := range []string{typingScript, mountedScript} {
+	for _, script := range []string{typingScript, mountedScript, joinPhasesScript} {
 		if err := phone.onEveryPage(script); err != nil {
 			return v, err
 		}
@@ -265,6 +272,13 @@ func appFirstVisit(chrome, workDir string, host *hostTab, origin string, count *
 		return v, fmt.Errorf("the app's start: %w", err)
 	}
 	v.started = time.Duration(mounted * float64(time.Millisecond))
+	marks, err := eval[map[string]float64](phone, `window.__joinMarks`)
+	if err != nil {
+		return v, fmt.Errorf("the join's steps: %w", err)
+	}
+	if v.phases, err = joinPhasesOf(marks, v.started, v.seat); err != nil {
+		return v, err
+	}
 	if !repeat {
 		return v, nil
 	}
