@@ -14,12 +14,18 @@ import (
 )
 
 // keepSockets records every WebSocket the page opens (window.__sockets), so a test can cut
-// the host's signaling socket as a phone that slept or changed network finds it cut.
+// the host's signaling socket as a phone that slept or changed network finds it cut; and it
+// counts those the page opened before the app ran (window.__socketsBeforeTheApp).
 const keepSockets = `(() => {
 	const Native = window.WebSocket;
 	window.__sockets = [];
+	window.__socketsBeforeTheApp = 0;
 	window.WebSocket = class extends Native {
-		constructor(...args) { super(...args); window.__sockets.push(this); }
+		constructor(...args) {
+			super(...args);
+			window.__sockets.push(this);
+			if (document.querySelector(".app.ready") === null) window.__socketsBeforeTheApp++;
+		}
 	};
 })();`
 

@@ -3,11 +3,15 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
 	"testing"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 
 	"safehouse/app/i18n"
 )
@@ -83,7 +87,20 @@ func TestInviteLinkLoadsThePlayerBuild(t *testing.T) {
 
 	release := h.fullBuild.hold()
 	t.Cleanup(release)
-	fern := joinTab(h, host.value("invite-link"), "Fern")
+	fern := h.openBrowser("Fern's tab", h.origin, true)
+	fern.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: keepSockets})
+		return err
+	}))
+	fern.open(host.value("invite-link"))
+	fern.typeInto("name", "Fern")
+	fern.click("join")
+	fern.waitJS(`[...document.querySelectorAll("#players .player-name")].some(e => e.textContent === "Fern")`, "Fern seated")
+	// The page opened the signaling socket while the wasm came (wasm/gen/earlysocket.js),
+	// and the join spoke on it: one socket, made before the app ran, still open.
+	if got := eval[string](fern, `window.__sockets.length + " made, " + window.__socketsBeforeTheApp + " before the app, the first " + (window.__sockets[0] ? window.__sockets[0].readyState : "-")`); got != "1 made, 1 before the app, the first 1" {
+		t.Errorf("the invitee's signaling sockets: %s, want 1 made, 1 before the app, the first 1 (open)", got)
+	}
 	if got := eval[[]string](fern, wasmFetched); len(got) != 1 || got[0] != "/web/app-player.wasm" {
 		t.Errorf("the invitee's tab fetched %v, want the player build alone", got)
 	}

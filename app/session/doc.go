@@ -8,7 +8,9 @@
 // see signaling/PROTOCOL.md: the host proposes the code and takes the one the server gives),
 // keeps the claim token, and seats its own player through an in-memory Pipe. Every signaling
 // socket of a room asks for it by its code (/signal?room=CODE, roomURL), so that a proxy in
-// front of several servers sends a room's sockets to one of them. Join dials the signaling server, joins the room, and then the peer makes
+// front of several servers sends a room's sockets to one of them. Join dials the signaling
+// server (in the browser, it takes the socket an invite's page opened to the same address
+// while the app downloaded, earlysocket_js.go), joins the room, and then the peer makes
 // the WebRTC offer and the one ordered, reliable data channel ("safehouse"); the host
 // answers. Offer, answer and trickled ICE candidates travel as signaling `to`/`from` data:
 // {"sdp":{...}} or {"candidate":{...}}; a later offer from the same peer is an ICE restart

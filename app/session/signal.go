@@ -41,10 +41,18 @@ const signalReadLimit = 64 << 10
 // signalWriteTimeout bounds one write to the signaling server.
 const signalWriteTimeout = 10 * time.Second
 
+// signalConn is the socket a signalClient speaks on: a WebSocket it dialled, or, in the
+// browser, the one an invite's page opened while the app downloaded (earlysocket_js.go).
+type signalConn interface {
+	Read(ctx context.Context) (websocket.MessageType, []byte, error)
+	Write(ctx context.Context, typ websocket.MessageType, p []byte) error
+	CloseNow() error
+}
+
 // signalClient is one WebSocket to the signaling server. A single goroutine reads it and
 // hands messages over in order on in, which is closed when the socket ends.
 type signalClient struct {
-	ws        *websocket.Conn
+	ws        signalConn
 	in        chan wire.Message
 	done      chan struct{}
 	wg        sync.WaitGroup
@@ -52,16 +60,21 @@ type signalClient struct {
 }
 
 // dialSignal opens a socket to the signaling server at signalURL for room code room ("" for
-// none yet).
+// none yet), or takes the one the page opened to that address before the app ran.
 func dialSignal(ctx context.Context, signalURL, room string) (*signalClient, error) {
 	if signalURL == "" {
 		return nil, errors.New("session: no signaling server URL")
 	}
-	ws, _, err := websocket.Dial(ctx, roomURL(signalURL, room), nil)
-	if err != nil {
-		return nil, fmt.Errorf("session: cannot reach the signaling server at %s: %w", signalURL, err)
+	address := roomURL(signalURL, room)
+	ws := takeEarlySocket(ctx, address)
+	if ws == nil {
+		dialled, _, err := websocket.Dial(ctx, address, nil)
+		if err != nil {
+			return nil, fmt.Errorf("session: cannot reach the signaling server at %s: %w", signalURL, err)
+		}
+		dialled.SetReadLimit(signalReadLimit)
+		ws = dialled
 	}
-	ws.SetReadLimit(signalReadLimit)
 	c := &signalClient{ws: ws, in: make(chan wire.Message, 16), done: make(chan struct{})}
 	c.wg.Add(1)
 	go c.readLoop()

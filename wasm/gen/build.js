@@ -15,20 +15,26 @@
   const continueKey = "safehouse.continue"; // app/fullbuild.go
   const fullKeptKey = "safehouse.full-kept"; // set below once the worker keeps the full build
 
-  // buildFor is the build a page at this fragment loads: "player" for an invite that names a
-  // room (as early.js and the app read it), unless the site turned that off, this browser
-  // hosts a game or keeps the full build, or the tab is switching to the full build.
-  window.safehouseBuildFor = (hash, hosting, switching, kept, invites) => {
-    if (invites === "full" || hosting || switching || kept) return "full";
+  // invitedRoom is the room code an invite at this fragment names, as early.js and the app
+  // read it, or "" when the fragment names none (earlysocket.js uses it too).
+  window.safehouseInvitedRoom = (hash) => {
     const m = /(?:^#|&)join=([^&]*)/.exec(hash);
-    if (!m) return "full";
+    if (!m) return "";
     let room;
     try {
       room = decodeURIComponent(m[1].replace(/\+/g, " ")).toUpperCase().replace(/[\s-]/g, "");
     } catch (e) {
-      return "full";
+      return "";
     }
-    return /^[A-HJ-NP-Z2-9]{6}$/.test(room) ? "player" : "full";
+    return /^[A-HJ-NP-Z2-9]{6}$/.test(room) ? room : "";
+  };
+
+  // buildFor is the build a page at this fragment loads: "player" for an invite that names a
+  // room, unless the site turned that off, this browser hosts a game or keeps the full build,
+  // or the tab is switching to the full build.
+  window.safehouseBuildFor = (hash, hosting, switching, kept, invites) => {
+    if (invites === "full" || hosting || switching || kept) return "full";
+    return window.safehouseInvitedRoom(hash) ? "player" : "full";
   };
 
   const stored = (storage, key) => {

@@ -382,3 +382,89 @@ func TestKeptBuildSkipsTheProgressStream(t *testing.T) {
 		t.Errorf("the page's version %v and the worker's cache %v do not name one cache", version, worker)
 	}
 }
+
+// An invite link's page opens the signaling socket the app's join then takes
+// (earlysocket.js): to the address the app dials (app/invite.go signalURL, then
+// app/session roomURL), with the invite's room in the query, once go-app's settings are read;
+// no page without an invite opens one; and a socket the app has not taken is closed after a
+// while, well before the server would give up on its silence.
+func TestInvitePageOpensTheSignalingSocket(t *testing.T) {
+	type page struct {
+		Hash       string `json:"hash"`
+		Href       string `json:"href"`
+		Configured string `json:"configured"`
+		Baked      string `json:"baked"`
+		Prefix     string `json:"prefix"`
+		Want       string `json:"-"`
+	}
+	const invite = "#join=abc-def&k=0123456789abcdefghijkl"
+	cases := []page{
+		{invite, "http://192.168.1.5:8080/", "", "", "/", "ws://192.168.1.5:8080/signal?room=ABCDEF"},
+		{invite, "https://party.example.org/", "", "", "/", "wss://party.example.org/signal?room=ABCDEF"},
+		{invite, "https://example.org/games/index.html", "", "", "", "wss://example.org/games/signal?room=ABCDEF"},
+		{invite, "https://example.org/x/", "", "", "/safehouse/", "wss://example.org/safehouse/signal?room=ABCDEF"},
+		{invite, "https://example.org/", "", "wss://baked.example.org/signal", "/", "wss://baked.example.org/signal?room=ABCDEF"},
+		{invite, "https://example.org/", " wss://signal.example.org/signal ", "wss://baked.example.org/signal", "/", "wss://signal.example.org/signal?room=ABCDEF"},
+		{"#join=QRS234", "http://localhost:8080/", "", "", "/", "ws://localhost:8080/signal?room=QRS234"},
+		{"", "http://localhost:8080/", "", "", "/", ""},
+		{"#join=ABCDE", "http://localhost:8080/", "", "", "/", ""},
+		{"#theme=dark", "http://localhost:8080/", "", "", "/", ""},
+		{invite, "https://example.org/", "not a url", "", "/", ""},
+	}
+	input, _ := json.Marshal(cases)
+	script := `const run = new Function("window", "location", "document", "WebSocket", "goappEnv", "setTimeout", ` + jsString(buildChoice+earlySocket) + `);
+const out = ` + string(input) + `.map((c) => {
+  const window = { safehouseConfig: { signalURL: c.configured }, safehouseBuilds: {"full": {"url": "/web/app.wasm", "size": 1}, "player": {"url": "/web/app-player.wasm", "size": 1}},
+    localStorage: { getItem: () => null }, sessionStorage: { getItem: () => null } };
+  const u = new URL(c.href);
+  const location = { hash: c.hash, href: c.href, protocol: u.protocol, host: u.host, pathname: u.pathname };
+  const sockets = [];
+  class WebSocket {
+    constructor(url) { this.url = new URL(url).href; this.closed = false; this.listeners = {}; sockets.push(this); }
+    addEventListener(type, fn) { (this.listeners[type] = this.listeners[type] || []).push(fn); }
+    close() { this.closed = true; }
+  }
+  const timers = [];
+  const ready = [];
+  const document = { readyState: "loading", addEventListener: (type, fn) => ready.push(fn), createElement: () => ({}), head: { appendChild: () => {} } };
+  run(window, location, document, WebSocket, { SIGNAL_URL: c.baked, GOAPP_ROOT_PREFIX: c.prefix }, (fn, ms) => timers.push({ fn, ms }));
+  const before = sockets.length;
+  ready.forEach((fn) => fn());
+  const early = window.safehouseEarlySocket;
+  const message = () => { if (early) early.socket.listeners.message.forEach((fn) => fn({ data: "{\"t\":\"x\"}" })); };
+  message();
+  timers.forEach((t) => { if (t.ms >= 20000 && t.ms <= 29000) t.fn(); });
+  return { before, urls: sockets.map((s) => s.url), queued: early ? early.queue.length : 0,
+    closed: sockets.map((s) => s.closed), left: window.safehouseEarlySocket !== undefined, timers: timers.map((t) => t.ms) };
+});
+console.log(JSON.stringify(out));`
+	var got []struct {
+		Before int
+		URLs   []string
+		Queued int
+		Closed []bool
+		Left   bool
+		Timers []int
+	}
+	runNode(t, script, &got)
+	for i, c := range cases {
+		g := got[i]
+		if c.Want == "" {
+			if len(g.URLs) != 0 {
+				t.Errorf("%q at %s: opened %v, want no socket", c.Hash, c.Href, g.URLs)
+			}
+			continue
+		}
+		if g.Before != 0 || len(g.URLs) != 1 || g.URLs[0] != c.Want {
+			t.Errorf("%q at %s (config %q, baked %q, prefix %q): opened %v (%d before the page's scripts ran), want %s once they had",
+				c.Hash, c.Href, c.Configured, c.Baked, c.Prefix, g.URLs, g.Before, c.Want)
+			continue
+		}
+		if g.Queued != 1 {
+			t.Errorf("%q: %d of the server's messages kept for the app, want 1", c.Hash, g.Queued)
+		}
+		if len(g.Timers) != 1 || !g.Closed[0] || g.Left {
+			t.Errorf("%q: timers %v; closed %v, still offered %v: a socket nobody took must be closed and withdrawn", c.Hash, g.Timers, g.Closed, g.Left)
+		}
+	}
+}

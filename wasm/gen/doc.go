@@ -9,7 +9,10 @@
 //
 // The page's inline script (build.js) picks the build before the wasm's download starts: the
 // player build for an invite link (unless config.js sets inviteBuild "full" or the worker
-// keeps the full build already), else the full build; app.js fetches the one it picked, with its size for the progress (builds.go). The
+// keeps the full build already), else the full build; app.js fetches the one it picked, with
+// its size for the progress, and hands a build the worker keeps straight to the compiler
+// (builds.go). On an invite link the page also opens the signaling socket while the wasm
+// downloads, for the app's join to take (earlysocket.js). The
 // service worker installs with the builds this browser runs (the one the page just ran, in
 // the HTTP cache, or those an older version kept), fetches the full build at low priority
 // when the player build asks, and keeps a build the page fetches through it

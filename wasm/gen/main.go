@@ -284,6 +284,13 @@ var langMatch string
 //go:embed build.js
 var buildChoice string
 
+// earlySocket opens an invitee's signaling socket while the wasm downloads, for the app's
+// join to take (app/session/earlysocket_js.go). It runs after build.js, whose reading of the
+// invite it uses.
+//
+//go:embed earlysocket.js
+var earlySocket string
+
 func handler(c config, version string, sizes map[string]int64, packs, langs string) *goapp.Handler {
 	varieties, err := json.Marshal(i18n.Varieties())
 	if err != nil {
@@ -330,7 +337,7 @@ func handler(c config, version string, sizes map[string]int64, packs, langs stri
 	}
 	// The wasm is most of a first visit's bytes: its download starts as the page's head is
 	// read, not once app.js has run: build.js preloads the build it chose.
-	h.RawHeaders = append(h.RawHeaders, "<script>window.safehouseBuilds = "+buildTable(h, sizes)+";\n"+buildChoice+"</script>")
+	h.RawHeaders = append(h.RawHeaders, "<script>window.safehouseBuilds = "+buildTable(h, sizes)+";\n"+buildChoice+earlySocket+"</script>")
 	return h
 }
 
@@ -339,7 +346,7 @@ func handler(c config, version string, sizes map[string]int64, packs, langs stri
 func versionOf(web string) (string, error) {
 	sum := sha256.New()
 	// The worker's own code is part of the version, so a change to it reaches installed apps.
-	fmt.Fprintf(sum, "app-worker.js\x00%s\x00early.js\x00%s\x00langmatch.js\x00%s\x00build.js\x00%s", serviceWorker, earlyScript, langMatch, buildChoice)
+	fmt.Fprintf(sum, "app-worker.js\x00%s\x00early.js\x00%s\x00langmatch.js\x00%s\x00build.js\x00%s\x00earlysocket.js\x00%s", serviceWorker, earlyScript, langMatch, buildChoice, earlySocket)
 	// So are the language packs: the page names them by their content's hash.
 	for _, f := range packFiles() {
 		fmt.Fprintf(sum, "%s\x00", f.name)
