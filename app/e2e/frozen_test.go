@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -31,10 +30,7 @@ func TestFrozenHostComesBack(t *testing.T) {
 	h := newHarnessWith(t, nil, cfg)
 	host, room, secret := openHostLobby(t, h, "host")
 	player := h.openBrowser("player", h.origin, true)
-	player.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: wakeLockRecorder})
-		return err
-	}))
+	player.onEveryPage(wakeLockRecorder)
 	player.open(host.value("invite-link"))
 	player.typeInto("name", "Cleo")
 	player.click("join")

@@ -200,8 +200,14 @@ func (h *harness) openBrowser(label, origin string, secure bool) *tab {
 // open checks once the app runs.
 func recordShifts(tb *tab) {
 	tb.t.Helper()
+	tb.onEveryPage(shiftRecorder)
+}
+
+// onEveryPage runs script in every page the tab loads from now on, before the page's own.
+func (tb *tab) onEveryPage(script string) {
+	tb.t.Helper()
 	tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: shiftRecorder})
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
 		return err
 	}))
 }

@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"testing"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"safehouse/app/session"
@@ -36,10 +35,7 @@ func TestHostSocketDrop(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
 	host := h.openBrowser("host tab", h.origin, true)
-	host.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: keepSockets})
-		return err
-	}))
+	host.onEveryPage(keepSockets)
 	host.open(h.origin + "/")
 	host.typeInto("name", "Maya")
 	host.click("create")

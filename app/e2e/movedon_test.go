@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"safehouse/app/game"
@@ -121,10 +120,7 @@ func TestHostTabBackAfterATakeoverRejoinsAsItsSeat_APP_HOST_2(t *testing.T) {
 	step := func(what string) { t.Logf("%6.1fs %s", time.Since(start).Seconds(), what) }
 	h := newHarness(t, nil)
 	host := h.openBrowser("host tab", h.origin, true)
-	host.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: networkSwitch})
-		return err
-	}))
+	host.onEveryPage(networkSwitch)
 	host.open(h.origin + "/")
 	host.typeInto("name", "Maya")
 	host.click("create")

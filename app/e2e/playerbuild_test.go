@@ -3,15 +3,11 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
 	"testing"
-
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 
 	"safehouse/app/i18n"
 )
@@ -88,10 +84,7 @@ func TestInviteLinkLoadsThePlayerBuild(t *testing.T) {
 	release := h.fullBuild.hold()
 	t.Cleanup(release)
 	fern := h.openBrowser("Fern's tab", h.origin, true)
-	fern.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: keepSockets})
-		return err
-	}))
+	fern.onEveryPage(keepSockets)
 	fern.open(host.value("invite-link"))
 	fern.typeInto("name", "Fern")
 	fern.click("join")
