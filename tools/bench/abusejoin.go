@@ -10,6 +10,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -239,11 +240,16 @@ func attackedJoinRows(bin string) []row {
 		}
 		q, p := percentile(quiet, 99), percentile(attacked, 99)
 		log.Printf("%s: quiet p50/p90/p99 %s/%s/%s, attacked %s/%s/%s", g.name, fineMS(percentile(quiet, 50)), fineMS(percentile(quiet, 90)), fineMS(q), fineMS(percentile(attacked, 50)), fineMS(percentile(attacked, 90)), fineMS(p))
-		return g.check(fmt.Sprintf("%s (quiet %s; %s)", fineMS(p), fineMS(q), what), p <= attackJoinGoal*q)
+		return g.check(fmt.Sprintf("%s (quiet %s over %d joins; %s)", fineMS(p), fineMS(q), len(quiet), what), p <= attackJoinGoal*q)
 	}
+	// Both attacks are judged against the quiet joins of both quiet timings together: one
+	// condition, timed twice on the same server, and the p99 of 2,000 sub-millisecond joins
+	// alone moved from 0.65 to 1.45 ms between runs, which flipped a row whose attacked p99
+	// had not moved.
+	quiet := append(slices.Clone(a.quietHold), a.quietFlood...)
 	return []row{
-		judge(goalJoinHeld, holdErr, a.quietHold, a.held, fmt.Sprintf("%d sockets held, the next refused", a.holding)),
-		judge(goalJoinFlooded, floodErr, a.quietFlood, a.flooded, fmt.Sprintf("the flooders got %d x %d KB written, steady after %s", a.floodMsgs, floodPayload>>10, a.floodSettled.Round(100*time.Millisecond))),
+		judge(goalJoinHeld, holdErr, quiet, a.held, fmt.Sprintf("%d sockets held, the next refused", a.holding)),
+		judge(goalJoinFlooded, floodErr, quiet, a.flooded, fmt.Sprintf("the flooders got %d x %d KB written, steady after %s", a.floodMsgs, floodPayload>>10, a.floodSettled.Round(100*time.Millisecond))),
 	}
 }
 
