@@ -94,8 +94,8 @@ const goappFetchTheBuild = "  const response = await fetch(url);\n"
 // fetchTheKeptBuildDirectly hands the compiler the wasm as the service worker serves it when
 // the worker's cache keeps it, without the loader's counting stream: a cached start has no
 // download to show, and passing its 10 MB through JavaScript chunk by chunk cost the start
-// (make bench, a cached reload 1.58x and 1.59x the baseline's in two runs; 1.46x-1.54x in four
-// runs without it). Kept means the page runs under the worker and the build is in the worker's
+// (tools/bench `-only startup`: a cached reload took 1.58x and 1.59x the baseline's with the
+// stream, 1.46x-1.54x in four runs without it). Kept means the page runs under the worker and the build is in the worker's
 // cache (app-worker.js: "app-" and the version), which the worker answers from; the check runs
 // beside the fetch, so it costs no wait.
 // window.safehouseBuild.kept says which way the page went (app/e2e checks it).
