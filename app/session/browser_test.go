@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"sync"
@@ -248,6 +249,32 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 		site.awaitReport(t, page, "the host's view of the last rename", func(r browserReport) bool {
 			return r.Kind == "view" && slices.Equal(r.Names, []string{"Web Host", "Pion #20"})
 		})
+	})
+
+	// An invite's page opens the signaling socket while the app downloads; the join speaks on
+	// it when the page opened it to the address the join dials, and otherwise (another room's
+	// address, a socket already ended) closes it and dials as before (earlysocket_js.go).
+	t.Run("browser joins on the page's early socket", func(t *testing.T) {
+		t.Parallel()
+		host, err := Host(ctx, testOptions(site.signal, "Hana"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer host.Close()
+		hw := watch(host.Player())
+		for kind, want := range map[string]*regexp.Regexp{
+			"same":  regexp.MustCompile(`^taken, open, 0 dialled$`),
+			"other": regexp.MustCompile(`^taken, clos(ing|ed), 1 dialled$`),
+			"ended": regexp.MustCompile(`^taken, closed, 1 dialled$`),
+		} {
+			page := "early-" + kind + "=" + host.Room() + "." + host.Secret()
+			site.openPage(t, site.base+"/index.html#"+page)
+			got := site.awaitReport(t, page, "the join's sockets", func(r browserReport) bool { return r.Kind == "socket" })
+			if !want.MatchString(got.Msg) {
+				t.Errorf("the page's socket %s: %q, want %s", kind, got.Msg, want)
+			}
+		}
+		hw.waitView(t, "the three pages seated", func(v View) bool { return len(v.Players) == 4 })
 	})
 
 	// A busy phone's browser opens a QR seat's channel, and the player's hello arrives, before

@@ -3,7 +3,8 @@
 // Command browserplayer runs this package's browser build inside Chromium for
 // browser_test.go: with "#host" it hosts a game, with "#join=ROOM.SECRET" it joins one, with
 // "#restart=ROOM.SECRET" it joins one with a fast heartbeat and renames itself each time it
-// comes back online, with "#qr-busy" it plays both sides of a QR game in a page whose browser
+// comes back online, with "#early-KIND=ROOM.SECRET" it joins one after opening a socket as an
+// invite's page does before the app runs (earlyPage), with "#qr-busy" it plays both sides of a QR game in a page whose browser
 // is slow to show a PeerConnection's remote description. It reports what happens as JSON posted to /report on the page's own server.
 package main
 
@@ -86,6 +87,8 @@ func main() {
 		}
 		outbox <- report{Kind: "room", Room: h.Room(), Secret: h.Secret()}
 		player = h.Player()
+	} else if kind, invite, ok := earlyPage(hash); ok {
+		player = joinWithEarlySocket(ctx, signalURL, kind, invite)
 	} else if invite, ok := strings.CutPrefix(hash, "restart="); ok {
 		// Notices a dead path within seconds; the host's heartbeat is the same (restart_test.go).
 		room, secret, _ := strings.Cut(invite, ".")
@@ -196,5 +199,63 @@ func qrOnABusyPage(ctx context.Context) *session.Client {
 	if err := <-accepted; err != nil {
 		return fail(err)
 	}
+	return c
+}
+
+// earlyPage reads "early-KIND=ROOM.SECRET": the page opens a signaling socket before it joins,
+// as an invite's page does while the app downloads (wasm/gen/earlysocket.js), and KIND says
+// which: "same", to the address the join dials; "other", to another room's; "ended", to the
+// join's address but closed by the server's side before the join.
+func earlyPage(hash string) (kind, invite string, ok bool) {
+	rest, ok := strings.CutPrefix(hash, "early-")
+	if !ok {
+		return "", "", false
+	}
+	kind, invite, ok = strings.Cut(rest, "=")
+	return kind, invite, ok
+}
+
+// openEarly is the page's socket, offered as earlysocket.js offers it; then every socket the
+// page makes after it is counted (window.__dialled).
+const openEarly = `(address, end) => new Promise((ready) => {
+  const socket = new WebSocket(address);
+  const early = { socket, url: socket.url, queue: [], ended: false, taken: false };
+  socket.addEventListener("message", (e) => { if (!early.taken) early.queue.push(e.data); });
+  socket.addEventListener("close", () => { early.ended = true; if (end) ready(); });
+  socket.addEventListener("open", () => { if (end) socket.close(); else ready(); });
+  window.safehouseEarlySocket = early;
+  window.__early = early;
+  window.__dialled = 0;
+  const Native = window.WebSocket;
+  window.WebSocket = new Proxy(Native, { construct(target, args, made) { window.__dialled++; return Reflect.construct(target, args, made); } });
+})`
+
+// joinWithEarlySocket opens the page's socket of kind, joins, and reports (kind "socket")
+// what became of it and how many sockets the join dialled: "taken, open, 0 dialled" when the
+// join spoke on the page's socket.
+func joinWithEarlySocket(ctx context.Context, signalURL, kind, invite string) *session.Client {
+	fail := func(err error) *session.Client {
+		outbox <- report{Kind: "error", Msg: err.Error()}
+		select {}
+	}
+	room, secret, _ := strings.Cut(invite, ".")
+	address := signalURL + "?room=" + room
+	if kind == "other" {
+		address = signalURL + "?room=ZZZZZZ"
+	}
+	if err := await(js.Global().Call("eval", openEarly).Invoke(address, kind == "ended")); err != nil {
+		return fail(err)
+	}
+	c, err := session.Join(ctx, session.Options{SignalURL: signalURL, Name: "Web"}, room, secret)
+	if err != nil {
+		return fail(err)
+	}
+	early := js.Global().Get("__early")
+	state := map[int]string{0: "connecting", 1: "open", 2: "closing", 3: "closed"}[early.Get("socket").Get("readyState").Int()]
+	taken := "left"
+	if early.Get("taken").Bool() {
+		taken = "taken"
+	}
+	outbox <- report{Kind: "socket", Msg: fmt.Sprintf("%s, %s, %d dialled", taken, state, js.Global().Get("__dialled").Int())}
 	return c
 }
