@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -69,22 +68,9 @@ func buildTable(h *goapp.Handler, sizes map[string]int64) string {
 // loadTheChosenBuild makes go-app's loader fetch the build the page chose (build.js), with
 // that build's size for its progress, instead of always app.wasm.
 func loadTheChosenBuild(path string, h *goapp.Handler, sizes map[string]int64) error {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	js := string(raw)
-	replacements := [][2]string{
-		{`fetchWithProgress("` + buildURL(h, fullBuild) + `", showProgress)`, `fetchWithProgress(window.safehouseBuild.url, showProgress)`},
-		{fmt.Sprintf(`const goappWasmContentLength = "%d";`, sizes[fullBuild]), `const goappWasmContentLength = String(window.safehouseBuild.size);`},
-	}
-	for _, r := range replacements {
-		if strings.Count(js, r[0]) != 1 {
-			return fmt.Errorf("%s: go-app's loader no longer has %q: check loadTheChosenBuild against the new go-app", path, r[0])
-		}
-		js = strings.Replace(js, r[0], r[1], 1)
-	}
-	return os.WriteFile(path, []byte(js), 0o644)
+	return rewriteLoader(path, "loadTheChosenBuild",
+		[2]string{`fetchWithProgress("` + buildURL(h, fullBuild) + `", showProgress)`, `fetchWithProgress(window.safehouseBuild.url, showProgress)`},
+		[2]string{fmt.Sprintf(`const goappWasmContentLength = "%d";`, sizes[fullBuild]), `const goappWasmContentLength = String(window.safehouseBuild.size);`})
 }
 
 // goappFetchTheBuild is the line of go-app's loader that fetches the wasm it then streams to
@@ -108,15 +94,7 @@ const fetchTheKeptBuild = `  const kept = window.caches && navigator.serviceWork
 `
 
 func fetchTheKeptBuildDirectly(path string) error {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	js := string(raw)
-	if strings.Count(js, goappFetchTheBuild) != 1 {
-		return fmt.Errorf("%s: go-app's loader no longer fetches the wasm as expected (%q): check fetchTheKeptBuildDirectly against the new go-app", path, goappFetchTheBuild)
-	}
-	return os.WriteFile(path, []byte(strings.Replace(js, goappFetchTheBuild, fetchTheKeptBuild, 1)), 0o644)
+	return rewriteLoader(path, "fetchTheKeptBuildDirectly", [2]string{goappFetchTheBuild, fetchTheKeptBuild})
 }
 
 // tellWorkerTheBuilds writes the builds into the service worker, which installs with the one

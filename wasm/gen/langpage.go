@@ -147,16 +147,8 @@ func writeLangPages(out, prefix string, pages []langPage) error {
 // beside the wasm; it is a fraction of its size), so the app's first frame is the page the
 // player already reads, not English for a moment.
 func startInTheLanguage(path string) error {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	js := string(raw)
 	const label = "const goappLoadingLabel = "
-	if strings.Count(js, label) != 1 || strings.Count(js, goappRun) != 1 {
-		return fmt.Errorf("%s: go-app's loader no longer names its label and runs the wasm as expected: check startInTheLanguage against the new go-app", path)
-	}
-	js = strings.Replace(js, label, label+"(window.safehouseEarly && window.safehouseEarly.loadingLabel()) || ", 1)
-	js = strings.Replace(js, goappRun, "    if (window.safehouseEarly) await window.safehouseEarly.ready();\n"+goappRun, 1)
-	return os.WriteFile(path, []byte(js), 0o644)
+	return rewriteLoader(path, "startInTheLanguage",
+		[2]string{label, label + "(window.safehouseEarly && window.safehouseEarly.loadingLabel()) || "},
+		[2]string{goappRun, "    if (window.safehouseEarly) await window.safehouseEarly.ready();\n" + goappRun})
 }

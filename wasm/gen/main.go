@@ -224,19 +224,28 @@ const runAfterPaint = "    await window.safehousePainted;\n"
 // with the one the player is waiting for. Registered afterwards, the worker finds the files
 // in the HTTP cache (its install revalidates them: a 304 each).
 func registerWorkerAfterWasm(path string) error {
+	return rewriteLoader(path, "registerWorkerAfterWasm",
+		[2]string{goappStart, goappStartAfterPaint},
+		[2]string{goappRun, runAfterPaint + goappRun})
+}
+
+// rewriteLoader replaces, in go-app's loader at path, the first text of each pair by its
+// second. Each first text must be there exactly once, else nothing is written and the error
+// names the site's rewrite (step) to check against the new go-app.
+func rewriteLoader(path, step string, replacements ...[2]string) error {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
 	js := string(raw)
-	if strings.Count(js, goappStart) != 1 {
-		return fmt.Errorf("%s: go-app's loader no longer starts as expected (%q): check registerWorkerAfterWasm against the new go-app", path, goappStart)
+	for _, r := range replacements {
+		if strings.Count(js, r[0]) != 1 {
+			return fmt.Errorf("%s: go-app's loader no longer has %q: check %s against the new go-app", path, r[0], step)
+		}
 	}
-	if strings.Count(js, goappRun) != 1 {
-		return fmt.Errorf("%s: go-app's loader no longer runs the wasm as expected (%q): check registerWorkerAfterWasm against the new go-app", path, goappRun)
+	for _, r := range replacements {
+		js = strings.Replace(js, r[0], r[1], 1)
 	}
-	js = strings.Replace(js, goappStart, goappStartAfterPaint, 1)
-	js = strings.Replace(js, goappRun, runAfterPaint+goappRun, 1)
 	return os.WriteFile(path, []byte(js), 0o644)
 }
 
