@@ -7,9 +7,16 @@
 // sessionStorage, app/fullbuild.go), and any page of a browser whose service worker keeps
 // the full build already (a mark in localStorage): it costs nothing more to load there, and
 // only the full build can take a game over. The site generator writes window.safehouseBuilds
-// ({full: {url, size}, player: {url, size}}); app.js fetches window.safehouseBuild.url. It
-// runs inline in <head>, after config.js, so the wasm's download starts as early as a preload
-// in the page's markup would.
+// ({full: {url, size}, player: {url, size}}).
+//
+// The wasm is most of a first visit's bytes, so its download starts here, at the top of
+// <head>: an inline script after the style sheets and config.js would wait for both (on
+// slow 4G its request went out at 440 ms instead of 170 ms, and the wasm ran 130 ms later:
+// tools/bench `-only firstvisit`). config.js has not run yet, so the choice is made without
+// it; once it has run, the page calls window.safehouseBuild.applyConfig, and when the site
+// asks for the full build on invites, the player build's download stops and the full
+// build's starts. app.js takes the download through window.safehouseBuild.fetch
+// (wasm/gen/builds.go).
 (() => {
   const hostSaveKey = "safehouse.host"; // app/storage.go
   const continueKey = "safehouse.continue"; // app/fullbuild.go
@@ -47,9 +54,11 @@
 
   const builds = window.safehouseBuilds;
   if (!builds) return; // a page not made by the site generator (a test's)
-  const invites = (window.safehouseConfig || {}).inviteBuild;
-  const kind = window.safehouseBuildFor(location.hash, stored("localStorage", hostSaveKey), stored("sessionStorage", continueKey),
-    stored("localStorage", fullKeptKey), invites);
+  const hosting = stored("localStorage", hostSaveKey);
+  const switching = stored("sessionStorage", continueKey);
+  const fullKept = stored("localStorage", fullKeptKey);
+  const kindFor = (invites) => window.safehouseBuildFor(location.hash, hosting, switching, fullKept, invites);
+  let kind = kindFor(undefined);
   const worker = () => ("serviceWorker" in navigator ? navigator.serviceWorker : null);
 
   // askForFull has the service worker keep the full build in its cache (app-worker.js),
@@ -78,10 +87,40 @@
     return true;
   };
 
+  // go-app's loader fetches no wasm for a crawler or with ?wasm=false (goappCanLoadWebAssembly
+  // in app.js); nor does this page.
+  const loadsWasm = !/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent) &&
+    new URLSearchParams(location.search).get("wasm") !== "false";
+  let download = null; // {url, response, stop}
+  const startDownload = (url) => {
+    if (!loadsWasm) return;
+    const controller = new AbortController();
+    const response = fetch(url, { signal: controller.signal });
+    response.catch(() => {}); // the loader reports a failed download; a stopped one is no failure
+    download = { url, response, stop: () => controller.abort() };
+  };
+
   window.safehouseBuild = {
     kind,
     url: builds[kind].url,
     size: builds[kind].size,
+    // fetch is the loader's fetch of the build: the download this page started, once (a
+    // response is read once), else a new one.
+    fetch: (url) => {
+      const started = download && download.url === url ? download.response : null;
+      download = null;
+      return started || fetch(url);
+    },
+    // applyConfig makes the choice again with the site's settings (config.js's inviteBuild).
+    applyConfig: (config) => {
+      const want = kindFor((config || {}).inviteBuild);
+      if (want === kind) return;
+      if (download) download.stop();
+      download = null;
+      kind = want;
+      Object.assign(window.safehouseBuild, { kind, url: builds[kind].url, size: builds[kind].size });
+      startDownload(builds[kind].url);
+    },
     // keepFull fetches the full build in the background (the player build asks once its join
     // is done), so that Create, pass-and-play, offline and taking a game over work from the
     // next load; kept() is called once the worker has it.
@@ -107,12 +146,5 @@
       }, (error) => failed(String(error)));
     },
   };
-
-  const preload = document.createElement("link");
-  preload.rel = "preload";
-  preload.href = window.safehouseBuild.url;
-  preload.as = "fetch";
-  preload.type = "application/wasm";
-  preload.crossOrigin = "anonymous";
-  document.head.appendChild(preload);
+  startDownload(window.safehouseBuild.url);
 })();

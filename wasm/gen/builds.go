@@ -73,6 +73,20 @@ func loadTheChosenBuild(path string, h *goapp.Handler, sizes map[string]int64) e
 		[2]string{fmt.Sprintf(`const goappWasmContentLength = "%d";`, sizes[fullBuild]), `const goappWasmContentLength = String(window.safehouseBuild.size);`})
 }
 
+// goappHeadStart is how go-app's page begins its head: build.js goes right after it.
+const goappHeadStart = "<head>\n    <meta charset=\"UTF-8\">\n"
+
+// startTheDownloadFirst puts the table of builds and build.js first in the page's head, so
+// that the wasm's download starts as the head is read: an inline script after go-app's style
+// sheets and config.js would wait for them.
+func startTheDownloadFirst(path string, h *goapp.Handler, sizes map[string]int64) error {
+	script := "    <script>window.safehouseBuilds = " + buildTable(h, sizes) + ";\n" + buildChoice + "</script>\n"
+	return rewriteLoader(path, "startTheDownloadFirst", [2]string{goappHeadStart, goappHeadStart + script})
+}
+
+// applyTheConfig runs after config.js: the site may want the full build on invites.
+const applyTheConfig = "if (window.safehouseBuild) window.safehouseBuild.applyConfig(window.safehouseConfig);\n"
+
 // goappFetchTheBuild is the line of go-app's loader that fetches the wasm it then streams to
 // the compiler through a stream of its own, to count the bytes for the progress label.
 const goappFetchTheBuild = "  const response = await fetch(url);\n"
@@ -88,7 +102,7 @@ const goappFetchTheBuild = "  const response = await fetch(url);\n"
 const fetchTheKeptBuild = `  const kept = window.caches && navigator.serviceWorker && navigator.serviceWorker.controller
     ? caches.open("app-" + goappEnv.GOAPP_VERSION).then((c) => c.match(url)).then(Boolean, () => false)
     : Promise.resolve(false);
-  const response = await fetch(url);
+  const response = await (window.safehouseBuild ? window.safehouseBuild.fetch(url) : fetch(url));
   if (window.safehouseBuild) window.safehouseBuild.kept = await kept;
   if (window.safehouseBuild && window.safehouseBuild.kept) return response;
 `

@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,8 +44,9 @@ func runNode(t *testing.T, script string, out any) {
 // The page tells app.js which build to fetch: the site carries both builds' addresses (under
 // its prefix) and plain sizes, which the loader's progress divides by (a compressed
 // response's Content-Length is the compressed size); go-app's own app.wasm fetch and length
-// are gone from app.js, and no preload of app.wasm is written into the head (build.js
-// preloads the build it chose).
+// are gone from app.js, and no preload of app.wasm is written into the head. build.js, which
+// starts the chosen build's download, comes first in the head, before anything an inline
+// script would wait for; the config's say on the choice comes after config.js.
 func TestLoaderFetchesTheChosenBuild(t *testing.T) {
 	for _, prefix := range []string{"", "/games/safehouse/"} {
 		web := fakeWeb(t)
@@ -81,6 +83,18 @@ func TestLoaderFetchesTheChosenBuild(t *testing.T) {
 		if strings.Contains(head, `rel="preload"`) {
 			t.Errorf("prefix %q: the head preloads a build before the page has chosen one", prefix)
 		}
+		// An inline script waits for the style sheets and the scripts above it, and the
+		// download (build.js) must not: it comes before them all.
+		choice := strings.Index(head, "<script>window.safehouseBuilds = ")
+		config := strings.Index(head, `src="`+strings.TrimSuffix(prefix, "/")+`/web/config.js"`)
+		for _, later := range []string{`rel="stylesheet"`, `<script`, `<link`} {
+			if at := strings.Index(head, later); choice < 0 || at < choice {
+				t.Errorf("prefix %q: the head has %s at %d, before build.js (at %d)", prefix, later, at, choice)
+			}
+		}
+		if apply := strings.Index(head, applyTheConfig); config < 0 || apply < config {
+			t.Errorf("prefix %q: the config's choice (at %d) is not made after config.js (at %d)", prefix, apply, config)
+		}
 	}
 }
 
@@ -89,8 +103,10 @@ func TestLoaderFetchesTheChosenBuild(t *testing.T) {
 // continuation in sessionStorage) and a browser whose worker keeps the full build already (a
 // mark in localStorage) load the full build. The room is read as early.js and the app read
 // it: a fragment that names no room the app accepts loads the full build, which explains the
-// link. build.js runs in Node.js with the page's globals stubbed; it preloads the build it
-// chose.
+// link. build.js runs in Node.js with the page's globals stubbed. It starts the download of
+// its choice before config.js has run; the config's inviteBuild "full" then stops the player
+// build's download and starts the full build's. The loader's fetch of the chosen build takes
+// that download; a crawler's page and ?wasm=false download nothing, as go-app's loader.
 func TestInviteLinksLoadThePlayerBuild(t *testing.T) {
 	type page struct {
 		Hash      string `json:"hash"`
@@ -98,62 +114,102 @@ func TestInviteLinksLoadThePlayerBuild(t *testing.T) {
 		Switching bool   `json:"switching"`
 		Kept      bool   `json:"kept"`
 		Invites   string `json:"invites"`
+		Agent     string `json:"agent"`
+		Search    string `json:"search"`
 		Want      string `json:"-"`
 	}
 	const link = "#join=ABCDEF&k=0123456789abcdefghijkl"
+	const phone = "Mozilla/5.0 (Linux; Android 14) Mobile"
 	cases := []page{
-		{"", false, false, false, "", fullBuild},
-		{link, false, false, false, "", playerBuild},
-		{link, false, false, false, "player", playerBuild},
-		{"#join=ABCDEF", false, false, false, "", playerBuild},
-		{"#join=abc-def", false, false, false, "", playerBuild},
-		{"#join=abc+def", false, false, false, "", playerBuild},
-		{"#k=0123456789abcdefghijkl&join=QRS234", false, false, false, "", playerBuild},
-		{link, true, false, false, "", fullBuild},
-		{link, false, true, false, "", fullBuild},
-		{link, false, false, true, "", fullBuild},
-		{link, false, false, true, "player", fullBuild},
-		{"#join=ABCDE", false, false, false, "", fullBuild},
-		{"#join=ABCDE1", false, false, false, "", fullBuild},
-		{"#join=ABCDEFG", false, false, false, "", fullBuild},
-		{"#join=%ZZ", false, false, false, "", fullBuild},
-		{"#xjoin=ABCDEF", false, false, false, "", fullBuild},
-		{"#theme=dark", false, false, false, "", fullBuild},
-		{link, false, false, false, "full", fullBuild},
+		{"", false, false, false, "", phone, "", fullBuild},
+		{link, false, false, false, "", phone, "", playerBuild},
+		{link, false, false, false, "player", phone, "", playerBuild},
+		{"#join=ABCDEF", false, false, false, "", phone, "", playerBuild},
+		{"#join=abc-def", false, false, false, "", phone, "", playerBuild},
+		{"#join=abc+def", false, false, false, "", phone, "", playerBuild},
+		{"#k=0123456789abcdefghijkl&join=QRS234", false, false, false, "", phone, "", playerBuild},
+		{link, true, false, false, "", phone, "", fullBuild},
+		{link, false, true, false, "", phone, "", fullBuild},
+		{link, false, false, true, "", phone, "", fullBuild},
+		{link, false, false, true, "player", phone, "", fullBuild},
+		{"#join=ABCDE", false, false, false, "", phone, "", fullBuild},
+		{"#join=ABCDE1", false, false, false, "", phone, "", fullBuild},
+		{"#join=ABCDEFG", false, false, false, "", phone, "", fullBuild},
+		{"#join=%ZZ", false, false, false, "", phone, "", fullBuild},
+		{"#xjoin=ABCDEF", false, false, false, "", phone, "", fullBuild},
+		{"#theme=dark", false, false, false, "", phone, "", fullBuild},
+		{link, false, false, false, "full", phone, "", fullBuild},
+		{"", false, false, false, "full", phone, "", fullBuild},
+		{link, false, false, false, "", "Mozilla/5.0 (compatible; Googlebot/2.1)", "", playerBuild},
+		{link, false, false, false, "", phone, "?wasm=false", playerBuild},
 	}
 	builds := `{"full":{"url":"/sub/web/app.wasm","size":100},"player":{"url":"/sub/web/app-player.wasm","size":80}}`
 	input, _ := json.Marshal(cases)
-	script := `const run = new Function("window", "location", "navigator", "document", ` + jsString(buildChoice) + `);
+	script := `const run = new Function("window", "location", "navigator", "fetch", ` + jsString(buildChoice+applyTheConfig) + `);
 const out = ` + string(input) + `.map((c) => {
   const window = {
-    safehouseConfig: { inviteBuild: c.invites },
     safehouseBuilds: ` + builds + `,
     localStorage: { getItem: (k) => ((c.hosting && k === "safehouse.host") || (c.kept && k === "safehouse.full-kept") ? "1" : null) },
     sessionStorage: { getItem: (k) => (c.switching && k === "safehouse.continue" ? "{\"do\":\"create\"}" : null) },
   };
-  const preloads = [];
-  const document = { createElement: () => ({}), head: { appendChild: (e) => preloads.push(e) } };
-  run(window, { hash: c.hash }, {}, document);
+  const fetches = [];
+  const fetch = (url, init) => {
+    const f = { url, stopped: false, before: window.safehouseConfig === undefined };
+    if (init && init.signal) init.signal.addEventListener("abort", () => { f.stopped = true; });
+    fetches.push(f);
+    return Object.assign(Promise.resolve(f), { made: f });
+  };
+  // config.js runs between build.js and the script after it (main.go, builds.go).
+  const whole = new Function("window", "location", "navigator", "fetch", "config", ` + jsString(buildChoice) + ` + "\nwindow.safehouseConfig = config;\n" + ` + jsString(applyTheConfig) + `);
+  whole(window, { hash: c.hash, search: c.search }, { userAgent: c.agent }, fetch, { inviteBuild: c.invites });
   const b = window.safehouseBuild;
-  return { kind: b.kind, url: b.url, size: b.size, preloads };
+  const made = fetches.length;
+  const loaders = b.fetch(b.url);
+  const again = b.fetch(b.url); // a response is read once: a second fetch is a new download
+  return { kind: b.kind, url: b.url, size: b.size, fetches: fetches.slice(0, made),
+    taken: made > 0 && fetches.length === made + 1 && loaders.made === fetches[made - 1] && again.made === fetches[made] };
 });
 console.log(JSON.stringify(out));`
 	var got []struct {
 		Kind, URL string
 		Size      int
-		Preloads  []map[string]string
+		Fetches   []struct {
+			URL     string
+			Stopped bool
+			Before  bool
+		}
+		Taken bool
 	}
 	runNode(t, script, &got)
 	wantURL := map[string]string{fullBuild: "/sub/web/app.wasm", playerBuild: "/sub/web/app-player.wasm"}
 	wantSize := map[string]int{fullBuild: 100, playerBuild: 80}
 	for i, c := range cases {
 		g := got[i]
+		what := fmt.Sprintf("%q (hosting %v, switching %v, full kept %v, inviteBuild %q, %q%s)", c.Hash, c.Hosting, c.Switching, c.Kept, c.Invites, c.Agent, c.Search)
 		if g.Kind != c.Want || g.URL != wantURL[c.Want] || g.Size != wantSize[c.Want] {
-			t.Errorf("%q (hosting %v, switching %v, full kept %v, inviteBuild %q): build %s at %s (%d bytes), want %s", c.Hash, c.Hosting, c.Switching, c.Kept, c.Invites, g.Kind, g.URL, g.Size, c.Want)
+			t.Errorf("%s: build %s at %s (%d bytes), want %s", what, g.Kind, g.URL, g.Size, c.Want)
 		}
-		want := map[string]string{"rel": "preload", "href": wantURL[c.Want], "as": "fetch", "type": "application/wasm", "crossOrigin": "anonymous"}
-		if len(g.Preloads) != 1 || !mapsEqual(g.Preloads[0], want) {
-			t.Errorf("%q: preloads %v, want one %v", c.Hash, g.Preloads, want)
+		if c.Agent != phone || c.Search != "" {
+			if len(g.Fetches) != 0 {
+				t.Errorf("%s: downloaded %+v, want nothing, as go-app's loader", what, g.Fetches)
+			}
+			continue
+		}
+		if len(g.Fetches) == 0 || !g.Fetches[0].Before {
+			t.Errorf("%s: downloads %+v: none started before config.js ran", what, g.Fetches)
+			continue
+		}
+		last := g.Fetches[len(g.Fetches)-1]
+		if last.URL != wantURL[c.Want] || last.Stopped || !g.Taken {
+			t.Errorf("%s: downloads %+v, the loader's taken %v: want the last one of %s, going on, taken by the loader", what, g.Fetches, g.Taken, wantURL[c.Want])
+		}
+		for _, f := range g.Fetches[:len(g.Fetches)-1] {
+			if !f.Stopped {
+				t.Errorf("%s: downloads %+v: %s was not stopped once the config chose another build", what, g.Fetches, f.URL)
+			}
+		}
+		if c.Invites == "full" && c.Hash == link && len(g.Fetches) != 2 {
+			t.Errorf("%s: downloads %+v, want the player build's stopped, then the full build's", what, g.Fetches)
 		}
 	}
 }
@@ -370,8 +426,11 @@ func TestServiceWorkerKeepsTheBuildsInUse(t *testing.T) {
 func TestKeptBuildSkipsTheProgressStream(t *testing.T) {
 	out := generatedSite(t, config{web: fakeWeb(t)})
 	js := string(siteFile(t, out, "app.js"))
-	if strings.Count(js, fetchTheKeptBuild) != 1 || strings.Count(js, goappFetchTheBuild) != 1 {
+	if strings.Count(js, fetchTheKeptBuild) != 1 {
 		t.Fatal("app.js streams a kept build through the progress stream")
+	}
+	if strings.Contains(js, goappFetchTheBuild) {
+		t.Error("app.js fetches the build itself, not taking the download the page started (build.js)")
 	}
 	if strings.Index(js, fetchTheKeptBuild) > strings.Index(js, "new ReadableStream(") {
 		t.Error("the kept build's check comes after the progress stream is made")
@@ -412,7 +471,7 @@ func TestInvitePageOpensTheSignalingSocket(t *testing.T) {
 		{invite, "https://example.org/", "not a url", "", "/", ""},
 	}
 	input, _ := json.Marshal(cases)
-	script := `const run = new Function("window", "location", "document", "WebSocket", "goappEnv", "setTimeout", ` + jsString(buildChoice+earlySocket) + `);
+	script := `const run = new Function("window", "location", "document", "WebSocket", "goappEnv", "setTimeout", "navigator", "fetch", ` + jsString(buildChoice+applyTheConfig+earlySocket) + `);
 const out = ` + string(input) + `.map((c) => {
   const window = { safehouseConfig: { signalURL: c.configured }, safehouseBuilds: {"full": {"url": "/web/app.wasm", "size": 1}, "player": {"url": "/web/app-player.wasm", "size": 1}},
     localStorage: { getItem: () => null }, sessionStorage: { getItem: () => null } };
@@ -427,7 +486,8 @@ const out = ` + string(input) + `.map((c) => {
   const timers = [];
   const ready = [];
   const document = { readyState: "loading", addEventListener: (type, fn) => ready.push(fn), createElement: () => ({}), head: { appendChild: () => {} } };
-  run(window, location, document, WebSocket, { SIGNAL_URL: c.baked, GOAPP_ROOT_PREFIX: c.prefix }, (fn, ms) => timers.push({ fn, ms }));
+  run(window, location, document, WebSocket, { SIGNAL_URL: c.baked, GOAPP_ROOT_PREFIX: c.prefix }, (fn, ms) => timers.push({ fn, ms }),
+    { userAgent: "Mozilla/5.0" }, () => Promise.resolve({}));
   const before = sockets.length;
   ready.forEach((fn) => fn());
   const early = window.safehouseEarlySocket;

@@ -7,11 +7,12 @@
 // precompressed file by Accept-Encoding. The result is served by `safehouse -site DIR` on a
 // LAN or by any static host or CDN.
 //
-// The page's inline script (build.js) picks the build before the wasm's download starts: the
-// player build for an invite link (unless config.js sets inviteBuild "full" or the worker
-// keeps the full build already), else the full build; app.js fetches the one it picked, with
-// its size for the progress, and hands a build the worker keeps straight to the compiler
-// (builds.go). On an invite link the page also opens the signaling socket while the wasm
+// The page's inline script (build.js), first in its head, picks the build and starts its
+// download before the style sheets and config.js have come: the player build for an invite
+// link (unless the worker keeps the full build already, or config.js, once it has run, sets
+// inviteBuild "full": that stops the player build's download and starts the full build's),
+// else the full build. app.js takes that download, with the build's size for the progress,
+// and hands a build the worker keeps straight to the compiler (builds.go). On an invite link the page also opens the signaling socket while the wasm
 // downloads, for the app's join to take (earlysocket.js). The
 // service worker installs with the builds this browser runs (the one the page just ran, in
 // the HTTP cache, or those an older version kept), fetches the full build at low priority

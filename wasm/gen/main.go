@@ -109,6 +109,9 @@ func generate(c config) error {
 	if err := startInTheLanguage(filepath.Join(c.out, "app.js")); err != nil {
 		return err
 	}
+	if err := startTheDownloadFirst(filepath.Join(c.out, "index.html"), h, sizes); err != nil {
+		return err
+	}
 	if err := loadTheChosenBuild(filepath.Join(c.out, "app.js"), h, sizes); err != nil {
 		return err
 	}
@@ -229,9 +232,10 @@ func registerWorkerAfterWasm(path string) error {
 		[2]string{goappRun, runAfterPaint + goappRun})
 }
 
-// rewriteLoader replaces, in go-app's loader at path, the first text of each pair by its
-// second. Each first text must be there exactly once, else nothing is written and the error
-// names the site's rewrite (step) to check against the new go-app.
+// rewriteLoader replaces, in the file go-app wrote at path (its loader, app.js, or the
+// page), the first text of each pair by its second. Each first text must be there exactly
+// once, else nothing is written and the error names the site's rewrite (step) to check
+// against the new go-app.
 func rewriteLoader(path, step string, replacements ...[2]string) error {
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -240,7 +244,7 @@ func rewriteLoader(path, step string, replacements ...[2]string) error {
 	js := string(raw)
 	for _, r := range replacements {
 		if strings.Count(js, r[0]) != 1 {
-			return fmt.Errorf("%s: go-app's loader no longer has %q: check %s against the new go-app", path, r[0], step)
+			return fmt.Errorf("%s: go-app's output no longer has %q: check %s against the new go-app", path, r[0], step)
 		}
 	}
 	for _, r := range replacements {
@@ -288,7 +292,7 @@ var earlyScript string
 var langMatch string
 
 // buildChoice picks the build of the app the page loads, the player build for an invite link
-// (builds.go), and preloads it.
+// (builds.go), and starts its download.
 //
 //go:embed build.js
 var buildChoice string
@@ -344,9 +348,9 @@ func handler(c config, version string, sizes map[string]int64, packs, langs stri
 	if p := strings.TrimSuffix(c.prefix, "/"); p != "" {
 		h.Resources = goapp.PrefixedLocation(p)
 	}
-	// The wasm is most of a first visit's bytes: its download starts as the page's head is
-	// read, not once app.js has run: build.js preloads the build it chose.
-	h.RawHeaders = append(h.RawHeaders, "<script>window.safehouseBuilds = "+buildTable(h, sizes)+";\n"+buildChoice+earlySocket+"</script>")
+	// build.js runs first in the head (startTheDownloadFirst); here, after config.js, the
+	// site's settings may change its choice, and an invite's page opens its socket.
+	h.RawHeaders = append(h.RawHeaders, "<script>"+applyTheConfig+earlySocket+"</script>")
 	return h
 }
 
