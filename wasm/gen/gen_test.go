@@ -424,7 +424,8 @@ func TestServiceWorkerCachesEveryWebFile(t *testing.T) {
 
 // The loader registers the service worker once the wasm has started, not beside it, so a
 // first visit does not download the site (the wasm included) twice at once; and it starts
-// the wasm once the page's first content is painted (goappStartAfterPaint).
+// a downloaded wasm once the page's first content is painted (goappStartAfterPaint), a
+// wasm the worker keeps at once.
 func TestWorkerRegisteredAfterTheWasmStarts(t *testing.T) {
 	out := generatedSite(t, config{web: fakeWeb(t)})
 	js := string(siteFile(t, out, "app.js"))
@@ -434,6 +435,9 @@ func TestWorkerRegisteredAfterTheWasmStarts(t *testing.T) {
 	if !strings.Contains(js, `observe({ type: "paint", buffered: true })`) || !strings.Contains(js, `"first-contentful-paint"`) ||
 		!strings.Contains(js, runAfterPaint) || strings.Index(js, runAfterPaint) > strings.Index(js, "go.run(wasm.instance)") {
 		t.Error("app.js runs the wasm without waiting for the page's first contentful paint")
+	}
+	if !strings.Contains(js, "if (!(window.safehouseBuild && window.safehouseBuild.kept)) await window.safehousePainted;") {
+		t.Error("app.js holds a build the worker keeps back for the paint observer")
 	}
 }
 
