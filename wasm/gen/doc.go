@@ -19,6 +19,10 @@
 // when the player build asks, and keeps a build the page fetches through it
 // (app-worker.js).
 //
+// The site's version (GOAPP_VERSION, and the service worker's cache name) is a hash of the
+// files the generator writes, so an installed app updates exactly when something it would
+// get has changed (version.go).
+//
 // The language packs are files of the site (lang/<code>.<hash>.json), and so is, for every
 // language but English, the prerendered page's texts and a manifest in it (langpage.go):
 // the page's inline script (early.js, with langmatch.js) picks the player's language before

@@ -3,7 +3,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -255,30 +258,77 @@ func TestGenerateWritesACompleteSite(t *testing.T) {
 	}
 }
 
-// The version follows the content: the same files give the same version (no update prompt
-// on every build), a changed file a new one.
-func TestVersionFollowsContent(t *testing.T) {
+// The version follows the site: the same inputs give the same version (no update prompt on
+// every build, though go-app writes the page's attributes in a new order each time), a
+// changed file of web/ a new one, a file the site does not ship the same one, and a change
+// in what the generator writes from the same web/ (here a baked setting; as much the page's
+// and the loader's rewrites) a new one. The version is the loader's and the worker's cache's.
+func TestVersionFollowsTheSite(t *testing.T) {
 	web := fakeWeb(t)
-	v1, err := versionOf(web)
-	if err != nil {
-		t.Fatal(err)
+	version := func(c config) string {
+		t.Helper()
+		c.web = web
+		out := generatedSite(t, c)
+		js := string(siteFile(t, out, "app.js"))
+		v := regexp.MustCompile(`"GOAPP_VERSION":"([0-9a-f]{16})"`).FindStringSubmatch(js)
+		worker := regexp.MustCompile(`const cacheName = "app-" \+ "([0-9a-f]{16})";`).FindStringSubmatch(string(siteFile(t, out, "app-worker.js")))
+		if v == nil || worker == nil || v[1] != worker[1] {
+			t.Fatalf("the loader's version %v and the worker's cache %v are not one 16-digit hash", v, worker)
+		}
+		err := filepath.WalkDir(out, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			if raw, err := os.ReadFile(path); err != nil || bytes.Contains(raw, []byte(versionMark)) {
+				return fmt.Errorf("%s still holds the version's mark (%v)", path, err)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v[1]
 	}
-	v2, _ := versionOf(web)
-	if v1 != v2 {
-		t.Fatalf("same files, versions %s and %s", v1, v2)
+	v1 := version(config{})
+	for range 2 {
+		if v := version(config{}); v != v1 {
+			t.Fatalf("same inputs, versions %s and %s", v1, v)
+		}
+	}
+	if v := version(config{signalURL: "wss://signal.example.org/signal"}); v == v1 {
+		t.Error("the site bakes in another signaling server, same version")
 	}
 	if err := os.WriteFile(filepath.Join(web, "styles.css"), []byte("body{color:red}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	v3, _ := versionOf(web)
+	v3 := version(config{})
 	if v3 == v1 {
 		t.Fatal("changed styles.css, same version")
 	}
 	if err := os.WriteFile(filepath.Join(web, "render-icons.sh"), []byte("changed"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if v4, _ := versionOf(web); v4 != v3 {
+	if v4 := version(config{}); v4 != v3 {
 		t.Error("a file that is not shipped changed the version")
+	}
+}
+
+// A page's attributes in another order are the same page to the version; anything else is not.
+func TestCanonicalPageSortsOnlyAttributes(t *testing.T) {
+	a := canonicalHTML([]byte(`<p id="x" class="y">t</p><script>if (a < b) x = "<i class=z>";</script>`))
+	b := canonicalHTML([]byte(`<p class="y" id="x">t</p><script>if (a < b) x = "<i class=z>";</script>`))
+	if !bytes.Equal(a, b) {
+		t.Errorf("attributes in another order read %s and %s", a, b)
+	}
+	for _, other := range []string{
+		`<p id="x" class="z">t</p><script>if (a < b) x = "<i class=z>";</script>`,
+		`<p id="x" class="y">u</p><script>if (a < b) x = "<i class=z>";</script>`,
+		`<p id="x" class="y">t</p><script>if (a < b) x = "<i class=y>";</script>`,
+		`<p id="x" class="y" hidden>t</p><script>if (a < b) x = "<i class=z>";</script>`,
+	} {
+		if bytes.Equal(canonicalHTML([]byte(other)), a) {
+			t.Errorf("%s reads as the page it differs from", other)
+		}
 	}
 }
 

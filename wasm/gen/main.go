@@ -50,10 +50,6 @@ func generate(c config) error {
 	if err != nil {
 		return err
 	}
-	version, err := versionOf(c.web)
-	if err != nil {
-		return err
-	}
 	if err := os.RemoveAll(c.out); err != nil {
 		return err
 	}
@@ -84,7 +80,7 @@ func generate(c config) error {
 	if err != nil {
 		return err
 	}
-	h := handler(c, version, sizes, packs, langs)
+	h := handler(c, versionMark, sizes, packs, langs)
 	h.CacheableResources = files
 	// The invited screen waits in the page for early.js, which shows it for an invite link.
 	h.RawHeaders = append(h.RawHeaders, `<template id="invited-page">`+invited+`</template>`)
@@ -131,6 +127,13 @@ func generate(c config) error {
 		return err
 	}
 	if err := writePacks(c.out); err != nil {
+		return err
+	}
+	version, err := siteVersion(c.out)
+	if err != nil {
+		return err
+	}
+	if err := stampVersion(c.out, version); err != nil {
 		return err
 	}
 	if c.plain {
@@ -356,35 +359,6 @@ func handler(c config, version string, sizes map[string]int64, packs, langs stri
 	// site's settings may change its choice, and an invite's page opens its socket.
 	h.RawHeaders = append(h.RawHeaders, "<script>"+applyTheConfig+earlySocket+"</script>")
 	return h
-}
-
-// versionOf hashes everything under web/ (the wasm included), so the version changes exactly
-// when the site does and go-app's update check stays quiet otherwise.
-func versionOf(web string) (string, error) {
-	sum := sha256.New()
-	// The worker's own code is part of the version, so a change to it reaches installed apps.
-	fmt.Fprintf(sum, "app-worker.js\x00%s\x00early.js\x00%s\x00langmatch.js\x00%s\x00build.js\x00%s\x00earlysocket.js\x00%s", serviceWorker, earlyScript, langMatch, buildChoice, earlySocket)
-	// So are the language packs: the page names them by their content's hash.
-	for _, f := range packFiles() {
-		fmt.Fprintf(sum, "%s\x00", f.name)
-	}
-	err := filepath.WalkDir(web, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !source(d.Name()) {
-			return err
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		fmt.Fprintf(sum, "%s\x00", filepath.ToSlash(path))
-		_, err = io.Copy(sum, f)
-		return err
-	})
-	if err != nil {
-		return "", fmt.Errorf("hashing %s: %w", web, err)
-	}
-	return hex.EncodeToString(sum.Sum(nil))[:16], nil
 }
 
 // webFiles lists every file of web/ the site ships, as the page asks for it ("/web/icon.svg"),
