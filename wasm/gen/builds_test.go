@@ -145,8 +145,7 @@ func TestInviteLinksLoadThePlayerBuild(t *testing.T) {
 	}
 	builds := `{"full":{"url":"/sub/web/app.wasm","size":100},"player":{"url":"/sub/web/app-player.wasm","size":80}}`
 	input, _ := json.Marshal(cases)
-	script := `const run = new Function("window", "location", "navigator", "fetch", ` + jsString(buildChoice+applyTheConfig) + `);
-const out = ` + string(input) + `.map((c) => {
+	script := `const out = ` + string(input) + `.map((c) => {
   const window = {
     safehouseBuilds: ` + builds + `,
     localStorage: { getItem: (k) => ((c.hosting && k === "safehouse.host") || (c.kept && k === "safehouse.full-kept") ? "1" : null) },
@@ -212,18 +211,6 @@ console.log(JSON.stringify(out));`
 			t.Errorf("%s: downloads %+v, want the player build's stopped, then the full build's", what, g.Fetches)
 		}
 	}
-}
-
-func mapsEqual(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 // jsString is s as a JavaScript string literal.
