@@ -96,13 +96,13 @@ WASM_BUILD   = GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS)
 
 # The player build (-tags player, wasm/doc.go) is what an invite link loads: the same source
 # without what only a host runs. The site ships both; wasm/gen tells the page which to load.
-# Both then lose their file and line tables (tools/wasmlines: 0.12 MB of brotli each, which
+# Both then lose their file and line tables (tools/wasmslim: 0.12 MB of brotli each, which
 # only a panic's trace and runtime.Caller read; a trace in the console then says "?:0" where it
 # said file:line). tools/bench does the same to its baseline.
 wasm: wasm-goapp wasm-std
 	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./wasm
 	$(WASM_BUILD) -tags player -ldflags="-s -w" -o web/app-player.wasm ./wasm
-	$(GO) run ./tools/wasmlines web/app.wasm web/app-player.wasm
+	$(GO) run ./tools/wasmslim web/app.wasm web/app-player.wasm
 
 # go mod download, not go list -m: on a fresh machine go-app is not in the module cache yet,
 # and go list -m then names no directory. The copy is made in build/.go-app, which ./...
@@ -199,7 +199,7 @@ vet: wasm-goapp wasm-std
 # catalogue, the codecs, and the tools that only read files. The site generator's only
 # concurrency is tools/precompress's, whose own tests run under -race.
 NORACE_PKGS = ./engine/... ./wasm/gen ./app/i18n ./app/ui/... ./app/spyfallui ./app/spyfestui \
-              ./qrcode ./wire ./tools/rulecheck ./tools/stdoverlay ./tools/wasmsize ./tools/wasmlines
+              ./qrcode ./wire ./tools/rulecheck ./tools/stdoverlay ./tools/wasmsize ./tools/wasmslim
 RACE_PKGS   = $(filter-out $(shell $(GO) list $(NORACE_PKGS)) safehouse/app/e2e,$(shell $(GO) list ./...))
 # The browser tests run after the others, on their own: beside other packages' tests on two
 # cores, Chromium tabs and native pion peers starved one another, and a join, a QR hand-over

@@ -63,8 +63,8 @@ func buildBaseline(ctx context.Context, dir string) (site string, err error) {
 	if out, err := build.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building the baseline wasm: %v\n%s", err, out)
 	}
-	// Without its file and line tables, as the app (Makefile, wasm; tools/wasmlines).
-	if out, err := exec.CommandContext(ctx, "go", "run", "./tools/wasmlines", wasm).CombinedOutput(); err != nil {
+	// Without its file and line tables, as the app (Makefile, wasm; tools/wasmslim).
+	if out, err := exec.CommandContext(ctx, "go", "run", "./tools/wasmslim", wasm).CombinedOutput(); err != nil {
 		return "", fmt.Errorf("clearing the baseline's line tables: %v\n%s", err, out)
 	}
 	site = filepath.Join(dir, "baseline-site")

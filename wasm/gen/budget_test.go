@@ -12,7 +12,7 @@ import (
 // the full build 2.05 MB (issue 20; it was 2.02 MB when the budget was set), the player build
 // an invite link loads 1.55 MB, issue 35's target for an invitee's download (1.77 MB when it
 // shipped, 1.63 MB once the host's code and the QR join left it and the standard library's
-// overlay dropped math/big, mime and gob, 1.51 MB once tools/wasmlines cleared the line
+// overlay dropped math/big, mime and gob, 1.51 MB once tools/wasmslim cleared the line
 // tables). `make size` shows which packages to cut when one is reached.
 var brotliBudgets = map[string]int64{fullBuild: 2_050_000, playerBuild: 1_550_000}
 

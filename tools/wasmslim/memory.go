@@ -26,7 +26,7 @@ type segment struct {
 // dataMemory reads the data section of a wasm module.
 func dataMemory(file []byte) (*memory, error) {
 	if len(file) < 8 || string(file[:4]) != "\x00asm" || binary.LittleEndian.Uint32(file[4:8]) != 1 {
-		return nil, errors.New("wasmlines: not a wasm module of version 1")
+		return nil, errors.New("wasmslim: not a wasm module of version 1")
 	}
 	m := &memory{file: file}
 	at := uint64(8)
@@ -34,7 +34,7 @@ func dataMemory(file []byte) (*memory, error) {
 		id := file[at]
 		size, k := binary.Uvarint(file[at+1:])
 		if k <= 0 || at+1+uint64(k)+size > uint64(len(file)) {
-			return nil, fmt.Errorf("wasmlines: a malformed section at %#x", at)
+			return nil, fmt.Errorf("wasmslim: a malformed section at %#x", at)
 		}
 		body := at + 1 + uint64(k)
 		if id == 11 {
@@ -45,7 +45,7 @@ func dataMemory(file []byte) (*memory, error) {
 		at = body + size
 	}
 	if len(m.segs) == 0 {
-		return nil, errors.New("wasmlines: no data section")
+		return nil, errors.New("wasmslim: no data section")
 	}
 	sort.Slice(m.segs, func(i, j int) bool { return m.segs[i].addr < m.segs[j].addr })
 	return m, nil
@@ -56,29 +56,29 @@ func dataMemory(file []byte) (*memory, error) {
 func (m *memory) readData(at, end uint64) error {
 	count, k := binary.Uvarint(m.file[at:end])
 	if k <= 0 {
-		return errors.New("wasmlines: a malformed data section")
+		return errors.New("wasmslim: a malformed data section")
 	}
 	at += uint64(k)
 	for range count {
 		if at+2 > end || m.file[at] != 0 || m.file[at+1] != 0x41 {
-			return fmt.Errorf("wasmlines: a data segment at %#x that is not active at a constant address", at)
+			return fmt.Errorf("wasmslim: a data segment at %#x that is not active at a constant address", at)
 		}
 		// i32.const takes a signed LEB128, which binary.Varint (zig-zag) does not read.
 		addr, k := sleb(m.file[at+2 : end])
 		if k <= 0 || addr < 0 || at+2+uint64(k) >= end || m.file[at+2+uint64(k)] != 0x0b {
-			return fmt.Errorf("wasmlines: a malformed data segment at %#x", at)
+			return fmt.Errorf("wasmslim: a malformed data segment at %#x", at)
 		}
 		at += 2 + uint64(k) + 1
 		n, k2 := binary.Uvarint(m.file[at:end])
 		if k2 <= 0 || at+uint64(k2)+n > end {
-			return fmt.Errorf("wasmlines: a data segment at %#x runs past its section", at)
+			return fmt.Errorf("wasmslim: a data segment at %#x runs past its section", at)
 		}
 		at += uint64(k2)
 		m.segs = append(m.segs, segment{addr: uint64(addr), at: at, n: n})
 		at += n
 	}
 	if at != end {
-		return errors.New("wasmlines: bytes after the last data segment")
+		return errors.New("wasmslim: bytes after the last data segment")
 	}
 	return nil
 }
@@ -124,7 +124,7 @@ func (m *memory) putByte(a uint64, b byte) {
 	if i := m.find(a); i >= 0 {
 		m.file[i] = b
 	} else if b != 0 {
-		panic(fmt.Sprintf("wasmlines: writing %#x at %#x, which no data segment covers", b, a))
+		panic(fmt.Sprintf("wasmslim: writing %#x at %#x, which no data segment covers", b, a))
 	}
 }
 

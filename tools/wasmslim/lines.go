@@ -62,7 +62,7 @@ func dropLines(wasm []byte) ([]byte, stats, error) {
 	pctab := h + mem.u64(h+8+6*8)
 	pclntable := h + mem.u64(h+8+7*8)
 	if nfunc <= 0 || pctab >= pclntable {
-		return nil, stats{}, fmt.Errorf("wasmlines: a function table of %d functions with pctab at %#x and pclntable at %#x", nfunc, pctab, pclntable)
+		return nil, stats{}, fmt.Errorf("wasmslim: a function table of %d functions with pctab at %#x and pclntable at %#x", nfunc, pctab, pclntable)
 	}
 	type table struct{ off, n uint32 }
 	kept := map[uint32]bool{}
@@ -72,18 +72,18 @@ func dropLines(wasm []byte) ([]byte, stats, error) {
 	for i := range nfunc {
 		entry, foff := mem.u32(pclntable+uint64(8*i)), mem.u32(pclntable+uint64(8*i)+4)
 		if int64(entry) < prevEntry {
-			return nil, stats{}, fmt.Errorf("wasmlines: function %d's entry %#x comes before the previous one's", i, entry)
+			return nil, stats{}, fmt.Errorf("wasmslim: function %d's entry %#x comes before the previous one's", i, entry)
 		}
 		prevEntry = int64(entry)
 		f := pclntable + uint64(foff)
 		if mem.u32(f) != entry {
-			return nil, stats{}, fmt.Errorf("wasmlines: function %d's record does not start with its entry (%#x, want %#x): not the _func this tool knows", i, mem.u32(f), entry)
+			return nil, stats{}, fmt.Errorf("wasmslim: function %d's record does not start with its entry (%#x, want %#x): not the _func this tool knows", i, mem.u32(f), entry)
 		}
 		funcs = append(funcs, f)
 		kept[mem.u32(f+funcPCSP)] = true
 		npcdata := mem.u32(f + funcNPCData)
 		if npcdata > 16 || mem.byte(f+funcNFuncData) > 16 {
-			return nil, stats{}, fmt.Errorf("wasmlines: function %d has %d pcdata and %d funcdata: not the _func this tool knows", i, npcdata, mem.byte(f+funcNFuncData))
+			return nil, stats{}, fmt.Errorf("wasmslim: function %d has %d pcdata and %d funcdata: not the _func this tool knows", i, npcdata, mem.byte(f+funcNFuncData))
 		}
 		for j := range npcdata {
 			kept[mem.u32(f+funcFixed+4*uint64(j))] = true
@@ -148,7 +148,7 @@ func (m *memory) tableLen(a uint64) (int, error) {
 		}
 		n += k
 		if n > 1<<20 {
-			return 0, errors.New("wasmlines: a pc-value table without an end")
+			return 0, errors.New("wasmslim: a pc-value table without an end")
 		}
 	}
 }
@@ -160,7 +160,7 @@ func (m *memory) uvarint(a uint64) (uint64, int, error) {
 	}
 	v, k := binary.Uvarint(buf[:])
 	if k <= 0 {
-		return 0, 0, fmt.Errorf("wasmlines: a malformed varint at %#x", a)
+		return 0, 0, fmt.Errorf("wasmslim: a malformed varint at %#x", a)
 	}
 	return v, k, nil
 }
@@ -176,7 +176,7 @@ func (m *memory) findHeader() (uint64, error) {
 		}
 	}
 	if len(found) != 1 {
-		return 0, fmt.Errorf("wasmlines: %d Go 1.20+ function table headers (magic %#x, 64-bit) in the data, want 1", len(found), pcHeaderMagic)
+		return 0, fmt.Errorf("wasmslim: %d Go 1.20+ function table headers (magic %#x, 64-bit) in the data, want 1", len(found), pcHeaderMagic)
 	}
 	return found[0], nil
 }

@@ -1,8 +1,8 @@
 //go:build !wasm
 
-// Command wasmlines takes the file and line numbers out of Go wasm modules, in place:
+// Command wasmslim takes the file and line numbers out of Go wasm modules, in place:
 //
-//	go run ./tools/wasmlines web/app.wasm web/app-player.wasm
+//	go run ./tools/wasmslim web/app.wasm web/app-player.wasm
 //
 // Why: a Go module carries, for every function, a table from each instruction to its source
 // line and one to its source file (runtime.pclntab's pcln and pcfile). Only
@@ -36,7 +36,7 @@ import (
 
 func main() {
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: wasmlines FILE.wasm ...   (rewrites each file in place)")
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: wasmslim FILE.wasm ...   (rewrites each file in place)")
 	}
 	flag.Parse()
 	log.SetFlags(0)
@@ -54,13 +54,13 @@ func main() {
 			log.Fatalf("%s: %v", path, err)
 		}
 		if st.lineBytes == 0 {
-			fmt.Printf("wasmlines: %s: %d functions, no line tables left (cleared before)\n", path, st.funcs)
+			fmt.Printf("wasmslim: %s: %d functions, no line tables left (cleared before)\n", path, st.funcs)
 			continue
 		}
 		if err := replace(path, out); err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("wasmlines: %s: %d functions, %d line and file tables cleared (%d bytes)\n", path, st.funcs, st.lineTables, st.lineBytes)
+		fmt.Printf("wasmslim: %s: %d functions, %d line and file tables cleared (%d bytes)\n", path, st.funcs, st.lineTables, st.lineBytes)
 	}
 }
 
@@ -72,7 +72,7 @@ func replace(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	tmp := path + ".wasmlines"
+	tmp := path + ".wasmslim"
 	if err := os.WriteFile(tmp, data, info.Mode().Perm()); err != nil {
 		os.Remove(tmp)
 		return err
