@@ -98,7 +98,8 @@ WASM_BUILD   = GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS)
 # without what only a host runs. The site ships both; wasm/gen tells the page which to load.
 # Both then lose their file and line tables (tools/wasmslim: 0.12 MB of brotli each, which
 # only a panic's trace and runtime.Caller read; a trace in the console then says "?:0" where it
-# said file:line). tools/bench does the same to its baseline.
+# said file:line), and their data goes into one segment instead of the linker's 100,000 (whose
+# headers brotli cannot pack: another 0.12 MB each). tools/bench does the same to its baseline.
 wasm: wasm-goapp wasm-std
 	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./wasm
 	$(WASM_BUILD) -tags player -ldflags="-s -w" -o web/app-player.wasm ./wasm

@@ -63,9 +63,10 @@ func buildBaseline(ctx context.Context, dir string) (site string, err error) {
 	if out, err := build.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building the baseline wasm: %v\n%s", err, out)
 	}
-	// Without its file and line tables, as the app (Makefile, wasm; tools/wasmslim).
+	// Without its file and line tables and with its data in few segments, as the app (Makefile,
+	// wasm; tools/wasmslim).
 	if out, err := exec.CommandContext(ctx, "go", "run", "./tools/wasmslim", wasm).CombinedOutput(); err != nil {
-		return "", fmt.Errorf("clearing the baseline's line tables: %v\n%s", err, out)
+		return "", fmt.Errorf("slimming the baseline's wasm: %v\n%s", err, out)
 	}
 	site = filepath.Join(dir, "baseline-site")
 	gen := exec.CommandContext(ctx, "go", "run", "./tools/bench/baseline", "-out", site, "-wasm", wasm)

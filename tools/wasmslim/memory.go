@@ -13,8 +13,9 @@ import (
 // written in place in the module's bytes. Addresses no segment covers read as zero (a
 // module's memory starts zeroed, and Go's linker leaves zero runs out of its segments).
 type memory struct {
-	file []byte
-	segs []segment // by address
+	file            []byte
+	segs            []segment // by address
+	dataAt, dataEnd uint64    // the data section in the file, from its id byte to its end
 }
 
 type segment struct {
@@ -38,6 +39,10 @@ func dataMemory(file []byte) (*memory, error) {
 		}
 		body := at + 1 + uint64(k)
 		if id == 11 {
+			if m.segs != nil {
+				return nil, errors.New("wasmslim: two data sections")
+			}
+			m.dataAt, m.dataEnd = at, body+size
 			if err := m.readData(body, body+size); err != nil {
 				return nil, err
 			}
@@ -103,10 +108,19 @@ func sleb(b []byte) (int64, int) {
 	return 0, 0
 }
 
-// find is the index in the file of memory address a, or -1 where no segment covers it.
-func (m *memory) find(a uint64) int64 {
+// segAt is the index of the segment that covers memory address a, or -1 where none does.
+func (m *memory) segAt(a uint64) int {
 	i := sort.Search(len(m.segs), func(i int) bool { return m.segs[i].addr+m.segs[i].n > a })
 	if i == len(m.segs) || m.segs[i].addr > a {
+		return -1
+	}
+	return i
+}
+
+// find is the index in the file of memory address a, or -1 where no segment covers it.
+func (m *memory) find(a uint64) int64 {
+	i := m.segAt(a)
+	if i < 0 {
 		return -1
 	}
 	return int64(m.segs[i].at + a - m.segs[i].addr)
