@@ -53,8 +53,9 @@ func TestMergedSegmentsRunAsBuilt(t *testing.T) {
 	}
 }
 
-// A module whose data this pass would have to understand better than Go's linker writes it
-// is refused: one with a data count section, or with segments that overlap.
+// Segments closer than maxZeroRun become one, and farther ones stay apart. A module whose
+// data this pass would have to understand better than Go's linker writes it is refused: one
+// with a data count section, or with segments that overlap.
 func TestMergeRefusesWhatItDoesNotKnow(t *testing.T) {
 	section := func(id byte, body []byte) []byte {
 		return append(binary.AppendUvarint([]byte{id}, uint64(len(body))), body...)
@@ -75,6 +76,10 @@ func TestMergeRefusesWhatItDoesNotKnow(t *testing.T) {
 		t.Fatalf("two segments 97 zeros apart: %d -> %d (%v)", before, after, err)
 	} else if _, mem := image(t, out); string(mem) != "abc"+string(make([]byte, 101))+"def" {
 		t.Fatalf("merged into %q", mem)
+	}
+	apart := module(data(segment(4096, "abc"), segment(4099+maxZeroRun+1, "def")))
+	if out, before, after, err := mergeSegments(apart); err != nil || before != 2 || after != 2 || len(out) != len(apart) {
+		t.Errorf("two segments %d zeros apart: %d -> %d, %d -> %d bytes (%v)", maxZeroRun+1, before, after, len(apart), len(out), err)
 	}
 	for name, in := range map[string][]byte{
 		"a data count section":   module(section(12, []byte{2}), data(segment(4096, "abc"), segment(4200, "def"))),
