@@ -3,10 +3,13 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -399,6 +402,123 @@ func main() {
 	}
 }
 
+// With the overlay, P-256's generator tables are computed on first use: the generic P-256
+// (-tags purego natively, as js/wasm builds it) gives the same keys and shared secrets as
+// with the embedded tables, its own tests pass (TestP256PrecomputedTable checks every entry
+// of every table), and a wasm that uses P-256 no longer carries the embedded tables.
+func TestP256OverlayComputesTheTablesAndDropsThem(t *testing.T) {
+	goroot, err := goEnv("GOROOT")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	ov, err := write(filepath.Join(goroot, "src"), filepath.Join(dir, "ov"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ovFile := filepath.Join(dir, "overlay.json")
+	if err := writeJSON(ovFile, ov); err != nil {
+		t.Fatal(err)
+	}
+	test := exec.Command("go", "test", "-short", "-tags", "purego", "-overlay", ovFile, p256Pkg, "crypto/ecdh", "crypto/ecdsa")
+	if out, err := test.CombinedOutput(); err != nil {
+		t.Fatalf("the generic P-256's tests with the tables made on first use: %v\n%s", err, out)
+	}
+
+	use := writeProgram(t, dir, "use", `package main
+
+import (
+	"crypto/ecdh"
+	"crypto/sha256"
+	"fmt"
+)
+
+func main() {
+	for i := range 5 {
+		a := sha256.Sum256([]byte{byte(i), 'a'})
+		b := sha256.Sum256([]byte{byte(i), 'b'})
+		ka, err := ecdh.P256().NewPrivateKey(a[:])
+		if err != nil {
+			panic(err)
+		}
+		kb, err := ecdh.P256().NewPrivateKey(b[:])
+		if err != nil {
+			panic(err)
+		}
+		secret, err := ka.ECDH(kb.PublicKey())
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%x %x %x\n", ka.PublicKey().Bytes(), kb.PublicKey().Bytes(), secret)
+	}
+}
+`)
+	run := func(extra ...string) string {
+		t.Helper()
+		cmd := exec.Command("go", append(append([]string{"run", "-tags", "purego"}, extra...), ".")...)
+		cmd.Dir = use
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go run %v: %v\n%s", extra, err, out)
+		}
+		return string(out)
+	}
+	if want, got := run(), run("-overlay", ovFile); got != want || strings.Count(got, "\n") != 5 {
+		t.Errorf("with the overlay the program printed\n%s\nwithout it\n%s", got, want)
+	}
+
+	// The embedded table's first bytes, as p256_table.go spells them, are in a wasm built
+	// without the overlay and not in one built with it.
+	table, err := os.ReadFile(filepath.Join(goroot, "src", filepath.FromSlash(p256Pkg), "p256_table.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`p256PrecomputedEmbed = \[\.\.\.\]byte\{((?:0x[0-9a-f]+, ){16})`).FindSubmatch(table)
+	if m == nil {
+		t.Fatal("p256_table.go does not start p256PrecomputedEmbed as this test reads it")
+	}
+	var first []byte
+	for _, h := range strings.Split(strings.TrimSuffix(string(m[1]), ", "), ", ") {
+		v, err := strconv.ParseUint(strings.TrimPrefix(h, "0x"), 16, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first = append(first, byte(v))
+	}
+	plain, lazy := wasmBytes(t, use), wasmBytes(t, use, "-overlay", ovFile)
+	t.Logf("a wasm using P-256: %d bytes, %d with the overlay", len(plain), len(lazy))
+	if !bytes.Contains(plain, first) || bytes.Contains(lazy, first) {
+		t.Errorf("the embedded table: in the plain wasm %v, with the overlay %v; want it only in the plain one",
+			bytes.Contains(plain, first), bytes.Contains(lazy, first))
+	}
+	if len(plain)-len(lazy) < 80_000 {
+		t.Errorf("the overlay saves %d bytes of a wasm using P-256, want the 88 KB table", len(plain)-len(lazy))
+	}
+}
+
+// A Go whose P-256 changed fails the rewrite loudly.
+func TestP256RewriteFailsOnAChangedFile(t *testing.T) {
+	goroot, err := goEnv("GOROOT")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for name := range p256Edits {
+		b, err := os.ReadFile(filepath.Join(goroot, "src", filepath.FromSlash(p256Pkg), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = b
+	}
+	if _, err := rewriteP256(files); err != nil {
+		t.Fatalf("this toolchain's files: %v", err)
+	}
+	files["p256.go"] = []byte(strings.Replace(string(files["p256.go"]), "func init() {", "func init() { // changed", 1))
+	if _, err := rewriteP256(files); err == nil || !strings.Contains(err.Error(), "P-256 changed") {
+		t.Errorf("a changed p256.go: %v, want an error saying P-256 changed", err)
+	}
+}
+
 // writeProgram writes a module of one main.go under dir/name and returns its folder.
 func writeProgram(t *testing.T, dir, name, main string) string {
 	t.Helper()
@@ -418,6 +538,13 @@ func writeProgram(t *testing.T, dir, name, main string) string {
 // returns the binary's size.
 func wasmSize(t *testing.T, folder string, extra ...string) int64 {
 	t.Helper()
+	return int64(len(wasmBytes(t, folder, extra...)))
+}
+
+// wasmBytes builds the program in folder for js/wasm, stripped, with the extra flags, and
+// returns the binary.
+func wasmBytes(t *testing.T, folder string, extra ...string) []byte {
+	t.Helper()
 	bin := filepath.Join(t.TempDir(), "prog.wasm")
 	build := exec.Command("go", append(append([]string{"build", "-trimpath", "-ldflags=-s -w"}, extra...), "-o", bin, ".")...)
 	build.Dir = folder
@@ -425,9 +552,9 @@ func wasmSize(t *testing.T, folder string, extra ...string) int64 {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building %v: %v\n%s", extra, err, out)
 	}
-	info, err := os.Stat(bin)
+	b, err := os.ReadFile(bin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return info.Size()
+	return b
 }

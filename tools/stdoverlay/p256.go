@@ -1,0 +1,166 @@
+//go:build !wasm
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// P-256's generator tables. The generic (not assembly) P-256 of crypto/internal/fips140/nistec,
+// which js/wasm builds, takes its 43 tables of multiples of the generator from
+// p256PrecomputedEmbed: 88 KB of field elements, which look random to a compressor and were
+// 86 KB of each build's brotli, though nothing the browser runs multiplies the generator
+// (the app's keys are X25519). An init function points p256GeneratorTables at them, so the
+// linker keeps them in every binary that links the package.
+//
+// The rewrite computes the tables on first use instead, as the package's own test computes
+// each entry to check it (p256_table_test.go): successive sums of the table's base point in
+// projective coordinates, made affine with one inversion per table (Montgomery's trick), the
+// base doubled six times from one table to the next. p256GeneratorTables becomes a function
+// that builds them once; its uses, the test's too, become calls. With no init left to read
+// it, the embedded table is unreachable, and the linker drops it.
+const p256Pkg = "crypto/internal/fips140/nistec"
+
+// p256Edits are the edits to p256Pkg, by file: each text must be there exactly n times.
+var p256Edits = map[string][]struct {
+	old, new string
+	n        int
+}{
+	"p256.go": {
+		{"\t\"crypto/internal/fips140deps/cpu\"\n", "", 1},
+		{"\t\"unsafe\"\n", "", 1},
+		{p256InitTables, p256LazyTables, 1},
+		{"&p256GeneratorTables[", "&p256GeneratorTables()[", 2},
+	},
+	"p256_table_test.go": {
+		{"&p256GeneratorTables[", "&p256GeneratorTables()[", 1},
+	},
+}
+
+const p256InitTables = `var p256GeneratorTables *[43]p256AffineTable
+
+func init() {
+	p256GeneratorTablesPtr := unsafe.Pointer(&p256PrecomputedEmbed)
+	if cpu.BigEndian {
+		var newTable [43 * 32 * 2 * 4]uint64
+		for i, x := range (*[43 * 32 * 2 * 4][8]byte)(p256GeneratorTablesPtr) {
+			newTable[i] = byteorder.LEUint64(x[:])
+		}
+		p256GeneratorTablesPtr = unsafe.Pointer(&newTable)
+	}
+	p256GeneratorTables = (*[43]p256AffineTable)(p256GeneratorTablesPtr)
+}
+`
+
+const p256LazyTables = `//
+// tools/stdoverlay in Safehouse: computed on first use, not taken from p256PrecomputedEmbed,
+// which an init function kept in every binary (88 KB that do not compress).
+func p256GeneratorTables() *[43]p256AffineTable {
+	p256GeneratorTablesOnce.Do(func() { p256GeneratorTablesMade = makeP256GeneratorTables() })
+	return p256GeneratorTablesMade
+}
+
+var (
+	p256GeneratorTablesOnce sync.Once
+	p256GeneratorTablesMade *[43]p256AffineTable
+)
+
+// makeP256GeneratorTables computes the tables: table i holds [1]B to [32]B in affine
+// coordinates, where B is [2^(6i)]G. The multiples are summed in projective coordinates, and
+// their Z made 1 by multiplying X and Y by 1/Z; the 32 inverses of a table come from one
+// inversion of the product of its Zs. No multiple up to [32]B is the point at infinity.
+func makeP256GeneratorTables() *[43]p256AffineTable {
+	tables := new([43]p256AffineTable)
+	base := NewP256Point().SetGenerator()
+	var sums [32]P256Point
+	var zs [32]fiat.P256Element // zs[j]: the product of the first j+1 Zs
+	for i := range tables {
+		sum := NewP256Point()
+		for j := range sums {
+			sum.Add(sum, base)
+			sums[j].Set(sum)
+			if j == 0 {
+				zs[j].Set(&sum.z)
+			} else {
+				zs[j].Mul(&zs[j-1], &sum.z)
+			}
+		}
+		var inv, zInv fiat.P256Element
+		inv.Invert(&zs[31]) // 1 / (Z0 ... Z31)
+		for j := 31; j >= 0; j-- {
+			if j > 0 {
+				zInv.Mul(&inv, &zs[j-1])  // 1 / Zj
+				inv.Mul(&inv, &sums[j].z) // 1 / (Z0 ... Zj-1)
+			} else {
+				zInv.Set(&inv)
+			}
+			tables[i][j].x.Mul(&sums[j].x, &zInv)
+			tables[i][j].y.Mul(&sums[j].y, &zInv)
+		}
+		for range 6 {
+			base.Double(base)
+		}
+	}
+	return tables
+}
+`
+
+// rewriteP256 applies p256Edits to the files given by name.
+func rewriteP256(files map[string][]byte) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for name, edits := range p256Edits {
+		src, ok := files[name]
+		if !ok {
+			return nil, fmt.Errorf("%s/%s is missing", p256Pkg, name)
+		}
+		s := string(src)
+		for _, e := range edits {
+			if n := strings.Count(s, e.old); n != e.n {
+				return nil, fmt.Errorf("%s/%s has %q %d times, want %d: this Go's P-256 changed", p256Pkg, name, firstLine(e.old), n, e.n)
+			}
+			s = strings.ReplaceAll(s, e.old, e.new)
+		}
+		out[name] = []byte(s)
+	}
+	return out, nil
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimPrefix(s, "\t"), "\n")
+	return line
+}
+
+// writeP256 writes p256Pkg's rewritten files under out and adds them to ov.
+func writeP256(srcRoot, out string, ov overlay) error {
+	dir := filepath.Join(srcRoot, filepath.FromSlash(p256Pkg))
+	files := map[string][]byte{}
+	for name := range p256Edits {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		files[name] = b
+	}
+	rewritten, err := rewriteP256(files)
+	if err != nil {
+		return err
+	}
+	for name, b := range rewritten {
+		dst := filepath.Join(out, filepath.FromSlash(p256Pkg), name+".overlay")
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst, b, 0o644); err != nil {
+			return err
+		}
+		abs, err := filepath.Abs(dst)
+		if err != nil {
+			return err
+		}
+		ov.Replace[filepath.Join(dir, name)] = abs
+	}
+	return nil
+}
