@@ -5,8 +5,6 @@ package main
 import (
 	"fmt"
 	"go/format"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -143,36 +141,4 @@ func gobTypeGo(src string) (string, error) {
 	fn := src[basics[0][0]:basics[0][1]]
 	src = src[:basics[0][0]] + strings.ReplaceAll(fn, "\tRegister(", "\tregister(") + src[basics[0][1]:]
 	return src + gobSetup, nil
-}
-
-// writeGob writes gobPkg's rewritten files under out and adds them to ov.
-func writeGob(srcRoot, out string, ov overlay) error {
-	dir := filepath.Join(srcRoot, filepath.FromSlash(gobPkg))
-	files := map[string][]byte{}
-	for name := range gobEdits {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			return err
-		}
-		files[name] = b
-	}
-	rewritten, err := rewriteGob(files)
-	if err != nil {
-		return err
-	}
-	for name, b := range rewritten {
-		dst := filepath.Join(out, filepath.FromSlash(gobPkg), name+".overlay")
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(dst, b, 0o644); err != nil {
-			return err
-		}
-		abs, err := filepath.Abs(dst)
-		if err != nil {
-			return err
-		}
-		ov.Replace[filepath.Join(dir, name)] = abs
-	}
-	return nil
 }

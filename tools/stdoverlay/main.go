@@ -68,6 +68,7 @@ import (
 	"go/token"
 	"io/fs"
 	"log"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -178,20 +179,7 @@ func write(srcRoot, out string) (overlay, error) {
 		for _, n := range kems {
 			found[n] = true
 		}
-		// Not .go: out is inside the module (build/), where go list ./... would find packages.
-		dst := filepath.Join(out, rel+".overlay")
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(dst, rewritten, 0o644); err != nil {
-			return err
-		}
-		abs, err := filepath.Abs(dst)
-		if err != nil {
-			return err
-		}
-		ov.Replace[file] = abs
-		return nil
+		return putFile(ov, out, filepath.ToSlash(rel), file, rewritten)
 	})
 	if err != nil {
 		return overlay{}, err
@@ -225,18 +213,9 @@ func write(srcRoot, out string) (overlay, error) {
 		for _, n := range types {
 			found[n] = true
 		}
-		dst := filepath.Join(out, filepath.FromSlash(rel)+".overlay")
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		if err := putFile(ov, out, rel, file, rewritten); err != nil {
 			return overlay{}, err
 		}
-		if err := os.WriteFile(dst, rewritten, 0o644); err != nil {
-			return overlay{}, err
-		}
-		abs, err := filepath.Abs(dst)
-		if err != nil {
-			return overlay{}, err
-		}
-		ov.Replace[file] = abs
 	}
 	for _, n := range lazyTypes {
 		if !found[n] {
@@ -246,10 +225,10 @@ func write(srcRoot, out string) (overlay, error) {
 	if len(missing) > 0 {
 		return overlay{}, fmt.Errorf("%s has no `x = reflect.TypeFor[T]()` for %s: this Go's encoding/asn1 changed", typePkg, strings.Join(missing, ", "))
 	}
-	if err := writeGob(srcRoot, out, ov); err != nil {
+	if err := rewritePackage(srcRoot, out, ov, gobPkg, slices.Collect(maps.Keys(gobEdits)), rewriteGob); err != nil {
 		return overlay{}, err
 	}
-	if err := writeP256(srcRoot, out, ov); err != nil {
+	if err := rewritePackage(srcRoot, out, ov, p256Pkg, slices.Collect(maps.Keys(p256Edits)), rewriteP256); err != nil {
 		return overlay{}, err
 	}
 	for file, r := range mimeRewrites {
@@ -261,20 +240,54 @@ func write(srcRoot, out string) (overlay, error) {
 		if strings.Count(string(orig), r[0]) != 1 {
 			return overlay{}, fmt.Errorf("mime/%s has no %q: this Go's mime changed", file, r[0])
 		}
-		dst := filepath.Join(out, "mime", file+".overlay")
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		if err := putFile(ov, out, path.Join("mime", file), src, []byte(strings.Replace(string(orig), r[0], r[1], 1))); err != nil {
 			return overlay{}, err
 		}
-		if err := os.WriteFile(dst, []byte(strings.Replace(string(orig), r[0], r[1], 1)), 0o644); err != nil {
-			return overlay{}, err
-		}
-		abs, err := filepath.Abs(dst)
-		if err != nil {
-			return overlay{}, err
-		}
-		ov.Replace[src] = abs
 	}
 	return ov, nil
+}
+
+// putFile writes data under out as the overlay's copy of src, the toolchain's file rel (a
+// slash path from its src directory), and adds it to ov. The copy's name does not end in .go:
+// out is inside the module (build/), where go list ./... would find packages.
+func putFile(ov overlay, out, rel, src string, data []byte) error {
+	dst := filepath.Join(out, filepath.FromSlash(rel)+".overlay")
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		return err
+	}
+	abs, err := filepath.Abs(dst)
+	if err != nil {
+		return err
+	}
+	ov.Replace[src] = abs
+	return nil
+}
+
+// rewritePackage reads the named files of the toolchain's package pkg, rewrites them
+// together, and writes what comes back into the overlay.
+func rewritePackage(srcRoot, out string, ov overlay, pkg string, names []string, rewrite func(map[string][]byte) (map[string][]byte, error)) error {
+	dir := filepath.Join(srcRoot, filepath.FromSlash(pkg))
+	files := map[string][]byte{}
+	for _, name := range names {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		files[name] = b
+	}
+	rewritten, err := rewrite(files)
+	if err != nil {
+		return err
+	}
+	for name, b := range rewritten {
+		if err := putFile(ov, out, path.Join(pkg, name), filepath.Join(dir, name), b); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // mimeRewrites are the two edits to mime, by file: what is replaced, and by what.

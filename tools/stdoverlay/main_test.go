@@ -325,19 +325,7 @@ func TestRewriteSetsGobUpOnFirstUse(t *testing.T) {
 // a basic type registered by the setup, a GobEncoder) gets the same bytes and values back as
 // without the overlay.
 func TestGobOverlayLeavesGobOutAndWorksTheSame(t *testing.T) {
-	goroot, err := goEnv("GOROOT")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	ov, err := write(filepath.Join(goroot, "src"), filepath.Join(dir, "ov"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ovFile := filepath.Join(dir, "overlay.json")
-	if err := writeJSON(ovFile, ov); err != nil {
-		t.Fatal(err)
-	}
+	_, dir, ovFile := writeTestOverlay(t)
 	prog := func(name, main string) string { return writeProgram(t, dir, name, main) }
 	idle := prog("idle", "package main\n\nimport _ \"encoding/gob\"\n\nfunc main() {}\n")
 	plain, lazy := wasmSize(t, idle), wasmSize(t, idle, "-overlay", ovFile)
@@ -387,17 +375,7 @@ func main() {
 	fmt.Println(gob.NewEncoder(&buf).Encode(&bad))
 }
 `)
-	run := func(extra ...string) string {
-		t.Helper()
-		cmd := exec.Command("go", append(append([]string{"run"}, extra...), ".")...)
-		cmd.Dir = use
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("go run %v: %v\n%s", extra, err, out)
-		}
-		return string(out)
-	}
-	if want, got := run(), run("-overlay", ovFile); got != want {
+	if want, got := goRun(t, use), goRun(t, use, "-overlay", ovFile); got != want {
 		t.Errorf("with the overlay the program printed\n%s\nwithout it\n%s", got, want)
 	}
 }
@@ -407,19 +385,7 @@ func main() {
 // with the embedded tables, its own tests pass (TestP256PrecomputedTable checks every entry
 // of every table), and a wasm that uses P-256 no longer carries the embedded tables.
 func TestP256OverlayComputesTheTablesAndDropsThem(t *testing.T) {
-	goroot, err := goEnv("GOROOT")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	ov, err := write(filepath.Join(goroot, "src"), filepath.Join(dir, "ov"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ovFile := filepath.Join(dir, "overlay.json")
-	if err := writeJSON(ovFile, ov); err != nil {
-		t.Fatal(err)
-	}
+	goroot, dir, ovFile := writeTestOverlay(t)
 	test := exec.Command("go", "test", "-short", "-tags", "purego", "-overlay", ovFile, p256Pkg, "crypto/ecdh", "crypto/ecdsa")
 	if out, err := test.CombinedOutput(); err != nil {
 		t.Fatalf("the generic P-256's tests with the tables made on first use: %v\n%s", err, out)
@@ -453,17 +419,7 @@ func main() {
 	}
 }
 `)
-	run := func(extra ...string) string {
-		t.Helper()
-		cmd := exec.Command("go", append(append([]string{"run", "-tags", "purego"}, extra...), ".")...)
-		cmd.Dir = use
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("go run %v: %v\n%s", extra, err, out)
-		}
-		return string(out)
-	}
-	if want, got := run(), run("-overlay", ovFile); got != want || strings.Count(got, "\n") != 5 {
+	if want, got := goRun(t, use, "-tags", "purego"), goRun(t, use, "-tags", "purego", "-overlay", ovFile); got != want || strings.Count(got, "\n") != 5 {
 		t.Errorf("with the overlay the program printed\n%s\nwithout it\n%s", got, want)
 	}
 
@@ -532,6 +488,38 @@ func writeProgram(t *testing.T, dir, name, main string) string {
 		}
 	}
 	return d
+}
+
+// writeTestOverlay writes the overlay for this toolchain under a temporary folder and returns
+// the toolchain's root, the folder (for programs) and the overlay file.
+func writeTestOverlay(t *testing.T) (goroot, dir, ovFile string) {
+	t.Helper()
+	goroot, err := goEnv("GOROOT")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	ov, err := write(filepath.Join(goroot, "src"), filepath.Join(dir, "ov"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ovFile = filepath.Join(dir, "overlay.json")
+	if err := writeJSON(ovFile, ov); err != nil {
+		t.Fatal(err)
+	}
+	return goroot, dir, ovFile
+}
+
+// goRun runs the program in folder natively with the extra flags and returns what it printed.
+func goRun(t *testing.T, folder string, extra ...string) string {
+	t.Helper()
+	cmd := exec.Command("go", append(append([]string{"run"}, extra...), ".")...)
+	cmd.Dir = folder
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go run %v: %v\n%s", extra, err, out)
+	}
+	return string(out)
 }
 
 // wasmSize builds the program in folder for js/wasm, stripped, with the extra flags, and

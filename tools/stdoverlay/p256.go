@@ -4,8 +4,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -131,36 +129,4 @@ func rewriteP256(files map[string][]byte) (map[string][]byte, error) {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(strings.TrimPrefix(s, "\t"), "\n")
 	return line
-}
-
-// writeP256 writes p256Pkg's rewritten files under out and adds them to ov.
-func writeP256(srcRoot, out string, ov overlay) error {
-	dir := filepath.Join(srcRoot, filepath.FromSlash(p256Pkg))
-	files := map[string][]byte{}
-	for name := range p256Edits {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			return err
-		}
-		files[name] = b
-	}
-	rewritten, err := rewriteP256(files)
-	if err != nil {
-		return err
-	}
-	for name, b := range rewritten {
-		dst := filepath.Join(out, filepath.FromSlash(p256Pkg), name+".overlay")
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(dst, b, 0o644); err != nil {
-			return err
-		}
-		abs, err := filepath.Abs(dst)
-		if err != nil {
-			return err
-		}
-		ov.Replace[filepath.Join(dir, name)] = abs
-	}
-	return nil
 }
