@@ -39,7 +39,7 @@ func dataMemory(file []byte) (*memory, error) {
 		}
 		body := at + 1 + uint64(k)
 		if id == 11 {
-			if m.segs != nil {
+			if m.dataEnd != 0 {
 				return nil, errors.New("wasmslim: two data sections")
 			}
 			m.dataAt, m.dataEnd = at, body+size

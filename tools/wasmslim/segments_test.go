@@ -82,10 +82,11 @@ func TestMergeRefusesWhatItDoesNotKnow(t *testing.T) {
 		t.Errorf("two segments %d zeros apart: %d -> %d, %d -> %d bytes (%v)", maxZeroRun+1, before, after, len(apart), len(out), err)
 	}
 	for name, in := range map[string][]byte{
-		"a data count section":   module(section(12, []byte{2}), data(segment(4096, "abc"), segment(4200, "def"))),
-		"overlapping segments":   module(data(segment(4096, "abcdef"), segment(4099, "xyz"))),
-		"two data sections":      module(data(segment(4096, "abc")), data(segment(8192, "def"))),
-		"a segment past its end": module(section(11, append([]byte{1}, segment(4096, "abc")[:6]...))),
+		"a data count section":                module(section(12, []byte{2}), data(segment(4096, "abc"), segment(4200, "def"))),
+		"overlapping segments":                module(data(segment(4096, "abcdef"), segment(4099, "xyz"))),
+		"two data sections":                   module(data(segment(4096, "abc")), data(segment(8192, "def"))),
+		"an empty data section, then another": module(data(), data(segment(8192, "def"))),
+		"a segment past its end":              module(section(11, append([]byte{1}, segment(4096, "abc")[:6]...))),
 	} {
 		if out, _, _, err := mergeSegments(in); err == nil || out != nil {
 			t.Errorf("%s: rewritten (%v)", name, err)
