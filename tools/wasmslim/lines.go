@@ -41,6 +41,7 @@ type stats struct {
 	funcs      int // functions in the module
 	lineTables int // pcfile and pcln tables cleared (shared ones once)
 	lineBytes  int // their bytes, now zero
+	fileBytes  int // bytes of the file names and the units' lists of them, now zero
 }
 
 // dropLines clears every function's file and line tables in a wasm module built by Go: the
@@ -59,9 +60,9 @@ func dropLines(wasm []byte) ([]byte, stats, error) {
 		return nil, stats{}, err
 	}
 	nfunc := int(mem.u64(h + 8))
-	pctab := h + mem.u64(h+8+6*8)
+	cutab, pctab := h+mem.u64(h+8+4*8), h+mem.u64(h+8+6*8)
 	pclntable := h + mem.u64(h+8+7*8)
-	if nfunc <= 0 || pctab >= pclntable {
+	if nfunc <= 0 || pctab >= pclntable || cutab >= pctab {
 		return nil, stats{}, fmt.Errorf("wasmslim: a function table of %d functions with pctab at %#x and pclntable at %#x", nfunc, pctab, pclntable)
 	}
 	type table struct{ off, n uint32 }
@@ -124,6 +125,15 @@ func dropLines(wasm []byte) ([]byte, stats, error) {
 				mem.putByte(a, 0)
 				st.lineBytes++
 			}
+		}
+	}
+	// The file names (filetab) and each compilation unit's list of them (cutab, just before
+	// it) are read only by runtime.funcfile, which funcline1 calls only for a pcfile table
+	// that gives a file: with none left, they are never read.
+	for a := cutab; a < pctab; a++ {
+		if mem.byte(a) != 0 {
+			mem.putByte(a, 0)
+			st.fileBytes++
 		}
 	}
 	return out, st, nil

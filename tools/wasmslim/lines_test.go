@@ -207,7 +207,7 @@ func TestARewrittenProgramRunsAsBuilt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.funcs == 0 || st.lineBytes == 0 {
+	if st.funcs == 0 || st.lineBytes == 0 || st.fileBytes == 0 {
 		t.Fatalf("nothing cleared: %+v", st)
 	}
 	if len(rewritten) != len(built) {
@@ -221,7 +221,7 @@ func TestARewrittenProgramRunsAsBuilt(t *testing.T) {
 		t.Errorf("rewritten, the program printed\n%s\nwant\n%s", after, want)
 	}
 	again, st2, err := dropLines(rewritten)
-	if err != nil || !bytes.Equal(again, rewritten) || st2.lineBytes != 0 {
+	if err != nil || !bytes.Equal(again, rewritten) || st2.lineBytes != 0 || st2.fileBytes != 0 {
 		t.Errorf("a second pass changed the module (%+v, %v)", st2, err)
 	}
 }

@@ -18,7 +18,8 @@
 // or pcdata (stack frames, stack maps, inlining, unsafe points) shares with a line table are
 // kept whole: the garbage collector and the stack's growth read those. A trace then names
 // every function and says "?:0" where it said file:line; go-app's errors and logs (which ask
-// runtime.Caller for their line) say "?:0" too.
+// runtime.Caller for their line) say "?:0" too. With no pcfile table left, the file names
+// and the compilation units' lists of them are never read, and become zeros too.
 //
 // The data segments (segments.go). The linker writes the data as up to 100,000 segments,
 // cut at every run of 8 zeros or more; each segment's header hardly compresses. They are
@@ -64,14 +65,14 @@ func main() {
 		if err != nil {
 			log.Fatalf("%s: %v", path, err)
 		}
-		if st.lineBytes == 0 && before == after {
+		if st.lineBytes == 0 && st.fileBytes == 0 && before == after {
 			fmt.Printf("wasmslim: %s: %d functions, no line tables left, data in %d segment(s) (done before)\n", path, st.funcs, after)
 			continue
 		}
 		if err := replace(path, out); err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("wasmslim: %s: %d functions, %d line and file tables cleared (%d bytes); %d data segments merged into %d\n", path, st.funcs, st.lineTables, st.lineBytes, before, after)
+		fmt.Printf("wasmslim: %s: %d functions, %d line and file tables cleared (%d bytes), file names cleared (%d bytes); %d data segments merged into %d\n", path, st.funcs, st.lineTables, st.lineBytes, st.fileBytes, before, after)
 	}
 }
 
