@@ -23,16 +23,12 @@ import (
 // (it runs inside the sync.Once, so it cannot call setup again).
 const gobPkg = "encoding/gob"
 
-// gobEdit replaces the one occurrence of old in a file of gobPkg by new; a file that lacks
-// it, or has it twice, fails the rewrite: this Go's encoding/gob changed.
-type gobEdit struct{ old, new string }
-
 // gobSetupNote is the comment the rewritten places carry.
 const gobSetupNote = "// tools/stdoverlay in Safehouse: gob sets itself up on first use (setup), not at start.\n"
 
 // gobEdits are the edits by file; type.go's var block of bootstrapType calls is rewritten
 // apart (gobBootstrap), as its names are read from it.
-var gobEdits = map[string][]gobEdit{
+var gobEdits = map[string][]textEdit{
 	"type.go": {
 		{"var tWireType = mustGetTypeInfo(wireTypeType).id\n", gobSetupNote + "var tWireType typeId\n"},
 		{"func init() {\n\t// Some magic numbers to make sure there are no surprises.\n", gobSetupNote + "func initTypes() {\n\t// Some magic numbers to make sure there are no surprises.\n"},
@@ -95,12 +91,9 @@ func rewriteGob(files map[string][]byte) (map[string][]byte, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s has no %s: this Go's encoding/gob changed", gobPkg, name)
 		}
-		src := string(orig)
-		for _, e := range edits {
-			if n := strings.Count(src, e.old); n != 1 {
-				return nil, fmt.Errorf("%s/%s has %q %d times, want once: this Go's encoding/gob changed", gobPkg, name, e.old, n)
-			}
-			src = strings.Replace(src, e.old, e.new, 1)
+		src, err := applyTextEdits(string(orig), gobPkg, name, "encoding/gob", edits)
+		if err != nil {
+			return nil, err
 		}
 		if name == "type.go" {
 			var err error

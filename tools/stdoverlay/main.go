@@ -266,28 +266,53 @@ func putFile(ov overlay, out, rel, src string, data []byte) error {
 	return nil
 }
 
+// readPackage reads the named files of the toolchain's package pkg, by name.
+func readPackage(srcRoot, pkg string, names []string) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	for _, name := range names {
+		b, err := os.ReadFile(filepath.Join(srcRoot, filepath.FromSlash(pkg), name))
+		if err != nil {
+			return nil, err
+		}
+		files[name] = b
+	}
+	return files, nil
+}
+
 // rewritePackage reads the named files of the toolchain's package pkg, rewrites them
 // together, and writes what comes back into the overlay.
 func rewritePackage(srcRoot, out string, ov overlay, pkg string, names []string, rewrite func(map[string][]byte) (map[string][]byte, error)) error {
-	dir := filepath.Join(srcRoot, filepath.FromSlash(pkg))
-	files := map[string][]byte{}
-	for _, name := range names {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			return err
-		}
-		files[name] = b
+	files, err := readPackage(srcRoot, pkg, names)
+	if err != nil {
+		return err
 	}
 	rewritten, err := rewrite(files)
 	if err != nil {
 		return err
 	}
+	dir := filepath.Join(srcRoot, filepath.FromSlash(pkg))
 	for name, b := range rewritten {
 		if err := putFile(ov, out, path.Join(pkg, name), filepath.Join(dir, name), b); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// textEdit replaces old, which the file must hold exactly once, by new.
+type textEdit struct{ old, new string }
+
+// applyTextEdits makes each edit in src (the toolchain's file pkg/name), or says which text
+// the file lacks or holds twice: the toolchain's what changed.
+func applyTextEdits(src, pkg, name, what string, edits []textEdit) (string, error) {
+	for _, e := range edits {
+		if n := strings.Count(src, e.old); n != 1 {
+			line, _, _ := strings.Cut(strings.TrimLeft(e.old, "\n\t"), "\n")
+			return "", fmt.Errorf("%s/%s has %q %d times, want once: this Go's %s changed", pkg, name, line, n, what)
+		}
+		src = strings.Replace(src, e.old, e.new, 1)
+	}
+	return src, nil
 }
 
 // mimeRewrites are the two edits to mime, by file: what is replaced, and by what.

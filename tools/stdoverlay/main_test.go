@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -269,13 +270,9 @@ func TestRewriteSetsGobUpOnFirstUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string][]byte{}
-	for name := range gobEdits {
-		b, err := os.ReadFile(filepath.Join(goroot, "src", filepath.FromSlash(gobPkg), name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[name] = b
+	files, err := readPackage(filepath.Join(goroot, "src"), gobPkg, slices.Collect(maps.Keys(gobEdits)))
+	if err != nil {
+		t.Fatal(err)
 	}
 	out, err := rewriteGob(files)
 	if err != nil {
@@ -458,13 +455,9 @@ func TestP256RewriteFailsOnAChangedFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string][]byte{}
-	for name := range p256Edits {
-		b, err := os.ReadFile(filepath.Join(goroot, "src", filepath.FromSlash(p256Pkg), name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[name] = b
+	files, err := readPackage(filepath.Join(goroot, "src"), p256Pkg, slices.Collect(maps.Keys(p256Edits)))
+	if err != nil {
+		t.Fatal(err)
 	}
 	if _, err := rewriteP256(files); err != nil {
 		t.Fatalf("this toolchain's files: %v", err)

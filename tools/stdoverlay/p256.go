@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 )
 
 // P-256's generator tables. The generic (not assembly) P-256 of crypto/internal/fips140/nistec,
@@ -22,19 +21,17 @@ import (
 // it, the embedded table is unreachable, and the linker drops it.
 const p256Pkg = "crypto/internal/fips140/nistec"
 
-// p256Edits are the edits to p256Pkg, by file: each text must be there exactly n times.
-var p256Edits = map[string][]struct {
-	old, new string
-	n        int
-}{
+// p256Edits are the edits to p256Pkg, by file.
+var p256Edits = map[string][]textEdit{
 	"p256.go": {
-		{"\t\"crypto/internal/fips140deps/cpu\"\n", "", 1},
-		{"\t\"unsafe\"\n", "", 1},
-		{p256InitTables, p256LazyTables, 1},
-		{"&p256GeneratorTables[", "&p256GeneratorTables()[", 2},
+		{"\t\"crypto/internal/fips140deps/cpu\"\n", ""},
+		{"\t\"unsafe\"\n", ""},
+		{p256InitTables, p256LazyTables},
+		{"\n\ttable := &p256GeneratorTables[(index+1)/6]\n", "\n\ttable := &p256GeneratorTables()[(index+1)/6]\n"},
+		{"\n\t\ttable := &p256GeneratorTables[(index+1)/6]\n", "\n\t\ttable := &p256GeneratorTables()[(index+1)/6]\n"},
 	},
 	"p256_table_test.go": {
-		{"&p256GeneratorTables[", "&p256GeneratorTables()[", 1},
+		{"&p256GeneratorTables[i]", "&p256GeneratorTables()[i]"},
 	},
 }
 
@@ -114,19 +111,11 @@ func rewriteP256(files map[string][]byte) (map[string][]byte, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s/%s is missing", p256Pkg, name)
 		}
-		s := string(src)
-		for _, e := range edits {
-			if n := strings.Count(s, e.old); n != e.n {
-				return nil, fmt.Errorf("%s/%s has %q %d times, want %d: this Go's P-256 changed", p256Pkg, name, firstLine(e.old), n, e.n)
-			}
-			s = strings.ReplaceAll(s, e.old, e.new)
+		s, err := applyTextEdits(string(src), p256Pkg, name, "P-256", edits)
+		if err != nil {
+			return nil, err
 		}
 		out[name] = []byte(s)
 	}
 	return out, nil
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(strings.TrimPrefix(s, "\t"), "\n")
-	return line
 }
