@@ -97,14 +97,6 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// A first visit by invite link while the wasm is still downloading: the prerendered page
-// shows the invited screen, with the room, the name field and Join; the player picks Russian, types a name and
-// presses Join, which says it is getting ready and keeps the page where it is. When the
-// wasm arrives the app starts with that name and language and carries the press out: the
-// guest's seat appears on the host's screen. A second guest who typed a name but did not
-// press Join finds it kept, and joins only when they press. Each phone got the player build
-// over the network once, and once seated its worker got the full build once; the guest's
-// repeat visit, which runs the full build, took not a byte of either.
 // layoutProbe describes where the invited screen's parts are, in CSS pixels.
 const layoutProbe = `["#invited-title", "#invited-body", "#name", "#join", "footer.preferences", "#pref-lang", "#pref-theme"].map(s => {
 	const e = document.querySelector(s);
@@ -113,6 +105,36 @@ const layoutProbe = `["#invited-title", "#invited-body", "#name", "#join", "foot
 	return s + " " + [r.x, r.y, r.width, r.height].map(Math.round).join(",");
 }).join("; ") + "; page " + document.documentElement.scrollHeight`
 
+// keepPeers records every RTCPeerConnection the page makes (window.__peers), each with its
+// first data channel (__channel).
+const keepPeers = `(() => {
+	const Native = window.RTCPeerConnection;
+	window.__peers = [];
+	window.RTCPeerConnection = class extends Native {
+		constructor(...args) {
+			super(...args);
+			window.__peers.push(this);
+		}
+		createDataChannel(...args) {
+			const c = super.createDataChannel(...args);
+			this.__channel = this.__channel || c;
+			return c;
+		}
+	};
+})();`
+
+// onePeer says how many PeerConnections the page made and the first's state.
+const onePeer = `window.__peers.length + " made, the first " + (window.__peers[0] ? window.__peers[0].connectionState : "-")`
+
+// A first visit by invite link while the wasm is still downloading: the prerendered page
+// shows the invited screen, with the room, the name field and Join; the player picks Russian, types a name and
+// presses Join, which says it is getting ready and keeps the page where it is. Meanwhile the
+// page joins by itself, up to an open data channel to the host. When the wasm arrives the
+// app starts with that name and language and carries the press out on that channel: the
+// guest's seat appears on the host's screen. A second guest who typed a name but did not
+// press Join finds it kept, and joins only when they press. Each phone got the player build
+// over the network once, and once seated its worker got the full build once; the guest's
+// repeat visit, which runs the full build, took not a byte of either.
 func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	t.Parallel()
 	chrome := findChrome(t)
@@ -148,6 +170,7 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	link := slow.URL + "/#" + invite.Fragment
 	guest := h.openBrowser("guest phone", slow.URL, true)
 	phones = append(phones, guest)
+	guest.onEveryPage(keepPeers)
 	guest.do(chromedp.Navigate(link))
 	guest.waitJS(`document.getElementById("name") !== null && document.getElementById("join") !== null && window.safehouseEarly !== undefined`, "the prerendered page")
 	if body := guest.text("invited-body"); !strings.Contains(body, room) || guest.text("join") != "Join the game" {
@@ -167,10 +190,14 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	if got := eval[string](guest, `location.href`); got != link {
 		guest.fatalf("the press moved the page to %s", got)
 	}
+	// Meanwhile the page joined by itself (wasm/gen/earlyjoin.js): its data channel to the
+	// host is open before the app runs, for the app's hello.
+	guest.waitJS(`window.__peers.length === 1 && window.__peers[0].__channel && window.__peers[0].__channel.readyState === "open"`, "the page's own join, its channel open")
 
 	// A second guest types a name but has not pressed Join when the app starts.
 	late := h.openBrowser("second guest", slow.URL, true)
 	phones = append(phones, late)
+	late.onEveryPage(keepPeers)
 	late.do(chromedp.Navigate(link))
 	late.waitJS(`document.getElementById("name") !== null && window.safehouseEarly !== undefined`, "the prerendered page")
 	late.typeInto("name", "Le")
@@ -204,6 +231,12 @@ func TestInviteWorksBeforeTheWasm(t *testing.T) {
 	late.typeInto("name", "Leo")
 	late.click("join")
 	host.waitJS(`document.querySelectorAll("#players .player-name").length === 3`, "the second guest's seat")
+	// The app went on with the page's join: one PeerConnection, the page's, connected. (The
+	// second guest's page may have closed its own by the time they pressed Join, and then
+	// their app made another.)
+	if got := eval[string](guest, onePeer); got != "1 made, the first connected" {
+		guest.fatalf("the guest's PeerConnections: %s, want 1 made, the first connected (the page's own, taken by the app)", got)
+	}
 
 	// The page's head started the wasm's download (build.js), and app.js took it: one fetch.
 	if got := eval[string](guest, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/web/app-player.wasm")).map(e => e.initiatorType).join()`); got != "fetch" {

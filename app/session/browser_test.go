@@ -78,11 +78,16 @@ func startBrowserSite(t *testing.T, path string) *browserSite {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := `<!doctype html><title>player</title><script src="wasm_exec.js"></script><script>
+	// The site's script that joins before the app runs (the "earlyjoin-" pages use it).
+	earlyJoin, err := os.ReadFile(filepath.Join("..", "..", "wasm", "gen", "earlyjoin.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := `<!doctype html><title>player</title><script src="earlyjoin.js"></script><script src="wasm_exec.js"></script><script>
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch("player.wasm"), go.importObject).then(r => go.run(r.instance));
 </script>`
-	for name, body := range map[string][]byte{"wasm_exec.js": wasmExec, "index.html": []byte(page)} {
+	for name, body := range map[string][]byte{"wasm_exec.js": wasmExec, "earlyjoin.js": earlyJoin, "index.html": []byte(page)} {
 		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -275,6 +280,36 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 			}
 		}
 		hw.waitView(t, "the three pages seated", func(v View) bool { return len(v.Players) == 4 })
+	})
+
+	// An invite's page joins while the app downloads (wasm/gen/earlyjoin.js); the app's join
+	// goes on with the page's socket, PeerConnection and channel, whether the channel is open
+	// already or the offer has just gone out, and its hello proves the invite on them. A
+	// page's join of another room is closed, and the app joins anew.
+	t.Run("browser takes the page's early join", func(t *testing.T) {
+		t.Parallel()
+		host, err := Host(ctx, testOptions(site.signal, "Hana"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer host.Close()
+		hw := watch(host.Player())
+		for kind, want := range map[string]string{
+			"open":    "0 dialled, 1 peers, the first connected",
+			"offered": "0 dialled, 1 peers, the first connected",
+			"room":    "1 dialled, 2 peers, the first closed",
+		} {
+			page := "earlyjoin-" + kind + "=" + host.Room() + "." + host.Secret()
+			site.openPage(t, site.base+"/index.html#"+page)
+			got := site.awaitReport(t, page, "the join's sockets and peers", func(r browserReport) bool { return r.Kind == "early" })
+			if got.Msg != want {
+				t.Errorf("the page's early join (%s): %q, want %q", kind, got.Msg, want)
+			}
+		}
+		hw.waitView(t, "the three pages seated", func(v View) bool { return len(v.Players) == 4 })
+		if n := host.connCount(); n != 4 {
+			t.Errorf("the host serves %d connections, want 4 (its own and one per page)", n)
+		}
 	})
 
 	// A busy phone's browser opens a QR seat's channel, and the player's hello arrives, before

@@ -15,15 +15,7 @@ func hookMessages(dc *webrtc.DataChannel, in *queue[[]byte]) (release func()) {
 	ch := dc.JSValue()
 	ch.Set("binaryType", "arraybuffer")
 	onMessage := js.FuncOf(func(this js.Value, args []js.Value) any {
-		data := args[0].Get("data")
-		if data.Type() == js.TypeString {
-			in.push([]byte(data.String()))
-			return nil
-		}
-		bytes := js.Global().Get("Uint8Array").New(data)
-		msg := make([]byte, bytes.Get("length").Int())
-		js.CopyBytesToGo(msg, bytes)
-		in.push(msg)
+		in.push(messageBytes(args[0].Get("data")))
 		return nil
 	})
 	ch.Set("onmessage", onMessage)
@@ -31,4 +23,16 @@ func hookMessages(dc *webrtc.DataChannel, in *queue[[]byte]) (release func()) {
 		ch.Set("onmessage", js.Null())
 		onMessage.Release()
 	}
+}
+
+// messageBytes is a message's data as the channel delivered it: a string (a text message) or
+// an ArrayBuffer.
+func messageBytes(data js.Value) []byte {
+	if data.Type() == js.TypeString {
+		return []byte(data.String())
+	}
+	bytes := js.Global().Get("Uint8Array").New(data)
+	msg := make([]byte, bytes.Get("length").Int())
+	js.CopyBytesToGo(msg, bytes)
+	return msg
 }

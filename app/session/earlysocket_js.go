@@ -65,10 +65,21 @@ func takeEarlySocket(ctx context.Context, address string) signalConn {
 		ws.Call("close")
 		return nil
 	}
+	s := adoptSocket(ws, early.Get("queue"))
+	if err := s.waitOpen(ctx); err != nil {
+		defaultLogger().Info("session: the page's early signaling socket did not open; dialling", "err", err)
+		_ = s.CloseNow()
+		return nil
+	}
+	return s
+}
+
+// adoptSocket speaks on the page's socket ws, whose messages so far are queued (an array of
+// the socket's message data, oldest first).
+func adoptSocket(ws, queued js.Value) *earlySocket {
 	s := &earlySocket{ws: ws, wake: make(chan struct{}, 1), opened: make(chan struct{})}
-	queue := early.Get("queue")
-	for i := range queue.Length() {
-		s.push(queue.Index(i))
+	for i := range queued.Length() {
+		s.push(queued.Index(i))
 	}
 	s.listen("message", func(e js.Value) { s.push(e.Get("data")) })
 	s.listen("close", func(e js.Value) {
@@ -77,11 +88,6 @@ func takeEarlySocket(ctx context.Context, address string) signalConn {
 	s.listen("open", func(js.Value) { s.openOnce.Do(func() { close(s.opened) }) })
 	if ws.Get("readyState").Int() == socketOpen {
 		s.openOnce.Do(func() { close(s.opened) })
-	}
-	if err := s.waitOpen(ctx); err != nil {
-		defaultLogger().Info("session: the page's early signaling socket did not open; dialling", "err", err)
-		_ = s.CloseNow()
-		return nil
 	}
 	return s
 }

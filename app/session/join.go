@@ -128,6 +128,7 @@ type peerSide struct {
 	// the invite proof signs them (inviteProof). The PeerConnection's own descriptions will
 	// not do: a browser may open the data channel before its remoteDescription shows the answer.
 	offerSDP, answerSDP string
+	offeredAt           time.Time // when the offer went out: the relay's timers count from it
 }
 
 // peerConn is the Conn of one peerSide: closing it ends the whole attempt.
@@ -145,14 +146,25 @@ func (c *peerConn) Close() error {
 
 // connectPeer makes one connection to the host of room code: joins through the signaling
 // server, then a direct data channel, or the relay when the direct path looks blocked and the
-// relay opens first.
+// relay opens first. The first may go on with the join an invite's page made while the app
+// downloaded (earlyjoin_js.go).
 func connectPeer(ctx context.Context, o Options, code, secret string, notify func(Update)) (Conn, error) {
+	if p, direct := takeEarlyJoin(o, code, secret, notify); p != nil {
+		conn, err := p.resume(ctx, o, code, secret, direct)
+		return p.finish(conn, err, secret)
+	}
 	sig, err := dialSignal(ctx, o.SignalURL, code)
 	if err != nil {
 		return nil, err
 	}
 	p := newPeerSide(sig, notify)
 	conn, err := p.connect(ctx, o, code, secret)
+	return p.finish(conn, err, secret)
+}
+
+// finish makes the Conn of an attempt that connected (conn, or err), with the invite's proof
+// for a direct channel.
+func (p *peerSide) finish(conn Conn, err error, secret string) (Conn, error) {
 	if err != nil {
 		p.close()
 		return nil, err
@@ -190,14 +202,25 @@ func (p *peerSide) connect(ctx context.Context, o Options, code, secret string) 
 			return nil, err
 		}
 	}
+	if direct == nil {
+		if err := p.joined(ctx, code); err != nil {
+			return nil, err
+		}
+		return p.relayOnly(ctx, o, secret)
+	}
+	return p.resume(ctx, o, code, secret, direct)
+}
+
+// resume goes on with a join whose offer went out with its data channel direct: the server's
+// answer to the join, then the first path to open (paths.go: direct, or the relay when it is
+// blocked). An invite's page may have made the join and the offer before the app ran
+// (earlyjoin_js.go).
+func (p *peerSide) resume(ctx context.Context, o Options, code, secret string, direct *dataChannelConn) (Conn, error) {
 	if err := p.joined(ctx, code); err != nil {
 		return nil, err
 	}
-	if direct == nil {
-		return p.relayOnly(ctx, o, secret)
-	}
 	p.startPump()
-	return p.firstPath(ctx, o, secret, direct) // paths.go: direct, or the relay when it is blocked
+	return p.firstPath(ctx, o, secret, direct)
 }
 
 // joined reads the signaling server's answer to the join of room code (sent by connect,
@@ -229,6 +252,31 @@ func (p *peerSide) offerDirect(o Options) (*dataChannelConn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session: creating the connection: %w", err)
 	}
+	conn, err := p.usePeerConnection(pc)
+	if err != nil {
+		return nil, err
+	}
+	offer, err := pc.CreateOffer(nil)
+	if err != nil {
+		return nil, fmt.Errorf("session: creating the offer: %w", err)
+	}
+	if err := pc.SetLocalDescription(offer); err != nil {
+		return nil, fmt.Errorf("session: setting the offer: %w", err)
+	}
+	p.mu.Lock()
+	p.offerSDP, p.offeredAt = offer.SDP, time.Now()
+	p.mu.Unlock()
+	if err := p.sig.sendData("", signalData{SDP: wireSDP(offer)}); err != nil {
+		return nil, fmt.Errorf("session: sending the offer: %w", err)
+	}
+	p.flushEarlyCandidates()
+	return conn, nil
+}
+
+// usePeerConnection makes pc this attempt's: our candidates trickle to the host, its ICE and
+// connection states are watched, and its one data channel (made by CreateDataChannel, or the
+// page's taken by it: earlyjoin_js.go) becomes the direct Conn.
+func (p *peerSide) usePeerConnection(pc *webrtc.PeerConnection) (*dataChannelConn, error) {
 	p.mu.Lock()
 	p.pc = pc
 	p.mu.Unlock()
@@ -244,21 +292,6 @@ func (p *peerSide) offerDirect(o Options) (*dataChannelConn, error) {
 			p.pathTrouble(s, conn) // restart.go: an ICE restart first, once the client watches
 		}
 	})
-
-	offer, err := pc.CreateOffer(nil)
-	if err != nil {
-		return nil, fmt.Errorf("session: creating the offer: %w", err)
-	}
-	if err := pc.SetLocalDescription(offer); err != nil {
-		return nil, fmt.Errorf("session: setting the offer: %w", err)
-	}
-	p.mu.Lock()
-	p.offerSDP = offer.SDP
-	p.mu.Unlock()
-	if err := p.sig.sendData("", signalData{SDP: wireSDP(offer)}); err != nil {
-		return nil, fmt.Errorf("session: sending the offer: %w", err)
-	}
-	p.flushEarlyCandidates()
 	return conn, nil
 }
 

@@ -72,7 +72,12 @@ func (p *peerSide) firstPath(ctx context.Context, o Options, secret string, dire
 	if limit <= 0 {
 		limit = defaultDirectTimeout
 	}
-	quick, last := time.NewTimer(after), time.NewTimer(limit)
+	// Both count from the offer: a page that made it before the app ran (earlyjoin_js.go) has
+	// been waiting for a path since then.
+	p.mu.Lock()
+	waited := time.Since(p.offeredAt)
+	p.mu.Unlock()
+	quick, last := time.NewTimer(max(after-waited, 0)), time.NewTimer(max(limit-waited, 0))
 	defer quick.Stop()
 	defer last.Stop()
 	stop := make(chan struct{})

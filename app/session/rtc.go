@@ -119,6 +119,14 @@ func (g *candidateGate) setRemote(pc *webrtc.PeerConnection, sd webrtc.SessionDe
 	return nil
 }
 
+// setElsewhere notes that pc's remote description was applied already, by an invite's page
+// before the app ran (earlyjoin_js.go): the host's candidates from here go straight to pc.
+func (g *candidateGate) setElsewhere(pc *webrtc.PeerConnection) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.pc, g.remoteSet = pc, true
+}
+
 // maxPendingCandidates bounds what one peer can make the host hold before its offer.
 const maxPendingCandidates = 64
 

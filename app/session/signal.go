@@ -42,7 +42,8 @@ const signalReadLimit = 64 << 10
 const signalWriteTimeout = 10 * time.Second
 
 // signalConn is the socket a signalClient speaks on: a WebSocket it dialled, or, in the
-// browser, the one an invite's page opened while the app downloaded (earlysocket_js.go).
+// browser, the one an invite's page opened while the app downloaded (earlysocket_js.go),
+// perhaps joined on already (earlyjoin_js.go).
 type signalConn interface {
 	Read(ctx context.Context) (websocket.MessageType, []byte, error)
 	Write(ctx context.Context, typ websocket.MessageType, p []byte) error
@@ -75,10 +76,15 @@ func dialSignal(ctx context.Context, signalURL, room string) (*signalClient, err
 		dialled.SetReadLimit(signalReadLimit)
 		ws = dialled
 	}
+	return newSignalClient(ws), nil
+}
+
+// newSignalClient speaks the protocol on ws and starts reading it.
+func newSignalClient(ws signalConn) *signalClient {
 	c := &signalClient{ws: ws, in: make(chan wire.Message, 16), done: make(chan struct{})}
 	c.wg.Add(1)
 	go c.readLoop()
-	return c, nil
+	return c
 }
 
 // roomURL is the address of a socket about room: the code rides in the query, as ?room=CODE.

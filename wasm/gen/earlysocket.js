@@ -2,11 +2,13 @@
 // trips (TCP, TLS, the WebSocket's upgrade) that the join used to wait for once the app ran.
 // On an invite link the page opens that socket itself once its scripts have run, while the
 // wasm is still downloading: the app's first dial to the same address takes it
-// (app/session/earlysocket_js.go) and speaks on it as on a socket of its own. Nothing is sent
-// on it before that, so the server sees a socket that is quiet until the join. A socket the
-// app has not taken within earlySocketLife (the player lingered over the name, or went home)
-// is closed, well inside the server's 30 s for a first message
-// (signaling.DefaultHandshakeTimeout); the app then dials as before.
+// (app/session/earlysocket_js.go) and speaks on it as on a socket of its own. Where the page
+// can, it joins on it first and makes the WebRTC connection too (earlyjoin.js), and the app
+// takes that instead. Otherwise nothing is sent on it before the app takes it, so the server
+// sees a socket that is quiet until the join. A socket the app has not taken within
+// earlySocketLife (the player lingered over the name, or went home) is closed, well inside the
+// server's 30 s for a first message (signaling.DefaultHandshakeTimeout); the app then dials as
+// before.
 (() => {
   const earlySocketLife = 25000;
 
@@ -27,6 +29,11 @@
 
   const room = window.safehouseInvitedRoom ? window.safehouseInvitedRoom(location.hash) : "";
   if (!room || typeof WebSocket !== "function") return;
+  const secret = window.safehouseInviteSecret ? window.safehouseInviteSecret(location.hash) : "";
+  const joinsEarly = Boolean(secret) && Boolean(window.safehouseCanJoinEarly) && window.safehouseCanJoinEarly();
+
+  // iceServers reads the setting as the app does (app/connect.go): addresses between commas.
+  const iceServers = (setting) => String(setting).split(",").map((s) => s.trim()).filter(Boolean);
 
   const open = () => {
     const env = typeof goappEnv === "object" && goappEnv ? goappEnv : {};
@@ -43,6 +50,16 @@
     socket.addEventListener("message", (e) => { if (!early.taken) early.queue.push(e.data); });
     socket.addEventListener("close", () => { early.ended = true; });
     window.safehouseEarlySocket = early;
+    // Where it can, the page goes on to join on this socket (earlyjoin.js), unless the app
+    // took the socket first.
+    const pass = joinsEarly ? window.safehouseInvitePass(secret).catch(() => "") : null;
+    if (pass) {
+      socket.addEventListener("open", () => pass.then((p) => {
+        if (p && !early.taken && !early.ended && socket.readyState === WebSocket.OPEN) {
+          window.safehouseJoinEarly(early, room, p, iceServers((typeof config.iceServers === "string" && config.iceServers.trim()) || env.ICE_SERVERS || ""));
+        }
+      }));
+    }
     setTimeout(() => {
       if (early.taken) return;
       if (window.safehouseEarlySocket === early) delete window.safehouseEarlySocket;

@@ -311,6 +311,13 @@ var buildChoice string
 //go:embed earlysocket.js
 var earlySocket string
 
+// earlyJoin goes on, on that socket, to join and open the WebRTC connection while the wasm
+// downloads, for the app's join to take as it stands (app/session/earlyjoin_js.go). It runs
+// before earlySocket, which calls it.
+//
+//go:embed earlyjoin.js
+var earlyJoin string
+
 func handler(c config, version string, sizes map[string]int64, packs, langs string) *goapp.Handler {
 	varieties, err := json.Marshal(i18n.Varieties())
 	if err != nil {
@@ -356,8 +363,8 @@ func handler(c config, version string, sizes map[string]int64, packs, langs stri
 		h.Resources = goapp.PrefixedLocation(p)
 	}
 	// build.js runs first in the head (startTheDownloadFirst); here, after config.js, the
-	// site's settings may change its choice, and an invite's page opens its socket.
-	h.RawHeaders = append(h.RawHeaders, "<script>"+applyTheConfig+earlySocket+"</script>")
+	// site's settings may change its choice, and an invite's page opens its socket and joins.
+	h.RawHeaders = append(h.RawHeaders, "<script>"+applyTheConfig+earlyJoin+earlySocket+"</script>")
 	return h
 }
 

@@ -4,7 +4,8 @@
 // browser_test.go: with "#host" it hosts a game, with "#join=ROOM.SECRET" it joins one, with
 // "#restart=ROOM.SECRET" it joins one with a fast heartbeat and renames itself each time it
 // comes back online, with "#early-KIND=ROOM.SECRET" it joins one after opening a socket as an
-// invite's page does before the app runs (earlyPage), with "#qr-busy" it plays both sides of a QR game in a page whose browser
+// invite's page does before the app runs (earlyPage), with "#earlyjoin-KIND=ROOM.SECRET" after
+// the page's own early join (earlyjoin.go), with "#qr-busy" it plays both sides of a QR game in a page whose browser
 // is slow to show a PeerConnection's remote description. It reports what happens as JSON posted to /report on the page's own server.
 package main
 
@@ -89,6 +90,8 @@ func main() {
 		player = h.Player()
 	} else if kind, invite, ok := earlyPage(hash); ok {
 		player = joinWithEarlySocket(ctx, signalURL, kind, invite)
+	} else if kind, invite, ok := earlyJoinPage(hash); ok {
+		player = takeTheEarlyJoin(ctx, signalURL, kind, invite)
 	} else if invite, ok := strings.CutPrefix(hash, "restart="); ok {
 		// Notices a dead path within seconds; the host's heartbeat is the same (restart_test.go).
 		room, secret, _ := strings.Cut(invite, ".")
