@@ -12,7 +12,9 @@
 // server (in the browser, it takes the socket an invite's page opened to the same address
 // while the app downloaded, earlysocket_js.go), joins the room, and then the peer makes
 // the WebRTC offer and the one ordered, reliable data channel ("safehouse"); the host
-// answers. Offer, answer and trickled ICE candidates travel as signaling `to`/`from` data:
+// answers. An invite's page may have done all that before the app ran, up to an open
+// channel; the first Join then goes on with the page's socket, PeerConnection and channel
+// (earlyjoin_js.go). Offer, answer and trickled ICE candidates travel as signaling `to`/`from` data:
 // {"sdp":{...}} or {"candidate":{...}}; a later offer from the same peer is an ICE restart
 // (restart.go, hostrestart.go), which the host answers or refuses ({"refused":"why"}). Once the channel is open, the same message flow runs over it
 // as over the host's pipe.

@@ -13,7 +13,8 @@
 // inviteBuild "full": that stops the player build's download and starts the full build's),
 // else the full build. app.js takes that download, with the build's size for the progress,
 // and hands a build the worker keeps straight to the compiler (builds.go). On an invite link the page also opens the signaling socket while the wasm
-// downloads, for the app's join to take (earlysocket.js). The
+// downloads (earlysocket.js) and, in a secure context, joins on it up to an open data channel
+// to the host (earlyjoin.js), for the app's join to take and say its hello on. The
 // service worker installs with the builds this browser runs (the one the page just ran, in
 // the HTTP cache, or those an older version kept), fetches the full build at low priority
 // when the player build asks, and keeps a build the page fetches through it
