@@ -284,8 +284,9 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 
 	// An invite's page joins while the app downloads (wasm/gen/earlyjoin.js); the app's join
 	// goes on with the page's socket, PeerConnection and channel, whether the channel is open
-	// already or the offer has just gone out, and its hello proves the invite on them. A
-	// page's join of another room is closed, and the app joins anew.
+	// already, the offer has just gone out, or is still being made (the app waits for it), and
+	// its hello proves the invite on them. A page's join of another room is closed, and the
+	// app joins anew.
 	t.Run("browser takes the page's early join", func(t *testing.T) {
 		t.Parallel()
 		host, err := Host(ctx, testOptions(site.signal, "Hana"))
@@ -297,6 +298,7 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 		for kind, want := range map[string]string{
 			"open":    "0 dialled, 1 peers, the first connected",
 			"offered": "0 dialled, 1 peers, the first connected",
+			"joining": "0 dialled, 1 peers, the first connected",
 			"room":    "1 dialled, 2 peers, the first closed",
 		} {
 			page := "earlyjoin-" + kind + "=" + host.Room() + "." + host.Secret()
@@ -306,9 +308,9 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 				t.Errorf("the page's early join (%s): %q, want %q", kind, got.Msg, want)
 			}
 		}
-		hw.waitView(t, "the three pages seated", func(v View) bool { return len(v.Players) == 4 })
-		if n := host.connCount(); n != 4 {
-			t.Errorf("the host serves %d connections, want 4 (its own and one per page)", n)
+		hw.waitView(t, "the four pages seated", func(v View) bool { return len(v.Players) == 5 })
+		if n := host.connCount(); n != 5 {
+			t.Errorf("the host serves %d connections, want 5 (its own and one per page)", n)
 		}
 	})
 

@@ -3,7 +3,9 @@
 package session
 
 import (
+	"context"
 	"errors"
+	"sync"
 	"syscall/js"
 	"time"
 
@@ -21,11 +23,16 @@ import (
 // act on, with the page's PeerConnection and data channel in whatever step of the handshake
 // they reached. Otherwise it closes the page's join, if there is one, and returns nil: Join
 // makes its own connection.
-func takeEarlyJoin(o Options, code, secret string, notify func(Update)) (*peerSide, *dataChannelConn) {
+func takeEarlyJoin(ctx context.Context, o Options, code, secret string, notify func(Update)) (*peerSide, *dataChannelConn) {
 	window := js.Global()
 	early := window.Get("safehouseEarlyJoin")
 	if early.Type() != js.TypeObject {
 		return nil, nil
+	}
+	if early.Get("offer").String() == "" {
+		// A cached app can start between the page's join and its offer (a few ms): worth
+		// waiting for rather than joining a second time.
+		waitForOffer(ctx, early.Get("offered"))
 	}
 	window.Delete("safehouseEarlyJoin")
 	taken := early.Call("take")
@@ -115,4 +122,31 @@ func (p *peerSide) adoptEarlyPeer(taken js.Value) (*dataChannelConn, error) {
 		p.iceFailOnce.Do(func() { close(p.iceFailed) })
 	}
 	return direct, nil
+}
+
+// earlyOfferPatience bounds the wait for the page's offer: making one takes the browser
+// milliseconds.
+const earlyOfferPatience = time.Second
+
+// waitForOffer waits until offered, the page's promise that its offer went out (or that its
+// join ended), settles, or earlyOfferPatience passes, or ctx ends.
+func waitForOffer(ctx context.Context, offered js.Value) {
+	if offered.Type() != js.TypeObject {
+		return
+	}
+	settled := make(chan struct{})
+	var once sync.Once
+	done := js.FuncOf(func(js.Value, []js.Value) any {
+		once.Do(func() { close(settled) })
+		return nil
+	})
+	defer done.Release()
+	offered.Call("then", done, done)
+	timer := time.NewTimer(earlyOfferPatience)
+	defer timer.Stop()
+	select {
+	case <-settled:
+	case <-timer.C:
+	case <-ctx.Done():
+	}
 }

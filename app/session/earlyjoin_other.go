@@ -2,8 +2,10 @@
 
 package session
 
+import "context"
+
 // takeEarlyJoin finds no join outside the browser: only an invite's page makes one early
 // (earlyjoin_js.go).
-func takeEarlyJoin(Options, string, string, func(Update)) (*peerSide, *dataChannelConn) {
+func takeEarlyJoin(context.Context, Options, string, string, func(Update)) (*peerSide, *dataChannelConn) {
 	return nil, nil
 }

@@ -149,7 +149,7 @@ func (c *peerConn) Close() error {
 // relay opens first. The first may go on with the join an invite's page made while the app
 // downloaded (earlyjoin_js.go).
 func connectPeer(ctx context.Context, o Options, code, secret string, notify func(Update)) (Conn, error) {
-	if p, direct := takeEarlyJoin(o, code, secret, notify); p != nil {
+	if p, direct := takeEarlyJoin(ctx, o, code, secret, notify); p != nil {
 		conn, err := p.resume(ctx, o, code, secret, direct)
 		return p.finish(conn, err, secret)
 	}

@@ -56,8 +56,13 @@
     };
     const send = (m) => socket.send(JSON.stringify(m));
     let over = false; // ended, or taken by the app
+    // offered settles once the offer went out, or the join ended or was taken before it did:
+    // an app that comes in between waits for it rather than start again.
+    let settle;
+    join.offered = new Promise((resolve) => { settle = resolve; });
     const letGo = () => {
       over = true;
+      settle();
       listeners.forEach((off) => off());
       clearTimeout(timer);
       if (window.safehouseEarlyJoin === join) delete window.safehouseEarlyJoin;
@@ -140,6 +145,7 @@
         join.offeredAt = performance.now();
         send({ t: "to", data: { sdp: { type: "offer", sdp: offer.sdp } } });
         gathered.splice(0).forEach(sendCandidate);
+        settle();
       })
       .catch(end);
   };

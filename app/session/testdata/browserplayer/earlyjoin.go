@@ -15,6 +15,7 @@ import (
 // earlyJoinPage reads "earlyjoin-KIND=ROOM.SECRET": the page joins the room itself before the
 // app's join, with the site's script (wasm/gen/earlyjoin.js, which the test serves), and KIND
 // says how far: "open", until its data channel is open; "offered", until its offer went out;
+// "joining", none: the app's join comes before the page's offer is out, as a cached app's may;
 // "room", a join of another room, which the app must not take.
 func earlyJoinPage(hash string) (kind, invite string, ok bool) {
 	rest, ok := strings.CutPrefix(hash, "earlyjoin-")
@@ -69,7 +70,7 @@ func takeTheEarlyJoin(ctx context.Context, signalURL, kind, invite string) *sess
 		return fail(err)
 	}
 	reached := js.Global().Call("eval", earlyJoinReached)
-	for kind != "room" && !reached.Invoke(kind).Bool() {
+	for (kind == "open" || kind == "offered") && !reached.Invoke(kind).Bool() {
 		select {
 		case <-ctx.Done():
 			return fail(fmt.Errorf("the page's join did not reach %q", kind))
