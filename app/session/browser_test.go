@@ -143,6 +143,27 @@ func (s *browserSite) openPage(t *testing.T, url string) {
 	}
 }
 
+// openKindPages hosts a room and opens, one after the other, a page PREFIX+KIND=ROOM.SECRET of
+// each kind of want, whose report of reportKind must match want's pattern. It returns the
+// host and a watcher of its player.
+func openKindPages(t *testing.T, ctx context.Context, site *browserSite, prefix, reportKind string, want map[string]*regexp.Regexp) (*HostSession, *watcher) {
+	t.Helper()
+	host, err := Host(ctx, testOptions(site.signal, "Hana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hw := watch(host.Player())
+	for kind, pattern := range want {
+		page := prefix + kind + "=" + host.Room() + "." + host.Secret()
+		site.openPage(t, site.base+"/index.html#"+page)
+		got := site.awaitReport(t, page, "the page's "+reportKind+" report", func(r browserReport) bool { return r.Kind == reportKind })
+		if !pattern.MatchString(got.Msg) {
+			t.Errorf("the page %s%s: %q, want %s", prefix, kind, got.Msg, pattern)
+		}
+	}
+	return host, hw
+}
+
 // awaitReport returns the first report of page that satisfies ok, after checking that the
 // page's views arrive in state order; an error report ends the test.
 func (s *browserSite) awaitReport(t *testing.T, page, what string, ok func(browserReport) bool) browserReport {
@@ -261,24 +282,12 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 	// address, a socket already ended) closes it and dials as before (earlysocket_js.go).
 	t.Run("browser joins on the page's early socket", func(t *testing.T) {
 		t.Parallel()
-		host, err := Host(ctx, testOptions(site.signal, "Hana"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer host.Close()
-		hw := watch(host.Player())
-		for kind, want := range map[string]*regexp.Regexp{
+		host, hw := openKindPages(t, ctx, site, "early-", "socket", map[string]*regexp.Regexp{
 			"same":  regexp.MustCompile(`^taken, open, 0 dialled$`),
 			"other": regexp.MustCompile(`^taken, clos(ing|ed), 1 dialled$`),
 			"ended": regexp.MustCompile(`^taken, closed, 1 dialled$`),
-		} {
-			page := "early-" + kind + "=" + host.Room() + "." + host.Secret()
-			site.openPage(t, site.base+"/index.html#"+page)
-			got := site.awaitReport(t, page, "the join's sockets", func(r browserReport) bool { return r.Kind == "socket" })
-			if !want.MatchString(got.Msg) {
-				t.Errorf("the page's socket %s: %q, want %s", kind, got.Msg, want)
-			}
-		}
+		})
+		defer host.Close()
 		hw.waitView(t, "the three pages seated", func(v View) bool { return len(v.Players) == 4 })
 	})
 
@@ -289,25 +298,14 @@ func TestBrowserBuildPlaysWithNativePeers(t *testing.T) {
 	// app joins anew.
 	t.Run("browser takes the page's early join", func(t *testing.T) {
 		t.Parallel()
-		host, err := Host(ctx, testOptions(site.signal, "Hana"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		taken := regexp.MustCompile(`^0 dialled, 1 peers, the first connected$`)
+		host, hw := openKindPages(t, ctx, site, "earlyjoin-", "early", map[string]*regexp.Regexp{
+			"open":    taken,
+			"offered": taken,
+			"joining": taken,
+			"room":    regexp.MustCompile(`^1 dialled, 2 peers, the first closed$`),
+		})
 		defer host.Close()
-		hw := watch(host.Player())
-		for kind, want := range map[string]string{
-			"open":    "0 dialled, 1 peers, the first connected",
-			"offered": "0 dialled, 1 peers, the first connected",
-			"joining": "0 dialled, 1 peers, the first connected",
-			"room":    "1 dialled, 2 peers, the first closed",
-		} {
-			page := "earlyjoin-" + kind + "=" + host.Room() + "." + host.Secret()
-			site.openPage(t, site.base+"/index.html#"+page)
-			got := site.awaitReport(t, page, "the join's sockets and peers", func(r browserReport) bool { return r.Kind == "early" })
-			if got.Msg != want {
-				t.Errorf("the page's early join (%s): %q, want %q", kind, got.Msg, want)
-			}
-		}
 		hw.waitView(t, "the four pages seated", func(v View) bool { return len(v.Players) == 5 })
 		if n := host.connCount(); n != 5 {
 			t.Errorf("the host serves %d connections, want 5 (its own and one per page)", n)

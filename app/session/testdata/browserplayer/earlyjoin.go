@@ -12,19 +12,11 @@ import (
 	"safehouse/app/session"
 )
 
-// earlyJoinPage reads "earlyjoin-KIND=ROOM.SECRET": the page joins the room itself before the
+// The "earlyjoin-KIND=ROOM.SECRET" pages (kindPage) join the room by themselves before the
 // app's join, with the site's script (wasm/gen/earlyjoin.js, which the test serves), and KIND
 // says how far: "open", until its data channel is open; "offered", until its offer went out;
 // "joining", none: the app's join comes before the page's offer is out, as a cached app's may;
 // "room", a join of another room, which the app must not take.
-func earlyJoinPage(hash string) (kind, invite string, ok bool) {
-	rest, ok := strings.CutPrefix(hash, "earlyjoin-")
-	if !ok {
-		return "", "", false
-	}
-	kind, invite, ok = strings.Cut(rest, "=")
-	return kind, invite, ok
-}
 
 // beginEarlyJoin opens the page's socket as earlysocket.js does and, once it is open, joins on
 // it with earlyjoin.js; every WebSocket and PeerConnection the page makes from here is kept

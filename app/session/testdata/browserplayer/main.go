@@ -4,8 +4,8 @@
 // browser_test.go: with "#host" it hosts a game, with "#join=ROOM.SECRET" it joins one, with
 // "#restart=ROOM.SECRET" it joins one with a fast heartbeat and renames itself each time it
 // comes back online, with "#early-KIND=ROOM.SECRET" it joins one after opening a socket as an
-// invite's page does before the app runs (earlyPage), with "#earlyjoin-KIND=ROOM.SECRET" after
-// the page's own early join (earlyjoin.go), with "#qr-busy" it plays both sides of a QR game in a page whose browser
+// invite's page does before the app runs, with "#earlyjoin-KIND=ROOM.SECRET" after
+// the page's own early join (kindPage), with "#qr-busy" it plays both sides of a QR game in a page whose browser
 // is slow to show a PeerConnection's remote description. It reports what happens as JSON posted to /report on the page's own server.
 package main
 
@@ -88,9 +88,9 @@ func main() {
 		}
 		outbox <- report{Kind: "room", Room: h.Room(), Secret: h.Secret()}
 		player = h.Player()
-	} else if kind, invite, ok := earlyPage(hash); ok {
+	} else if kind, invite, ok := kindPage(hash, "early-"); ok {
 		player = joinWithEarlySocket(ctx, signalURL, kind, invite)
-	} else if kind, invite, ok := earlyJoinPage(hash); ok {
+	} else if kind, invite, ok := kindPage(hash, "earlyjoin-"); ok {
 		player = takeTheEarlyJoin(ctx, signalURL, kind, invite)
 	} else if invite, ok := strings.CutPrefix(hash, "restart="); ok {
 		// Notices a dead path within seconds; the host's heartbeat is the same (restart_test.go).
@@ -205,12 +205,13 @@ func qrOnABusyPage(ctx context.Context) *session.Client {
 	return c
 }
 
-// earlyPage reads "early-KIND=ROOM.SECRET": the page opens a signaling socket before it joins,
-// as an invite's page does while the app downloads (wasm/gen/earlysocket.js), and KIND says
-// which: "same", to the address the join dials; "other", to another room's; "ended", to the
-// join's address but closed by the server's side before the join.
-func earlyPage(hash string) (kind, invite string, ok bool) {
-	rest, ok := strings.CutPrefix(hash, "early-")
+// kindPage reads a page "PREFIX-KIND=ROOM.SECRET". "early-": the page opens a signaling
+// socket before it joins, as an invite's page does while the app downloads
+// (wasm/gen/earlysocket.js), and KIND says which: "same", to the address the join dials;
+// "other", to another room's; "ended", to the join's address but closed by the server's side
+// before the join. "earlyjoin-": the page joins by itself first (earlyjoin.go).
+func kindPage(hash, prefix string) (kind, invite string, ok bool) {
+	rest, ok := strings.CutPrefix(hash, prefix)
 	if !ok {
 		return "", "", false
 	}
