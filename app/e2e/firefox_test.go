@@ -128,7 +128,7 @@ func TestFirefoxPlayerJoinsChromiumHost(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
 	ff := h.openFirefox("firefox player", nil)
-	host, room, secret := openHostLobby(t, h, "chromium host")
+	host, room, secret := openHostLobby(t, h, "chromium host", keepPeers)
 	link := host.value("invite-link")
 	if !strings.Contains(link, "#join="+room) {
 		host.fatalf("invite link %q does not name room %s", link, room)
@@ -139,6 +139,11 @@ func TestFirefoxPlayerJoinsChromiumHost(t *testing.T) {
 	ff.waitJS(`document.querySelectorAll("#players .player-name").length === 2`, "Fern seated")
 	// Over a data channel of Firefox's own, not the server's encrypted relay, which also works.
 	ff.waitJS(`document.querySelector("#status.path-direct") !== null`, "a direct data channel to the host")
+	// The page joined by itself while the app came (wasm/gen/earlyjoin.js), and Firefox's app
+	// went on with that join: the host answered one offer, not a second from the app.
+	if n := eval[int](host, `window.__peers.length`); n != 1 {
+		host.fatalf("the host answered %d offers from Firefox's page, want 1 (the page's own join, taken by its app)", n)
+	}
 	leo := joinSpyPeer(t, h, room, secret, "Leo")
 	want := `[...document.querySelectorAll("#players .player-name")].map(e => e.textContent).join() === "Maya,Fern,Leo"`
 	host.waitJS(want, "the table on the host")

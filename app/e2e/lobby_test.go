@@ -343,9 +343,12 @@ func TestConnectingScreenCancels(t *testing.T) {
 
 // openHostLobby opens a host tab that creates a game as Maya, and returns it with the room
 // code and the invite secret read from its invite link.
-func openHostLobby(t *testing.T, h *harness, label string) (host *tab, room, secret string) {
+func openHostLobby(t *testing.T, h *harness, label string, everyPage ...string) (host *tab, room, secret string) {
 	t.Helper()
 	host = h.openBrowser(label, h.origin, true)
+	for _, script := range everyPage {
+		host.onEveryPage(script)
+	}
 	host.open(h.origin + "/")
 	host.typeInto("name", "Maya")
 	host.click("create")
