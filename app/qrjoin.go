@@ -102,6 +102,8 @@ func (s *shell) qrWait(j *session.QRJoin, sctx context.Context, cancel context.C
 		s.stopJoining = nil
 		if err != nil {
 			cancel()
+			// The screen says only "Couldn't connect"; the console says how far it got.
+			goapp.Logf("QR join: %v", err)
 			if refusal, ok := errors.AsType[*session.RefusalError](err); ok && refusal.Refusal.Code == session.CodeUnknownSeat {
 				ctx.LocalStorage().Del(seatKey(j.Room())) // a token of an older game
 				s.forgetQRGuest()
