@@ -23,7 +23,7 @@
   // it has none the app would take (app/invite.go validSecret).
   window.safehouseInviteSecret = (hash) => {
     const m = /(?:^#|&)k=([^&]*)/.exec(hash);
-    return m && /^[A-Za-z0-9_-]{16,64}$/.test(m[1]) ? m[1] : "";
+    return m && /^[A-Za-z0-9_-]{22,128}$/.test(m[1]) ? m[1] : "";
   };
 
   // invitePass is wire.InvitePass: the secret's HMAC-SHA-256 of passLabel, base64url.

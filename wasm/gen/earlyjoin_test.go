@@ -12,7 +12,7 @@ import (
 
 // The page's early join (earlyjoin.js) speaks as the app's join does, with fakes for the
 // socket and the PeerConnection: the invite's pass is wire.InvitePass of the secret its link
-// carries; the join and then the offer go out, and our candidates only after the offer; the
+// carries (one the app would refuse, too short or with a foreign character, gives none); the join and then the offer go out, and our candidates only after the offer; the
 // host's candidates wait for its answer; what the page does not act on is queued for the app
 // in order; take hands all over once, and a join nobody took is closed after a while.
 // (app/session's browser test runs it with the app's join, in Chromium.)
@@ -44,7 +44,8 @@ const tick = () => new Promise((r) => setImmediate(r));
 (async () => {
   const out = {};
   out.secret = window.safehouseInviteSecret("#join=ABCDEF&k=` + secret + `");
-  out.badSecret = window.safehouseInviteSecret("#join=ABCDEF&k=short") + "|" + window.safehouseInviteSecret("#join=ABCDEF&k=` + secret + `%21");
+  out.badSecret = window.safehouseInviteSecret("#join=ABCDEF&k=` + secret[:21] + `") + "|" + window.safehouseInviteSecret("#join=ABCDEF&k=` + secret + `%21");
+  out.longest = window.safehouseInviteSecret("#join=ABCDEF&k=" + "a".repeat(128)).length + "|" + window.safehouseInviteSecret("#join=ABCDEF&k=" + "a".repeat(129)).length;
   out.pass = await window.safehouseInvitePass(out.secret);
   out.canJoin = window.safehouseCanJoinEarly();
 
@@ -91,6 +92,7 @@ const tick = () => new Promise((r) => setImmediate(r));
 	}
 	var got struct {
 		Secret, BadSecret, Pass string
+		Longest                 string
 		CanJoin                 bool
 		Config, NoIce           json.RawMessage
 		SocketOffered           bool
@@ -111,8 +113,9 @@ const tick = () => new Promise((r) => setImmediate(r));
 	}
 	runNode(t, script, &got)
 
-	if got.Secret != secret || got.BadSecret != "|" {
-		t.Errorf("the secret read from the link: %q, and from bad ones %q, want %q and none", got.Secret, got.BadSecret, secret)
+	if got.Secret != secret || got.BadSecret != "|" || got.Longest != "128|0" {
+		t.Errorf("the secret read from the link: %q, from bad ones %q, the longest %s: want %q, none, and 128|0 (app/invite.go validSecret: 22 to 128)",
+			got.Secret, got.BadSecret, got.Longest, secret)
 	}
 	if want := wire.InvitePass(secret); got.Pass != want {
 		t.Errorf("the page's pass %q, want wire.InvitePass's %q", got.Pass, want)
