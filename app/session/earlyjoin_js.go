@@ -57,7 +57,8 @@ func takeEarlyJoin(ctx context.Context, o Options, code, secret string, notify f
 
 // earlyJoinMisfit says why the page's join cannot be this one's, or "" when it can.
 func earlyJoinMisfit(taken js.Value, o Options, code, secret string) string {
-	pc, channel := taken.Get("pc"), taken.Get("channel")
+	connection := taken.Get("pc").Get("connectionState").String()
+	channel := taken.Get("channel").Get("readyState").String()
 	switch {
 	case o.noWebRTC:
 		return "this join does without WebRTC"
@@ -71,10 +72,10 @@ func earlyJoinMisfit(taken js.Value, o Options, code, secret string) string {
 		return "its socket is not open"
 	case taken.Get("offer").String() == "":
 		return "its offer had not gone out"
-	case pc.Get("connectionState").String() == "failed" || pc.Get("connectionState").String() == "closed":
-		return "its connection " + pc.Get("connectionState").String()
-	case channel.Get("readyState").String() != "connecting" && channel.Get("readyState").String() != "open":
-		return "its data channel " + channel.Get("readyState").String()
+	case connection == "failed" || connection == "closed":
+		return "its connection " + connection
+	case channel != "connecting" && channel != "open":
+		return "its data channel " + channel
 	}
 	return ""
 }
